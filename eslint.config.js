@@ -1,0 +1,83 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+import svelteConfig from './svelte.config.js';
+
+/**
+ * The layer rule of DESIGN.md ("a folder is a layer"), enforced per folder.
+ * Each layer lists the folders of ours it must not reach and the modules it must not load.
+ */
+const LAYERS = ['shared', 'core', 'simulator', 'main', 'preload', 'host', 'cli', 'renderer'];
+const NODE_ONLY = ['better-sqlite3', 'keytar', 'ws', 'autocannon'];
+
+/** @param {string[]} folders */
+const ourFolders = (folders) =>
+  folders.map((f) => ({
+    group: [`**/${f}/*`, `**/${f}`],
+    message: `This layer may not import from src/${f} (DESIGN.md: a folder is a layer).`,
+  }));
+
+/**
+ * @param {string} layer
+ * @param {{ allow: string[], electron?: boolean, node?: boolean }} rules
+ */
+function layerRule(layer, { allow, electron = false, node = true }) {
+  const forbidden = LAYERS.filter((l) => l !== layer && !allow.includes(l));
+  /** @type {any[]} */
+  const patterns = [...ourFolders(forbidden)];
+  if (!node) {
+    patterns.push({ group: ['node:*'], message: 'No Node built-ins in this layer.' });
+  }
+  /** @type {any[]} */
+  const paths = [];
+  if (!electron) paths.push({ name: 'electron', message: 'Only src/main (and preload) import electron.' });
+  if (!node) {
+    for (const name of [...NODE_ONLY, ...builtinModules]) {
+      paths.push({ name, message: 'Node-only module: not in this layer.' });
+    }
+  }
+  return {
+    files: [`src/${layer}/**/*.{ts,svelte}`],
+    rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', '.toolchain/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: {
+        projectService: false,
+        extraFileExtensions: ['.svelte'],
+        parser: tseslint.parser,
+        svelteConfig,
+      },
+    },
+  },
+  { files: ['src/renderer/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  layerRule('shared', { allow: [], node: false }),
+  layerRule('core', { allow: ['shared', 'simulator'] }),
+  layerRule('simulator', { allow: ['shared'] }),
+  layerRule('main', { allow: ['shared', 'core', 'simulator'], electron: true }),
+  layerRule('preload', { allow: ['shared'], electron: true, node: false }),
+  layerRule('host', { allow: ['shared', 'core'] }),
+  layerRule('cli', { allow: ['shared', 'core', 'simulator'] }),
+  layerRule('renderer', { allow: ['shared'], node: false }),
+);

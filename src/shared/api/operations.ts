@@ -1,0 +1,107 @@
+/**
+ * The 20 operations of the market data API (spec section 4.2), as one declarative
+ * table. The HTTP client (src/core/api) builds, validates and normalises from it; the
+ * simulator (src/simulator) routes from it. Nothing else lists paths.
+ */
+import type { AssetClass } from '../model/market';
+
+/** What an operation returns. */
+export type OperationKind = 'news' | 'depth' | 'quotes' | 'klines' | 'ticks' | 'info';
+
+/** Query parameters the API knows. `et` and `cursor` are not in the spec: see below. */
+export type ParamName =
+  | 'region'
+  | 'exchange'
+  | 'code'
+  | 'codes'
+  | 'kType'
+  | 'limit'
+  | 'type'
+  | 'market'
+  | 'lang'
+  /** End time (Unix ms) for paging candles backward; the real service's parameter. */
+  | 'et'
+  /** News pagination cursor; the spec names no parameter, Marketdesk uses `cursor`. */
+  | 'cursor';
+
+export interface OperationSpec {
+  path: string;
+  /** Asset class of the path; null for news. */
+  class: AssetClass | null;
+  kind: OperationKind;
+  /** Batch operations take `codes` and answer an object keyed by code. */
+  batch: boolean;
+  required: readonly ParamName[];
+  optional: readonly ParamName[];
+  /** The spec states the plan's maximum number of codes for this operation (section 8). */
+  planLimited: boolean;
+}
+
+const op = (
+  path: string,
+  cls: AssetClass | null,
+  kind: OperationKind,
+  required: readonly ParamName[],
+  optional: readonly ParamName[] = [],
+  planLimited = false,
+): OperationSpec => ({
+  path,
+  class: cls,
+  kind,
+  batch: required.includes('codes'),
+  required,
+  optional,
+  planLimited,
+});
+
+const BATCH = ['region', 'codes'] as const;
+const KLINES = ['region', 'codes', 'kType', 'limit'] as const;
+
+export const OPERATIONS = {
+  news: op('/news', null, 'news', ['market', 'lang'], ['limit', 'cursor']),
+  stockDepth: op('/stock/depth', 'stock', 'depth', ['region', 'code'], ['exchange']),
+  stockDepths: op('/stock/depths', 'stock', 'depth', BATCH, ['exchange'], true),
+  cryptoDepth: op('/crypto/depth', 'crypto', 'depth', ['region', 'code']),
+  cryptoDepths: op('/crypto/depths', 'crypto', 'depth', BATCH, [], true),
+  fundDepths: op('/fund/depths', 'fund', 'depth', BATCH, [], true),
+  forexDepths: op('/forex/depths', 'forex', 'depth', BATCH, [], true),
+  futureDepths: op('/future/depths', 'future', 'depth', BATCH, [], true),
+  indicesDepths: op('/indices/depths', 'indices', 'depth', BATCH),
+  stockQuotes: op('/stock/quotes', 'stock', 'quotes', BATCH, ['exchange'], true),
+  fundQuotes: op('/fund/quotes', 'fund', 'quotes', BATCH, [], true),
+  indicesQuotes: op('/indices/quotes', 'indices', 'quotes', BATCH, [], true),
+  futureQuotes: op('/future/quotes', 'future', 'quotes', BATCH),
+  cryptoQuotes: op('/crypto/quotes', 'crypto', 'quotes', BATCH, [], true),
+  stockKlines: op('/stock/klines', 'stock', 'klines', KLINES, ['exchange', 'et'], true),
+  indicesKlines: op('/indices/klines', 'indices', 'klines', KLINES, ['et'], true),
+  cryptoKlines: op('/crypto/klines', 'crypto', 'klines', KLINES, ['et'], true),
+  forexKlines: op('/forex/klines', 'forex', 'klines', KLINES, ['et'], true),
+  cryptoTicks: op('/crypto/ticks', 'crypto', 'ticks', BATCH),
+  stockInfo: op('/stock/info', 'stock', 'info', ['type', 'region', 'code'], ['exchange']),
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+/** The operation serving `kind` for `cls`, batch or single; null where the API has none. */
+export function findOperation(
+  kind: OperationKind,
+  cls: AssetClass | null,
+  batch: boolean,
+): OperationName | null {
+  for (const name of OPERATION_NAMES) {
+    const spec: OperationSpec = OPERATIONS[name];
+    if (spec.kind === kind && spec.class === cls && (kind === 'news' || kind === 'info' || spec.batch === batch)) {
+      return name;
+    }
+  }
+  return null;
+}
+
+/** Wire envelope (spec 2.1). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string | null;
+  data: T;
+}

@@ -1,0 +1,121 @@
+/**
+ * The vocabulary of markets: asset classes, regions, candle intervals and plans.
+ * Pure data, shared by every layer.
+ */
+
+/** The six asset classes of the market data API. */
+export const ASSET_CLASSES = ['stock', 'crypto', 'fund', 'indices', 'forex', 'future'] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+export function isAssetClass(value: unknown): value is AssetClass {
+  return typeof value === 'string' && (ASSET_CLASSES as readonly string[]).includes(value);
+}
+
+/** Unix time in milliseconds. Every time inside the app uses this unit. */
+export type UnixMs = number;
+
+/**
+ * Candle intervals. The spec lists 1–5 and 8–10; the real service also has
+ * 6 (2 hours) and 7 (4 hours) for crypto (real-service-notes.md).
+ */
+export const KTYPES = {
+  1: { label: '1m', ms: 60_000 },
+  2: { label: '5m', ms: 5 * 60_000 },
+  3: { label: '15m', ms: 15 * 60_000 },
+  4: { label: '30m', ms: 30 * 60_000 },
+  5: { label: '1h', ms: 3_600_000 },
+  6: { label: '2h', ms: 2 * 3_600_000 },
+  7: { label: '4h', ms: 4 * 3_600_000 },
+  8: { label: '1d', ms: 86_400_000 },
+  9: { label: '1w', ms: 7 * 86_400_000 },
+  /** A month has no fixed length; this is a nominal 30 days for staleness and spacing. */
+  10: { label: '1M', ms: 30 * 86_400_000 },
+} as const;
+export type KType = keyof typeof KTYPES;
+
+/** The kTypes of the spec's table (section 4.1). */
+export const SPEC_KTYPES: readonly KType[] = [1, 2, 3, 4, 5, 8, 9, 10];
+
+export function isKType(value: unknown): value is KType {
+  return typeof value === 'number' && Object.hasOwn(KTYPES, value);
+}
+
+/** Parses `1m`, `1h`, `1d`, `1M`… or the spec's number; null when unknown. */
+export function parseKType(text: string): KType | null {
+  const n = Number(text);
+  if (/^\d+$/.test(text)) return isKType(n) ? n : null;
+  for (const [k, v] of Object.entries(KTYPES)) if (v.label === text) return Number(k) as KType;
+  return null;
+}
+
+/** True for intervals shorter than a day. */
+export function isIntraday(kType: KType): boolean {
+  return kType <= 7;
+}
+
+/** Subscription plans and their maximum number of codes per batch request (spec section 8). */
+export const PLANS = ['base', 'professional', 'premium', 'enterprise'] as const;
+export type PlanName = (typeof PLANS)[number];
+
+export const PLAN_MAX_CODES: Record<Exclude<PlanName, 'enterprise'>, number> = {
+  base: 10,
+  professional: 20,
+  premium: 50,
+};
+
+/** A plan; enterprise carries the maximum the user's contract grants. */
+export interface Plan {
+  name: PlanName;
+  /** Maximum codes in one batch request. */
+  maxCodes: number;
+}
+
+/** Default enterprise maximum when the user has not set one. */
+export const DEFAULT_ENTERPRISE_MAX_CODES = 100;
+
+export function planOf(name: PlanName, enterpriseMax = DEFAULT_ENTERPRISE_MAX_CODES): Plan {
+  return { name, maxCodes: name === 'enterprise' ? enterpriseMax : PLAN_MAX_CODES[name] };
+}
+
+/** Parses `base`, `premium`, `enterprise:200`; null when malformed. */
+export function parsePlan(text: string): Plan | null {
+  const m = /^(base|professional|premium|enterprise)(?::(\d+))?$/.exec(text.trim().toLowerCase());
+  if (!m) return null;
+  const name = m[1] as PlanName;
+  if (m[2] !== undefined && name !== 'enterprise') return null;
+  const max = m[2] === undefined ? undefined : Number(m[2]);
+  if (max !== undefined && (!Number.isSafeInteger(max) || max < 1)) return null;
+  return planOf(name, max);
+}
+
+/** Stock trading status `ts` (spec section 3). Other classes: 0 in samples, meaning unspecified. */
+export const TRADING_STATUS = {
+  0: 'normal',
+  1: 'halted',
+  2: 'delisted',
+  3: 'circuit-breaker',
+} as const;
+export type TradingStatusCode = keyof typeof TRADING_STATUS;
+
+/** Identifies one instrument: asset class, market (region), exchange (stock only) and code. */
+export interface Instrument {
+  class: AssetClass;
+  region: string;
+  /** Stock only; empty means the region's primary exchange. */
+  exchange: string;
+  code: string;
+}
+
+/** A candle series: an instrument at one interval. */
+export interface SeriesKey extends Instrument {
+  kType: KType;
+}
+
+/** Stable string key of an instrument, e.g. `stock:US::AAPL`. */
+export function instrumentKey(i: Instrument): string {
+  return `${i.class}:${i.region}:${i.exchange}:${i.code}`;
+}
+
+export function seriesKey(s: SeriesKey): string {
+  return `${instrumentKey(s)}:${s.kType}`;
+}
