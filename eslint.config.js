@@ -33,7 +33,8 @@ function layerRule(layer, { allow, electron = false, node = true }) {
   }
   /** @type {any[]} */
   const paths = [];
-  if (!electron) paths.push({ name: 'electron', message: 'Only src/main (and preload) import electron.' });
+  if (!electron)
+    paths.push({ name: 'electron', message: 'Only src/main (and preload) import electron.' });
   if (!node) {
     for (const name of [...NODE_ONLY, ...builtinModules]) {
       paths.push({ name, message: 'Node-only module: not in this layer.' });
@@ -47,7 +48,15 @@ function layerRule(layer, { allow, electron = false, node = true }) {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', '.toolchain/', 'out/', 'dist/', 'coverage/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'node_modules/',
+      '.toolchain/',
+      'out/',
+      'dist/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -55,7 +64,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

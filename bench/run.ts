@@ -9,7 +9,9 @@ import { printTable, type Benchmark } from './harness';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
-const files = (await readdir(dir)).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort();
+const files = (await readdir(dir))
+  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+  .sort();
 if (files.length === 0) {
   console.error(`no benchmark matches "${filter}"`);
   process.exit(2);

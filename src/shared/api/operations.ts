@@ -92,7 +92,11 @@ export function findOperation(
 ): OperationName | null {
   for (const name of OPERATION_NAMES) {
     const spec: OperationSpec = OPERATIONS[name];
-    if (spec.kind === kind && spec.class === cls && (kind === 'news' || kind === 'info' || spec.batch === batch)) {
+    if (
+      spec.kind === kind &&
+      spec.class === cls &&
+      (kind === 'news' || kind === 'info' || spec.batch === batch)
+    ) {
       return name;
     }
   }
