@@ -28,7 +28,11 @@ export interface Quote {
 export interface DepthLevel {
   /** Level number, 1 = best price. */
   level: number;
-  /** Null on an empty level (wire `p` absent, or 0 on fund and indices levels). */
+  /**
+   * Null on an empty level: wire `p` absent (futures) or 0. The spec names 0 for fund
+   * and indices; the client reads 0 as empty for every class, since no market rests an
+   * order at exactly 0 and a ladder must not draw one.
+   */
   price: number | null;
   volume: number;
   /** Order count; fractional for crypto (equal to the volume). */

@@ -1,0 +1,134 @@
+/**
+ * Argument parsing for the `marketdesk` command line: node:util parseArgs with the
+ * global options every command shares, and one error type for usage mistakes
+ * (exit status 2).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  isAssetClass,
+  parseKType,
+  parsePlan,
+  type AssetClass,
+  type KType,
+  type Plan,
+} from '../shared/model';
+
+/** A mistake in how the command was called: printed as one line, exit status 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Options every command accepts. */
+export const GLOBAL_OPTIONS = {
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+  plan: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies Options;
+
+export interface GlobalOptions {
+  baseUrl: string | undefined;
+  /** Never printed, never logged. */
+  token: string | undefined;
+  plan: Plan | undefined;
+  json: boolean;
+  help: boolean;
+}
+
+export interface Parsed<V> {
+  values: V;
+  positionals: string[];
+  global: GlobalOptions;
+}
+
+/** Parses `argv` with the command's own options plus the global ones. */
+export function parseCommand<O extends Options>(
+  argv: string[],
+  options: O,
+  env: NodeJS.ProcessEnv,
+): Parsed<ReturnType<typeof parseArgs<{ options: O & typeof GLOBAL_OPTIONS; allowPositionals: true }>>['values']> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, ...GLOBAL_OPTIONS },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, '.'));
+  }
+  const v = parsed.values as Record<string, unknown>;
+  const planText = (v['plan'] as string | undefined) ?? env['MARKETDESK_PLAN'];
+  let plan: Plan | undefined;
+  if (planText !== undefined) {
+    plan = parsePlan(planText) ?? undefined;
+    if (!plan) {
+      throw new UsageError(
+        `--plan must be base, professional, premium or enterprise[:N], got "${planText}"`,
+      );
+    }
+  }
+  const global: GlobalOptions = {
+    baseUrl: (v['base-url'] as string | undefined) ?? env['MARKETDESK_BASE_URL'] ?? undefined,
+    token: (v['token'] as string | undefined) ?? env['MARKETDESK_TOKEN'] ?? undefined,
+    plan,
+    json: v['json'] === true,
+    help: v['help'] === true,
+  };
+  return { values: parsed.values as never, positionals: parsed.positionals, global };
+}
+
+/** A required string option, trimmed and non-empty. */
+export function requireOption(value: string | undefined, flag: string): string {
+  const text = value?.trim();
+  if (!text) throw new UsageError(`missing --${flag}`);
+  return text;
+}
+
+/** `A,B, C` → ['A','B','C']; duplicates removed, order kept. */
+export function parseCodes(value: string | undefined, flag = 'codes'): string[] {
+  const codes = [
+    ...new Set(
+      requireOption(value, flag)
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (codes.length === 0) throw new UsageError(`--${flag} needs at least one code`);
+  return codes;
+}
+
+export function parseAssetClass(value: string | undefined, allowed?: readonly AssetClass[]): AssetClass {
+  const expected = (allowed ?? []).join('|') || 'stock|crypto|fund|indices|forex|future';
+  if (!value) throw new UsageError(`missing asset class (${expected})`);
+  if (!isAssetClass(value) || (allowed && !allowed.includes(value))) {
+    throw new UsageError(`asset class must be one of ${expected}, got "${value}"`);
+  }
+  return value;
+}
+
+export function parseKTypeOption(value: string | undefined): KType {
+  const kType = parseKType(requireOption(value, 'ktype'));
+  if (kType === null) {
+    throw new UsageError(`--ktype must be 1m|5m|15m|30m|1h|2h|4h|1d|1w|1M or 1–10, got "${value}"`);
+  }
+  return kType;
+}
+
+/** A positive integer option, e.g. --limit. */
+export function parsePositiveInt(value: string | undefined, flag: string, fallback?: number): number {
+  if (value === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError(`missing --${flag}`);
+  }
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--${flag} must be a positive integer, got "${value}"`);
+  }
+  return n;
+}

@@ -1,0 +1,247 @@
+/**
+ * MarketClient: the typed client of the market data API. One generic `call` driven by
+ * the OPERATIONS table builds, sends, validates and normalises every operation; the
+ * per-kind methods (`quotes`, `klines`…) only pick the table entry. All calls resolve
+ * to a Result and never reject. Batch calls are split by the plan's maximum codes, run
+ * with bounded concurrency, and report missing or failed codes one by one.
+ */
+import { OPERATIONS, findOperation } from '../../shared/api/operations';
+import type { OperationName, OperationSpec } from '../../shared/api/operations';
+import type {
+  AssetClass,
+  Candle,
+  DepthBook,
+  NewsPage,
+  Plan,
+  Quote,
+  StockInfo,
+  Tick,
+} from '../../shared/model';
+import { planOf } from '../../shared/model';
+import { callBatch, callSingle, type RecordReader } from './calls';
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import { invalid, type AnyParams } from './request';
+import { readCandles, readDepth, readQuote, readTick } from './normalise-market';
+import { readNewsPage, readStockInfo } from './normalise-reference';
+import { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter } from './rate-limiter';
+import type { BatchResult, Result } from './result';
+import { err } from './result';
+import type { RetryOptions } from './retry';
+import { DEFAULT_RETRY } from './retry';
+import type {
+  BatchParams,
+  InfoParams,
+  KlineParams,
+  NewsParams,
+  ParamsOf,
+  ResultOf,
+  SymbolParams,
+} from './shapes';
+import { OPERATION_SHAPES } from './shapes';
+import { Transport } from './transport';
+
+/** The real service's address (real-service-notes.md). */
+export const DEFAULT_BASE_URL = 'https://api.itick.org';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface MarketClientOptions {
+  /** The API key, sent as the `token` header. Never logged, never in a message. */
+  token: string;
+  /** Default DEFAULT_BASE_URL. A trailing slash is ignored; a path prefix is kept. */
+  baseUrl?: string;
+  /** Sets the codes per batch request (`maxCodes`) and the default rate; default Base. */
+  plan?: Plan;
+  /** Requests per minute for this client, shared by all its callers; default by plan (DEFAULT_REQUESTS_PER_MINUTE). `Infinity` disables. */
+  requestsPerMinute?: number;
+  /** Requests allowed back to back before spacing applies; default min(rate, 10). */
+  burst?: number;
+  /** Chunks of one batch call in flight at once; default 4. */
+  concurrency?: number;
+  /** Per attempt, including reading the body; default 10 s. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** Injected for tests; default the global fetch. */
+  fetch?: typeof fetch;
+  /** Injected for tests: the limiter's and the retries' time. */
+  clock?: Clock;
+  /** Injected for tests: jitter source in [0, 1). */
+  random?: () => number;
+}
+
+export interface CallOptions {
+  /** Aborts in-flight requests and pending waits; reported as an `aborted` ApiError. */
+  signal?: AbortSignal;
+}
+
+/** Classes with a quotes operation. */
+export type QuoteClass = 'stock' | 'fund' | 'indices' | 'future' | 'crypto';
+/** Classes with a batch depth operation. */
+export type DepthsClass = 'stock' | 'crypto' | 'fund' | 'forex' | 'future' | 'indices';
+/** Classes with a single-symbol depth operation. */
+export type DepthClass = 'stock' | 'crypto';
+/** Classes with a klines operation. */
+export type KlineClass = 'stock' | 'indices' | 'crypto' | 'forex';
+
+export class MarketClient {
+  /** The plan the client chunks batches for. */
+  readonly plan: Plan;
+  readonly baseUrl: string;
+  private readonly transport: Transport;
+  private readonly concurrency: number;
+
+  constructor(options: MarketClientOptions) {
+    this.plan = options.plan ?? planOf('base');
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    const clock = options.clock ?? systemClock;
+    const limiter = new RateLimiter({
+      requestsPerMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[this.plan.name],
+      ...(options.burst === undefined ? {} : { burst: options.burst }),
+      clock,
+    });
+    this.transport = new Transport({
+      baseUrl: this.baseUrl,
+      token: options.token,
+      fetch: options.fetch ?? globalThis.fetch,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      limiter,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      clock,
+      random: options.random ?? Math.random,
+    });
+  }
+
+  /** Any of the 20 operations by name, typed by the table. */
+  async call<Op extends OperationName>(
+    op: Op,
+    params: ParamsOf<Op>,
+    options: CallOptions = {},
+  ): Promise<Result<ResultOf<Op>>> {
+    const spec: OperationSpec | undefined = Object.hasOwn(OPERATIONS, op)
+      ? OPERATIONS[op]
+      : undefined;
+    if (spec === undefined) return err(invalid(String(op), `unknown operation "${String(op)}"`));
+    const p = params as AnyParams;
+    const signal = options.signal;
+    const shape = OPERATION_SHAPES[op];
+    let result: Result<unknown>;
+    switch (shape) {
+      case 'quotes': {
+        const crypto = spec.class === 'crypto';
+        result = await this.batch(
+          op,
+          spec,
+          p,
+          (v, code) => readQuote(v, code, crypto),
+          false,
+          signal,
+        );
+        break;
+      }
+      case 'depths':
+        result = await this.batch(op, spec, p, readDepth, false, signal);
+        break;
+      case 'ticks':
+        result = await this.batch(op, spec, p, readTick, false, signal);
+        break;
+      case 'klines': {
+        const limit = typeof p.limit === 'number' ? p.limit : undefined;
+        result = await this.batch(op, spec, p, (v) => readCandles(v, limit), true, signal);
+        break;
+      }
+      case 'depth':
+        result = await callSingle(this.transport, op, spec, p, readDepth, signal);
+        break;
+      case 'info':
+        result = await callSingle(
+          this.transport,
+          op,
+          spec,
+          { ...p, type: p.type ?? 'stock' },
+          readStockInfo,
+          signal,
+        );
+        break;
+      case 'news':
+        result = await callSingle(this.transport, op, spec, p, (v) => readNewsPage(v), signal);
+        break;
+    }
+    return result as Result<ResultOf<Op>>;
+  }
+
+  /** Real-time quotes of `codes` in one class and region. */
+  quotes(
+    cls: QuoteClass,
+    params: BatchParams,
+    options?: CallOptions,
+  ): Promise<Result<BatchResult<Quote>>> {
+    return this.byKind('quotes', cls, true, params, options);
+  }
+
+  /** Order books of `codes`. */
+  depths(
+    cls: DepthsClass,
+    params: BatchParams,
+    options?: CallOptions,
+  ): Promise<Result<BatchResult<DepthBook>>> {
+    return this.byKind('depth', cls, true, params, options);
+  }
+
+  /** One order book (stock and crypto have a single-symbol operation). */
+  depth(cls: DepthClass, params: SymbolParams, options?: CallOptions): Promise<Result<DepthBook>> {
+    return this.byKind('depth', cls, false, params, options);
+  }
+
+  /** Candle series of `codes`, each ascending by time without duplicates. */
+  klines(
+    cls: KlineClass,
+    params: KlineParams,
+    options?: CallOptions,
+  ): Promise<Result<BatchResult<Candle[]>>> {
+    return this.byKind('klines', cls, true, params, options);
+  }
+
+  /** Crypto tick snapshots. */
+  ticks(params: BatchParams, options?: CallOptions): Promise<Result<BatchResult<Tick>>> {
+    return this.call('cryptoTicks', params, options);
+  }
+
+  /** Stock reference data. */
+  info(params: InfoParams, options?: CallOptions): Promise<Result<StockInfo>> {
+    return this.call('stockInfo', params, options);
+  }
+
+  /** One page of news; pass the previous page's `nextCursor` as `cursor` for the next. */
+  news(params: NewsParams, options?: CallOptions): Promise<Result<NewsPage>> {
+    return this.call('news', params, options);
+  }
+
+  private byKind<T>(
+    kind: 'quotes' | 'depth' | 'klines',
+    cls: AssetClass,
+    batch: boolean,
+    params: object,
+    options?: CallOptions,
+  ): Promise<Result<T>> {
+    const op = findOperation(kind, cls, batch);
+    if (op === null) {
+      const what = `${batch ? 'batch ' : ''}${kind} for ${cls}`;
+      return Promise.resolve(err(invalid(kind, `the service has no ${what} operation`)));
+    }
+    return this.call(op, params as never, options) as Promise<Result<T>>;
+  }
+
+  private batch<T>(
+    op: OperationName,
+    spec: OperationSpec,
+    params: AnyParams,
+    read: RecordReader<T>,
+    bareArray: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<Result<BatchResult<T>>> {
+    const limits = { maxCodes: this.plan.maxCodes, concurrency: this.concurrency, bareArray };
+    return callBatch(this.transport, op, spec, params, read, limits, signal);
+  }
+}

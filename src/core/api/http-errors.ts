@@ -1,0 +1,163 @@
+/**
+ * Builders of the user-facing ApiErrors of the transport: each message says what
+ * happened and what the user can do about it. None mentions the token's value.
+ */
+import { ApiError } from './errors';
+
+const NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'connection closed unexpectedly',
+};
+
+function causeCode(e: unknown): string | undefined {
+  for (let c: unknown = e, depth = 0; c !== undefined && c !== null && depth < 4; depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    c = (c as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function networkError(operation: string, origin: string, e: unknown): ApiError {
+  const code = causeCode(e);
+  const reason =
+    (code && NETWORK_CAUSES[code]) ??
+    (code?.startsWith('ERR_TLS') || code?.includes('CERT')
+      ? 'TLS certificate problem'
+      : undefined) ??
+    (e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e));
+  return new ApiError({
+    kind: 'network',
+    operation,
+    cause: e,
+    message: `Could not reach ${origin}: ${reason}. Check your network or the base URL in Settings.`,
+  });
+}
+
+export function timeoutError(operation: string, origin: string, timeoutMs: number): ApiError {
+  return new ApiError({
+    kind: 'timeout',
+    operation,
+    message: `${origin} did not answer within ${timeoutMs / 1000} s. Check your network; if the service is slow, raise the request timeout in Settings.`,
+  });
+}
+
+export function abortedError(operation: string): ApiError {
+  return new ApiError({ kind: 'aborted', operation, message: 'The request was cancelled.' });
+}
+
+/** The envelope `msg` of an error body, if the body is one. */
+function bodyMessage(body: string): string | undefined {
+  try {
+    const v: unknown = JSON.parse(body);
+    const msg = (v as { msg?: unknown } | null)?.msg;
+    return typeof msg === 'string' && msg !== '' ? msg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function httpError(
+  operation: string,
+  path: string,
+  status: number,
+  body: string,
+  retryAfterMs: number | null,
+): ApiError {
+  const apiMessage = bodyMessage(body);
+  const detail = apiMessage === undefined ? `HTTP ${status}` : `HTTP ${status}: ${apiMessage}`;
+  const base = { operation, status, ...(apiMessage === undefined ? {} : { apiMessage }) };
+  if (status === 429) {
+    const when =
+      retryAfterMs === null ? 'shortly' : `in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
+    return new ApiError({
+      ...base,
+      kind: 'rate-limited',
+      ...(retryAfterMs === null ? {} : { retryAfterMs }),
+      message: `The market data service is limiting the request rate (${detail}). Try again ${when}; if it keeps happening, lower the requests per minute in Settings.`,
+    });
+  }
+  if (status === 401 || status === 403) {
+    return new ApiError({
+      ...base,
+      kind: 'auth',
+      message: `The market data service rejected the token (${detail}). Check the token in Settings.`,
+    });
+  }
+  if (status >= 500) {
+    return new ApiError({
+      ...base,
+      kind: 'http',
+      message: `The market data service failed (${detail}). This is on the service's side; try again later.`,
+    });
+  }
+  if (apiMessage !== undefined && /^E00[13]\b/i.test(apiMessage)) {
+    // The service's own E001/E003 texts say more than the status does.
+    return new ApiError({
+      ...base,
+      kind: 'http',
+      message: `The market data service refused the request for ${path} (${detail}). ${adviceFor(apiMessage)}`,
+    });
+  }
+  if (status === 404) {
+    return new ApiError({
+      ...base,
+      kind: 'http',
+      message: `The market data service has no ${path} (${detail}). Check the base URL in Settings.`,
+    });
+  }
+  return new ApiError({
+    ...base,
+    kind: 'http',
+    message: `The market data service refused the request for ${path} (${detail}). Check the symbols and market settings.`,
+  });
+}
+
+/** What to do about the service's documented error texts. */
+function adviceFor(msg: string): string {
+  if (/^E001\b/i.test(msg)) return 'Check the symbol code and its market.';
+  if (/^E003\b/i.test(msg)) {
+    return 'The request asks for more than your plan allows: check the plan chosen in Settings.';
+  }
+  return 'Try again later; if it persists, check the symbols and settings.';
+}
+
+/** A non-zero envelope `code`. E002 becomes `auth`; E001 and E003 get specific advice. */
+export function envelopeError(operation: string, apiCode: number | string, msg: string): ApiError {
+  const label = msg === '' ? `code ${apiCode}` : msg;
+  const base = { operation, apiCode, apiMessage: msg };
+  if (/^E002\b/i.test(msg) || /auth/i.test(msg)) {
+    return new ApiError({
+      ...base,
+      kind: 'auth',
+      message: `The market data service rejected the token (${label}). Check the token in Settings.`,
+    });
+  }
+  return new ApiError({
+    ...base,
+    kind: 'envelope',
+    message: `The market data service reported an error (${label}). ${adviceFor(msg)}`,
+  });
+}
+
+export function notEntitledError(operation: string, what: string): ApiError {
+  return new ApiError({
+    kind: 'not-entitled',
+    operation,
+    message: `Not in your plan: the market data service returned no data for ${what}. Check your subscription covers this market, or remove these symbols.`,
+  });
+}
+
+export function bodySchemaError(operation: string, problem: string): ApiError {
+  return new ApiError({
+    kind: 'schema',
+    operation,
+    message: `${operation}: ${problem}. Check the base URL in Settings points at the market data service.`,
+  });
+}

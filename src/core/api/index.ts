@@ -1,0 +1,35 @@
+/**
+ * The market data API client (src/core/api): `MarketClient` and the types its callers
+ * (feed hub, cache, command line) need.
+ */
+export {
+  MarketClient,
+  DEFAULT_BASE_URL,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_CONCURRENCY,
+  type MarketClientOptions,
+  type CallOptions,
+  type QuoteClass,
+  type DepthsClass,
+  type DepthClass,
+  type KlineClass,
+} from './client';
+export { ApiError, isApiError, type ApiErrorKind, type ApiErrorData } from './errors';
+export { ok, err, type Result, type BatchResult } from './result';
+export { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter, type RateLimiterOptions } from './rate-limiter';
+export { DEFAULT_RETRY, type RetryOptions } from './retry';
+export { systemClock, type Clock } from './clock';
+export {
+  OPERATION_SHAPES,
+  type Shape,
+  type ParamsOf,
+  type ResultOf,
+  type MarketParams,
+  type BatchParams,
+  type KlineParams,
+  type SymbolParams,
+  type InfoParams,
+  type NewsParams,
+} from './shapes';
+export { readQuote, readDepth, readCandles, readTick } from './normalise-market';
+export { readStockInfo, readNewsPage } from './normalise-reference';

@@ -1,0 +1,85 @@
+/**
+ * A request-rate limiter shared by every caller of one client: a token bucket kept
+ * as a "theoretical arrival time" (GCRA). Callers wait for their slot rather than
+ * fail; slots are handed out in call order; a waiting caller's AbortSignal cancels
+ * its wait and gives its slot back.
+ */
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import type { PlanName } from '../../shared/model';
+
+/**
+ * Default requests per minute by plan. The service documents no limits
+ * (real-service-notes.md); these are conservative guesses that keep a workspace's
+ * polling well inside a paid plan. The free tier (≈5/min) is not one of the spec's
+ * plans: set `requestsPerMinute: 5` for it.
+ */
+export const DEFAULT_REQUESTS_PER_MINUTE: Record<PlanName, number> = {
+  base: 60,
+  professional: 300,
+  premium: 600,
+  enterprise: 1200,
+};
+
+export interface RateLimiterOptions {
+  /** Sustained rate. `Infinity` disables limiting. */
+  requestsPerMinute: number;
+  /** Requests allowed back to back before spacing applies; default min(rate, 10). */
+  burst?: number;
+  clock?: Clock;
+}
+
+export class RateLimiter {
+  private readonly interval: number;
+  private readonly tolerance: number;
+  private readonly clock: Clock;
+  /** When the bucket would be empty again if no one else came: the next slot's base. */
+  private tat = -Infinity;
+  /** No slot before this time: the service said so with a 429 Retry-After. */
+  private blockedUntil = -Infinity;
+
+  constructor(options: RateLimiterOptions) {
+    const rate = options.requestsPerMinute;
+    if (!(rate > 0)) throw new RangeError('requestsPerMinute must be positive');
+    this.interval = Number.isFinite(rate) ? 60_000 / rate : 0;
+    const burst = Math.max(1, Math.floor(options.burst ?? Math.min(rate, 10)));
+    this.tolerance = (burst - 1) * this.interval;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Milliseconds the next caller would wait now (0 when a slot is free). */
+  get pendingDelay(): number {
+    const now = this.clock.now();
+    return Math.max(0, Math.max(this.tat, now) - this.tolerance - now);
+  }
+
+  /**
+   * Holds every caller of this limiter for `ms` from now: after a 429 with Retry-After,
+   * the other callers' requests would be refused too.
+   */
+  holdOff(ms: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + ms);
+  }
+
+  /** Waits for a slot. Rejects with the abort reason if `signal` aborts first. */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw signal.reason;
+    let now = this.clock.now();
+    if (now < this.blockedUntil) {
+      await this.clock.sleep(this.blockedUntil - now, signal);
+      now = this.clock.now();
+    }
+    if (this.interval === 0) return;
+    const start = Math.max(this.tat, now);
+    const wait = start - this.tolerance - now;
+    this.tat = start + this.interval;
+    if (wait <= 0) return;
+    try {
+      await this.clock.sleep(wait, signal);
+    } catch (e) {
+      // Give the slot back so an abandoned wait does not slow later callers.
+      this.tat -= this.interval;
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Errors as values at the API boundary (DESIGN.md §9): every client call resolves to
+ * a `Result` and never rejects, so callers handle failure where the type forces them.
+ */
+import type { ApiError } from './errors';
+
+/** Success or failure of one call. */
+export type Result<T, E = ApiError> = { ok: true; value: T } | { ok: false; error: E };
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function err<E = ApiError>(error: E): { ok: false; error: E } {
+  return { ok: false, error };
+}
+
+/**
+ * The outcome of a batch operation, per code. A code the service left out of its
+ * answer is `missing`; a code whose chunk failed or whose record could not be read
+ * is in `failed` with its error. Neither fails the rest of the batch.
+ */
+export interface BatchResult<T> {
+  /** Normalised records keyed by the requested code. */
+  data: Record<string, T>;
+  /** Requested codes the service did not answer (absent or null entries). */
+  missing: string[];
+  /** Requested codes that failed: their chunk's error, or a schema error for their record. */
+  failed: Record<string, ApiError>;
+}

@@ -1,0 +1,162 @@
+/**
+ * One GET to the service, start to finish: rate limit, timeout, cancellation, retries,
+ * HTTP status and envelope checks. Resolves to the envelope's `data` or an ApiError;
+ * never rejects.
+ */
+import type { Clock } from './clock';
+import type { ApiError } from './errors';
+import type { RateLimiter } from './rate-limiter';
+import type { RetryPolicy } from './retry';
+import type { Result } from './result';
+import { err, ok } from './result';
+import { backoffDelay, parseRetryAfter } from './retry';
+import { isRecord } from './read';
+import {
+  abortedError,
+  bodySchemaError,
+  envelopeError,
+  httpError,
+  networkError,
+  notEntitledError,
+  timeoutError,
+} from './http-errors';
+
+export interface TransportConfig {
+  baseUrl: string;
+  token: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  limiter: RateLimiter;
+  retry: RetryPolicy;
+  clock: Clock;
+  random: () => number;
+}
+
+/** One request: the operation's name and path, the encoded query, and words for messages. */
+export interface RequestSpec {
+  operation: string;
+  path: string;
+  query: string;
+  /** What was asked, for the not-entitled message, e.g. "stock quotes in US". */
+  what: string;
+}
+
+export class Transport {
+  // ES private fields: util.inspect and console.log of a client never show the token.
+  readonly #headers: Record<string, string>;
+  readonly #config: TransportConfig;
+  readonly #origin: string;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#headers = { token: config.token, accept: 'application/json' };
+    this.#origin = config.baseUrl;
+  }
+
+  /** GET with retries; the envelope's data, or the last attempt's error. */
+  async get(req: RequestSpec, signal?: AbortSignal): Promise<Result<unknown>> {
+    const { retry, limiter, clock } = this.#config;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await limiter.acquire(signal);
+      } catch {
+        return err(abortedError(req.operation));
+      }
+      const result = await this.#once(req, signal);
+      if (result.ok || !result.error.retryable || attempt >= retry.attempts) return result;
+      const e: ApiError = result.error;
+      if (e.kind === 'rate-limited' && e.retryAfterMs !== undefined) {
+        if (e.retryAfterMs > retry.maxRetryAfterMs) return result;
+        // The limiter holds every caller of this client, this one included, until then.
+        limiter.holdOff(e.retryAfterMs);
+        continue;
+      }
+      const delay = backoffDelay(retry, attempt, this.#config.random);
+      try {
+        await clock.sleep(delay, signal);
+      } catch {
+        return err(abortedError(req.operation));
+      }
+    }
+  }
+
+  async #once(req: RequestSpec, signal: AbortSignal | undefined): Promise<Result<unknown>> {
+    const { operation } = req;
+    if (signal?.aborted) return err(abortedError(operation));
+    // One controller for both the timeout and the caller's signal: cheaper than
+    // AbortSignal.timeout + AbortSignal.any, and nothing outlives the request.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+    }, this.#config.timeoutMs);
+    timer.unref?.();
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const url = `${this.#config.baseUrl}${req.path}?${req.query}`;
+    let status: number;
+    let body: string;
+    let retryAfter: string | null = null;
+    try {
+      const res = await this.#config.fetch(url, {
+        headers: this.#headers,
+        signal: controller.signal,
+      });
+      status = res.status;
+      if (status === 429) retryAfter = res.headers.get('retry-after');
+      body = await res.text();
+    } catch (e) {
+      if (signal?.aborted) return err(abortedError(operation));
+      if (timedOut) return err(timeoutError(operation, this.#origin, this.#config.timeoutMs));
+      return err(networkError(operation, this.#origin, e));
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (status < 200 || status > 299) {
+      return err(httpError(operation, req.path, status, body, parseRetryAfter(retryAfter)));
+    }
+    return readEnvelope(req, body);
+  }
+}
+
+/** Checks the envelope (spec 2.1) and returns its data. */
+export function readEnvelope(req: RequestSpec, body: string): Result<unknown> {
+  const { operation } = req;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    const start = body.trim().slice(0, 30);
+    return err(
+      bodySchemaError(
+        operation,
+        `the answer is not JSON (it starts ${start === '' ? 'empty' : JSON.stringify(start)})`,
+      ),
+    );
+  }
+  if (!isRecord(parsed) || !('code' in parsed)) {
+    return err(bodySchemaError(operation, 'the answer is not a {code, msg, data} envelope'));
+  }
+  const code = parsed.code;
+  const msg = typeof parsed.msg === 'string' ? parsed.msg : '';
+  if (code !== 0 && code !== '0') {
+    if (typeof code !== 'number' && typeof code !== 'string') {
+      return err(
+        bodySchemaError(operation, 'the envelope "code" is neither a number nor a string'),
+      );
+    }
+    return err(envelopeError(operation, code, msg));
+  }
+  const data = parsed.data;
+  if (data === null || data === undefined || (isRecord(data) && isEmpty(data))) {
+    return err(notEntitledError(operation, req.what));
+  }
+  return ok(data);
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}

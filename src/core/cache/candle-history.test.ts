@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CandleAnswer } from './candle-history';
+import { countCandles, readNewestCandles, upsertCandles } from './candles';
+import { HistoryService } from './history-service';
+import { CANDLE_STALE_AFTER_MS } from './staleness';
+import { FakeCandleSource, candles, series, tempCache } from './testing/fixtures';
+
+const M = 60_000;
+const T0 = 1_700_000_000_000 - (1_700_000_000_000 % M); // a minute boundary
+
+let t: ReturnType<typeof tempCache>;
+let now: number;
+let source: FakeCandleSource;
+let service: HistoryService;
+let events: CandleAnswer[];
+
+function makeService(src: FakeCandleSource | null = source) {
+  const s = new HistoryService({ db: t.db, candles: src, now: () => now });
+  s.onCandles((a) => events.push(a));
+  return s;
+}
+
+beforeEach(() => {
+  t = tempCache();
+  now = T0 + 1000 * M + 30_000; // half-way through the forming candle at T0 + 1000 min
+  source = new FakeCandleSource(candles(T0, 1001)); // T0 .. T0 + 1000 min
+  events = [];
+  service = makeService();
+});
+afterEach(async () => {
+  await service.idle();
+  service.dispose();
+  t.dispose();
+});
+
+const minutes = (a: { candles: { time: number }[] }) => a.candles.map((c) => (c.time - T0) / M);
+
+describe('HistoryService.loadCandles (newest)', () => {
+  it('answers from the empty cache at once, then delivers the refresh as an event', async () => {
+    const first = await service.loadCandles(series(), { limit: 100 });
+    expect(first.candles).toEqual([]);
+    expect(first.refreshing).toBe(true);
+    expect(first.offline).toBe(false);
+    await service.idle();
+    expect(events).toHaveLength(1);
+    const ev = events[0]!;
+    expect(minutes(ev)).toEqual(Array.from({ length: 100 }, (_, i) => 901 + i));
+    expect(ev.freshness).toEqual({ refreshedAt: now, completeUntil: T0 + 999 * M });
+    expect(ev.asOf).toBe(now);
+    expect(ev.refreshing).toBe(false);
+  });
+
+  it('serves a fresh cache without calling the source, and refreshes once stale', async () => {
+    await service.refreshCandles(series(), 100);
+    expect(source.calls).toHaveLength(1);
+    now += CANDLE_STALE_AFTER_MS[1] - 1;
+    const fresh = await service.loadCandles(series(), { limit: 100 });
+    expect(fresh.refreshing).toBe(false);
+    expect(fresh.candles).toHaveLength(100);
+    expect(source.calls).toHaveLength(1);
+    now += 1;
+    const stale = await service.loadCandles(series(), { limit: 100 });
+    expect(stale.refreshing).toBe(true);
+    expect(stale.candles).toHaveLength(100); // the cache still answers at once
+    await service.idle();
+    expect(source.calls).toHaveLength(2);
+  });
+
+  it('uses the kType to decide staleness (a daily series stays fresh for an hour)', async () => {
+    const daily = series(8);
+    source.history = candles(T0, 50, 8);
+    await service.refreshCandles(daily, 10);
+    now += 30 * M;
+    expect((await service.loadCandles(daily, { limit: 10 })).refreshing).toBe(false);
+    now += 30 * M;
+    expect((await service.loadCandles(daily, { limit: 10 })).refreshing).toBe(true);
+  });
+
+  it('replaces the forming candle on refresh and keeps the closed ones', async () => {
+    await service.refreshCandles(series(), 10);
+    const last = source.history.at(-1)!;
+    source.history[source.history.length - 1] = { ...last, close: 9999, high: 10_000 };
+    now += M;
+    const answer = await service.refreshCandles(series(), 10);
+    expect(answer.candles.at(-1)!.close).toBe(9999);
+    expect(countCandles(t.db, series())).toBe(10);
+  });
+
+  it('coalesces concurrent refreshes of one series into one request', async () => {
+    await Promise.all([
+      service.loadCandles(series(), { limit: 50 }),
+      service.loadCandles(series(), { limit: 50 }),
+      service.loadCandles(series(), { limit: 50 }),
+    ]);
+    await service.idle();
+    expect(source.calls).toHaveLength(1);
+  });
+
+  it('refetches when the newest view has a gap (back after a long absence)', async () => {
+    await service.refreshCandles(series(), 100); // 901..1000
+    // Two days later, 1m refresh of 100 leaves a gap before the new data.
+    source.history = candles(T0, 1001 + 2880);
+    now += 2880 * M;
+    await service.refreshCandles(series(), 100);
+    const calls = source.calls.length;
+    // The newest 150 would straddle the gap: not complete, so ask the source.
+    const answer = await service.loadCandles(series(), { limit: 150 });
+    expect(answer.refreshing).toBe(true);
+    await service.idle();
+    expect(source.calls.length).toBe(calls + 1);
+    expect(minutes(events.at(-1)!)).toEqual(Array.from({ length: 150 }, (_, i) => 3731 + i));
+  });
+});
+
+describe('HistoryService offline', () => {
+  it('keeps the cache on a failed refresh and marks the answer offline with the data time', async () => {
+    await service.refreshCandles(series(), 100);
+    const dataTime = now;
+    source.offline = true;
+    now += 10 * M;
+    const answer = await service.loadCandles(series(), { limit: 100 });
+    expect(answer.candles).toHaveLength(100);
+    await service.idle();
+    const ev = events.at(-1)!;
+    expect(ev.offline).toBe(true);
+    expect(ev.asOf).toBe(dataTime);
+    expect(ev.candles).toHaveLength(100);
+    expect(ev.error).toBeUndefined();
+    expect(service.offlineSince).toBe(now);
+    // Every later read says offline until the source answers again.
+    expect((await service.loadCandles(series(), { limit: 5 })).offline).toBe(true);
+    await service.idle();
+    source.offline = false;
+    await service.refreshCandles(series(), 100);
+    expect(service.offlineSince).toBeNull();
+    expect((await service.loadCandles(series(), { limit: 5 })).offline).toBe(false);
+  });
+
+  it('reports other source errors without marking offline', async () => {
+    source.failWith = Object.assign(new Error('HTTP 500 from the service'), { kind: 'http' });
+    const answer = await service.refreshCandles(series(), 10);
+    expect(answer.offline).toBe(false);
+    expect(answer.error).toBe('HTTP 500 from the service');
+    expect(service.offlineSince).toBeNull();
+  });
+
+  it('accepts a custom offline predicate', async () => {
+    service.dispose();
+    service = new HistoryService({
+      db: t.db,
+      candles: source,
+      now: () => now,
+      isOffline: (err) => (err as Error).message === 'plane mode',
+    });
+    source.failWith = new Error('plane mode');
+    expect((await service.refreshCandles(series(), 10)).offline).toBe(true);
+  });
+
+  it('without a source, answers from the cache marked offline', async () => {
+    upsertCandles(t.db, series(), candles(T0, 20));
+    service.dispose();
+    service = makeService(null);
+    const answer = await service.loadCandles(series(), { limit: 5, before: T0 + 10 * M });
+    expect(minutes(answer)).toEqual([5, 6, 7, 8, 9]);
+    expect(answer.offline).toBe(true);
+    expect(answer.refreshing).toBe(false);
+  });
+});
+
+describe('HistoryService.dispose', () => {
+  it('drops a refresh in flight quietly: no event, no unhandled rejection', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = new FakeCandleSource(candles(T0, 10));
+    const original = slow.fetchCandles.bind(slow);
+    slow.fetchCandles = async (s, opts) => {
+      await gate;
+      return original(s, opts);
+    };
+    service.dispose();
+    service = makeService(slow);
+    const answer = await service.loadCandles(series(), { limit: 10 });
+    expect(answer.refreshing).toBe(true);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    service.dispose();
+    release();
+    // Not service.idle(): awaiting the refresh would handle its rejection for us.
+    await gate;
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toEqual([]);
+    expect(events).toEqual([]);
+    expect(readNewestCandles(t.db, series(), 10)).toEqual([]);
+  });
+});
+
+describe('HistoryService paging back', () => {
+  it('reads the cache first and only asks the source for what it lacks', async () => {
+    await service.refreshCandles(series(), 100); // 901..1000
+    const inCache = await service.loadCandles(series(), { limit: 50, before: T0 + 960 * M });
+    // 910..959 are inside the refreshed span: no request.
+    expect(minutes(inCache)).toEqual(Array.from({ length: 50 }, (_, i) => 910 + i));
+    expect(source.calls).toHaveLength(1);
+    const beyond = await service.loadCandles(series(), { limit: 50, before: T0 + 901 * M });
+    expect(minutes(beyond)).toEqual(Array.from({ length: 50 }, (_, i) => 851 + i));
+    expect(source.calls.at(-1)).toEqual({ limit: 50, endTime: T0 + 901 * M - 1 });
+    expect(beyond.before).toBe(T0 + 901 * M);
+    // Now cached: the same page again needs no request.
+    await service.loadCandles(series(), { limit: 50, before: T0 + 901 * M });
+    expect(source.calls).toHaveLength(2);
+    expect(readNewestCandles(t.db, series(), 1000)).toHaveLength(150);
+  });
+
+  it('learns where history starts and stops asking', async () => {
+    source.history = candles(T0, 30);
+    now = T0 + 29 * M + 1000;
+    await service.refreshCandles(series(), 20); // 10..29
+    const page = await service.loadCandles(series(), { limit: 20, before: T0 + 10 * M });
+    expect(minutes(page)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(page.atHistoryStart).toBe(true);
+    const calls = source.calls.length;
+    const again = await service.loadCandles(series(), { limit: 20, before: T0 });
+    expect(again.candles).toEqual([]);
+    expect(again.atHistoryStart).toBe(true);
+    expect(source.calls).toHaveLength(calls);
+  });
+
+  it('offline, pages back through whatever the cache holds', async () => {
+    await service.refreshCandles(series(), 100);
+    source.offline = true;
+    const page = await service.loadCandles(series(), { limit: 30, before: T0 + 920 * M });
+    expect(minutes(page)).toEqual(Array.from({ length: 19 }, (_, i) => 901 + i));
+    expect(page.offline).toBe(true);
+  });
+});
+
+describe('HistoryService budget', () => {
+  it('prunes after a write that takes the cache over its budget', async () => {
+    service.dispose();
+    const pruned: number[] = [];
+    service = new HistoryService({
+      db: t.db,
+      candles: source,
+      now: () => now,
+      budgetBytes: 64 * 1024,
+      onPrune: (r) => pruned.push(r.deleted.intradayCandles),
+    });
+    upsertCandles(t.db, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
+    await service.refreshCandles(series(), 1000);
+    expect(pruned).toHaveLength(1);
+    expect(pruned[0]).toBeGreaterThan(0);
+    // The oldest data went first: the old series lost its candles before the fresh one.
+    expect(readNewestCandles(t.db, series(1, 'OLD'), 10_000).length).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Cache-first candle history: answers from SQLite at once and refreshes from the
+ * source in the background; pages back through the cache, then the source. Used
+ * through {@link HistoryService}.
+ */
+import type { Candle, SeriesKey, UnixMs } from '../../shared/model';
+import { seriesKey } from '../../shared/model';
+import { HISTORY_START, addSpan, coveredSince } from './candle-spans';
+import {
+  markRefreshed,
+  readCandlesBefore,
+  readFreshness,
+  readNewestCandles,
+  seriesId,
+  upsertCandles,
+  type SeriesFreshness,
+} from './candles';
+import { inTransaction, type CacheDb } from './db';
+import type { LinkState, Listeners } from './link-state';
+import type { CandleSource } from './sources';
+import { CANDLE_STALE_AFTER_MS, isStale } from './staleness';
+
+/** What `loadCandles` asks for. */
+export interface CandleQuery {
+  /** How many candles (the newest, or the newest before `before`). */
+  limit: number;
+  /** Page back: candles strictly older than this time. Absent = the newest candles. */
+  before?: UnixMs;
+  /** Aborts a paging-back fetch (e.g. the chart closed). */
+  signal?: AbortSignal;
+}
+
+/** An answer to `loadCandles`, and the payload of `onCandles`. */
+export interface CandleAnswer {
+  series: SeriesKey;
+  /** Ascending by time. */
+  candles: Candle[];
+  freshness: SeriesFreshness;
+  /** Echoes the query's `before` for a page back. */
+  before?: UnixMs;
+  /** True when the source has nothing older than these candles. */
+  atHistoryStart: boolean;
+  /** The source could not be reached (or none is configured): this is the cache. */
+  offline: boolean;
+  /** The time of the data: when it was last refreshed from the source. */
+  asOf: UnixMs | null;
+  /** A background refresh started; its result follows as an `onCandles` event. */
+  refreshing: boolean;
+  /** A source failure other than "offline" (HTTP, schema…), for the UI to show. */
+  error?: string;
+}
+
+export interface CandleHistoryDeps {
+  db: CacheDb;
+  source: CandleSource | null;
+  link: LinkState;
+  listeners: Listeners<CandleAnswer>;
+  now: () => UnixMs;
+  /** Runs after every write from the source (the budget check). */
+  afterWrite: () => void;
+  /** Aborted on dispose. */
+  lifetime: AbortSignal;
+}
+
+/** Sorts ascending and drops duplicate times (keeping the last): the spec fixes no order. */
+function ascending(candles: readonly Candle[]): Candle[] {
+  const byTime = new Map<number, Candle>();
+  for (const c of candles) if (Number.isFinite(c.time)) byTime.set(c.time, c);
+  return [...byTime.values()].sort((a, b) => a.time - b.time);
+}
+
+export class CandleHistory {
+  readonly #inflight = new Map<string, Promise<CandleAnswer>>();
+
+  constructor(private readonly deps: CandleHistoryDeps) {}
+
+  /** See `HistoryService.loadCandles`. */
+  async loadCandles(series: SeriesKey, query: CandleQuery): Promise<CandleAnswer> {
+    const limit = Math.max(1, Math.floor(query.limit));
+    if (query.before !== undefined)
+      return this.#pageBack(series, limit, query.before, query.signal);
+    const { db, now, source } = this.deps;
+    const cached = readNewestCandles(db, series, limit);
+    const freshness = readFreshness(db, series);
+    const stale =
+      isStale(freshness.refreshedAt, CANDLE_STALE_AFTER_MS[series.kType], now()) ||
+      !this.#headComplete(series, cached, freshness, limit);
+    const refreshing = stale && source !== null;
+    // The outcome travels through onCandles; a refresh cut short by dispose() has no one
+    // left to tell, and must not surface as an unhandled rejection.
+    if (refreshing) this.refreshCandles(series, limit).catch(() => undefined);
+    return this.#answer(series, cached, { refreshing });
+  }
+
+  /**
+   * Fetches the newest `limit` candles, merges them and emits the result as an
+   * `onCandles` event (also returned). Concurrent refreshes of a series share one request.
+   */
+  refreshCandles(series: SeriesKey, limit: number): Promise<CandleAnswer> {
+    const key = seriesKey(series);
+    let pending = this.#inflight.get(key);
+    if (!pending) {
+      pending = this.#refresh(series, limit).finally(() => this.#inflight.delete(key));
+      this.#inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Resolves when no refresh is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight.values()]);
+  }
+
+  async #refresh(series: SeriesKey, limit: number): Promise<CandleAnswer> {
+    const { db, source, link, now, listeners, lifetime } = this.deps;
+    if (!source) return this.#answer(series, readNewestCandles(db, series, limit), {});
+    let answer: CandleAnswer;
+    try {
+      const fetched = ascending(await source.fetchCandles(series, { limit, signal: lifetime }));
+      if (lifetime.aborted) throw lifetime.reason;
+      const at = now();
+      inTransaction(db, () => {
+        upsertCandles(db, series, fetched);
+        // A short answer means the source has nothing older: the span reaches history's start.
+        const start = fetched.length < limit ? HISTORY_START : fetched[0]!.time;
+        addSpan(db, seriesId(db, series)!, start, Math.max(at, fetched.at(-1)?.time ?? at));
+        markRefreshed(db, series, at, fetched);
+      });
+      link.succeeded();
+      this.deps.afterWrite();
+      answer = this.#answer(series, readNewestCandles(db, series, limit), {});
+    } catch (err) {
+      if (lifetime.aborted) throw err;
+      const failure = link.failed(err);
+      answer = this.#answer(series, readNewestCandles(db, series, limit), {
+        error: failure.offline ? undefined : failure.message,
+      });
+    }
+    listeners.emit(answer);
+    return answer;
+  }
+
+  async #pageBack(
+    series: SeriesKey,
+    limit: number,
+    before: UnixMs,
+    signal: AbortSignal | undefined,
+  ): Promise<CandleAnswer> {
+    const { db, source, link, lifetime } = this.deps;
+    const cached = readCandlesBefore(db, series, before, limit);
+    if (!source || this.#pageComplete(series, cached, before, limit)) {
+      return this.#answer(series, cached, { before });
+    }
+    const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
+    try {
+      const raw = await source.fetchCandles(series, {
+        limit,
+        endTime: before - 1,
+        signal: combined,
+      });
+      // Lenient about whether the source treats the end time as inclusive.
+      const fetched = ascending(raw).filter((c) => c.time < before);
+      const first = fetched[0];
+      inTransaction(db, () => {
+        upsertCandles(db, series, fetched);
+        const start = raw.length < limit ? HISTORY_START : first?.time;
+        if (start !== undefined) addSpan(db, seriesId(db, series)!, start, before - 1);
+      });
+      link.succeeded();
+      this.deps.afterWrite();
+      return this.#answer(series, readCandlesBefore(db, series, before, limit), { before });
+    } catch (err) {
+      if (combined.aborted) throw err;
+      const failure = link.failed(err);
+      return this.#answer(series, cached, {
+        before,
+        error: failure.offline ? undefined : failure.message,
+      });
+    }
+  }
+
+  /** The newest view is complete when one span covers it (or reaches history's start). */
+  #headComplete(
+    series: SeriesKey,
+    cached: Candle[],
+    freshness: SeriesFreshness,
+    limit: number,
+  ): boolean {
+    const id = seriesId(this.deps.db, series, false);
+    const probe = cached.at(-1)?.time ?? freshness.refreshedAt;
+    if (id === null || probe === null) return false;
+    const since = coveredSince(this.deps.db, id, probe);
+    if (since === null) return false;
+    if (since === HISTORY_START) return true;
+    return cached.length >= limit && since <= cached[0]!.time;
+  }
+
+  /** A page back is complete when the span just before `before` covers all of it. */
+  #pageComplete(series: SeriesKey, cached: Candle[], before: UnixMs, limit: number): boolean {
+    const id = seriesId(this.deps.db, series, false);
+    if (id === null) return false;
+    const since = coveredSince(this.deps.db, id, before - 1);
+    if (since === null) return false;
+    if (since === HISTORY_START) return true;
+    return cached.length >= limit && since <= cached[0]!.time;
+  }
+
+  #answer(
+    series: SeriesKey,
+    candles: Candle[],
+    extra: { before?: UnixMs; refreshing?: boolean; error?: string | undefined },
+  ): CandleAnswer {
+    const { db, link, source } = this.deps;
+    const freshness = readFreshness(db, series);
+    const id = seriesId(db, series, false);
+    const probe = candles[0]?.time ?? (extra.before !== undefined ? extra.before - 1 : null);
+    const atHistoryStart =
+      id !== null && probe !== null && coveredSince(db, id, probe) === HISTORY_START;
+    const answer: CandleAnswer = {
+      series,
+      candles,
+      freshness,
+      atHistoryStart,
+      offline: source === null || link.offlineSince !== null,
+      asOf: freshness.refreshedAt,
+      refreshing: extra.refreshing ?? false,
+    };
+    if (extra.before !== undefined) answer.before = extra.before;
+    if (extra.error !== undefined) answer.error = extra.error;
+    return answer;
+  }
+}

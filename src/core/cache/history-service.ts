@@ -1,0 +1,112 @@
+/**
+ * The history service: cache-first candles and news over the SQLite cache and the
+ * network sources, with one offline state. The feed hub and bridge call `loadCandles`
+ * / `loadNews` and forward `onCandles` / `onNews`.
+ */
+import type { SeriesKey, UnixMs } from '../../shared/model';
+import { CandleHistory, type CandleAnswer, type CandleQuery } from './candle-history';
+import type { CacheDb } from './db';
+import { LinkState, Listeners } from './link-state';
+import { DEFAULT_BUDGET_BYTES, enforceBudget, type PruneResult } from './maintenance';
+import { NewsHistory, type NewsAnswer, type NewsQuery } from './news-history';
+import type { CandleSource, NewsSource, OfflinePredicate } from './sources';
+
+export interface HistoryServiceOptions {
+  db: CacheDb;
+  /** The network side for candles; null/absent = cache only (always answers offline). */
+  candles?: CandleSource | null;
+  news?: NewsSource | null;
+  /** Which source failures mean offline; default `isOfflineError`. */
+  isOffline?: OfflinePredicate;
+  now?: () => UnixMs;
+  /** Size budget enforced after writes; default 1 GiB. */
+  budgetBytes?: number;
+  /** Told when the budget check pruned something. */
+  onPrune?: (result: PruneResult) => void;
+}
+
+export class HistoryService {
+  readonly #candleListeners = new Listeners<CandleAnswer>();
+  readonly #newsListeners = new Listeners<NewsAnswer>();
+  readonly #lifetime = new AbortController();
+  readonly #link: LinkState;
+  readonly #candles: CandleHistory;
+  readonly #news: NewsHistory;
+
+  constructor(options: HistoryServiceOptions) {
+    const now = options.now ?? Date.now;
+    const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.#link = new LinkState(now, options.isOffline);
+    const afterWrite = () => {
+      const pruned = enforceBudget(options.db, budget);
+      if (pruned) options.onPrune?.(pruned);
+    };
+    const common = { db: options.db, link: this.#link, now, afterWrite };
+    this.#candles = new CandleHistory({
+      ...common,
+      source: options.candles ?? null,
+      listeners: this.#candleListeners,
+      lifetime: this.#lifetime.signal,
+    });
+    this.#news = new NewsHistory({
+      ...common,
+      source: options.news ?? null,
+      listeners: this.#newsListeners,
+      lifetime: this.#lifetime.signal,
+    });
+  }
+
+  /**
+   * The cached candles, at once (ascending, with freshness). The newest view starts a
+   * background refresh when stale (by kType, see staleness.ts) or incomplete; its result
+   * arrives through {@link onCandles}. A page back (`before`) that the cache cannot fill
+   * completely waits for the source, falling back to the cache when offline.
+   */
+  loadCandles(series: SeriesKey, query: CandleQuery): Promise<CandleAnswer> {
+    return this.#candles.loadCandles(series, query);
+  }
+
+  /** Forces a refresh of the newest candles (also emitted through {@link onCandles}). */
+  refreshCandles(series: SeriesKey, limit: number): Promise<CandleAnswer> {
+    return this.#candles.refreshCandles(series, limit);
+  }
+
+  /**
+   * A news page, cache-first: the newest page at once (refreshing in the background
+   * when older than a minute, result through {@link onNews}); an older page from the
+   * remembered cursor chain, else the source, else the cached items below it.
+   */
+  loadNews(query: NewsQuery): Promise<NewsAnswer> {
+    return this.#news.loadNews(query);
+  }
+
+  /** Forces a refresh of the newest news page (also emitted through {@link onNews}). */
+  refreshNews(query: { market: string; lang: string; limit: number }): Promise<NewsAnswer> {
+    return this.#news.refreshNews(query);
+  }
+
+  /** Subscribes to refreshed candles; returns the unsubscriber. */
+  onCandles(listener: (answer: CandleAnswer) => void): () => void {
+    return this.#candleListeners.add(listener);
+  }
+
+  /** Subscribes to refreshed newest news pages; returns the unsubscriber. */
+  onNews(listener: (answer: NewsAnswer) => void): () => void {
+    return this.#newsListeners.add(listener);
+  }
+
+  /** When the sources became unreachable; null while online. */
+  get offlineSince(): UnixMs | null {
+    return this.#link.offlineSince;
+  }
+
+  /** Resolves when no background refresh is running. */
+  async idle(): Promise<void> {
+    await Promise.all([this.#candles.idle(), this.#news.idle()]);
+  }
+
+  /** Aborts running refreshes; call before closing the database. */
+  dispose(): void {
+    this.#lifetime.abort();
+  }
+}

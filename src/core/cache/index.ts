@@ -1,0 +1,20 @@
+/**
+ * The SQLite cache and offline history layer (DESIGN.md: core/cache). Free functions
+ * per domain over a `CacheDb` handle, plus the cache-first `HistoryService`.
+ */
+export * from './candle-history';
+export { HISTORY_START, listSpans, type CandleSpan } from './candle-spans';
+export * from './candles';
+export { closeCache, cacheFilePath, openCache, CACHE_FILE_NAME } from './open-cache';
+export type { OpenCacheOptions, OpenCacheResult } from './open-cache';
+export type { CacheDb } from './db';
+export * from './errors';
+export * from './export-candles';
+export * from './history-service';
+export * from './maintenance';
+export { LATEST_VERSION } from './migrations';
+export * from './news';
+export * from './news-history';
+export * from './snapshots';
+export * from './sources';
+export * from './staleness';

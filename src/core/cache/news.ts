@@ -1,0 +1,166 @@
+/**
+ * News storage: `news_items` by id and `news_pages`, the cursor chain — which cursor
+ * produced which page (its publish-time range and next cursor) — so scrolling back
+ * offline replays the pages already seen. Schema in migrations.ts (2).
+ */
+import type { NewsItem, NewsPage, UnixMs } from '../../shared/model';
+import { inTransaction, prepare, type CacheDb } from './db';
+
+/** Which news list: the API's `market` and `lang`. */
+export interface NewsFeed {
+  market: string;
+  lang: string;
+}
+
+/** A remembered page of the cursor chain. */
+export interface StoredNewsPage {
+  /** The cursor that produced the page; null for the newest page. */
+  cursor: string | null;
+  nextCursor: string | null;
+  hasMore: boolean;
+  newestAt: UnixMs | null;
+  oldestAt: UnixMs | null;
+  itemCount: number;
+  fetchedAt: UnixMs;
+}
+
+const ITEM_COLUMNS =
+  'id, title, published_at AS publishedAt, market, lang AS language, link, provider';
+
+/**
+ * Stores a fetched page: its items are merged by id (a re-fetched item is updated) and
+ * the page is recorded under the cursor that produced it (`null` = newest page).
+ */
+export function saveNewsPage(
+  db: CacheDb,
+  feed: NewsFeed,
+  cursor: string | null,
+  page: NewsPage,
+  fetchedAt: UnixMs,
+): void {
+  const item = prepare(
+    db,
+    `INSERT INTO news_items (id, market, lang, published_at, title, link, provider, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET published_at = excluded.published_at,
+       title = excluded.title, link = excluded.link, provider = excluded.provider,
+       fetched_at = excluded.fetched_at`,
+  );
+  const pageRow = prepare(
+    db,
+    `INSERT OR REPLACE INTO news_pages
+       (market, lang, cursor, next_cursor, has_more, newest_at, oldest_at, item_count, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  inTransaction(db, () => {
+    let newest: UnixMs | null = null;
+    let oldest: UnixMs | null = null;
+    for (const n of page.items) {
+      // Items are filed under the feed that was asked for, which is how they are read back.
+      item.run(n.id, feed.market, feed.lang, n.publishedAt, n.title, n.link, n.provider, fetchedAt);
+      newest = newest === null ? n.publishedAt : Math.max(newest, n.publishedAt);
+      oldest = oldest === null ? n.publishedAt : Math.min(oldest, n.publishedAt);
+    }
+    pageRow.run(
+      feed.market,
+      feed.lang,
+      cursor ?? '',
+      page.nextCursor,
+      page.hasMore ? 1 : 0,
+      newest,
+      oldest,
+      page.items.length,
+      fetchedAt,
+    );
+  });
+}
+
+/** The page that `cursor` produced (null = newest page), if it was fetched before. */
+export function readNewsPageRecord(
+  db: CacheDb,
+  feed: NewsFeed,
+  cursor: string | null,
+): StoredNewsPage | null {
+  const row = prepare<
+    unknown[],
+    Omit<StoredNewsPage, 'cursor' | 'hasMore'> & { cursor: string; hasMore: number }
+  >(
+    db,
+    `SELECT cursor, next_cursor AS nextCursor, has_more AS hasMore, newest_at AS newestAt,
+       oldest_at AS oldestAt, item_count AS itemCount, fetched_at AS fetchedAt
+     FROM news_pages WHERE market = ? AND lang = ? AND cursor = ?`,
+  ).get(feed.market, feed.lang, cursor ?? '');
+  if (!row) return null;
+  return { ...row, cursor: row.cursor === '' ? null : row.cursor, hasMore: row.hasMore === 1 };
+}
+
+/** The page whose `nextCursor` is `cursor`: the page the user scrolled from. */
+export function readNewsPageProducing(
+  db: CacheDb,
+  feed: NewsFeed,
+  cursor: string,
+): StoredNewsPage | null {
+  const key = prepare<unknown[], string>(
+    db,
+    `SELECT cursor FROM news_pages WHERE market = ? AND lang = ? AND next_cursor = ?
+     ORDER BY fetched_at DESC LIMIT 1`,
+  )
+    .pluck()
+    .get(feed.market, feed.lang, cursor);
+  return key === undefined ? null : readNewsPageRecord(db, feed, key === '' ? null : key);
+}
+
+/** The newest `limit` items of the feed, newest first (the order of the API's pages). */
+export function readNewestNews(db: CacheDb, feed: NewsFeed, limit: number): NewsItem[] {
+  return prepare<unknown[], NewsItem>(
+    db,
+    `SELECT ${ITEM_COLUMNS} FROM news_items WHERE market = ? AND lang = ?
+     ORDER BY published_at DESC, id DESC LIMIT ?`,
+  ).all(feed.market, feed.lang, limit);
+}
+
+/** Up to `limit` items published strictly before `before`, newest first. */
+export function readNewsBefore(
+  db: CacheDb,
+  feed: NewsFeed,
+  before: UnixMs,
+  limit: number,
+): NewsItem[] {
+  return prepare<unknown[], NewsItem>(
+    db,
+    `SELECT ${ITEM_COLUMNS} FROM news_items WHERE market = ? AND lang = ? AND published_at < ?
+     ORDER BY published_at DESC, id DESC LIMIT ?`,
+  ).all(feed.market, feed.lang, before, limit);
+}
+
+/** The items of a remembered page (its publish-time range), newest first. */
+export function readNewsInPage(
+  db: CacheDb,
+  feed: NewsFeed,
+  page: StoredNewsPage,
+  limit: number,
+): NewsItem[] {
+  if (page.newestAt === null || page.oldestAt === null) return [];
+  return prepare<unknown[], NewsItem>(
+    db,
+    `SELECT ${ITEM_COLUMNS} FROM news_items
+     WHERE market = ? AND lang = ? AND published_at BETWEEN ? AND ?
+     ORDER BY published_at DESC, id DESC LIMIT ?`,
+  ).all(feed.market, feed.lang, page.oldestAt, page.newestAt, limit);
+}
+
+/** The remembered page whose publish-time range contains `time` (most recent fetch first). */
+export function readNewsPageContaining(
+  db: CacheDb,
+  feed: NewsFeed,
+  time: UnixMs,
+): StoredNewsPage | null {
+  const key = prepare<unknown[], string>(
+    db,
+    `SELECT cursor FROM news_pages WHERE market = ? AND lang = ? AND oldest_at <= ? AND newest_at >= ?
+     ORDER BY fetched_at DESC LIMIT 1`,
+  )
+    .pluck()
+    .get(feed.market, feed.lang, time, time);
+  return key === undefined ? null : readNewsPageRecord(db, feed, key === '' ? null : key);
+}

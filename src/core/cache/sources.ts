@@ -1,0 +1,67 @@
+/**
+ * What the cache needs from the network, and nothing more. The API client
+ * (src/core/api) implements these; the cache never sees a token, a URL or a plan.
+ */
+import type { Candle, NewsPage, SeriesKey, UnixMs } from '../../shared/model';
+
+export interface CandleFetch {
+  /** Maximum candles wanted (the API's `limit`). */
+  limit: number;
+  /** Newest candle time wanted, inclusive (the API's `et`); absent = up to now. */
+  endTime?: UnixMs;
+  signal?: AbortSignal;
+}
+
+/** Fetches candles; any order is accepted (the cache sorts). */
+export interface CandleSource {
+  fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]>;
+}
+
+export interface NewsFetch {
+  market: string;
+  lang: string;
+  limit: number;
+  /** The previous page's `nextCursor`; absent/null = the newest page. */
+  cursor?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface NewsSource {
+  fetchNews(query: NewsFetch): Promise<NewsPage>;
+}
+
+/** Decides whether a source failure means "cannot reach the service" (answer offline). */
+export type OfflinePredicate = (err: unknown) => boolean;
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/**
+ * The default {@link OfflinePredicate}: an `ApiError`-shaped `kind` of `network` or
+ * `timeout`, a `TimeoutError`, or a Node/undici socket error code — looking through
+ * `cause` chains, because `fetch` wraps the socket error in a TypeError.
+ */
+export function isOfflineError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { kind, code, name, cause } = e as {
+      kind?: unknown;
+      code?: unknown;
+      name?: unknown;
+      cause?: unknown;
+    };
+    if (kind === 'network' || kind === 'timeout') return true;
+    if (name === 'TimeoutError') return true;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    e = cause;
+  }
+  return false;
+}

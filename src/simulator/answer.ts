@@ -1,0 +1,62 @@
+/**
+ * Answers one validated request from the market model: the `data` of the envelope.
+ */
+import type { OperationSpec } from '../shared/api/operations';
+import type { AssetClass } from '../shared/model';
+import type { MarketModel } from './market-model';
+import type { ParsedQuery } from './params';
+
+/**
+ * Markets outside the caller's plan, as `class:REGION` keys (e.g. `stock:JP`).
+ * The real service answers them with code 0 and null or `{}` data.
+ */
+export type DeniedMarkets = ReadonlySet<string>;
+
+/** Parses `stock:JP,future:CN` entries; throws on a malformed one. */
+export function parseDeniedMarkets(entries: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const entry of entries) {
+    const m = /^(stock|crypto|fund|indices|forex|future):([A-Z]{2})$/.exec(entry.trim());
+    if (!m) throw new Error(`bad denied market ${JSON.stringify(entry)}: expected e.g. stock:JP`);
+    out.add(`${m[1]}:${m[2]}`);
+  }
+  return out;
+}
+
+/** The envelope's `data` for `spec` and `q` (already validated). */
+export function answer(
+  market: MarketModel,
+  spec: OperationSpec,
+  q: ParsedQuery,
+  denied: DeniedMarkets,
+): unknown {
+  if (spec.kind === 'news') return market.news(q.market, q.lang, q.limit, q.cursor);
+  const cls = spec.class as AssetClass;
+  if (denied.size > 0 && denied.has(`${cls}:${q.region}`)) return spec.batch ? {} : null;
+  if (!spec.batch) {
+    return spec.kind === 'info'
+      ? market.info(q.region, q.exchange, q.code, q.type)
+      : market.depth(cls, q.region, q.exchange, q.code);
+  }
+  // A null-prototype object: a code such as `__proto__` is well-formed and must stay a key.
+  const data = Object.create(null) as Record<string, unknown>;
+  for (const code of q.codes) {
+    switch (spec.kind) {
+      case 'depth':
+        data[code] = market.depth(cls, q.region, q.exchange, code);
+        break;
+      case 'quotes':
+        data[code] = market.quote(cls, q.region, q.exchange, code);
+        break;
+      case 'klines':
+        data[code] = market.klines(cls, q.region, q.exchange, code, q.kType, q.limit, q.et);
+        break;
+      case 'ticks':
+        data[code] = market.tick(q.region, code);
+        break;
+      default:
+        throw new Error(`no batch answer for ${spec.kind}`);
+    }
+  }
+  return data;
+}

@@ -1,0 +1,103 @@
+/**
+ * Command-line arguments of `npm run simulator` → {@link SimulatorOptions}.
+ */
+import { parseArgs } from 'node:util';
+import { parsePlan } from '../shared/model';
+import { parseRateLimit, validateFaults, type Faults } from './faults';
+import type { SimulatorOptions } from './server';
+
+/** The `--help` text. */
+export const SIMULATOR_USAGE = `Usage: npm run simulator -- [options]
+
+Marketdesk's local market data service: the whole API contract over a
+deterministic synthetic market.
+
+Options:
+  --port <n>              TCP port (default 0: a free port)
+  --host <addr>           interface to bind (default 127.0.0.1)
+  --seed <n>              seed of the market and of the fault draws (default 1)
+  --token <t>             required value of the token header (default: none
+                          required; any token, or none, is accepted)
+  --plan <plan>           base | professional | premium | enterprise[:N]
+                          (default premium: 50 codes per batch request)
+  --deny-markets <list>   markets outside the plan, e.g. stock:JP,future:CN
+                          (answered with code 0 and data null or {})
+Faults:
+  --latency <ms>          added to every answer
+  --jitter <ms>           up to this much more, drawn per request
+  --error-rate <0-1>      share of requests answered 500/502/503
+  --malformed-rate <0-1>  share of answers with a malformed body
+  --rate-limit <n/unit>   e.g. 300/min or 5/s; then 429 with Retry-After
+  --fault-seed <n>        seed of the fault draws (default: --seed)
+  --help                  this text`;
+
+function number(name: string, text: string | undefined, integer: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || (integer && !Number.isSafeInteger(n))) {
+    throw new Error(`--${name}: expected ${integer ? 'an integer' : 'a number'}, got "${text}"`);
+  }
+  return n;
+}
+
+/** Parses `argv` (without node and script); 'help' for `--help`. Throws Error on bad input. */
+export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 'help' {
+  const { values: v } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      token: { type: 'string' },
+      plan: { type: 'string' },
+      'deny-markets': { type: 'string' },
+      latency: { type: 'string' },
+      jitter: { type: 'string' },
+      'error-rate': { type: 'string' },
+      'malformed-rate': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'fault-seed': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (v.help) return 'help';
+  const options: SimulatorOptions = {};
+  const port = number('port', v.port, true);
+  if (port !== undefined) {
+    if (port < 0 || port > 65535) throw new Error(`--port: out of range: ${port}`);
+    options.port = port;
+  }
+  if (v.host !== undefined) options.host = v.host;
+  const seed = number('seed', v.seed, true);
+  if (seed !== undefined) options.seed = seed;
+  if (v.token !== undefined) options.token = v.token;
+  if (v.plan !== undefined) {
+    const plan = parsePlan(v.plan);
+    if (!plan) throw new Error(`--plan: expected base, professional, premium or enterprise[:N]`);
+    options.plan = plan;
+  }
+  if (v['deny-markets'] !== undefined) {
+    options.deniedMarkets = v['deny-markets'].split(',').filter((s) => s.trim() !== '');
+  }
+  const faults: Faults = {};
+  const latency = number('latency', v.latency, false);
+  if (latency !== undefined) faults.latencyMs = latency;
+  const jitter = number('jitter', v.jitter, false);
+  if (jitter !== undefined) faults.jitterMs = jitter;
+  const errorRate = number('error-rate', v['error-rate'], false);
+  if (errorRate !== undefined) faults.errorRate = errorRate;
+  const malformedRate = number('malformed-rate', v['malformed-rate'], false);
+  if (malformedRate !== undefined) faults.malformedRate = malformedRate;
+  if (v['rate-limit'] !== undefined) {
+    const rl = parseRateLimit(v['rate-limit']);
+    if (!rl)
+      throw new Error(`--rate-limit: expected e.g. 300/min or 5/s, got "${v['rate-limit']}"`);
+    faults.rateLimit = rl;
+  }
+  const faultSeed = number('fault-seed', v['fault-seed'], true);
+  if (faultSeed !== undefined) faults.seed = faultSeed;
+  if (Object.keys(faults).length > 0) options.faults = validateFaults(faults);
+  return options;
+}

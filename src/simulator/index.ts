@@ -1,0 +1,17 @@
+/**
+ * The local market data service (the simulator): start it, steer its faults, read
+ * its request counts. See README.md for the error convention and the choices the
+ * spec leaves open.
+ */
+export {
+  startSimulator,
+  OTHER_PATH,
+  type SimulatorHandle,
+  type SimulatorOptions,
+  type SimulatorStats,
+} from './server';
+export type { Faults, RateLimit } from './faults';
+export { decideFaults, parseRateLimit, type FaultDecision } from './faults';
+export { MALFORM_VARIANTS, type MalformVariant } from './malform';
+export type { MarketModel } from './market-model';
+export { parseSimulatorArgs, SIMULATOR_USAGE } from './cli-args';

@@ -1,0 +1,198 @@
+/**
+ * Everything fixed about one simulated instrument: its seed, calendar, price grid,
+ * price level, volatility, volume scale and trading life. Built once per symbol (the
+ * market memoises it), so the per-request work mixes integers only.
+ */
+import type { AssetClass } from '../../shared/model';
+import { calendarFor, isTradingDate, daySessions } from './calendars';
+import type { Calendar, DaySessions } from './calendars';
+import { findKnown, findStatus, REGION_EXCHANGE } from './catalog';
+import type { KnownSymbol } from './catalog';
+import { hashString, mix, unit } from './hash';
+import { tickRuleFor } from './ticks';
+import type { TickRule } from './ticks';
+import { dayOf, localDay } from './time-zone';
+
+export interface SymbolModel {
+  /** Small integer unique within one market instance; part of cache keys. */
+  id: number;
+  cls: AssetClass;
+  region: string;
+  /** Normalised exchange: '' for the primary exchange. */
+  exchange: string;
+  code: string;
+  seed: number;
+  known: KnownSymbol | undefined;
+  /** Trading status `ts`: 0 normal, 1 halted, 2 delisted, 3 circuit breaker (stocks only). */
+  status: 0 | 1 | 2 | 3;
+  calendar: Calendar;
+  tickRule: TickRule;
+  /** The level the price path wanders around. */
+  basePrice: number;
+  /** Standard deviation of the daily log return. */
+  dailyVol: number;
+  /** Standard deviation of the overnight gap (0 for markets that trade continuously). */
+  gapVol: number;
+  /** Volume units per 1 (crypto volumes carry four decimals). */
+  volScale: number;
+  /** Volumes are multiples of this many units (board lots). */
+  lot: number;
+  /** Mean volume per minute, in units. */
+  minuteVolume: number;
+  /** First trading date (day number). */
+  firstDay: number;
+  /** Last trading date (day number, inclusive); Infinity while listed and trading. */
+  lastDay: number;
+}
+
+/** Simulated history starts here (crypto later); older candles do not exist. */
+export const HISTORY_START_DAY = dayOf(2015, 1, 5);
+export const CRYPTO_HISTORY_START_DAY = dayOf(2019, 1, 1);
+/** Halted stocks (ts 1) last traded on this date. */
+export const HALT_LAST_DAY = dayOf(2026, 11, 13);
+/** Delisted stocks (ts 2) last traded on this date. */
+export const DELIST_LAST_DAY = dayOf(2026, 6, 30);
+
+const DAILY_VOL: Record<AssetClass, number> = {
+  stock: 0.018,
+  crypto: 0.03,
+  fund: 0.01,
+  indices: 0.009,
+  forex: 0.005,
+  future: 0.011,
+};
+
+/** [min, max] of the hashed price level of an unknown code, by class. */
+const PRICE_RANGE: Record<AssetClass, [number, number]> = {
+  stock: [5, 400],
+  crypto: [0.05, 500],
+  fund: [10, 400],
+  indices: [1000, 30_000],
+  forex: [0.6, 1.9],
+  future: [20, 5000],
+};
+const STOCK_PRICE_RANGE: Record<string, [number, number]> = {
+  HK: [0.5, 150],
+  SH: [3, 80],
+  SZ: [3, 80],
+  JP: [300, 9000],
+  GB: [50, 3000],
+  IN: [100, 3000],
+  KR: [5000, 200_000],
+  ID: [100, 10_000],
+  VN: [10_000, 100_000],
+};
+const LOT_REGIONS = new Set(['HK', 'SH', 'SZ', 'JP']);
+
+const logUniform = (u: number, [lo, hi]: [number, number]) =>
+  Math.exp(Math.log(lo) + u * (Math.log(hi) - Math.log(lo)));
+
+function priceLevel(cls: AssetClass, region: string, code: string, h: number): number {
+  if (cls === 'forex' && code.toUpperCase().endsWith('JPY')) return logUniform(unit(h), [90, 190]);
+  const range =
+    (cls === 'stock' || cls === 'fund' ? STOCK_PRICE_RANGE[region] : undefined) ?? PRICE_RANGE[cls];
+  return logUniform(unit(h), range);
+}
+
+/** Mean traded value per day (currency units) that sets the volume of a symbol. */
+function dailyTurnover(
+  cls: AssetClass,
+  known: KnownSymbol | undefined,
+  price: number,
+  h: number,
+): number {
+  if (known?.shares !== undefined) return known.shares * 0.004 * price;
+  const u = unit(mix(h, 0xd0));
+  switch (cls) {
+    case 'crypto':
+      return known ? 2e9 * (0.5 + u) : logUniform(u, [2e6, 2e8]);
+    case 'forex':
+      return logUniform(u, [1e5, 3e5]) * price; // tick volume
+    case 'indices':
+      return logUniform(u, [5e8, 3e9]) * 20;
+    case 'future':
+      return logUniform(u, [5e4, 2e6]) * price;
+    default:
+      return logUniform(u, [2e6, 5e8]);
+  }
+}
+
+/** Builds the model of one instrument. `id` is assigned by the caller. */
+export function createSymbolModel(
+  id: number,
+  seed: number,
+  cls: AssetClass,
+  region: string,
+  exchange: string,
+  code: string,
+): SymbolModel {
+  const known = findKnown(cls, region, code);
+  const statusEntry = cls === 'stock' ? findStatus(region, code) : undefined;
+  const status = statusEntry?.status ?? 0;
+  let ex = exchange.toUpperCase();
+  if (ex === (known?.exchange.toUpperCase() ?? '') || ex === REGION_EXCHANGE[region]) ex = '';
+  const h = mix(seed, hashString(`${cls}|${region}|${ex}|${code.toUpperCase()}`));
+  const calendar = calendarFor(cls, region, known?.home);
+  const basePrice = known?.price ?? priceLevel(cls, region, code, mix(h, 0x9c));
+  const volScale = cls === 'crypto' ? 10_000 : 1;
+  const lot = cls === 'stock' && LOT_REGIONS.has(region) ? 100 : 1;
+  const minutesPerDay = calendar.sessions.reduce((n, [a, b]) => n + b - a, 0);
+  const units = (dailyTurnover(cls, known, basePrice, h) / basePrice / minutesPerDay) * volScale;
+  const continuous = cls === 'crypto' || cls === 'forex' || cls === 'future';
+  return {
+    id,
+    cls,
+    region,
+    exchange: ex,
+    code,
+    seed: h,
+    known,
+    status,
+    calendar,
+    tickRule: tickRuleFor(cls, region, code, known?.tick),
+    basePrice,
+    dailyVol: DAILY_VOL[cls] * (status === 3 ? 3 : 1) * (0.8 + 0.4 * unit(mix(h, 0x70))),
+    gapVol: continuous ? 0 : DAILY_VOL[cls] * 0.35,
+    volScale,
+    lot,
+    minuteVolume: Math.max(units, lot * 2),
+    firstDay: cls === 'crypto' ? CRYPTO_HISTORY_START_DAY : HISTORY_START_DAY,
+    lastDay: status === 1 ? HALT_LAST_DAY : status === 2 ? DELIST_LAST_DAY : Infinity,
+  };
+}
+
+/** True if the symbol trades on this date. */
+export function tradesOn(sym: SymbolModel, day: number): boolean {
+  return day >= sym.firstDay && day <= sym.lastDay && isTradingDate(sym.calendar, day);
+}
+
+/** The symbol's sessions on a date, or null when it does not trade. */
+export function sessionsOf(sym: SymbolModel, day: number): DaySessions | null {
+  return tradesOn(sym, day) ? daySessions(sym.calendar, day) : null;
+}
+
+/** The latest trading date whose first session opened at or before `t`; null before listing. */
+export function dayAtOrBefore(sym: SymbolModel, t: number): number | null {
+  // +1: forex and futures open the evening before their trading date.
+  let d = Math.min(localDay(sym.calendar.timeZone, t) + 1, sym.lastDay);
+  for (let tries = 0; d >= sym.firstDay && tries < 30; d--, tries++) {
+    const s = sessionsOf(sym, d);
+    if (s && s.open <= t) return d;
+  }
+  return null;
+}
+
+/** The symbol's trading date before `day`; null before listing. */
+export function previousDay(sym: SymbolModel, day: number): number | null {
+  const start = Math.min(day - 1, sym.lastDay);
+  for (let d = start; d >= sym.firstDay && d > start - 30; d--) if (tradesOn(sym, d)) return d;
+  return null;
+}
+
+/** The symbol's trading date after `day`; null if none within three weeks. */
+export function nextDay(sym: SymbolModel, day: number): number | null {
+  for (let d = Math.max(day + 1, sym.firstDay); d <= sym.lastDay && d < day + 21; d++) {
+    if (tradesOn(sym, d)) return d;
+  }
+  return null;
+}
