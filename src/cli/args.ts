@@ -26,6 +26,7 @@ export const GLOBAL_OPTIONS = {
   token: { type: 'string' },
   plan: { type: 'string' },
   json: { type: 'boolean', default: false },
+  'no-cache': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies Options;
 
@@ -35,6 +36,8 @@ export interface GlobalOptions {
   token: string | undefined;
   plan: Plan | undefined;
   json: boolean;
+  /** Neither read nor write the cache. */
+  noCache: boolean;
   help: boolean;
 }
 
@@ -77,6 +80,7 @@ export function parseCommand<O extends Options>(
     token: (v['token'] as string | undefined) ?? env['MARKETDESK_TOKEN'] ?? undefined,
     plan,
     json: v['json'] === true,
+    noCache: v['no-cache'] === true,
     help: v['help'] === true,
   };
   return { values: parsed.values as never, positionals: parsed.positionals, global };
@@ -103,6 +107,7 @@ export function parseCodes(value: string | undefined, flag = 'codes'): string[] 
   return codes;
 }
 
+/** The asset class positional, limited to the classes a command supports. */
 export function parseAssetClass(value: string | undefined, allowed?: readonly AssetClass[]): AssetClass {
   const expected = (allowed ?? []).join('|') || 'stock|crypto|fund|indices|forex|future';
   if (!value) throw new UsageError(`missing asset class (${expected})`);
@@ -112,6 +117,7 @@ export function parseAssetClass(value: string | undefined, allowed?: readonly As
   return value;
 }
 
+/** `--ktype`: a label such as `1m`, `1d`, `1M`, or the spec's number. */
 export function parseKTypeOption(value: string | undefined): KType {
   const kType = parseKType(requireOption(value, 'ktype'));
   if (kType === null) {
@@ -131,4 +137,39 @@ export function parsePositiveInt(value: string | undefined, flag: string, fallba
     throw new UsageError(`--${flag} must be a positive integer, got "${value}"`);
   }
   return n;
+}
+
+/** `--before`: an ISO 8601 time or Unix milliseconds → Unix ms. */
+export function parseTimeOption(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+  if (!Number.isSafeInteger(ms) || ms <= 0) {
+    throw new UsageError(
+      `--${flag} must be an ISO 8601 time (2026-11-20T14:30:00Z) or Unix milliseconds, got "${value}"`,
+    );
+  }
+  return ms;
+}
+
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+};
+
+/** A size such as `500MB` (decimal), `1GiB` (binary) or plain bytes. */
+export function parseBytes(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? BYTE_UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined || Number(m[1]) <= 0) {
+    throw new UsageError(`--${flag} must be a size such as 500MB or 1GiB, got "${value}"`);
+  }
+  return Math.floor(Number(m[1]) * unit);
 }

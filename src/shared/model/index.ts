@@ -1,2 +1,3 @@
 export * from './market';
 export * from './records';
+export * from './settings';

@@ -1,0 +1,300 @@
+/**
+ * The one contract between the main side (Electron main process or browser host)
+ * and the renderer: commands (a verb, one argument object, a promise) and events.
+ * Channel names are derived here and nowhere else. The main side validates every
+ * argument (src/core/bridge) and answers `BridgeResponse` values; errors cross as
+ * `{ code, message }`, never as stacks. Everything that crosses is plain data.
+ */
+import type {
+  AppStatus,
+  AssetClass,
+  Candle,
+  DepthBook,
+  NewsItem,
+  Quote,
+  SeriesKey,
+  Settings,
+  StockInfo,
+  Tick,
+  UnixMs,
+} from './model';
+
+// ---------------------------------------------------------------- subscriptions
+
+/** Instruments of one market: class, region, exchange (stock only) and codes. */
+export interface MarketSelection {
+  class: AssetClass;
+  region: string;
+  /** Stock only; empty for the primary exchange. */
+  exchange: string;
+  codes: string[];
+}
+
+/** What a pane shows. The feed hub merges every pane's wishes into the fewest requests. */
+export type SubscriptionSpec =
+  | ({ kind: 'quotes' } & MarketSelection)
+  | ({ kind: 'depth' } & MarketSelection)
+  | { kind: 'ticks'; region: string; codes: string[] }
+  | { kind: 'candles'; series: SeriesKey }
+  | { kind: 'news'; market: string; lang: string };
+
+export type SubscriptionKind = SubscriptionSpec['kind'];
+
+/** Health of one subscription, pushed as the `subscriptionStatus` event. */
+export type SubscriptionState =
+  | 'loading'
+  | 'live'
+  /** Data older than N poll intervals. */
+  | 'stale'
+  /** The API is unreachable; the data shown is cached. */
+  | 'offline'
+  /** The plan does not cover this market. */
+  | 'not-entitled'
+  | 'error';
+
+// ---------------------------------------------------------------- command payloads
+
+/** A page of candles, cache-first: cached rows at once, a refresh follows as an event. */
+export interface CandlesPage {
+  series: SeriesKey;
+  /** Ascending by time. */
+  candles: Candle[];
+  /** True when nothing older exists. */
+  atHistoryStart: boolean;
+  /** The API could not be reached: these are cached candles. */
+  offline: boolean;
+  /** When the data was last fetched from the API; null if never. */
+  asOf: UnixMs | null;
+  /** A background refresh is under way; a `candles` event follows. */
+  refreshing: boolean;
+  error?: string;
+}
+
+export interface NewsPageAnswer {
+  market: string;
+  lang: string;
+  /** The cursor this page was asked with; null for the newest page. */
+  cursor: string | null;
+  /** Newest first. */
+  items: NewsItem[];
+  nextCursor: string | null;
+  hasMore: boolean;
+  offline: boolean;
+  asOf: UnixMs | null;
+  refreshing: boolean;
+  error?: string;
+}
+
+export interface InfoAnswer {
+  info: StockInfo | null;
+  offline: boolean;
+  asOf: UnixMs | null;
+  error?: string;
+}
+
+/** A pane popped out into its own window. */
+export interface PopOutRequest {
+  /** Id of the pane in the workspace. */
+  paneId: string;
+  title: string;
+  width?: number;
+  height?: number;
+}
+
+/** The saved workspace: layouts and watchlists; opaque to the main side (size-capped). */
+export interface WorkspaceDocument {
+  version: number;
+  data: unknown;
+}
+
+/** Every command: its argument object and what its promise resolves to. */
+export interface Commands {
+  subscribe: { args: { spec: SubscriptionSpec }; result: { subscriptionId: string } };
+  unsubscribe: { args: { subscriptionId: string }; result: void };
+  loadCandles: {
+    args: { series: SeriesKey; limit: number; before?: UnixMs };
+    result: CandlesPage;
+  };
+  loadNews: {
+    args: { market: string; lang: string; limit: number; cursor?: string };
+    result: NewsPageAnswer;
+  };
+  getInfo: { args: { region: string; exchange: string; code: string }; result: InfoAnswer };
+  /** Stores the token (keychain first); the token never comes back. */
+  setToken: { args: { token: string }; result: AppStatus };
+  clearToken: { args: Record<string, never>; result: AppStatus };
+  getStatus: { args: Record<string, never>; result: AppStatus };
+  getSettings: { args: Record<string, never>; result: Settings };
+  setSettings: { args: { patch: Partial<Settings> }; result: Settings };
+  /** Opens an http(s) link that came from a news item in the system browser. */
+  openExternal: { args: { url: string }; result: void };
+  /**
+   * Pops a pane out into its own window. The Electron shell opens the window itself
+   * (`openUrl` null); the browser host answers the address for the page to open.
+   */
+  popOut: { args: PopOutRequest; result: { windowId: string; openUrl: string | null } };
+  /** Tells the main side whether this window is visible (polling pauses when none is). */
+  setVisibility: { args: { visible: boolean }; result: void };
+  loadWorkspace: { args: Record<string, never>; result: WorkspaceDocument | null };
+  saveWorkspace: { args: { document: WorkspaceDocument }; result: void };
+}
+
+export type CommandName = keyof Commands;
+export type CommandArgs<K extends CommandName> = Commands[K]['args'];
+export type CommandResult<K extends CommandName> = Commands[K]['result'];
+
+/** Every command name, checked exhaustive by the `satisfies` below. */
+const COMMAND_TABLE = {
+  subscribe: true,
+  unsubscribe: true,
+  loadCandles: true,
+  loadNews: true,
+  getInfo: true,
+  setToken: true,
+  clearToken: true,
+  getStatus: true,
+  getSettings: true,
+  setSettings: true,
+  openExternal: true,
+  popOut: true,
+  setVisibility: true,
+  loadWorkspace: true,
+  saveWorkspace: true,
+} as const satisfies Record<CommandName, true>;
+
+export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && Object.hasOwn(COMMAND_TABLE, value);
+}
+
+// ---------------------------------------------------------------- events
+
+/** Every event the main side pushes, by name. */
+export interface Events {
+  quotes: { subscriptionId: string; quotes: Record<string, Quote> };
+  depth: { subscriptionId: string; books: Record<string, DepthBook> };
+  ticks: { subscriptionId: string; ticks: Record<string, Tick> };
+  /** New or updated candles of a series (the forming candle, or a refresh's result). */
+  candles: { subscriptionId: string | null; page: CandlesPage };
+  /** Newest news items (newest first) for a news subscription. */
+  news: { subscriptionId: string; items: NewsItem[] };
+  subscriptionStatus: {
+    subscriptionId: string;
+    state: SubscriptionState;
+    /** Time of the data the pane shows. */
+    asOf: UnixMs | null;
+    message?: string;
+  };
+  status: AppStatus;
+  /** The saved workspace changed in another window (pop-outs stay in sync). */
+  workspace: WorkspaceDocument;
+}
+
+export type EventName = keyof Events;
+
+const EVENT_TABLE = {
+  quotes: true,
+  depth: true,
+  ticks: true,
+  candles: true,
+  news: true,
+  subscriptionStatus: true,
+  status: true,
+  workspace: true,
+} as const satisfies Record<EventName, true>;
+
+export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(EVENT_TABLE, value);
+}
+
+// ---------------------------------------------------------------- wire
+
+/** Error codes that cross the bridge. */
+export type BridgeErrorCode =
+  /** The arguments failed validation. */
+  | 'bad-argument'
+  | 'unknown-command'
+  /** The sender is not one of the app's own frames. */
+  | 'forbidden'
+  | 'not-found'
+  /** The market data API failed (message says how). */
+  | 'api'
+  | 'storage'
+  | 'internal';
+
+export interface BridgeError {
+  code: BridgeErrorCode;
+  message: string;
+}
+
+export type BridgeResponse<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/** One event as it crosses a transport. */
+export interface BridgeEventMessage<E extends EventName = EventName> {
+  event: E;
+  payload: Events[E];
+}
+
+/** The Electron IPC channel of a command. */
+export const commandChannel = (name: CommandName): string => `marketdesk:command:${name}`;
+/** The one Electron IPC channel events travel on. */
+export const EVENT_CHANNEL = 'marketdesk:event';
+
+// ---------------------------------------------------------------- the renderer's view
+
+/** Thrown in the renderer when a command answers `{ ok: false }`. */
+export class BridgeCallError extends Error {
+  override readonly name = 'BridgeCallError';
+  constructor(
+    readonly code: BridgeErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How a bridge client reaches the main side (Electron IPC or the host's WebSocket). */
+export interface ClientTransport {
+  request(name: CommandName, args: unknown): Promise<BridgeResponse<unknown>>;
+  /** Delivers every event; returns an unsubscribe function. */
+  listen(listener: (message: BridgeEventMessage) => void): () => void;
+}
+
+/** What the renderer sees as `window.marketdesk`. */
+export interface MarketdeskBridge {
+  invoke<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<CommandResult<K>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+/** Builds the renderer's bridge over a transport: rejects `{ ok: false }` as BridgeCallError. */
+export function createBridgeClient(transport: ClientTransport): MarketdeskBridge {
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  transport.listen((message) => {
+    const set = listeners.get(message.event);
+    if (!set) return;
+    for (const listener of set) {
+      try {
+        listener(message.payload as never);
+      } catch (error) {
+        // One pane's failing listener must not starve the others.
+        console.error(`marketdesk: ${message.event} listener failed`, error);
+      }
+    }
+  });
+  return {
+    async invoke(name, args) {
+      const response = await transport.request(name, args);
+      if (!response.ok) throw new BridgeCallError(response.error.code, response.error.message);
+      return response.value as never;
+    },
+    on(event, listener) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as (payload: never) => void);
+      return () => set.delete(listener as (payload: never) => void);
+    },
+  };
+}
