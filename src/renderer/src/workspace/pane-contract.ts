@@ -1,0 +1,97 @@
+/**
+ * The contract between the workspace (layouts, linking, palette, pop-outs) and the
+ * panes (quote board, depth ladder, chart, tick tape, company card, news feed).
+ * A pane is a Svelte component receiving `PaneProps`; it talks to the main side only
+ * through `ctx.bridge` and to the workspace only through `ctx`.
+ */
+import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { AppStatus, AssetClass, KType, Settings } from '../../../shared/model';
+
+export type PaneKind = 'quotes' | 'depth' | 'chart' | 'ticks' | 'company' | 'news';
+
+/** One instrument as the UI names it. */
+export interface SymbolRef {
+  class: AssetClass;
+  region: string;
+  /** Stock only; empty for the primary exchange. */
+  exchange: string;
+  code: string;
+}
+
+/** Panes in the same colour group follow the symbol picked in any one of them. */
+export type LinkGroup = 'red' | 'green' | 'blue' | 'yellow' | null;
+export const LINK_GROUPS: readonly Exclude<LinkGroup, null>[] = ['red', 'green', 'blue', 'yellow'];
+
+/** A named watchlist: symbols of any class and region, in the user's order. */
+export interface Watchlist {
+  id: string;
+  name: string;
+  symbols: SymbolRef[];
+}
+
+/** Per-kind options, persisted with the layout. */
+export interface PaneOptions {
+  quotes: { watchlistId: string; sort?: { column: string; descending: boolean } };
+  depth: { grouping: number };
+  chart: { kType: KType; overlays: { sma: number[]; ema: number[]; bollinger: boolean } };
+  ticks: { codes: string[]; region: string };
+  company: Record<string, never>;
+  news: { market: string; lang: string };
+}
+
+export interface PaneConfig<K extends PaneKind = PaneKind> {
+  id: string;
+  kind: K;
+  title: string;
+  link: LinkGroup;
+  /** The pane's own symbol (used when unlinked, and as the group's last pick). */
+  symbol: SymbolRef | null;
+  options: PaneOptions[K];
+}
+
+/** What the workspace gives every pane. */
+export interface PaneContext {
+  bridge: MarketdeskBridge;
+  /** Reactive app status (mode, connection, plan, budget…). */
+  readonly status: AppStatus | null;
+  readonly settings: Settings | null;
+  /** The symbol this pane shows: its link group's, or its own. */
+  readonly symbol: SymbolRef | null;
+  /** Picks a symbol: every pane of the same link group follows. */
+  pickSymbol(symbol: SymbolRef): void;
+  /** Merges options into this pane's persisted options. */
+  updateOptions(patch: Record<string, unknown>): void;
+  /** Watchlists (for the quote board). */
+  readonly watchlists: readonly Watchlist[];
+  updateWatchlist(list: Watchlist): void;
+  /** True while the pane is shown in a popped-out window. */
+  readonly poppedOut: boolean;
+}
+
+export interface PaneProps<K extends PaneKind = PaneKind> {
+  pane: PaneConfig<K>;
+  ctx: PaneContext;
+}
+
+/**
+ * CSS custom properties every component uses (defined by the workspace theme for
+ * dark and light): --bg, --panel, --panel-2, --border, --text, --muted, --accent,
+ * --up, --down, --flash-up, --flash-down, --warn, --focus, --font-ui, --font-mono.
+ */
+export const THEME_VARIABLES = [
+  '--bg',
+  '--panel',
+  '--panel-2',
+  '--border',
+  '--text',
+  '--muted',
+  '--accent',
+  '--up',
+  '--down',
+  '--flash-up',
+  '--flash-down',
+  '--warn',
+  '--focus',
+  '--font-ui',
+  '--font-mono',
+] as const;
