@@ -51,8 +51,12 @@ export interface Parsed<V> {
 export function parseCommand<O extends Options>(
   argv: string[],
   options: O,
-  env: NodeJS.ProcessEnv,
-): Parsed<ReturnType<typeof parseArgs<{ options: O & typeof GLOBAL_OPTIONS; allowPositionals: true }>>['values']> {
+  env: Readonly<Record<string, string | undefined>>,
+): Parsed<
+  ReturnType<
+    typeof parseArgs<{ options: O & typeof GLOBAL_OPTIONS; allowPositionals: true }>
+  >['values']
+> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -65,7 +69,8 @@ export function parseCommand<O extends Options>(
     throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, '.'));
   }
   const v = parsed.values as Record<string, unknown>;
-  const planText = (v['plan'] as string | undefined) ?? env['MARKETDESK_PLAN'];
+  // An empty variable (`MARKETDESK_PLAN=`) counts as unset, as shells use it to unset.
+  const planText = (v['plan'] as string | undefined) ?? (env['MARKETDESK_PLAN'] || undefined);
   let plan: Plan | undefined;
   if (planText !== undefined) {
     plan = parsePlan(planText) ?? undefined;
@@ -76,8 +81,8 @@ export function parseCommand<O extends Options>(
     }
   }
   const global: GlobalOptions = {
-    baseUrl: (v['base-url'] as string | undefined) ?? env['MARKETDESK_BASE_URL'] ?? undefined,
-    token: (v['token'] as string | undefined) ?? env['MARKETDESK_TOKEN'] ?? undefined,
+    baseUrl: (v['base-url'] as string | undefined) ?? (env['MARKETDESK_BASE_URL'] || undefined),
+    token: (v['token'] as string | undefined) ?? (env['MARKETDESK_TOKEN'] || undefined),
     plan,
     json: v['json'] === true,
     noCache: v['no-cache'] === true,
@@ -108,7 +113,10 @@ export function parseCodes(value: string | undefined, flag = 'codes'): string[] 
 }
 
 /** The asset class positional, limited to the classes a command supports. */
-export function parseAssetClass(value: string | undefined, allowed?: readonly AssetClass[]): AssetClass {
+export function parseAssetClass(
+  value: string | undefined,
+  allowed?: readonly AssetClass[],
+): AssetClass {
   const expected = (allowed ?? []).join('|') || 'stock|crypto|fund|indices|forex|future';
   if (!value) throw new UsageError(`missing asset class (${expected})`);
   if (!isAssetClass(value) || (allowed && !allowed.includes(value))) {
@@ -127,7 +135,11 @@ export function parseKTypeOption(value: string | undefined): KType {
 }
 
 /** A positive integer option, e.g. --limit. */
-export function parsePositiveInt(value: string | undefined, flag: string, fallback?: number): number {
+export function parsePositiveInt(
+  value: string | undefined,
+  flag: string,
+  fallback?: number,
+): number {
   if (value === undefined) {
     if (fallback !== undefined) return fallback;
     throw new UsageError(`missing --${flag}`);

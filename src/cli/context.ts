@@ -58,11 +58,11 @@ export class CliContext {
   /** The cache, or null with `--no-cache`. A cache that cannot be opened is a CliError. */
   cache(): CacheDb | null {
     if (this.global.noCache) return null;
-    return this.requireCache();
+    return this.requireCache(' (--no-cache runs without it)');
   }
 
   /** The cache for the `cache` commands, which make no sense without it. */
-  requireCache(): CacheDb {
+  requireCache(hint = ''): CacheDb {
     if (this.#db) return this.#db;
     const file = this.cachePath();
     let opened;
@@ -70,9 +70,7 @@ export class CliContext {
       opened = openCache(file);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      throw new CliError(
-        `cannot open the cache ${file}: ${why}${this.global.noCache ? '' : ' (--no-cache runs without it)'}`,
-      );
+      throw new CliError(`cannot open the cache ${file}: ${why}${hint}`);
     }
     if (opened.recovery) this.note(opened.recovery.message);
     this.#db = opened.db;
@@ -89,4 +87,20 @@ export class CliContext {
     if (this.#db) closeCache(this.#db);
     this.#db = undefined;
   }
+}
+
+/** The app's "in Settings" advice, as the command line's options. */
+const SETTINGS_TO_OPTIONS: readonly [string, string][] = [
+  ['the base URL in Settings', 'the base URL (--base-url or MARKETDESK_BASE_URL)'],
+  ['the token in Settings', 'the token (--token or MARKETDESK_TOKEN)'],
+  ['the plan chosen in Settings', 'the plan (--plan or MARKETDESK_PLAN)'],
+];
+
+/**
+ * An error's message for the command line. The API client's messages are written for
+ * the app ("Check the token in Settings"); here the same advice names the options.
+ */
+export function userMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return SETTINGS_TO_OPTIONS.reduce((t, [app, cli]) => t.split(app).join(cli), text);
 }

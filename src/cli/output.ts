@@ -28,19 +28,35 @@ export const processOutput = (): Output => ({
   isTTY: Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'],
 });
 
+/**
+ * Colours text. The caller has already decided colour is wanted (its `Output.isTTY`), so
+ * styleText must not second-guess it against the real process.stdout (tests, pipes).
+ */
+const paint = (format: Parameters<typeof styleText>[0], text: string): string =>
+  styleText(format, text, { validateStream: false });
+
 /** Renders rows as an aligned table; an empty list renders the header only. */
-export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[], tty: boolean): string {
+export function renderTable<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  tty: boolean,
+): string {
   const cells = rows.map((row) => columns.map((c) => c.value(row)));
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+  const widths = columns.map((c, i) =>
+    Math.max(c.header.length, ...cells.map((r) => r[i]!.length)),
+  );
   const pad = (text: string, i: number) =>
     columns[i]!.align === 'right' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!);
-  const header = columns.map((c, i) => pad(c.header, i)).join('  ');
-  const lines = [tty ? styleText('bold', header) : header];
+  const header = columns
+    .map((c, i) => pad(c.header, i))
+    .join('  ')
+    .trimEnd();
+  const lines = [tty ? paint('bold', header) : header];
   rows.forEach((row, r) => {
     const line = columns.map((c, i) => {
       const text = pad(cells[r]![i]!, i);
       const color = tty ? c.color?.(row) : undefined;
-      return color ? styleText(color, text) : text;
+      return color ? paint(color, text) : text;
     });
     lines.push(line.join('  ').trimEnd());
   });

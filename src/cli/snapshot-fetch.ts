@@ -14,7 +14,7 @@ import {
 import type { Instrument } from '../shared/model';
 import { instrumentKey } from '../shared/model';
 import type { CliContext } from './context';
-import { CliError } from './context';
+import { CliError, userMessage } from './context';
 
 /** What one batch came to, per code, after any fallback to the cache. */
 export interface Outcome<T> {
@@ -45,14 +45,14 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
 ): Promise<Outcome<SnapshotRecords[K]>> {
   const r = await fetch();
   const db = ctx.cache();
-  if (!r.ok && !(db && isOfflineError(r.error))) throw new CliError(r.error.message);
+  if (!r.ok && !(db && isOfflineError(r.error))) throw new CliError(userMessage(r.error));
   const got = r.ok ? r.value.data : {};
   const problems = new Map<string, string>();
   const unreachable = new Map<string, string>();
   if (r.ok) {
     for (const code of r.value.missing) problems.set(code, 'not returned by the service');
     for (const [code, error] of Object.entries(r.value.failed)) {
-      (db && isOfflineError(error) ? unreachable : problems).set(code, error.message);
+      (db && isOfflineError(error) ? unreachable : problems).set(code, userMessage(error));
     }
     if (db) {
       const at = ctx.now();
@@ -64,11 +64,12 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
       saveSnapshots(db, kind, entries);
     }
   } else {
-    for (const code of codes) unreachable.set(code, r.error.message);
+    for (const code of codes) unreachable.set(code, userMessage(r.error));
   }
 
   const fromCache: Record<string, SnapshotRecords[K]> = {};
-  let offline: Outcome<unknown>['offline'] = null;
+  const offlineCodes: string[] = [];
+  let offlineAsOf = Infinity;
   if (db && unreachable.size > 0) {
     const wanted = [...unreachable.keys()].map(instrumentOf);
     const found = loadSnapshots(db, kind, wanted);
@@ -79,13 +80,11 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
         continue;
       }
       fromCache[code] = snap.record;
-      offline = {
-        codes: [...(offline?.codes ?? []), code],
-        asOf: Math.min(offline?.asOf ?? Infinity, snap.at),
-      };
+      offlineCodes.push(code);
+      offlineAsOf = Math.min(offlineAsOf, snap.at);
     }
     // Unreachable and nothing to show: the network error is the answer.
-    if (!r.ok && offline === null) throw new CliError(r.error.message);
+    if (!r.ok && offlineCodes.length === 0) throw new CliError(userMessage(r.error));
   }
 
   const data: Record<string, SnapshotRecords[K]> = {};
@@ -94,5 +93,6 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
     if (record !== undefined) data[code] = record;
   }
   const lines = codes.flatMap((c) => (problems.has(c) ? [`${c}: ${problems.get(c)}`] : []));
+  const offline = offlineCodes.length > 0 ? { codes: offlineCodes, asOf: offlineAsOf } : null;
   return { data, problems: lines, offline };
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseBytes, parseCodes, parseTimeOption, UsageError } from './args';
+
+describe('option parsers', () => {
+  it('parseTimeOption: ISO 8601 or Unix ms', () => {
+    expect(parseTimeOption('2026-11-20T14:30:00Z', 'before')).toBe(Date.UTC(2026, 10, 20, 14, 30));
+    expect(parseTimeOption('1795208400000', 'before')).toBe(1795208400000);
+    expect(parseTimeOption(undefined, 'before')).toBeUndefined();
+    expect(() => parseTimeOption('yesterday', 'before')).toThrow(UsageError);
+    expect(() => parseTimeOption('0', 'before')).toThrow(UsageError);
+  });
+
+  it('parseBytes: decimal and binary units', () => {
+    expect(parseBytes('500MB', 'budget', 1)).toBe(500_000_000);
+    expect(parseBytes('1GiB', 'budget', 1)).toBe(1024 ** 3);
+    expect(parseBytes('1.5kib', 'budget', 1)).toBe(1536);
+    expect(parseBytes('4096', 'budget', 1)).toBe(4096);
+    expect(parseBytes(undefined, 'budget', 7)).toBe(7);
+    for (const bad of ['', 'MB', '0', '-1MB', '5 parsecs']) {
+      expect(() => parseBytes(bad, 'budget', 1), bad).toThrow(UsageError);
+    }
+  });
+
+  it('parseCodes: trimmed, deduplicated, order kept', () => {
+    expect(parseCodes(' AAPL, MSFT,AAPL ,,')).toEqual(['AAPL', 'MSFT']);
+    expect(() => parseCodes(' , ')).toThrow(/at least one code/);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * `marketdesk cache stats|export|prune|clear` over a cache filled through the CLI.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LATEST_VERSION } from '../core/cache';
+import { startSimulator, type SimulatorHandle } from '../simulator';
+import { cliHarness, lines, type CliHarness } from './test-harness';
+
+const SERIES = ['crypto', '--region', 'BA', '--code', 'BTCUSDT', '--ktype', '1h'];
+
+describe('cache commands', () => {
+  let sim: SimulatorHandle;
+  let h: CliHarness;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0 });
+    h = cliHarness({ MARKETDESK_BASE_URL: sim.url });
+    const filled = await h.cli([
+      'klines',
+      'crypto',
+      '--region',
+      'BA',
+      '--codes',
+      'BTCUSDT',
+      '--ktype',
+      '1h',
+      '--limit',
+      '6',
+    ]);
+    expect(filled.code).toBe(0);
+    await h.cli(['news', '--market', 'stock', '--lang', 'en', '--limit', '4']);
+  });
+  afterAll(async () => {
+    await sim.close();
+    h.cleanup();
+  });
+
+  it('stats: rows per table, series and time spans', async () => {
+    const json = await h.cli(['cache', 'stats', '--json']);
+    expect(json.code).toBe(0);
+    const s = JSON.parse(json.stdout) as {
+      path: string;
+      rows: { candles: number; newsItems: number };
+      series: { series: { code: string }; candles: number }[];
+      candles: { oldest: number; newest: number };
+    };
+    expect(s.path).toBe(path.join(h.home, 'cache.db'));
+    expect(s.rows).toMatchObject({ candles: 6, newsItems: 4 });
+    expect(s.series).toEqual([expect.objectContaining({ candles: 6 })]);
+    expect(s.candles.newest - s.candles.oldest).toBe(5 * 3_600_000);
+    const table = await h.cli(['cache', 'stats']);
+    expect(table.stdout).toMatch(/^candles\s+6$/m);
+    expect(table.stdout).toMatch(/^crypto\s+BA\s+-\s+BTCUSDT\s+1h\s+6\s/m);
+  });
+
+  it('export: CSV header and one row per candle to stdout', async () => {
+    const r = await h.cli(['cache', 'export', ...SERIES]);
+    expect(r.code).toBe(0);
+    const [header, ...rows] = lines(r.stdout);
+    expect(header).toBe('time,iso_time,open,high,low,close,volume,turnover');
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toMatch(/^\d{13},\d{4}-\d\d-\d\dT\d\d:00:00\.000Z,[\d.]+,/);
+  });
+
+  it('export --format json --out FILE writes the candles to the file', async () => {
+    const out = path.join(h.home, 'btc.json');
+    const r = await h.cli(['cache', 'export', ...SERIES, '--format', 'json', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`marketdesk: wrote 6 candles to ${out}\n`);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(6);
+  });
+
+  it('prune: a budget far above the size deletes nothing', async () => {
+    const r = await h.cli(['cache', 'prune', '--budget', '500MB', '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { budgetBytes: number; deleted: object };
+    expect(result.budgetBytes).toBe(500_000_000);
+    expect(result.deleted).toEqual({ intradayCandles: 0, newsItems: 0, dailyCandles: 0 });
+  });
+
+  it('prune: a tiny budget deletes the oldest candles first', async () => {
+    const r = await h.cli(['cache', 'prune', '--budget', '1KiB', '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { deleted: { intradayCandles: number } };
+    expect(result.deleted.intradayCandles).toBe(6);
+  });
+
+  it('clear --yes empties the cache', async () => {
+    await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL']);
+    const r = await h.cli(['cache', 'clear', '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^cleared \d+ rows from /);
+    const s = JSON.parse((await h.cli(['cache', 'stats', '--json'])).stdout) as {
+      rows: Record<string, number>;
+    };
+    expect(Object.values(s.rows)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('a cache from a newer app: a clear message; --no-cache still works', async () => {
+    const other = cliHarness({ MARKETDESK_BASE_URL: sim.url });
+    try {
+      mkdirSync(other.home, { recursive: true });
+      const file = path.join(other.home, 'cache.db');
+      const db = new Database(file);
+      db.pragma(`user_version = ${LATEST_VERSION + 1}`);
+      db.close();
+      const quotes = ['quotes', 'stock', '--region', 'US', '--codes', 'AAPL'];
+      const refused = await other.cli(quotes);
+      expect(refused.code).toBe(1);
+      expect(lines(refused.stderr)).toEqual([
+        expect.stringMatching(/^marketdesk: cannot open the cache .*newer Marketdesk.*--no-cache/),
+      ]);
+      expect((await other.cli(['cache', 'stats'])).code).toBe(1);
+      expect((await other.cli([...quotes, '--no-cache'])).code).toBe(0);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('a damaged cache is moved aside with a note, and the command runs', async () => {
+    const other = cliHarness({ MARKETDESK_BASE_URL: sim.url });
+    try {
+      writeFileSync(path.join(other.home, 'cache.db'), 'not a database at all, not even close');
+      const r = await other.cli(['ticks', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/^marketdesk: The offline cache was damaged/);
+    } finally {
+      other.cleanup();
+    }
+  });
+});

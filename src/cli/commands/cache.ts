@@ -1,0 +1,149 @@
+/**
+ * `marketdesk cache stats|prune|clear|export`: the cache file in the data folder
+ * (MARKETDESK_HOME overrides), the same one the app uses.
+ */
+import { Writable } from 'node:stream';
+import {
+  clear,
+  DEFAULT_BUDGET_BYTES,
+  exportCandles,
+  listSeries,
+  prune,
+  stats,
+  type ExportFormat,
+} from '../../core/cache';
+import { ASSET_CLASSES, KTYPES } from '../../shared/model';
+import { parseBytes, parseCodes, parseKTypeOption, UsageError } from '../args';
+import type { CliContext } from '../context';
+import { formatAmount, renderJson } from '../output';
+import { cacheTables, pruneTable } from '../render-cache';
+import { MARKET_OPTIONS, parseMarket, type Command } from './command';
+
+const ACTIONS = ['stats', 'prune', 'clear', 'export'] as const;
+
+export const cacheCommand: Command = {
+  name: 'cache',
+  summary: 'inspect, prune, clear or export the offline cache',
+  help: `Usage: marketdesk cache <action> [options]
+
+  stats                 file size, rows per table, series, oldest/newest times
+  prune [--budget SIZE] delete the oldest data until the cache fits SIZE
+                        (default 1GiB; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
+  clear --yes           delete everything cached (refused without --yes)
+  export <class> --region R [--exchange E] --code C --ktype K [--format csv|json] [--out FILE]
+                        write a series' cached candles to FILE, or stdout without --out
+
+The cache is cache.db in the data folder: MARKETDESK_HOME, else the platform's
+application-data folder (shared with the app).`,
+  options: {
+    ...MARKET_OPTIONS,
+    budget: { type: 'string' },
+    yes: { type: 'boolean', default: false },
+    code: { type: 'string' },
+    ktype: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+  },
+  async run(ctx, values, positionals) {
+    const [action, ...rest] = positionals;
+    if (!action) throw new UsageError(`cache: missing action (${ACTIONS.join('|')})`);
+    if (ctx.global.noCache) throw new UsageError('cache commands need the cache: drop --no-cache');
+    switch (action) {
+      case 'stats':
+        return statsAction(ctx, rest);
+      case 'prune':
+        return pruneAction(ctx, values, rest);
+      case 'clear':
+        return clearAction(ctx, values, rest);
+      case 'export':
+        return exportAction(ctx, values, rest);
+      default:
+        throw new UsageError(`cache: unknown action "${action}" (${ACTIONS.join('|')})`);
+    }
+  },
+};
+
+function noArguments(action: string, rest: string[]): void {
+  if (rest.length > 0) throw new UsageError(`cache ${action}: unexpected argument "${rest[0]}"`);
+}
+
+async function statsAction(ctx: CliContext, rest: string[]): Promise<number> {
+  noArguments('stats', rest);
+  const db = ctx.requireCache();
+  const s = stats(db);
+  const series = listSeries(db);
+  if (ctx.global.json) ctx.io.out(renderJson({ ...s, series }));
+  else ctx.io.out(cacheTables(s, series, ctx.io.isTTY));
+  return 0;
+}
+
+async function pruneAction(
+  ctx: CliContext,
+  values: Record<string, unknown>,
+  rest: string[],
+): Promise<number> {
+  noArguments('prune', rest);
+  const budget = parseBytes(values['budget'] as string | undefined, 'budget', DEFAULT_BUDGET_BYTES);
+  const result = prune(ctx.requireCache(), budget);
+  ctx.io.out(ctx.global.json ? renderJson(result) : pruneTable(result, ctx.io.isTTY));
+  return 0;
+}
+
+async function clearAction(
+  ctx: CliContext,
+  values: Record<string, unknown>,
+  rest: string[],
+): Promise<number> {
+  noArguments('clear', rest);
+  // Always asked for, TTY or not: a prompt would hang a script, and a typo'd
+  // history-recall should not wipe months of candles.
+  if (values['yes'] !== true) {
+    throw new UsageError(
+      'cache clear deletes every cached candle, news item and snapshot: add --yes',
+    );
+  }
+  const removed = clear(ctx.requireCache());
+  if (ctx.global.json) ctx.io.out(renderJson({ removed }));
+  else {
+    const total = Object.values(removed).reduce((a, b) => a + b, 0);
+    ctx.io.out(`cleared ${formatAmount(total)} rows from ${ctx.cachePath()}\n`);
+  }
+  return 0;
+}
+
+async function exportAction(
+  ctx: CliContext,
+  values: Record<string, unknown>,
+  rest: string[],
+): Promise<number> {
+  const market = parseMarket('cache export', rest, values, ASSET_CLASSES);
+  const [code, ...more] = parseCodes(values['code'] as string | undefined, 'code');
+  if (more.length > 0) throw new UsageError('cache export: one --code at a time');
+  const kType = parseKTypeOption(values['ktype'] as string | undefined);
+  const formatText = (values['format'] as string | undefined) ?? (ctx.global.json ? 'json' : 'csv');
+  if (formatText !== 'csv' && formatText !== 'json') {
+    throw new UsageError(`--format must be csv or json, got "${formatText}"`);
+  }
+  const format: ExportFormat = formatText;
+  const out = values['out'] as string | undefined;
+  const series = { ...market, code: code!, kType };
+  const target = out ?? forward(ctx);
+  const { count } = await exportCandles(ctx.requireCache(), series, format, target);
+  if (out !== undefined) ctx.note(`wrote ${count} candles to ${out}`);
+  if (count === 0) {
+    ctx.note(
+      `no cached candles for ${code} (${market.class} ${market.region} ${KTYPES[kType].label})`,
+    );
+  }
+  return 0;
+}
+
+/** stdout as a stream, through the injectable output (tests capture it). */
+function forward(ctx: CliContext): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      ctx.io.out(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      done();
+    },
+  });
+}

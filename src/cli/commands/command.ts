@@ -1,0 +1,101 @@
+/**
+ * The shape of a command and the pieces most of them share: the market options
+ * (`<class> --region --exchange`), and printing a per-code outcome.
+ */
+import type { ParseArgsConfig } from 'node:util';
+import type { AssetClass, Instrument } from '../../shared/model';
+import { parseAssetClass, requireOption, UsageError } from '../args';
+import type { CliContext } from '../context';
+import { formatTime, renderJson } from '../output';
+import type { Outcome } from '../snapshot-fetch';
+
+/** Option declarations in node:util parseArgs form. */
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** One `marketdesk <name>` command. */
+export interface Command {
+  name: string;
+  /** One line for `marketdesk --help`. */
+  summary: string;
+  /** The full `marketdesk <name> --help` text. */
+  help: string;
+  options: Options;
+  /** Runs with the command's own arguments (its name removed); resolves to the exit status. */
+  run(ctx: CliContext, values: Record<string, unknown>, positionals: string[]): Promise<number>;
+}
+
+/** Options of the commands that address a market. */
+export const MARKET_OPTIONS = {
+  region: { type: 'string' },
+  exchange: { type: 'string' },
+} as const satisfies Options;
+
+/** Where a command's codes live. */
+export interface Market {
+  class: AssetClass;
+  region: string;
+  /** Stock only; '' = the region's primary exchange. */
+  exchange: string;
+}
+
+/**
+ * Reads `<class> --region R [--exchange E]`. The class must be one the command's
+ * endpoint exists for (`allowed`), named in the message when it is not.
+ */
+export function parseMarket(
+  command: string,
+  positionals: string[],
+  values: Record<string, unknown>,
+  allowed: readonly AssetClass[],
+): Market {
+  const [clsText, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const cls = parseClassFor(command, clsText, allowed);
+  const region = requireOption(values['region'] as string | undefined, 'region').toUpperCase();
+  const exchange = ((values['exchange'] as string | undefined) ?? '').trim();
+  if (exchange && cls !== 'stock') {
+    throw new UsageError(`--exchange applies to stock only, not ${cls}`);
+  }
+  return { class: cls, region, exchange };
+}
+
+function parseClassFor(
+  command: string,
+  text: string | undefined,
+  allowed: readonly AssetClass[],
+): AssetClass {
+  const cls = parseAssetClass(text);
+  if (!allowed.includes(cls)) {
+    const which = allowed.length === 1 ? `only ${allowed[0]}` : allowed.join(', ');
+    throw new UsageError(`${command}: the API has no ${command} for ${cls} (classes: ${which})`);
+  }
+  return cls;
+}
+
+/** The instrument of `code` in `market` (the snapshot key). */
+export const instrumentIn =
+  (market: Market) =>
+  (code: string): Instrument => ({ ...market, code });
+
+/**
+ * Prints a per-code outcome: the records (table or one JSON document keyed by code),
+ * an offline note, one stderr line per code without a record. Exit status 0 only when
+ * every requested code was printed, so a script can trust a 0.
+ */
+export function printOutcome<T>(
+  ctx: CliContext,
+  outcome: Outcome<T>,
+  what: string,
+  table: (data: Record<string, T>, tty: boolean) => string,
+): number {
+  if (outcome.offline) {
+    const { codes, asOf } = outcome.offline;
+    const partial =
+      codes.length < Object.keys(outcome.data).length ? ` for ${codes.join(', ')}` : '';
+    ctx.note(`offline — showing cached ${what}${partial} as of ${formatTime(asOf)}`);
+  }
+  if (ctx.global.json) ctx.io.out(renderJson(outcome.data));
+  else if (Object.keys(outcome.data).length > 0) ctx.io.out(table(outcome.data, ctx.io.isTTY));
+  for (const line of outcome.problems) ctx.note(line);
+  return outcome.problems.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+/**
+ * `marketdesk depth`: order books. One code of a class with a single-symbol endpoint
+ * (stock, crypto) uses it; anything else the batch endpoint. The output is keyed by
+ * code either way, so a script sees one shape.
+ */
+import type { DepthClass, DepthsClass } from '../../core/api';
+import { ASSET_CLASSES } from '../../shared/model';
+import { parseCodes } from '../args';
+import { depthTables } from '../render-market';
+import { asBatch, fetchWithSnapshots } from '../snapshot-fetch';
+import { MARKET_OPTIONS, instrumentIn, parseMarket, printOutcome, type Command } from './command';
+
+const SINGLE: readonly string[] = ['stock', 'crypto'] satisfies DepthClass[];
+
+export const depthCommand: Command = {
+  name: 'depth',
+  summary: 'order books (depth ladders) of one or more codes',
+  help: `Usage: marketdesk depth <class> --region R [--exchange E] --codes A[,B] [options]
+
+Order books, bids beside asks, level by level. Every class has depth
+(${ASSET_CLASSES.join(', ')}); one code of stock or crypto is asked from the
+single-symbol endpoint, anything else from the batch endpoint.
+With --json: one object keyed by code (also for one code) whose values are DepthBook records.`,
+  options: { ...MARKET_OPTIONS, codes: { type: 'string' } },
+  async run(ctx, values, positionals) {
+    const market = parseMarket('depth', positionals, values, ASSET_CLASSES);
+    const codes = parseCodes(values['codes'] as string | undefined);
+    const client = ctx.client();
+    const [only] = codes;
+    const outcome = await fetchWithSnapshots(ctx, 'depth', codes, instrumentIn(market), () =>
+      codes.length === 1 && only !== undefined && SINGLE.includes(market.class)
+        ? client
+            .depth(market.class as DepthClass, { ...market, code: only })
+            .then((r) => asBatch(only, r))
+        : client.depths(market.class as DepthsClass, { ...market, codes }),
+    );
+    return printOutcome(ctx, outcome, 'order books', depthTables);
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * `marketdesk klines`: candles of several codes, through the cache. The newest view
+ * is always refreshed from the API (a command line has no "later" for a background
+ * refresh); a page back (`--before`) is answered from the cache when it holds that
+ * range completely. Unreachable API → the cached candles, with a note saying so.
+ */
+import type { KlineClass } from '../../core/api';
+import { HistoryService, type CandleAnswer } from '../../core/cache';
+import { KLINE_CLASSES, MarketSources } from '../../core/market-sources';
+import type { Candle } from '../../shared/model';
+import { parseCodes, parseKTypeOption, parsePositiveInt, parseTimeOption } from '../args';
+import type { CliContext } from '../context';
+import { CliError, userMessage } from '../context';
+import { RecordingSources } from '../recording-sources';
+import { candleTables } from '../render-market';
+import type { Outcome } from '../snapshot-fetch';
+import { MARKET_OPTIONS, parseMarket, printOutcome, type Command, type Market } from './command';
+
+/** Candles shown when --limit is not given. */
+export const DEFAULT_KLINE_LIMIT = 100;
+
+interface Request {
+  market: Market;
+  codes: string[];
+  kType: CandleAnswer['series']['kType'];
+  limit: number;
+  before: number | undefined;
+}
+
+export const klinesCommand: Command = {
+  name: 'klines',
+  summary: 'candles (K-lines) of several codes',
+  help: `Usage: marketdesk klines <class> --region R [--exchange E] --codes A,B --ktype K
+                        [--limit N] [--before TIME] [options]
+
+Candles, oldest first. Classes with candles: ${KLINE_CLASSES.join(', ')}.
+  --ktype K      1m 5m 15m 30m 1h 1d 1w 1M (2h 4h crypto only), or the API's number 1–10
+  --limit N      candles per code (default ${DEFAULT_KLINE_LIMIT})
+  --before TIME  candles strictly before TIME: ISO 8601 (2026-11-20T14:30:00Z) or Unix ms
+Candles are stored in the cache; when the API cannot be reached the cached candles are
+shown with a note on stderr, and the exit status is 0.
+With --json: one object keyed by code whose values are arrays of Candle records.`,
+  options: {
+    ...MARKET_OPTIONS,
+    codes: { type: 'string' },
+    ktype: { type: 'string' },
+    limit: { type: 'string' },
+    before: { type: 'string' },
+  },
+  async run(ctx, values, positionals) {
+    const request: Request = {
+      market: parseMarket('klines', positionals, values, KLINE_CLASSES),
+      codes: parseCodes(values['codes'] as string | undefined),
+      kType: parseKTypeOption(values['ktype'] as string | undefined),
+      limit: parsePositiveInt(values['limit'] as string | undefined, 'limit', DEFAULT_KLINE_LIMIT),
+      before: parseTimeOption(values['before'] as string | undefined, 'before'),
+    };
+    const outcome = ctx.cache() ? await throughCache(ctx, request) : await direct(ctx, request);
+    return printOutcome(ctx, outcome, 'candles', candleTables);
+  },
+};
+
+/** --no-cache: one batch call, nothing stored. */
+async function direct(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
+  const r = await ctx.client().klines(q.market.class as KlineClass, {
+    ...q.market,
+    codes: q.codes,
+    kType: q.kType,
+    limit: q.limit,
+    ...(q.before === undefined ? {} : { et: q.before - 1 }),
+  });
+  if (!r.ok) throw new CliError(userMessage(r.error));
+  const problems = q.codes.flatMap((code) => {
+    if (r.value.data[code]) return [];
+    const failed = r.value.failed[code];
+    return [`${code}: ${failed ? userMessage(failed) : 'not returned by the service'}`];
+  });
+  return { data: r.value.data, problems, offline: null };
+}
+
+async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
+  const sources = new RecordingSources(new MarketSources(ctx.client()));
+  const history = new HistoryService({ db: ctx.cache()!, candles: sources, now: ctx.now });
+  let answers: CandleAnswer[];
+  try {
+    // Started together so the source merges them into one batch request.
+    answers = await Promise.all(
+      q.codes.map((code) => {
+        const series = { ...q.market, code, kType: q.kType };
+        return q.before === undefined
+          ? history.refreshCandles(series, q.limit)
+          : history.loadCandles(series, { limit: q.limit, before: q.before });
+      }),
+    );
+  } finally {
+    history.dispose();
+  }
+
+  const data: Record<string, Candle[]> = {};
+  const failures = new Map<string, string>();
+  let offline: Outcome<Candle[]>['offline'] = null;
+  answers.forEach((answer, i) => {
+    const code = q.codes[i]!;
+    const error = sources.errors.get(code);
+    if (answer.error !== undefined) failures.set(code, userMessage(error ?? answer.error));
+    else if (!answer.offline || error === undefined) data[code] = answer.candles;
+    else if (answer.candles.length === 0)
+      failures.set(code, `${userMessage(error)} (nothing cached)`);
+    else {
+      data[code] = answer.candles;
+      const asOf = answer.asOf ?? answer.candles.at(-1)!.time;
+      offline = {
+        codes: [...(offline?.codes ?? []), code],
+        asOf: Math.min(offline?.asOf ?? Infinity, asOf),
+      };
+    }
+  });
+  // Nothing to show and one cause (wrong token, no network): say it once, as the error.
+  const causes = new Set(q.codes.map((c) => sources.errors.get(c)).filter(Boolean));
+  if (Object.keys(data).length === 0 && causes.size === 1) {
+    throw new CliError(userMessage([...causes][0]));
+  }
+  const problems = q.codes.flatMap((c) => (failures.has(c) ? [`${c}: ${failures.get(c)}`] : []));
+  return { data, problems, offline };
+}

@@ -1,0 +1,118 @@
+/**
+ * klines through the cache, and every command's fallback when the API is unreachable.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type SimulatorHandle } from '../simulator';
+import { cliHarness, lines, type CliHarness } from './test-harness';
+
+const KLINES = [
+  'klines',
+  'crypto',
+  '--region',
+  'BA',
+  '--codes',
+  'BTCUSDT,ETHUSDT',
+  '--ktype',
+  '1h',
+];
+
+describe('klines and the offline cache', () => {
+  let sim: SimulatorHandle;
+  let h: CliHarness;
+
+  beforeEach(async () => {
+    sim = await startSimulator({ port: 0, seed: 7 });
+    h = cliHarness({ MARKETDESK_BASE_URL: sim.url });
+  });
+  afterEach(async () => {
+    await sim.close();
+    h.cleanup();
+  });
+
+  it('prints candles per code in one batch request; --json is keyed by code', async () => {
+    const table = await h.cli([...KLINES, '--limit', '4']);
+    expect(table).toMatchObject({ code: 0, stderr: '' });
+    expect(sim.stats().byPath).toEqual({ '/crypto/klines': 1 });
+    expect(table.stdout).toMatch(
+      /^BTCUSDT\nTIME\s+OPEN\s+HIGH\s+LOW\s+CLOSE\s+VOLUME\s+TURNOVER\n/,
+    );
+    expect(lines(table.stdout)).toHaveLength(2 * (2 + 4));
+    const json = await h.cli([...KLINES, '--limit', '4', '--json']);
+    const doc = JSON.parse(json.stdout) as Record<string, { time: number }[]>;
+    expect(Object.keys(doc)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(doc['BTCUSDT']).toHaveLength(4);
+  });
+
+  it('--before pages back: candles strictly older than the time', async () => {
+    const newest = JSON.parse(
+      (await h.cli([...KLINES, '--limit', '3', '--json'])).stdout,
+    ) as Record<string, { time: number }[]>;
+    const before = newest['BTCUSDT']![0]!.time;
+    const iso = new Date(before).toISOString();
+    const r = await h.cli([...KLINES, '--limit', '5', '--before', iso, '--json']);
+    expect(r.code).toBe(0);
+    const page = (JSON.parse(r.stdout) as Record<string, { time: number }[]>)['BTCUSDT']!;
+    expect(page).toHaveLength(5);
+    expect(page.at(-1)!.time).toBe(before - 3_600_000);
+  });
+
+  it('offline: the same candles from the cache, a note with their time, exit 0', async () => {
+    const online = await h.cli([...KLINES, '--limit', '5']);
+    expect(online.code).toBe(0);
+    const stats = await h.cli(['cache', 'stats', '--json']);
+    const refreshed = (JSON.parse(stats.stdout) as { series: { refreshedAt: number }[] }).series;
+    await sim.close();
+
+    const offline = await h.cli([...KLINES, '--limit', '5']);
+    expect(offline.code).toBe(0);
+    expect(offline.stdout).toBe(online.stdout);
+    const asOf = new Date(Math.min(...refreshed.map((s) => s.refreshedAt))).toISOString();
+    expect(lines(offline.stderr)).toEqual([
+      `marketdesk: offline — showing cached candles as of ${asOf.replace('.000Z', 'Z')}`,
+    ]);
+  });
+
+  it('offline with --no-cache, or with nothing cached: exit 1 with the network error', async () => {
+    await sim.close();
+    for (const argv of [[...KLINES, '--no-cache'], KLINES]) {
+      const r = await h.cli(argv);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(lines(r.stderr)).toEqual([expect.stringMatching(/^marketdesk: Could not reach http/)]);
+    }
+  });
+
+  it('offline: quotes, depth, ticks, info and news fall back to their snapshots', async () => {
+    const runs = [
+      ['quotes', 'stock', '--region', 'US', '--codes', 'AAPL'],
+      ['depth', 'stock', '--region', 'US', '--codes', 'AAPL'],
+      ['ticks', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT'],
+      ['info', '--region', 'US', '--code', 'AAPL'],
+      ['news', '--market', 'crypto', '--lang', 'en', '--limit', '2'],
+    ];
+    const online = [];
+    for (const argv of runs) online.push(await h.cli([...argv, '--json']));
+    expect(online.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
+    await sim.close();
+    for (const [i, argv] of runs.entries()) {
+      const r = await h.cli([...argv, '--json']);
+      expect(r.code, argv.join(' ')).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(online[i]!.stdout));
+      expect(lines(r.stderr)).toEqual([
+        expect.stringMatching(/^marketdesk: offline — showing cached \w[\w ]* as of \d{4}-/),
+      ]);
+    }
+  });
+
+  it('offline: codes without a snapshot are reported, the others shown', async () => {
+    await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL']);
+    await sim.close();
+    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,MSFT', '--json']);
+    expect(r.code).toBe(1);
+    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
+    const err = lines(r.stderr);
+    expect(err[0]).toMatch(/^marketdesk: offline — showing cached quotes as of/);
+    expect(err[1]).toMatch(/^marketdesk: MSFT: Could not reach .*\(nothing cached\)$/);
+    expect(err).toHaveLength(2);
+  });
+});

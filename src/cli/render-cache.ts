@@ -1,0 +1,70 @@
+/**
+ * Tables of `marketdesk cache stats` and `cache prune`.
+ */
+import type { CacheStats, PruneResult, StoredSeries, TimeSpan } from '../core/cache';
+import { KTYPES } from '../shared/model';
+import { formatAmount, formatTime, renderTable, type Column } from './output';
+import { fieldsTable } from './render-market';
+
+/** 1536 → "1.5 KiB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let n = bytes;
+  let i = 0;
+  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
+  return `${i === 0 ? n : n.toFixed(1)} ${units[i]}`;
+}
+
+const spanText = (s: TimeSpan): string =>
+  s.oldest === null ? '-' : `${formatTime(s.oldest)} … ${formatTime(s.newest)}`;
+
+/** The statistics, then one row per cached series. */
+export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean): string {
+  const summary = fieldsTable(
+    [
+      ['file', s.path],
+      ['schema version', String(s.schemaVersion)],
+      ['file size', `${formatBytes(s.fileBytes)} (wal ${formatBytes(s.walBytes)})`],
+      ['in use', formatBytes(s.usedBytes)],
+      [
+        'series',
+        `${formatAmount(s.rows.series)} (${formatAmount(s.seriesWithCandles)} with candles)`,
+      ],
+      ['candles', formatAmount(s.rows.candles)],
+      ['news items', formatAmount(s.rows.newsItems)],
+      ['news pages', formatAmount(s.rows.newsPages)],
+      ['snapshots', formatAmount(s.rows.snapshots)],
+      ['candle times', spanText(s.candles)],
+      ['news times', spanText(s.news)],
+      ['snapshot times', spanText(s.snapshots)],
+    ],
+    tty,
+  );
+  if (series.length === 0) return summary;
+  const columns: Column<StoredSeries>[] = [
+    { header: 'CLASS', value: (r) => r.series.class },
+    { header: 'REGION', value: (r) => r.series.region },
+    { header: 'EXCHANGE', value: (r) => r.series.exchange || '-' },
+    { header: 'CODE', value: (r) => r.series.code },
+    { header: 'KTYPE', value: (r) => KTYPES[r.series.kType].label },
+    { header: 'CANDLES', align: 'right', value: (r) => formatAmount(r.candles) },
+    { header: 'REFRESHED', value: (r) => formatTime(r.refreshedAt) },
+  ];
+  return `${summary}\n${renderTable(series, columns, tty)}`;
+}
+
+/** What prune deleted and what is left. */
+export function pruneTable(r: PruneResult, tty: boolean): string {
+  return fieldsTable(
+    [
+      ['budget', formatBytes(r.budgetBytes)],
+      ['in use before', formatBytes(r.usedBytesBefore)],
+      ['in use after', formatBytes(r.usedBytesAfter)],
+      ['file size after', formatBytes(r.fileBytesAfter)],
+      ['intraday candles deleted', formatAmount(r.deleted.intradayCandles)],
+      ['news items deleted', formatAmount(r.deleted.newsItems)],
+      ['daily+ candles deleted', formatAmount(r.deleted.dailyCandles)],
+    ],
+    tty,
+  );
+}
