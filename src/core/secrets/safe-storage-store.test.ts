@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SafeStorageStore, TOKEN_FILE_NAME, safeStorageProblem } from './safe-storage-store';
+import { FakeCipher } from './test-fakes';
+
+const TOKEN = 'tok_safe_storage_77aa';
+
+let folder = '';
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'md-secrets-'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('safeStorageProblem', () => {
+  it('accepts a real backend and refuses basic_text, unknown and unavailable encryption', () => {
+    expect(safeStorageProblem(new FakeCipher('gnome_libsecret'))).toBeNull();
+    expect(safeStorageProblem(new FakeCipher('basic_text'))).toContain('basic_text');
+    expect(safeStorageProblem(new FakeCipher('unknown'))).toContain('unknown');
+    expect(safeStorageProblem(new FakeCipher('kwallet5', false))).toContain('not available');
+  });
+});
+
+describe('SafeStorageStore', () => {
+  it('round-trips the token through an encrypted file of mode 0600', async () => {
+    const nested = path.join(folder, 'not-yet-created');
+    const store = new SafeStorageStore({ cipher: new FakeCipher(), folder: nested });
+    expect(store.kind).toBe('safe-storage');
+    expect(await store.get()).toEqual({ ok: true, value: null });
+    expect((await store.set(TOKEN)).ok).toBe(true);
+
+    const file = path.join(nested, TOKEN_FILE_NAME);
+    expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await store.get()).toEqual({ ok: true, value: TOKEN });
+
+    // A new store over the same folder (next launch) reads it back.
+    const again = new SafeStorageStore({ cipher: new FakeCipher(), folder: nested });
+    expect(await again.get()).toEqual({ ok: true, value: TOKEN });
+
+    expect((await again.set('tok_replaced')).ok).toBe(true);
+    expect(await store.get()).toEqual({ ok: true, value: 'tok_replaced' });
+    expect(readdirSync(nested)).toEqual([TOKEN_FILE_NAME]); // no temp files left behind
+
+    expect((await store.delete()).ok).toBe(true);
+    expect(await store.get()).toEqual({ ok: true, value: null });
+    expect((await store.delete()).ok).toBe(true);
+  });
+
+  it('reports a token it cannot decrypt, without quoting the ciphertext', async () => {
+    const store = new SafeStorageStore({ cipher: new FakeCipher(), folder });
+    writeFileSync(
+      path.join(folder, TOKEN_FILE_NAME),
+      JSON.stringify({
+        version: 1,
+        backend: 'kwallet5',
+        ciphertext: Buffer.from(TOKEN).toString('base64'),
+      }),
+    );
+    const result = await store.get();
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.message).toContain('kwallet5');
+      expect(result.error.message).not.toContain(TOKEN);
+    }
+  });
+
+  it('reports a damaged file', async () => {
+    writeFileSync(path.join(folder, TOKEN_FILE_NAME), 'not json');
+    const result = await new SafeStorageStore({ cipher: new FakeCipher(), folder }).get();
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'failed', message: expect.stringContaining('damaged') },
+    });
+  });
+
+  it('scrubs the token from an encryption failure', async () => {
+    const cipher = new FakeCipher();
+    cipher.encrypt = (text) => {
+      throw new Error(`could not encrypt ${text}`);
+    };
+    const result = await new SafeStorageStore({ cipher, folder }).set(TOKEN);
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.error.message).toBe(
+        'Could not store the encrypted token: could not encrypt [redacted]',
+      );
+  });
+});

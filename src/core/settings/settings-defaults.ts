@@ -1,0 +1,29 @@
+/**
+ * The settings a fresh install starts with.
+ */
+import type { Settings } from '../../shared/model';
+import { DEFAULT_ENTERPRISE_MAX_CODES } from '../../shared/model';
+import { DEFAULT_BASE_URL } from '../api';
+
+const MiB = 1024 * 1024;
+
+/**
+ * Defaults. The plan is `base`, the cheapest real plan: assuming more than the user
+ * pays for would batch more codes per request than the service accepts and spend
+ * a budget the user does not have; a user on a bigger plan raises it once.
+ */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  baseUrl: DEFAULT_BASE_URL,
+  plan: 'base',
+  enterpriseMaxCodes: DEFAULT_ENTERPRISE_MAX_CODES,
+  requestsPerMinute: null,
+  intervals: Object.freeze({ quotes: 1000, depth: 1000, ticks: 1000, news: 60_000 }),
+  theme: 'dark',
+  timeZone: 'exchange',
+  cacheBudgetBytes: 1024 * MiB,
+});
+
+/** A fresh, mutable copy of the defaults. */
+export function defaultSettings(): Settings {
+  return { ...DEFAULT_SETTINGS, intervals: { ...DEFAULT_SETTINGS.intervals } };
+}

@@ -1,0 +1,260 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Settings } from '../../shared/model';
+import { DEFAULT_SETTINGS } from './settings-defaults';
+import { SETTINGS_FILE_VERSION } from './settings-migrations';
+import { SETTINGS_FILE_NAME, SettingsStore } from './settings-store';
+import { StoreError } from './store-error';
+
+const NOW = Date.UTC(2026, 10, 22, 3, 0, 0);
+
+let folder = '';
+let file = '';
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'md-settings-'));
+  file = path.join(folder, SETTINGS_FILE_NAME);
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+const store = () => new SettingsStore({ folder, now: () => NOW });
+const readJson = (target = file) =>
+  JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+const badCopies = () =>
+  readdirSync(folder).filter((name) => name.startsWith(`${SETTINGS_FILE_NAME}.bad-`));
+
+describe('SettingsStore', () => {
+  it('starts from the defaults when there is no file, and writes nothing', () => {
+    const result = store().load();
+    expect(result).toEqual({ settings: DEFAULT_SETTINGS, notices: [], persistent: true });
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('saves a change with its version, atomically, and reads it back', () => {
+    const first = store();
+    first.load();
+    const next = first.update({ theme: 'light', intervals: { news: 30_000 } });
+    expect(next.theme).toBe('light');
+    expect(next.intervals.news).toBe(30_000);
+    expect(readJson()).toEqual({ version: SETTINGS_FILE_VERSION, ...next });
+    expect(readdirSync(folder)).toEqual([SETTINGS_FILE_NAME]); // no temp file left
+
+    const second = store();
+    expect(second.load()).toEqual({ settings: next, notices: [], persistent: true });
+  });
+
+  it('creates the data folder on the first save', () => {
+    const nested = path.join(folder, 'a', 'b');
+    const s = new SettingsStore({ folder: nested });
+    s.load();
+    s.update({ plan: 'premium' });
+    expect(readJson(path.join(nested, SETTINGS_FILE_NAME)).plan).toBe('premium');
+  });
+
+  it('refuses an invalid patch with a StoreError and changes nothing', () => {
+    const s = store();
+    s.load();
+    s.update({ theme: 'light' });
+    const before = readFileSync(file, 'utf8');
+    const attempt = () => s.update({ theme: 'dark', intervals: { quotes: 10 } });
+    expect(attempt).toThrow(StoreError);
+    expect(attempt).toThrow(/intervals\.quotes must be/);
+    expect(s.get().theme).toBe('light');
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('refuses a token in a patch', () => {
+    const s = store();
+    s.load();
+    try {
+      s.update({ token: 'tok_never' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as StoreError).code).toBe('bad-argument');
+      expect((error as StoreError).message).toContain('not a setting');
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('reports a failed write as a storage error and keeps the old settings', () => {
+    const blocked = path.join(folder, 'blocked');
+    const s = new SettingsStore({ folder: blocked });
+    s.load(); // nothing there yet: defaults, persistent
+    writeFileSync(blocked, 'a file where the folder should be');
+    expect(() => s.update({ theme: 'light' })).toThrow(
+      expect.objectContaining({
+        code: 'storage',
+        message: expect.stringContaining('Could not save settings'),
+      }),
+    );
+    expect(s.get().theme).toBe('dark');
+  });
+
+  it('tells listeners about changes (not about no-ops) until they unsubscribe', () => {
+    const s = store();
+    s.load();
+    const seen: [Settings, Settings][] = [];
+    const stop = s.onChange((next, previous) => seen.push([next, previous]));
+    s.update({ theme: 'light' });
+    s.update({ theme: 'light' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.[0].theme).toBe('light');
+    expect(seen[0]?.[1].theme).toBe('dark');
+    stop();
+    s.update({ theme: 'dark' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps calling listeners after one throws, and reports the throw', () => {
+    const reported: unknown[] = [];
+    const s = new SettingsStore({ folder, reportError: (e) => reported.push(e) });
+    s.load();
+    let heard = false;
+    s.onChange(() => {
+      throw new Error('listener broke');
+    });
+    s.onChange(() => (heard = true));
+    expect(s.update({ theme: 'light' }).theme).toBe('light');
+    expect(heard).toBe(true);
+    expect(reported).toEqual([expect.objectContaining({ message: 'listener broke' })]);
+  });
+
+  it('hands out copies that do not change the store', () => {
+    const s = store();
+    s.load();
+    s.get().intervals.quotes = 5;
+    expect(s.get().intervals.quotes).toBe(1000);
+  });
+});
+
+describe('SettingsStore with a damaged file', () => {
+  it('resets unreadable JSON to the defaults, keeps the original, and repairs the file', () => {
+    writeFileSync(file, '{"theme": "light", oops');
+    const result = store().load();
+    expect(result.settings).toEqual(DEFAULT_SETTINGS);
+    expect(result.notices).toEqual([expect.stringContaining('reset to the defaults')]);
+    const copies = badCopies();
+    expect(copies).toEqual(['settings.json.bad-2026-11-22T03-00-00-000Z']);
+    expect(result.notices[0]).toContain(copies[0]);
+    expect(readFileSync(path.join(folder, copies[0] ?? ''), 'utf8')).toBe(
+      '{"theme": "light", oops',
+    );
+    expect(readJson().version).toBe(SETTINGS_FILE_VERSION);
+  });
+
+  it('keeps the valid fields and resets only the invalid ones', () => {
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        theme: 'light',
+        plan: 'gold',
+        intervals: { quotes: 2000, news: 5 },
+        colour: 'red',
+      }),
+    );
+    const result = store().load();
+    expect(result.settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'light',
+      intervals: { ...DEFAULT_SETTINGS.intervals, quotes: 2000 },
+    });
+    expect(result.notices).toHaveLength(1);
+    expect(result.notices[0]).toContain('plan, intervals.news');
+    expect(result.notices[0]).toContain('unknown keys were dropped: colour');
+    expect(badCopies()).toHaveLength(1);
+    expect(readJson()).toEqual({ version: SETTINGS_FILE_VERSION, ...result.settings });
+    // Repaired: the next launch is quiet.
+    expect(store().load().notices).toEqual([]);
+  });
+
+  it('fills missing fields with defaults without complaint', () => {
+    writeFileSync(file, JSON.stringify({ version: 1, theme: 'light' }));
+    const result = store().load();
+    expect(result).toEqual({
+      settings: { ...DEFAULT_SETTINGS, theme: 'light' },
+      notices: [],
+      persistent: true,
+    });
+    expect(badCopies()).toEqual([]);
+  });
+
+  it('drops a token found in the file and blanks it in the kept copy', () => {
+    writeFileSync(file, JSON.stringify({ version: 1, theme: 'light', token: 'tok_hand_edited' }));
+    const result = store().load();
+    expect(result.settings.theme).toBe('light');
+    expect(result.notices[0]).toContain('token');
+    expect(result.notices[0]).not.toContain('tok_hand_edited');
+    for (const name of readdirSync(folder))
+      expect(readFileSync(path.join(folder, name), 'utf8')).not.toContain('tok_hand_edited');
+  });
+
+  it('blanks a token in a file too broken to parse', () => {
+    writeFileSync(file, '{"theme": "light", "token": "tok_in_\\"broken\\"_json", oops');
+    const result = store().load();
+    expect(result.settings).toEqual(DEFAULT_SETTINGS);
+    const copy = readFileSync(path.join(folder, badCopies()[0] ?? ''), 'utf8');
+    expect(copy).toBe('{"theme": "light", "token": "[removed by Marketdesk]", oops');
+  });
+
+  it('leaves a file from a newer version alone and keeps changes in memory', () => {
+    const newer = JSON.stringify({
+      version: SETTINGS_FILE_VERSION + 1,
+      theme: 'light',
+      future: true,
+    });
+    writeFileSync(file, newer);
+    const s = store();
+    const result = s.load();
+    expect(result.settings).toEqual(DEFAULT_SETTINGS);
+    expect(result.persistent).toBe(false);
+    expect(result.notices).toEqual([expect.stringContaining('newer Marketdesk')]);
+    expect(s.update({ theme: 'light' }).theme).toBe('light');
+    expect(s.get().theme).toBe('light');
+    expect(readFileSync(file, 'utf8')).toBe(newer);
+    expect(badCopies()).toEqual([]);
+  });
+
+  it('migrates an unversioned file and saves it at the current version', () => {
+    writeFileSync(
+      file,
+      JSON.stringify({ plan: 'enterprise:250', baseUrl: 'http://127.0.0.1:9000' }),
+    );
+    const result = store().load();
+    expect(result.notices).toEqual([]);
+    expect(result.settings).toMatchObject({
+      plan: 'enterprise',
+      enterpriseMaxCodes: 250,
+      baseUrl: 'http://127.0.0.1:9000',
+    });
+    expect(readJson()).toMatchObject({ version: SETTINGS_FILE_VERSION, plan: 'enterprise' });
+  });
+
+  it('salvages a file whose version is not a number', () => {
+    writeFileSync(file, JSON.stringify({ version: 'one', theme: 'light' }));
+    const result = store().load();
+    expect(result.settings.theme).toBe('light');
+    expect(result.notices[0]).toContain('version');
+    expect(badCopies()).toHaveLength(1);
+  });
+
+  it('uses defaults, in memory only, when the file cannot be read', () => {
+    mkdirSync(file); // a folder where the file should be: reading fails with EISDIR
+    const s = store();
+    const result = s.load();
+    expect(result.settings).toEqual(DEFAULT_SETTINGS);
+    expect(result.persistent).toBe(false);
+    expect(result.notices).toEqual([expect.stringContaining('Could not read settings.json')]);
+    expect(s.update({ theme: 'light' }).theme).toBe('light');
+  });
+});

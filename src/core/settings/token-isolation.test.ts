@@ -1,0 +1,43 @@
+/**
+ * The token is never a setting: after every way of setting it, nothing the settings
+ * store writes contains it.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chooseSecretStore } from '../secrets/choose-secret-store';
+import { FakeCipher } from '../secrets/test-fakes';
+import { SETTINGS_FILE_NAME, SettingsStore } from './settings-store';
+
+const TOKEN = 'tok_must_never_be_in_settings_91f2';
+
+let folder = '';
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'md-isolation-'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('token isolation', () => {
+  it.each([
+    ['session', { loadKeytar: null }],
+    ['safe-storage', { loadKeytar: null, safeStorage: new FakeCipher() }],
+  ] as const)('settings.json never holds the token (%s store)', async (kind, extra) => {
+    const settings = new SettingsStore({ folder });
+    settings.load();
+    const { store } = await chooseSecretStore({ env: {}, folder, ...extra });
+    expect(store.kind).toBe(kind);
+
+    expect((await store.set(TOKEN)).ok).toBe(true);
+    settings.update({ theme: 'light', plan: 'premium' });
+    expect(() => settings.update({ token: TOKEN })).toThrow(/not a setting/);
+    expect(() => settings.update({ baseUrl: `https://api.example/?token=${TOKEN}` })).toThrow();
+
+    const text = readFileSync(path.join(folder, SETTINGS_FILE_NAME), 'utf8');
+    expect(text).not.toContain(TOKEN);
+    expect(JSON.stringify(settings.get())).not.toContain(TOKEN);
+    // No file in the data folder holds it in clear (token.enc is ciphertext).
+    for (const name of readdirSync(folder))
+      expect(readFileSync(path.join(folder, name), 'utf8')).not.toContain(TOKEN);
+  });
+});
