@@ -1,46 +1,97 @@
 /**
- * The Electron shell: app lifecycle and the main window. Thin by design; every
- * service lives in src/core. (The bridge, menus and pop-outs arrive with the
- * main-process issue.)
+ * The Electron main process entry: what must happen before the app is ready (the
+ * privileged app scheme, the sandbox for every renderer, the data folder, the
+ * single-instance lock, app-wide hardening), then the shell, then an orderly quit
+ * that closes the services. Thin by design; every service lives in src/core.
  */
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+import { app, dialog, protocol } from 'electron';
+import path from 'node:path';
+import { ensureDataFolder } from '../core/data-folder';
+import { installAppHardening } from './harden';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  devServerOriginOf,
+  type TrustedOrigins,
+} from './security-policy';
+import { startShell, type Shell } from './shell';
 
-function createMainWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    title: 'Marketdesk',
-    backgroundColor: '#0b0e13',
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.mjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
+const APP_NAME = 'Marketdesk';
+const log = (message: string): void => console.log(message);
+
+// Before `ready`: a standard, secure scheme gets a real origin (storage, fetch, ES
+// modules) without `file://`'s extra privileges. Never `bypassCSP`.
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: {
+      standard: true,
+      secure: true,
+      supportFetchAPI: true,
+      corsEnabled: true,
+      codeCache: true,
     },
+  },
+]);
+// Every renderer sandboxed, whatever a BrowserWindow's options say.
+app.enableSandbox();
+app.setName(APP_NAME);
+// One folder for the CLI, the browser host and the shell (MARKETDESK_HOME honoured).
+const dataFolder = ensureDataFolder();
+app.setPath('userData', dataFolder);
+
+// A development run loads the renderer from electron-vite's dev server; a built or
+// packaged app from app:// only (the variable is ignored when packaged).
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const devServerOrigin = devServerOriginOf(devServerUrl);
+const trusted: TrustedOrigins = { devServerOrigin };
+const entryUrl = devServerOrigin && devServerUrl ? devServerUrl : APP_ENTRY_URL;
+
+let shell: Shell | null = null;
+let quitting = false;
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Marketdesk is running; it focuses its window (below) and this one leaves.
+  app.quit();
+} else {
+  installAppHardening(app, trusted, log);
+
+  app.on('second-instance', () => shell?.windows.showMainWindow());
+
+  app.on('activate', () => shell?.windows.showMainWindow());
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
   });
-  win.once('ready-to-show', () => win.show());
-  // Deny every window.open and navigation away from the app until pop-outs exist.
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return win;
+
+  // Close the services (hub, simulator, cache) before the process goes.
+  app.on('will-quit', (event) => {
+    if (!shell || quitting) return;
+    quitting = true;
+    event.preventDefault();
+    void shell
+      .dispose()
+      .catch((error: Error) => log(`marketdesk: shutdown: ${error.message}`))
+      .finally(() => app.quit());
+  });
+
+  void app.whenReady().then(async () => {
+    try {
+      shell = await startShell({
+        dataFolder,
+        rendererRoot: path.join(import.meta.dirname, '../renderer'),
+        preload: path.join(import.meta.dirname, '../preload/index.cjs'),
+        entryUrl,
+        trusted,
+        developer: !app.isPackaged,
+        appName: APP_NAME,
+        env: process.env,
+        log,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      dialog.showErrorBox(`${APP_NAME} could not start`, message);
+      app.exit(1);
+    }
+  });
 }
-
-app.on('web-contents-created', (_event, contents) => {
-  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-});
-
-void app.whenReady().then(() => {
-  createMainWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-  });
-});
-
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});

@@ -1,0 +1,18 @@
+/** Types of fuses.mjs (plain ESM so electron-builder can load it as a hook). */
+export interface AfterPackContext {
+  appOutDir: string;
+  electronPlatformName: string;
+  packager: { appInfo: { productFilename: string }; executableName?: string };
+}
+
+/** Flips Marketdesk's fuses on a packaged Electron binary; resolves how many were written. */
+export function flipAppFuses(
+  electronBinaryPath: string,
+  platform?: NodeJS.Platform,
+): Promise<number>;
+
+/** The packaged binary inside electron-builder's output folder. */
+export function packagedBinaryPath(context: AfterPackContext): string;
+
+/** electron-builder's `afterPack` hook. */
+export default function afterPack(context: AfterPackContext): Promise<void>;

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flipAppFuses, packagedBinaryPath } from './fuses.mjs';
+
+/** The fuse sentinel Electron binaries carry (from @electron/fuses' constants). */
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+
+/**
+ * A stand-in for an Electron binary: filler, the sentinel, wire version 1, a wire of
+ * nine fuses in Electron's shipped defaults, more filler. Enough for flipFuses to
+ * patch, so the script's fuse choices are checked without Electron's binary.
+ */
+function fakeElectronBinary(file: string): void {
+  const defaults = [1, 1, 1, 1, 0, 0, 0, 1, 1].map((on) =>
+    on ? FuseState.ENABLE : FuseState.DISABLE,
+  );
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.alloc(4096, 0x41),
+      Buffer.from(SENTINEL),
+      Buffer.from([1, defaults.length, ...defaults]),
+      Buffer.alloc(4096, 0x42),
+    ]),
+  );
+}
+
+describe('fuses', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'md-fuses-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('flips the security fuses and leaves the others as shipped', async () => {
+    const binary = path.join(dir, 'marketdesk');
+    fakeElectronBinary(binary);
+    expect(await flipAppFuses(binary, 'linux')).toBeGreaterThan(0);
+    const wire = await getCurrentFuseWire(binary);
+    expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.ENABLE);
+    expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.EnableNodeCliInspectArguments]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(FuseState.ENABLE);
+    expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE);
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(FuseState.DISABLE);
+    expect(wire[FuseV1Options.WasmTrapHandlers]).toBe(FuseState.ENABLE);
+  });
+
+  it('refuses a file that is not an Electron binary', async () => {
+    const file = path.join(dir, 'not-electron');
+    writeFileSync(file, 'hello');
+    await expect(flipAppFuses(file, 'linux')).rejects.toThrow(/sentinel/);
+  });
+
+  it('finds the packaged binary per platform', () => {
+    const packager = { appInfo: { productFilename: 'Marketdesk' }, executableName: 'marketdesk' };
+    const at = (electronPlatformName: string) =>
+      packagedBinaryPath({ appOutDir: '/out', electronPlatformName, packager });
+    expect(at('darwin')).toBe(path.join('/out', 'Marketdesk.app'));
+    expect(at('mas')).toBe(path.join('/out', 'Marketdesk.app'));
+    expect(at('win32')).toBe(path.join('/out', 'Marketdesk.exe'));
+    expect(at('linux')).toBe(path.join('/out', 'marketdesk'));
+  });
+});

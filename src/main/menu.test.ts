@@ -1,0 +1,67 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import type { RendererShortcut } from './menu';
+import { buildMenuTemplate, COMMAND_PALETTE_SHORTCUT, SETTINGS_SHORTCUT } from './menu';
+
+function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((item) => [
+    item,
+    ...(Array.isArray(item.submenu) ? flatten(item.submenu as MenuItemConstructorOptions[]) : []),
+  ]);
+}
+
+function build(platform: NodeJS.Platform, developer = false) {
+  const sent: RendererShortcut[] = [];
+  const template = buildMenuTemplate({
+    platform,
+    appName: 'Marketdesk',
+    developer,
+    sendShortcut: (s) => void sent.push(s),
+  });
+  return { template, items: flatten(template), sent };
+}
+
+describe('buildMenuTemplate', () => {
+  it('has File, Edit, View, Window and Help on Linux and Windows', () => {
+    const { template } = build('linux');
+    expect(template.map((m) => m.label ?? m.role)).toEqual([
+      'File',
+      'Edit',
+      'View',
+      'Window',
+      'help',
+    ]);
+  });
+
+  it('starts with the app menu on macOS, which holds Settings and Quit', () => {
+    const { template } = build('darwin');
+    expect(template[0]?.label).toBe('Marketdesk');
+    const appItems = flatten([template[0] as MenuItemConstructorOptions]);
+    expect(appItems.some((i) => i.label === 'Settings…')).toBe(true);
+    expect(appItems.some((i) => i.role === 'quit')).toBe(true);
+  });
+
+  it('leaves Settings and the command palette to the renderer’s keys, replaying them on click', () => {
+    const { items, sent } = build('linux');
+    for (const [label, shortcut] of [
+      ['Settings…', SETTINGS_SHORTCUT],
+      ['Command Palette…', COMMAND_PALETTE_SHORTCUT],
+    ] as const) {
+      const matches = items.filter((i) => i.label === label);
+      expect(matches, label).toHaveLength(1);
+      const item = matches[0] as MenuItemConstructorOptions;
+      expect(item.accelerator).toBe(shortcut.accelerator);
+      expect(item.registerAccelerator).toBe(false);
+      (item.click as () => void)();
+    }
+    expect(sent).toEqual([SETTINGS_SHORTCUT, COMMAND_PALETTE_SHORTCUT]);
+  });
+
+  it('offers developer tools and reload only in development', () => {
+    const roles = (developer: boolean) => build('linux', developer).items.map((i) => i.role);
+    expect(roles(false)).not.toContain('toggleDevTools');
+    expect(roles(false)).not.toContain('reload');
+    expect(roles(true)).toContain('toggleDevTools');
+    expect(roles(true)).toContain('reload');
+  });
+});

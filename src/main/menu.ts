@@ -1,0 +1,119 @@
+/**
+ * The application menu as plain data (File/Edit/View/Window/Help with Electron's
+ * roles). "Settings…" and "Command Palette" belong to the renderer's keyboard
+ * handling: their accelerators are shown but not registered, so the keystroke
+ * reaches the page, and a click replays the same keystroke into the focused window.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+
+/** A keystroke the renderer handles, as shown in the menu and as replayed on click. */
+export interface RendererShortcut {
+  /** Electron accelerator syntax. */
+  accelerator: string;
+  /** The key as `KeyboardEvent.key` reports it. */
+  key: string;
+}
+
+/** Opens the settings dialog (the renderer binds Ctrl/Cmd+,). */
+export const SETTINGS_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+,', key: ',' };
+/** Opens the command palette (the renderer binds Ctrl/Cmd+K). */
+export const COMMAND_PALETTE_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+K', key: 'k' };
+
+export interface MenuOptions {
+  platform: NodeJS.Platform;
+  appName: string;
+  /** Adds developer tools to the View menu (development builds only). */
+  developer: boolean;
+  /** Replays a renderer shortcut into the focused window. */
+  sendShortcut(shortcut: RendererShortcut): void;
+}
+
+function rendererItem(
+  label: string,
+  shortcut: RendererShortcut,
+  options: MenuOptions,
+): MenuItemConstructorOptions {
+  return {
+    label,
+    accelerator: shortcut.accelerator,
+    registerAccelerator: false,
+    click: () => options.sendShortcut(shortcut),
+  };
+}
+
+/** The menu template for `Menu.buildFromTemplate`. */
+export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
+  const mac = options.platform === 'darwin';
+  const settings = rendererItem('Settings…', SETTINGS_SHORTCUT, options);
+  const palette = rendererItem('Command Palette…', COMMAND_PALETTE_SHORTCUT, options);
+  const template: MenuItemConstructorOptions[] = [];
+  if (mac) {
+    template.push({
+      label: options.appName,
+      submenu: [
+        { role: 'about' },
+        { type: 'separator' },
+        settings,
+        { type: 'separator' },
+        { role: 'services' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    });
+  }
+  template.push(
+    {
+      label: 'File',
+      submenu: mac
+        ? [{ role: 'close' }]
+        : [settings, { type: 'separator' }, { role: 'close' }, { role: 'quit' }],
+    },
+    {
+      label: 'Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [
+        palette,
+        { type: 'separator' },
+        ...(options.developer
+          ? ([
+              { role: 'reload' },
+              { role: 'forceReload' },
+              { role: 'toggleDevTools' },
+              { type: 'separator' },
+            ] satisfies MenuItemConstructorOptions[])
+          : []),
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    {
+      label: 'Window',
+      submenu: mac
+        ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
+        : [{ role: 'minimize' }, { role: 'close' }],
+    },
+    {
+      role: 'help',
+      submenu: [{ role: 'about' }],
+    },
+  );
+  return template;
+}

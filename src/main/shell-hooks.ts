@@ -1,0 +1,33 @@
+/**
+ * The two bridge commands that need the window system (`ShellHooks` of
+ * src/core/bridge): opening a vetted news link in the system browser, and popping a
+ * pane out into its own window.
+ */
+import type { ShellHooks } from '../core/bridge';
+import { BridgeFailure } from '../core/bridge';
+import type { PopOutRequest } from '../shared/bridge';
+import { isExternalWebUrl } from './security-policy';
+
+export interface ShellHooksOptions {
+  /** Electron's `shell.openExternal`. */
+  openExternal(url: string): Promise<void>;
+  /** Opens (or focuses) a pane's pop-out window. */
+  popOut(request: PopOutRequest): { windowId: string; openUrl: null };
+}
+
+/** Builds the hooks the bridge server calls. */
+export function createShellHooks(options: ShellHooksOptions): ShellHooks {
+  return {
+    async openExternal(url) {
+      // The bridge already checked the link came from a news item; the scheme is
+      // checked again here because this is the call that hands it to the OS.
+      if (!isExternalWebUrl(url)) {
+        throw new BridgeFailure('forbidden', 'openExternal: only http(s) links can be opened');
+      }
+      await options.openExternal(url);
+    },
+    async popOut(request, _clientId) {
+      return options.popOut(request);
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The shell's windows: the main window and pane pop-outs. Every window gets the
+ * same hardened web preferences (navigation, window.open and permissions are locked
+ * down app-wide by `harden.ts` as each web contents is created), remembers its geometry per kind, and reports its
+ * visibility (shown/hidden/minimised; blur is still visible) so polling can pause
+ * when nothing is on screen. Pop-outs close with the main window.
+ */
+import type { BrowserWindowConstructorOptions, Screen, WebContents } from 'electron';
+import { BrowserWindow } from 'electron';
+import type { PopOutRequest } from '../shared/bridge';
+import { popOutUrl } from './security-policy';
+import type { Rect, WindowKind } from './window-state';
+import { initialWindowState, MIN_WINDOW_SIZE } from './window-state';
+import type { WindowStateStore } from './window-state-store';
+
+export interface WindowManagerOptions {
+  /** Absolute path of the bundled preload (`out/preload/index.cjs`). */
+  preload: string;
+  /** The renderer's entry URL: `app://marketdesk/index.html`, or the dev server. */
+  entryUrl: string;
+  states: WindowStateStore;
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>;
+  /** Developer tools available (development builds only). */
+  developer: boolean;
+  /** Told when a window of ours is shown or hidden (not on blur). */
+  onVisibility(contents: WebContents, visible: boolean): void;
+  log(message: string): void;
+}
+
+const BACKGROUND = '#0b0e13';
+/** Largest pop-out a page may ask for; the display's work area caps it further. */
+const MAX_POPOUT = { width: 4096, height: 4096 } as const;
+
+/** Owns every window of the app; the IPC layer asks it which web contents are ours. */
+export class WindowManager {
+  #main: BrowserWindow | null = null;
+  /** Pop-outs by pane id: popping the same pane out twice focuses the first. */
+  readonly #popOuts = new Map<string, BrowserWindow>();
+  /** Web contents ids of our windows, for the IPC sender check. */
+  readonly #ours = new Set<number>();
+
+  constructor(private readonly options: WindowManagerOptions) {}
+
+  /** True when `contents` is the page of one of our windows. */
+  isOwnWebContents(contents: WebContents): boolean {
+    return this.#ours.has(contents.id);
+  }
+
+  /** The main window, created when there is none; shown and focused either way. */
+  showMainWindow(): BrowserWindow {
+    const existing = this.#main;
+    if (existing && !existing.isDestroyed()) {
+      if (existing.isMinimized()) existing.restore();
+      existing.show();
+      existing.focus();
+      return existing;
+    }
+    const win = this.#create('main', 'Marketdesk', undefined);
+    this.#main = win;
+    win.on('closed', () => {
+      this.#main = null;
+      // Pop-outs are part of the main window's workspace: they go with it.
+      for (const popOut of this.#popOuts.values()) if (!popOut.isDestroyed()) popOut.close();
+    });
+    void win.loadURL(this.options.entryUrl).catch((error: Error) => {
+      this.options.log(`marketdesk: could not load the renderer: ${error.message}`);
+    });
+    return win;
+  }
+
+  /** Opens (or focuses) the pop-out of a pane; answers its window id. */
+  popOut(request: PopOutRequest): { windowId: string; openUrl: null } {
+    const windowId = `popout:${request.paneId}`;
+    const existing = this.#popOuts.get(request.paneId);
+    if (existing && !existing.isDestroyed()) {
+      if (existing.isMinimized()) existing.restore();
+      existing.focus();
+      return { windowId, openUrl: null };
+    }
+    const size =
+      request.width !== undefined && request.height !== undefined
+        ? {
+            width: Math.min(Math.max(request.width, MIN_WINDOW_SIZE.width), MAX_POPOUT.width),
+            height: Math.min(Math.max(request.height, MIN_WINDOW_SIZE.height), MAX_POPOUT.height),
+          }
+        : undefined;
+    const title = `${request.title.slice(0, 120)} — Marketdesk`;
+    const win = this.#create('popout', title, size);
+    // The pane's title is the window's; the page's <title> must not replace it.
+    win.on('page-title-updated', (event) => event.preventDefault());
+    this.#popOuts.set(request.paneId, win);
+    win.on('closed', () => {
+      if (this.#popOuts.get(request.paneId) === win) this.#popOuts.delete(request.paneId);
+    });
+    void win.loadURL(popOutUrl(this.options.entryUrl, request.paneId)).catch((error: Error) => {
+      this.options.log(`marketdesk: could not load a pop-out: ${error.message}`);
+    });
+    return { windowId, openUrl: null };
+  }
+
+  #workAreas(): Rect[] {
+    const { screen } = this.options;
+    const primary = screen.getPrimaryDisplay();
+    const others = screen.getAllDisplays().filter((d) => d.id !== primary.id);
+    return [primary, ...others].map((d) => d.workArea);
+  }
+
+  #create(kind: WindowKind, title: string, size: { width: number; height: number } | undefined) {
+    const { options } = this;
+    const state = initialWindowState(options.states.current, kind, this.#workAreas(), size);
+    const win = new BrowserWindow({
+      ...state.bounds,
+      minWidth: MIN_WINDOW_SIZE.width,
+      minHeight: MIN_WINDOW_SIZE.height,
+      title,
+      backgroundColor: BACKGROUND,
+      show: false,
+      webPreferences: secureWebPreferences(options.preload, options.developer),
+    });
+    const contents = win.webContents;
+    const contentsId = contents.id;
+    this.#ours.add(contentsId);
+    win.once('ready-to-show', () => {
+      if (state.maximized) win.maximize();
+      win.show();
+    });
+    win.on('close', () => {
+      if (win.isFullScreen()) return;
+      options.states.save(kind, { bounds: win.getNormalBounds(), maximized: win.isMaximized() });
+    });
+    win.on('closed', () => this.#ours.delete(contentsId));
+    for (const [event, visible] of [
+      ['show', true],
+      ['restore', true],
+      ['hide', false],
+      ['minimize', false],
+    ] as const) {
+      win.on(event as 'show', () => {
+        if (!contents.isDestroyed()) options.onVisibility(contents, visible);
+      });
+    }
+    return win;
+  }
+}
+
+/** The web preferences of every window: Electron's security checklist, all of it. */
+export function secureWebPreferences(
+  preload: string,
+  developer: boolean,
+): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webviewTag: false,
+    // webSecurity and allowRunningInsecureContent stay at their safe defaults.
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+    spellcheck: false,
+    devTools: developer,
+  };
+}
