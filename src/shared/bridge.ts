@@ -12,6 +12,7 @@ import type {
   DepthBook,
   NewsItem,
   Quote,
+  RefreshIntervals,
   SeriesKey,
   Settings,
   StockInfo,
@@ -107,6 +108,11 @@ export interface WorkspaceDocument {
   data: unknown;
 }
 
+/** A change to the settings: any subset of the keys; `intervals` may be partial (merged). */
+export type SettingsChange = Partial<Omit<Settings, 'intervals'>> & {
+  intervals?: Partial<RefreshIntervals>;
+};
+
 /** Every command: its argument object and what its promise resolves to. */
 export interface Commands {
   subscribe: { args: { spec: SubscriptionSpec }; result: { subscriptionId: string } };
@@ -125,7 +131,7 @@ export interface Commands {
   clearToken: { args: Record<string, never>; result: AppStatus };
   getStatus: { args: Record<string, never>; result: AppStatus };
   getSettings: { args: Record<string, never>; result: Settings };
-  setSettings: { args: { patch: Partial<Settings> }; result: Settings };
+  setSettings: { args: { patch: SettingsChange }; result: Settings };
   /** Opens an http(s) link that came from a news item in the system browser. */
   openExternal: { args: { url: string }; result: void };
   /**

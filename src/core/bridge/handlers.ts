@@ -1,0 +1,141 @@
+/**
+ * The handler table: one async function per bridge command, run by the dispatcher
+ * after the arguments passed their schema. Both shells run this same table.
+ */
+import type { CandlesPage, Events } from '../../shared/bridge';
+import { seriesKey } from '../../shared/model';
+import type { CandleAnswer } from '../cache';
+import type { BridgeBackend, ShellHooks } from './backend';
+import type { ClientRegistry } from './client-registry';
+import type { CommandHandlers } from './dispatcher';
+import { BridgeFailure } from './errors';
+import type { NewsLinks } from './news-links';
+
+export interface HandlerDeps {
+  backend: BridgeBackend;
+  hooks: ShellHooks;
+  links: NewsLinks;
+  clients: ClientRegistry;
+}
+
+/** A cache answer as the bridge's page (plain data, no cache internals). */
+export function toCandlesPage(answer: CandleAnswer): CandlesPage {
+  const page: CandlesPage = {
+    series: answer.series,
+    candles: answer.candles,
+    atHistoryStart: answer.atHistoryStart,
+    offline: answer.offline,
+    asOf: answer.asOf,
+    refreshing: answer.refreshing,
+  };
+  if (answer.error !== undefined) page.error = answer.error;
+  return page;
+}
+
+/** Builds the table; `satisfies` makes a missing or extra command a compile error. */
+export function createHandlers({ backend, hooks, links, clients }: HandlerDeps): CommandHandlers {
+  const handlers = {
+    async subscribe({ spec }, ctx) {
+      const client = clients.live(ctx.clientId);
+      const subscriptionId = backend.feed.subscribe(ctx.clientId, spec, (message) => {
+        if (message.event === 'news') links.remember((message.payload as Events['news']).items);
+        client.send(message);
+      });
+      client.subscriptions.add(subscriptionId);
+      return { subscriptionId };
+    },
+
+    async unsubscribe({ subscriptionId }, ctx) {
+      // Idempotent for the caller's own ids; another window's ids are not touchable.
+      const client = clients.live(ctx.clientId);
+      if (!client.subscriptions.delete(subscriptionId)) return;
+      backend.feed.unsubscribe(subscriptionId);
+    },
+
+    async loadCandles({ series, limit, before }, ctx) {
+      const client = clients.live(ctx.clientId);
+      const key = seriesKey(series);
+      // Registered before asking, so a refresh that finishes quickly still finds its client.
+      if (before === undefined) client.pendingCandles.add(key);
+      const answer = await backend.history.loadCandles(series, { limit, before });
+      if (!answer.refreshing) client.pendingCandles.delete(key);
+      return toCandlesPage(answer);
+    },
+
+    async loadNews({ market, lang, limit, cursor }) {
+      const answer = await backend.history.loadNews({
+        market,
+        lang,
+        limit,
+        cursor: cursor ?? null,
+      });
+      links.remember(answer.items);
+      const { items, nextCursor, hasMore, offline, asOf, refreshing, error } = answer;
+      return {
+        market: answer.market,
+        lang: answer.lang,
+        cursor: answer.cursor,
+        items,
+        nextCursor,
+        hasMore,
+        offline,
+        asOf,
+        refreshing,
+        ...(error === undefined ? {} : { error }),
+      };
+    },
+
+    async getInfo(args) {
+      return backend.getInfo(args);
+    },
+
+    async setToken({ token }) {
+      return backend.setToken(token);
+    },
+
+    async clearToken() {
+      return backend.clearToken();
+    },
+
+    async getStatus() {
+      return backend.status();
+    },
+
+    async getSettings() {
+      return backend.getSettings();
+    },
+
+    async setSettings({ patch }) {
+      return backend.setSettings(patch);
+    },
+
+    async openExternal({ url }) {
+      if (!links.allows(url)) {
+        throw new BridgeFailure(
+          'forbidden',
+          'openExternal: only http(s) links of news items shown in Marketdesk can be opened',
+        );
+      }
+      await hooks.openExternal(new URL(url).href);
+    },
+
+    async popOut(request, ctx) {
+      return hooks.popOut(request, ctx.clientId);
+    },
+
+    async setVisibility({ visible }, ctx) {
+      clients.live(ctx.clientId);
+      backend.feed.setVisibility(ctx.clientId, visible);
+    },
+
+    async loadWorkspace() {
+      return backend.loadWorkspace();
+    },
+
+    async saveWorkspace({ document }, ctx) {
+      await backend.saveWorkspace(document);
+      clients.broadcast({ event: 'workspace', payload: document }, ctx.clientId);
+    },
+  } satisfies CommandHandlers;
+  return handlers;
+}

@@ -1,0 +1,14 @@
+/**
+ * The main side of the bridge (DESIGN.md "The bridge contract"): argument schemas,
+ * the dispatcher, the handler table and the transport-agnostic server both shells
+ * connect their windows to.
+ */
+export type { BridgeBackend, FeedPort, HistoryPort, ShellHooks } from './backend';
+export { createBridgeServer } from './server';
+export type { BridgeConnection, BridgeServer, BridgeServerOptions } from './server';
+export { createDispatcher } from './dispatcher';
+export type { BridgeContext, CommandHandlers, Dispatcher, DispatcherOptions } from './dispatcher';
+export { createHandlers, toCandlesPage } from './handlers';
+export { BridgeFailure, describeIssues, toBridgeError } from './errors';
+export { NewsLinks } from './news-links';
+export { COMMAND_SCHEMAS, MAX_CODES, MAX_CANDLES, MAX_NEWS, MAX_WORKSPACE_BYTES } from './schemas';

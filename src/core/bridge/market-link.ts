@@ -1,0 +1,202 @@
+/**
+ * The app's link to market data: which `MarketClient` is in use and against what.
+ * With a token: the configured base URL (live). Without one: the simulator, started
+ * in-process on a loopback port (demo). Token and connection settings changes
+ * rebuild the client; listeners (the feed hub) get the new one, and the history
+ * service's sources switch over without being rebuilt.
+ */
+import type { Candle, NewsPage, SeriesKey, TokenStorage, UnixMs } from '../../shared/model';
+import { planOf } from '../../shared/model';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
+import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
+import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
+import { MarketSources } from '../market-sources';
+import { validateToken, type SecretError, type SecretStore } from '../secrets';
+import type { SettingsStore } from '../settings';
+import { BridgeFailure } from './errors';
+
+/** The cache's sources, delegating to whichever client is current. */
+class SwitchingSources implements CandleSource, NewsSource {
+  current: MarketSources | null = null;
+  fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
+    if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
+    return this.current.fetchCandles(series, opts);
+  }
+  fetchNews(query: NewsFetch): Promise<NewsPage> {
+    if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
+    return this.current.fetchNews(query);
+  }
+}
+
+export interface MarketLinkOptions {
+  settings: SettingsStore;
+  secrets: SecretStore;
+  now: () => UnixMs;
+  /** The demo simulator's seed. */
+  seed: number;
+  /** Injected for tests; default the real simulator. */
+  startSimulator?: (options: SimulatorOptions) => Promise<SimulatorHandle>;
+}
+
+/** Token placeholder for the demo client: the simulator accepts any token. */
+const DEMO_TOKEN = 'demo';
+/** The simulator accepts whatever batch size the user's plan makes the client send. */
+const DEMO_SIMULATOR_PLAN = planOf('enterprise', 10_000);
+
+function failureOf(error: SecretError): BridgeFailure {
+  const code =
+    error.kind === 'invalid' ? 'bad-argument' : error.kind === 'failed' ? 'storage' : 'forbidden';
+  return new BridgeFailure(code, error.message);
+}
+
+export class MarketLink {
+  readonly sources = new SwitchingSources();
+  #client: MarketClient | null = null;
+  #rpm = 0;
+  #token: string | null = null;
+  // Tokens replaced this session: still scrubbed from anything leaving (a late error).
+  readonly #former = new Set<string>();
+  #simulator: SimulatorHandle | null = null;
+  #lastError: string | null = null;
+  #chain: Promise<void> = Promise.resolve();
+  #disposed = false;
+  readonly #listeners = new Set<(client: MarketClient, requestsPerMinute: number) => void>();
+  readonly #stopSettings: () => void;
+
+  constructor(private readonly options: MarketLinkOptions) {
+    this.#stopSettings = options.settings.onChange((next, previous) => {
+      const changed =
+        next.baseUrl !== previous.baseUrl ||
+        next.plan !== previous.plan ||
+        next.enterpriseMaxCodes !== previous.enterpriseMaxCodes ||
+        next.requestsPerMinute !== previous.requestsPerMinute;
+      if (changed) void this.#rebuild();
+    });
+  }
+
+  /** Reads the stored token and builds the first client. */
+  async start(): Promise<void> {
+    const stored = await this.options.secrets.get();
+    if (stored.ok) this.#token = stored.value;
+    else this.#lastError = `The stored token could not be read: ${stored.error.message}`;
+    await this.#rebuild();
+  }
+
+  /** The client in use (built by `start`). */
+  get client(): MarketClient {
+    if (!this.#client) throw new Error('MarketLink.start() has not run');
+    return this.#client;
+  }
+
+  get requestsPerMinute(): number {
+    return this.#rpm;
+  }
+
+  get mode(): 'demo' | 'live' {
+    return this.#token === null ? 'demo' : 'live';
+  }
+
+  get hasToken(): boolean {
+    return this.#token !== null;
+  }
+
+  /** Where the token is kept (keychain, session…), never the token. */
+  get secretsKind(): TokenStorage {
+    return this.options.secrets.kind;
+  }
+
+  /** The demo simulator's address while in demo mode. */
+  get simulatorUrl(): string | null {
+    return this.#simulator?.url ?? null;
+  }
+
+  /** A problem with the token store a user should see, or null. */
+  get lastError(): string | null {
+    return this.#lastError;
+  }
+
+  /** Told with every new client (and its request budget); returns the unsubscriber. */
+  onClient(listener: (client: MarketClient, requestsPerMinute: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Stores the token and switches to live mode. Throws BridgeFailure when refused. */
+  async setToken(token: string): Promise<void> {
+    const valid = validateToken(token);
+    if (!valid.ok) throw failureOf(valid.error);
+    const stored = await this.options.secrets.set(valid.value);
+    if (!stored.ok) throw failureOf(stored.error);
+    if (this.#token !== null && this.#token !== valid.value) this.#former.add(this.#token);
+    this.#token = valid.value;
+    this.#lastError = null;
+    await this.#rebuild();
+  }
+
+  /** Forgets the token and switches to demo mode. */
+  async clearToken(): Promise<void> {
+    const removed = await this.options.secrets.delete();
+    if (!removed.ok) throw failureOf(removed.error);
+    if (this.#token !== null) this.#former.add(this.#token);
+    this.#token = null;
+    this.#lastError = null;
+    await this.#rebuild();
+  }
+
+  /** Blanks every token of this session out of `text`. */
+  redact(text: string): string {
+    let out = text;
+    for (const secret of [this.#token, ...this.#former]) {
+      if (secret) out = out.split(secret).join('[redacted]');
+    }
+    return out;
+  }
+
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    this.#stopSettings();
+    await this.#chain.catch(() => undefined);
+    await this.#simulator?.close();
+    this.#simulator = null;
+  }
+
+  /** Rebuilds the client; rebuilds run one after another. */
+  #rebuild(): Promise<void> {
+    this.#chain = this.#chain.catch(() => undefined).then(() => this.#build());
+    return this.#chain;
+  }
+
+  async #build(): Promise<void> {
+    if (this.#disposed) return;
+    const settings = this.options.settings.get();
+    const plan = planOf(settings.plan, settings.enterpriseMaxCodes);
+    const rpm = settings.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[plan.name];
+    let baseUrl = settings.baseUrl;
+    const token = this.#token;
+    let retired: SimulatorHandle | null = null;
+    if (token === null) {
+      this.#simulator ??= await (this.options.startSimulator ?? startSimulator)({
+        port: 0,
+        seed: this.options.seed,
+        plan: DEMO_SIMULATOR_PLAN,
+        now: this.options.now,
+      });
+      baseUrl = this.#simulator.url;
+    } else {
+      retired = this.#simulator;
+      this.#simulator = null;
+    }
+    const client = new MarketClient({
+      token: token ?? DEMO_TOKEN,
+      baseUrl,
+      plan,
+      requestsPerMinute: rpm,
+    });
+    this.#client = client;
+    this.#rpm = rpm;
+    this.sources.current = new MarketSources(client);
+    for (const listener of this.#listeners) listener(client, rpm);
+    // Closed after the switch, so no poll is sent to a closed port in between.
+    await retired?.close();
+  }
+}

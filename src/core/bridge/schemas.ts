@@ -1,0 +1,124 @@
+/**
+ * Argument schemas (zod 4) of every bridge command. Everything arriving from a
+ * renderer is untrusted: objects are strict (unknown keys refused), strings and
+ * arrays are bounded, and the table below must name every command of
+ * `src/shared/bridge.ts` exactly once (a missing or extra entry fails to compile).
+ */
+import { z } from 'zod';
+import type { CommandArgs, CommandName } from '../../shared/bridge';
+import type { KType } from '../../shared/model';
+import { ASSET_CLASSES, KTYPES } from '../../shared/model';
+import { settingsPatchSchema } from '../settings/settings-schema';
+
+/** Most codes one subscription may carry (ten premium batches). */
+export const MAX_CODES = 500;
+/** Most candles one page may ask for. */
+export const MAX_CANDLES = 5000;
+/** Most news items one page may ask for. */
+export const MAX_NEWS = 200;
+/** Largest saved workspace, as JSON text. */
+export const MAX_WORKSPACE_BYTES = 1024 * 1024;
+/** Longest token accepted (real tokens are ~64 characters). */
+export const MAX_TOKEN_LENGTH = 4096;
+
+const KTYPE_VALUES = Object.keys(KTYPES).map(Number) as KType[];
+
+const region = z.string().regex(/^[A-Z]{2}$/, { error: 'must be two capital letters (e.g. US)' });
+const exchange = z
+  .string()
+  .max(16)
+  .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' });
+const code = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, {
+  error: 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)',
+});
+const codes = z.array(code).min(1).max(MAX_CODES);
+const assetClass = z.enum(ASSET_CLASSES);
+const newsMarket = z.enum(ASSET_CLASSES);
+const lang = z.string().regex(/^[a-z]{2}$/, { error: 'must be a two-letter language (e.g. en)' });
+const unixMs = z.number().int().min(0).max(8.64e15);
+const id = z.string().min(1).max(128);
+
+const seriesKey = z.strictObject({
+  class: assetClass,
+  region,
+  exchange,
+  code,
+  kType: z.literal(KTYPE_VALUES),
+});
+
+const marketSelection = { class: assetClass, region, exchange, codes };
+
+const subscriptionSpec = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('quotes'), ...marketSelection }),
+  z.strictObject({ kind: z.literal('depth'), ...marketSelection }),
+  z.strictObject({ kind: z.literal('ticks'), region, codes }),
+  z.strictObject({ kind: z.literal('candles'), series: seriesKey }),
+  z.strictObject({ kind: z.literal('news'), market: newsMarket, lang }),
+]);
+
+const workspaceDocument = z
+  .strictObject({ version: z.number().int().min(0).max(1_000_000), data: z.unknown() })
+  .superRefine((doc, ctx) => {
+    let size: number;
+    try {
+      size = JSON.stringify(doc.data)?.length ?? 0;
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: 'must be plain JSON data' });
+      return;
+    }
+    if (size > MAX_WORKSPACE_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data'],
+        message: `is too large (${size} bytes; at most ${MAX_WORKSPACE_BYTES})`,
+      });
+    }
+  });
+
+const empty = z.strictObject({});
+
+/** The schema of every command's argument object. */
+export const COMMAND_SCHEMAS = {
+  subscribe: z.strictObject({ spec: subscriptionSpec }),
+  unsubscribe: z.strictObject({ subscriptionId: id }),
+  loadCandles: z.strictObject({
+    series: seriesKey,
+    limit: z.number().int().min(1).max(MAX_CANDLES),
+    before: unixMs.optional(),
+  }),
+  loadNews: z.strictObject({
+    market: newsMarket,
+    lang,
+    limit: z.number().int().min(1).max(MAX_NEWS),
+    cursor: z.string().min(1).max(512).optional(),
+  }),
+  getInfo: z.strictObject({ region, exchange, code }),
+  setToken: z.strictObject({
+    // Trimmed like the secret store does: a pasted token often carries a line break.
+    token: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_TOKEN_LENGTH)
+      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable characters without spaces' }),
+  }),
+  clearToken: empty,
+  getStatus: empty,
+  getSettings: empty,
+  // The settings store's own patch schema: one source of truth for ranges and messages.
+  setSettings: z.strictObject({ patch: settingsPatchSchema }),
+  openExternal: z.strictObject({ url: z.string().min(1).max(4096) }),
+  popOut: z.strictObject({
+    paneId: id,
+    title: z.string().max(200),
+    width: z.number().int().min(200).max(10_000).optional(),
+    height: z.number().int().min(150).max(10_000).optional(),
+  }),
+  setVisibility: z.strictObject({ visible: z.boolean() }),
+  loadWorkspace: empty,
+  saveWorkspace: z.strictObject({ document: workspaceDocument }),
+} satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };
+
+/** The schemas of the subscription spec and series key, for reuse (tests, other shells). */
+export const subscriptionSpecSchema = subscriptionSpec;
+export const seriesKeySchema = seriesKey;

@@ -1,0 +1,287 @@
+/**
+ * The hub's health rules against a scripted client on manual timers: backoff, stale
+ * marks, offline detection and recovery, error states, and budget stretching with a
+ * real rate limiter.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionSpec } from '../../shared/bridge';
+import { planOf } from '../../shared/model';
+import { RateLimiter } from '../api';
+import { FeedHub, type FeedHubOptions } from './feed-hub';
+import type { FeedStatus } from './types';
+import { FakeFeedClient, apiError } from './testing/fake-client';
+import { ManualTimers } from './testing/manual-timers';
+import { Recorder } from './testing/recorder';
+
+function setup(
+  options: Partial<FeedHubOptions> = {},
+  client: (t: ManualTimers) => FakeFeedClient = (t) => new FakeFeedClient(t.now),
+) {
+  const timers = new ManualTimers();
+  const fake = client(timers);
+  const hub = new FeedHub({
+    client: fake,
+    plan: planOf('premium'),
+    timers,
+    now: timers.now,
+    ...options,
+  });
+  return { timers, client: fake, hub };
+}
+
+const quotes = (codes: string[], cls: 'stock' | 'crypto' = 'stock'): SubscriptionSpec => ({
+  kind: 'quotes',
+  class: cls,
+  region: cls === 'stock' ? 'US' : 'BA',
+  exchange: '',
+  codes,
+});
+const depth = (code: string): SubscriptionSpec => ({
+  kind: 'depth',
+  class: 'stock',
+  region: 'US',
+  exchange: '',
+  codes: [code],
+});
+
+/** Gaps between consecutive calls, in ms. */
+const gaps = (client: FakeFeedClient) =>
+  client.calls.slice(1).map((c, i) => c.at - client.calls[i]!.at);
+
+describe('FeedHub: backoff', () => {
+  it('backs a failing group off exponentially up to a cap and resets on success', async () => {
+    const { timers, client, hub } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), r.push);
+    client.error = apiError('http', 'the service answered 503', 503);
+    await timers.advance(200_000);
+    expect(gaps(client).slice(0, 6)).toEqual([2000, 4000, 8000, 16_000, 32_000, 60_000]);
+    expect(r.state).toBe('stale');
+    expect(r.of('subscriptionStatus').at(-1)!.message).toBe('the service answered 503');
+    expect(hub.status().connection).toBe('online'); // it answered: reachable
+    client.error = null;
+    const healedAt = client.calls.length;
+    await timers.advance(65_000);
+    expect(r.state).toBe('live');
+    const after = client.calls
+      .slice(healedAt + 1)
+      .map((c, i) => c.at - client.calls[healedAt + i]!.at);
+    expect(after.every((g) => g === 1000)).toBe(true);
+    hub.dispose();
+  });
+
+  it('backs groups off independently', async () => {
+    const { timers, client, hub } = setup();
+    hub.subscribe('w', quotes(['AAPL']), new Recorder().push);
+    hub.subscribe('w', depth('AAPL'), new Recorder().push);
+    await timers.advance(0);
+    const failing = client.depths.bind(client);
+    client.depths = async (...args) => {
+      await failing(...args);
+      return { ok: false, error: apiError('http', 'depth broke', 500) };
+    };
+    await timers.advance(10_000);
+    expect(client.callsOf('quotes')).toHaveLength(11);
+    expect(client.callsOf('depths').map((c) => c.at - client.calls[0]!.at)).toEqual([
+      0, 1000, 3000, 7000,
+    ]);
+    hub.dispose();
+  });
+});
+
+describe('FeedHub: stale marks', () => {
+  it('marks a subscription stale after three intervals without data, live again on data', async () => {
+    const { timers, client, hub } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), r.push);
+    await timers.advance(0);
+    client.hold = true;
+    await timers.advance(3000);
+    expect(r.state).toBe('live');
+    expect(client.calls).toHaveLength(2); // the held request is not asked again meanwhile
+    await timers.advance(1000);
+    expect(r.state).toBe('stale');
+    expect(r.of('subscriptionStatus').at(-1)!.message).toMatch(/No new data for over 3 s/);
+    client.hold = false;
+    client.release();
+    await timers.advance(0);
+    expect(r.states()).toEqual(['loading', 'live', 'stale', 'live']);
+    hub.dispose();
+  });
+});
+
+describe('FeedHub: offline and recovery', () => {
+  it('goes offline when every group fails to connect, probes gently, and recovers', async () => {
+    const { timers, client, hub } = setup();
+    const statuses: FeedStatus[] = [];
+    hub.onStatus((s) => statuses.push(s));
+    const a = new Recorder();
+    const b = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), a.push);
+    hub.subscribe('w', depth('AAPL'), b.push);
+    await timers.advance(0);
+    expect(hub.status().connection).toBe('online');
+
+    client.error = apiError('network', 'connection refused');
+    await timers.advance(1000);
+    const down = timers.now();
+    expect(hub.status()).toMatchObject({ connection: 'offline', offlineSince: down });
+    expect(statuses.at(-1)!.connection).toBe('offline');
+    expect(a.state).toBe('offline');
+    expect(b.state).toBe('offline');
+
+    // One probe at a time, 5 s then doubling to 30 s: 5, 15, 35, 65, 95, 125 s.
+    const before = client.calls.length;
+    await timers.advance(125_000);
+    const probes = client.calls.slice(before).map((c) => c.at - down);
+    expect(probes).toEqual([5000, 15_000, 35_000, 65_000, 95_000, 125_000]);
+
+    // A new subscriber gets the last data at once, marked offline.
+    const late = new Recorder();
+    hub.subscribe('w2', quotes(['AAPL']), late.push);
+    await timers.advance(0);
+    expect(late.quoteCodes()).toEqual([['AAPL']]);
+    expect(late.state).toBe('offline');
+
+    client.error = null;
+    client.bump();
+    const healed = client.calls.length;
+    await timers.advance(30_000);
+    expect(hub.status()).toMatchObject({ connection: 'online', offlineSince: null });
+    // The probe's success refreshes every group at once.
+    const refresh = client.calls.slice(healed, healed + 3);
+    expect(new Set(refresh.map((c) => c.at)).size).toBe(1);
+    expect(refresh.map((c) => c.method).sort()).toEqual(['depths', 'quotes', 'quotes']);
+    expect([a.state, b.state, late.state]).toEqual(['live', 'live', 'live']);
+    expect(a.of('quotes').at(-1)!.quotes.AAPL!.last).toBe(101);
+    expect(statuses.at(-1)!.connection).toBe('online');
+    hub.dispose();
+  });
+
+  it('counts timeouts as unreachable too', async () => {
+    const { timers, client, hub } = setup();
+    hub.subscribe('w', quotes(['AAPL']), new Recorder().push);
+    await timers.advance(0);
+    client.error = apiError('timeout');
+    await timers.advance(10_000);
+    expect(hub.status().connection).toBe('offline');
+    hub.dispose();
+  });
+});
+
+describe('FeedHub: error states', () => {
+  it('reports markets outside the plan as not-entitled', async () => {
+    const { timers, client, hub } = setup();
+    client.error = apiError('not-entitled', 'Your plan does not include stock quotes in JP.');
+    const r = new Recorder();
+    hub.subscribe('w', quotes(['7203']), r.push);
+    await timers.advance(0);
+    expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
+      state: 'not-entitled',
+      message: 'Your plan does not include stock quotes in JP.',
+    });
+    hub.dispose();
+  });
+
+  it('reports a refused token on the subscription and in the status', async () => {
+    const { timers, client, hub } = setup();
+    client.error = apiError('auth', 'The token was refused.');
+    const r = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), r.push);
+    await timers.advance(0);
+    expect(r.state).toBe('error');
+    expect(hub.status().lastError).toBe('The token was refused.');
+    client.error = null;
+    await timers.advance(2000);
+    expect(r.state).toBe('live');
+    expect(hub.status().lastError).toBeNull();
+    hub.dispose();
+  });
+
+  it('names codes the service left out', async () => {
+    const { timers, client, hub } = setup();
+    client.missing.add('NOPE');
+    const some = new Recorder();
+    const none = new Recorder();
+    hub.subscribe('w', quotes(['AAPL', 'NOPE']), some.push);
+    hub.subscribe('w', quotes(['NOPE']), none.push);
+    await timers.advance(0);
+    expect(some.of('subscriptionStatus').at(-1)).toMatchObject({
+      state: 'live',
+      message: 'No data for NOPE.',
+    });
+    expect(none.state).toBe('error');
+    hub.dispose();
+  });
+
+  it('survives a subscriber whose push throws', async () => {
+    const errors: unknown[] = [];
+    const { timers, hub } = setup({ onError: (e) => errors.push(e) });
+    hub.subscribe('gone', quotes(['AAPL']), () => {
+      throw new Error('window destroyed');
+    });
+    const ok = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), ok.push);
+    await timers.advance(0);
+    expect(ok.state).toBe('live');
+    expect(errors.length).toBeGreaterThan(0);
+    hub.dispose();
+  });
+});
+
+describe('FeedHub: request budget', () => {
+  it('stretches every interval by one factor to fit the budget and says so', async () => {
+    // The client's own limiter at the same budget, on the same manual clock.
+    const withLimiter = (t: ManualTimers) =>
+      new FakeFeedClient(t.now, {
+        maxCodes: 10,
+        limiter: new RateLimiter({ requestsPerMinute: 60, clock: t.clock() }),
+      });
+    const { timers, client, hub } = setup(
+      { plan: planOf('base'), requestsPerMinute: 60 },
+      withLimiter,
+    );
+    const statuses: FeedStatus[] = [];
+    hub.onStatus((s) => statuses.push(s));
+    const codes = Array.from({ length: 25 }, (_, i) => `S${i}`);
+    hub.subscribe('w', quotes(codes), new Recorder().push); // 3 requests a tick
+    hub.subscribe('w', quotes(['BTCUSDT'], 'crypto'), new Recorder().push); // 1
+    hub.subscribe('w', depth('AAPL'), new Recorder().push); // 1
+    // Wanted: 5 requests a second = 300/min; the hub plans for 80 % of 60.
+    expect(hub.status().budget).toEqual({
+      requestsPerMinute: 48,
+      wantedPerMinute: 300,
+      stretch: 6.25,
+    });
+    expect(statuses.at(-1)!.budget.stretch).toBe(6.25);
+    await timers.advance(0);
+    const start = client.requests;
+    await timers.advance(120_000);
+    const perMinute = (client.requests - start) / 2;
+    expect(perMinute).toBeGreaterThanOrEqual(45);
+    expect(perMinute).toBeLessThanOrEqual(50);
+    // One factor for all: quotes and depth keep the same cadence.
+    const quoteTicks = new Set(client.callsOf('quotes').map((c) => c.at));
+    const depthTicks = new Set(client.callsOf('depths').map((c) => c.at));
+    expect([...depthTicks].every((t) => quoteTicks.has(t))).toBe(true);
+    hub.dispose();
+  });
+
+  it('relaxes again when subscriptions go', async () => {
+    const { hub } = setup({ plan: planOf('base'), requestsPerMinute: 60 });
+    const big = hub.subscribe(
+      'w',
+      quotes(Array.from({ length: 25 }, (_, i) => `S${i}`)),
+      () => undefined,
+    );
+    hub.subscribe('w', depth('AAPL'), () => undefined);
+    expect(hub.status().budget.stretch).toBeGreaterThan(1);
+    hub.unsubscribe(big);
+    expect(hub.status().budget).toEqual({
+      requestsPerMinute: 48,
+      wantedPerMinute: 60,
+      stretch: 1.25,
+    });
+    hub.dispose();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The feed hub (src/core/feed): subscriptions → coalesced, plan-aware polling →
+ * pushed updates. See README.md.
+ */
+export { FeedHub, systemTimers, type FeedHubOptions } from './feed-hub';
+export {
+  CANDLE_CATCH_UP_LIMIT,
+  CANDLE_POLL_LIMIT,
+  CANDLE_POLL_MS,
+  DEFAULT_REFRESH_INTERVALS,
+  DEFAULT_TUNING,
+  MIN_INTERVAL_MS,
+  type FeedTuning,
+} from './intervals';
+export { NEWS_PAGE_SIZE } from './kinds';
+export { backoffDelay, planBudget, probeDelay, type LaneDemand } from './pacing';
+export { requestsPerPoll, routeOf, type LaneId, type Route } from './routes';
+export {
+  NO_STORE,
+  cacheFeedStore,
+  type CacheFeedStoreOptions,
+  type FeedSnapshotKind,
+  type FeedStore,
+  type Stored,
+} from './store';
+export type {
+  FeedClient,
+  FeedIntervals,
+  FeedStatus,
+  FeedTimers,
+  HubEvent,
+  HubEventName,
+  PushFn,
+  TimerHandle,
+} from './types';

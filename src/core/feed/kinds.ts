@@ -1,0 +1,240 @@
+/**
+ * One adapter per data kind: how a group is fetched (one client call with the union of
+ * its codes), how a record is fingerprinted (to push only what changed), how a slice
+ * becomes the bridge event, and how records go into and come out of the store. The
+ * hub itself never looks inside a record.
+ */
+import type { SubscriptionSpec } from '../../shared/bridge';
+import type {
+  Candle,
+  DepthBook,
+  Instrument,
+  NewsPage,
+  Quote,
+  SeriesKey,
+  Tick,
+  UnixMs,
+} from '../../shared/model';
+import { instrumentKey } from '../../shared/model';
+import type { BatchResult, Result } from '../api';
+import { CANDLE_POLL_LIMIT } from './intervals';
+import type { Route } from './routes';
+import type { FeedSnapshotKind, FeedStore, Stored } from './store';
+import type { FeedClient, HubEvent } from './types';
+
+/** The one "code" of a news group, whose only record is the newest page. */
+export const NEWS_KEY = '';
+
+/** Newest news items a news subscription is pushed. */
+export const NEWS_PAGE_SIZE = 20;
+
+export interface FetchOptions {
+  signal: AbortSignal;
+  /** Candles per code (klines only). */
+  limit: number;
+}
+
+/** What the event of a slice needs besides the records. */
+export interface SliceMeta {
+  asOf: UnixMs | null;
+  /** The data is cached and the API unreachable (candle pages say so). */
+  offline: boolean;
+}
+
+export interface KindAdapter<T> {
+  fetch(
+    client: FeedClient,
+    route: Route,
+    codes: string[],
+    options: FetchOptions,
+  ): Promise<Result<BatchResult<T>>>;
+  /** A short string that changes whenever the record does. */
+  fingerprint(record: T): string;
+  /** The events pushing `slice` (records by code) to one subscription. */
+  events(
+    spec: SubscriptionSpec,
+    subscriptionId: string,
+    slice: Map<string, T>,
+    meta: SliceMeta,
+  ): HubEvent[];
+  save(store: FeedStore, route: Route, entries: readonly [string, T][], at: UnixMs): void;
+  load(store: FeedStore, route: Route, codes: readonly string[]): Map<string, Stored<T>>;
+}
+
+const exchangeParam = (exchange: string) => (exchange === '' ? {} : { exchange });
+
+function instrument(route: Route, code: string): Instrument {
+  switch (route.kind) {
+    case 'quotes':
+    case 'depth':
+    case 'candles':
+      return { class: route.cls, region: route.region, exchange: route.exchange, code };
+    case 'ticks':
+      return { class: 'crypto', region: route.region, exchange: '', code };
+    case 'news':
+      throw new Error('news has no instruments');
+  }
+}
+
+function seriesOf(route: Route, code: string): SeriesKey {
+  if (route.kind !== 'candles') throw new Error(`${route.kind} has no series`);
+  return { ...instrument(route, code), kType: route.kType };
+}
+
+/** Snapshot kinds share everything but the client call, the fingerprint and the event. */
+function snapshotAdapter<T>(
+  kind: FeedSnapshotKind,
+  call: (
+    client: FeedClient,
+    route: Route,
+    codes: string[],
+    signal: AbortSignal,
+  ) => Promise<Result<BatchResult<T>>>,
+  fingerprint: (record: T) => string,
+  event: (subscriptionId: string, records: Record<string, T>) => HubEvent,
+): KindAdapter<T> {
+  return {
+    fetch: (client, route, codes, { signal }) => call(client, route, codes, signal),
+    fingerprint,
+    events: (_spec, id, slice) => [event(id, Object.fromEntries(slice))],
+    save(store, route, entries, at) {
+      store.saveSnapshots(
+        kind,
+        entries.map(([code, record]) => ({
+          instrument: instrument(route, code),
+          record: record as never,
+          at,
+        })),
+      );
+    },
+    load(store, route, codes) {
+      const instruments = codes.map((c) => instrument(route, c));
+      const stored = store.loadSnapshots(kind, instruments);
+      const out = new Map<string, Stored<T>>();
+      for (const i of instruments) {
+        const s = stored.get(instrumentKey(i));
+        if (s) out.set(i.code, s as unknown as Stored<T>);
+      }
+      return out;
+    },
+  };
+}
+
+const quoteFp = (q: Quote | Tick) => `${q.time}|${q.last}|${q.volume}|${q.status}`;
+
+const levelsFp = (book: DepthBook) =>
+  [...book.asks, ...book.bids].map((l) => `${l.price ?? '-'}:${l.volume}:${l.orders}`).join(',');
+
+const quotes = snapshotAdapter<Quote>(
+  'quote',
+  (client, route, codes, signal) => {
+    if (route.kind !== 'quotes') throw new Error('not a quotes route');
+    const params = { region: route.region, ...exchangeParam(route.exchange), codes };
+    return client.quotes(route.cls, params, { signal });
+  },
+  quoteFp,
+  (subscriptionId, records) => ({ event: 'quotes', payload: { subscriptionId, quotes: records } }),
+);
+
+const depth = snapshotAdapter<DepthBook>(
+  'depth',
+  (client, route, codes, signal) => {
+    if (route.kind !== 'depth') throw new Error('not a depth route');
+    // The batch operation serves any number of codes, a single one included: one request.
+    const params = { region: route.region, ...exchangeParam(route.exchange), codes };
+    return client.depths(route.cls, params, { signal });
+  },
+  levelsFp,
+  (subscriptionId, records) => ({ event: 'depth', payload: { subscriptionId, books: records } }),
+);
+
+const ticks = snapshotAdapter<Tick>(
+  'tick',
+  (client, route, codes, signal) => {
+    if (route.kind !== 'ticks') throw new Error('not a ticks route');
+    return client.ticks({ region: route.region, codes }, { signal });
+  },
+  quoteFp,
+  (subscriptionId, records) => ({ event: 'ticks', payload: { subscriptionId, ticks: records } }),
+);
+
+const candles: KindAdapter<Candle[]> = {
+  fetch(client, route, codes, { signal, limit }) {
+    if (route.kind !== 'candles') throw new Error('not a candles route');
+    const params = {
+      region: route.region,
+      ...exchangeParam(route.exchange),
+      codes,
+      kType: route.kType,
+      limit,
+    };
+    return client.klines(route.cls, params, { signal });
+  },
+  fingerprint: (list) =>
+    list.map((c) => `${c.time}:${c.close}:${c.high}:${c.low}:${c.volume}`).join(','),
+  events(spec, subscriptionId, slice, meta) {
+    if (spec.kind !== 'candles') return [];
+    const list = slice.get(spec.series.code);
+    if (!list) return [];
+    const page = {
+      series: spec.series,
+      candles: list,
+      atHistoryStart: false,
+      offline: meta.offline,
+      asOf: meta.asOf,
+      refreshing: false,
+    };
+    return [{ event: 'candles', payload: { subscriptionId, page } }];
+  },
+  save(store, route, entries, at) {
+    for (const [code, list] of entries) store.saveCandles(seriesOf(route, code), list, at);
+  },
+  load(store, route, codes) {
+    const out = new Map<string, Stored<Candle[]>>();
+    for (const code of codes) {
+      const s = store.loadCandles(seriesOf(route, code), CANDLE_POLL_LIMIT);
+      if (s) out.set(code, s);
+    }
+    return out;
+  },
+};
+
+const news: KindAdapter<NewsPage> = {
+  async fetch(client, route, _codes, { signal }) {
+    if (route.kind !== 'news') throw new Error('not a news route');
+    const r = await client.news(
+      { market: route.market, lang: route.lang, limit: NEWS_PAGE_SIZE },
+      { signal },
+    );
+    if (!r.ok) return r;
+    return { ok: true, value: { data: { [NEWS_KEY]: r.value }, missing: [], failed: {} } };
+  },
+  fingerprint: (page) => page.items.map((i) => i.id).join(','),
+  events(_spec, subscriptionId, slice) {
+    const page = slice.get(NEWS_KEY);
+    return page ? [{ event: 'news', payload: { subscriptionId, items: page.items } }] : [];
+  },
+  save(store, route, entries, at) {
+    if (route.kind !== 'news') return;
+    for (const [, page] of entries) store.saveNews(route, page, at);
+  },
+  load(store, route) {
+    if (route.kind !== 'news') return new Map();
+    const s = store.loadNews(route, NEWS_PAGE_SIZE);
+    if (!s) return new Map();
+    const page: NewsPage = {
+      items: s.record,
+      nextCursor: null,
+      hasMore: false,
+      count: s.record.length,
+    };
+    return new Map([[NEWS_KEY, { record: page, at: s.at }]]);
+  },
+};
+
+const ADAPTERS = { quotes, depth, ticks, candles, news } as const;
+
+/** The adapter of a route's kind; records are opaque to the hub. */
+export function adapterFor(route: Route): KindAdapter<unknown> {
+  return ADAPTERS[route.kind] as unknown as KindAdapter<unknown>;
+}

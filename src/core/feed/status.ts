@@ -1,0 +1,73 @@
+/**
+ * The hub's status as the composition root sees it (connection, offlineSince,
+ * lastUpdate, budget, lastError), and its listeners. Changes of connection, budget or
+ * error are told at once; a newer lastUpdate alone at most every `minGapMs`, so a
+ * status bar is not repainted on every quote.
+ */
+import type { BudgetStatus, ConnectionState, UnixMs } from '../../shared/model';
+import type { FeedStatus } from './types';
+
+export class StatusBoard {
+  connection: ConnectionState = 'connecting';
+  offlineSince: UnixMs | null = null;
+  lastUpdate: UnixMs | null = null;
+  budget: BudgetStatus;
+  /** The API refused the token (cleared by the next success). */
+  apiError: string | null = null;
+  /** The cache could not be written (cleared by the next write that works). */
+  storeError: string | null = null;
+  readonly #listeners = new Set<(status: FeedStatus) => void>();
+  #lastTold: UnixMs = -Infinity;
+  #told: string | null = null;
+  #lastUpdateTold: UnixMs | null = null;
+
+  constructor(
+    budget: BudgetStatus,
+    private readonly now: () => UnixMs,
+    private readonly minGapMs: number,
+    private readonly onListenerError: (error: unknown) => void,
+  ) {
+    this.budget = budget;
+  }
+
+  snapshot(): FeedStatus {
+    return {
+      connection: this.connection,
+      offlineSince: this.offlineSince,
+      lastUpdate: this.lastUpdate,
+      budget: { ...this.budget },
+      lastError: this.apiError ?? this.storeError,
+    };
+  }
+
+  listen(listener: (status: FeedStatus) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Tells the listeners when something other than lastUpdate changed, or lastUpdate after the gap. */
+  tell(): void {
+    if (this.#listeners.size === 0) return;
+    const status = this.snapshot();
+    const { lastUpdate, ...rest } = status;
+    const key = JSON.stringify(rest);
+    const now = this.now();
+    if (key === this.#told) {
+      if (lastUpdate === this.#lastUpdateTold || now - this.#lastTold < this.minGapMs) return;
+    }
+    this.#told = key;
+    this.#lastTold = now;
+    this.#lastUpdateTold = lastUpdate;
+    for (const l of this.#listeners) {
+      try {
+        l(status);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+  }
+
+  clear(): void {
+    this.#listeners.clear();
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The SQLite store the hub writes through: snapshots, candles with the spans and
+ * freshness the history service reads, and the newest news page.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SeriesKey } from '../../shared/model';
+import { HistoryService, instrumentKey } from '../cache';
+import { tempCache } from '../cache/testing/fixtures';
+import { cacheFeedStore } from './store';
+import { quote } from './testing/fake-client';
+
+const caches: { dispose(): void }[] = [];
+afterEach(() => caches.splice(0).forEach((c) => c.dispose()));
+
+function store() {
+  const cache = tempCache();
+  caches.push(cache);
+  let writes = 0;
+  return {
+    db: cache.db,
+    store: cacheFeedStore(cache.db, { afterWrite: () => writes++ }),
+    writes: () => writes,
+  };
+}
+
+const series: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 1 };
+const T = Date.UTC(2026, 10, 18, 15, 0);
+const candle = (time: number, close: number) => ({
+  time,
+  open: 1,
+  high: 2,
+  low: 0.5,
+  close,
+  volume: 1,
+  turnover: 1,
+});
+
+describe('cacheFeedStore', () => {
+  it('saves and loads snapshots by instrument', () => {
+    const { store: s, writes } = store();
+    const aapl = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
+    s.saveSnapshots('quote', [{ instrument: aapl, record: quote('AAPL', 1), at: T }]);
+    const got = s.loadSnapshots('quote', [aapl, { ...aapl, code: 'MSFT' }]);
+    expect([...got.keys()]).toEqual([instrumentKey(aapl)]);
+    expect(got.get(instrumentKey(aapl))).toEqual({ record: quote('AAPL', 1), at: T });
+    expect(writes()).toBe(1);
+  });
+
+  it('merges the newest candles so the history service sees a fresh, complete head', async () => {
+    const { db, store: s } = store();
+    s.saveCandles(series, [candle(T - 120_000, 1), candle(T - 60_000, 2), candle(T, 3)], T + 5000);
+    s.saveCandles(series, [candle(T - 60_000, 2), candle(T, 4)], T + 7000);
+    expect(s.loadCandles(series, 3)).toEqual({
+      record: [candle(T - 120_000, 1), candle(T - 60_000, 2), candle(T, 4)],
+      at: T + 7000,
+    });
+    // No source at all: the history service answers from what the hub wrote.
+    const history = new HistoryService({ db, now: () => T + 8000 });
+    const answer = await history.loadCandles(series, { limit: 3 });
+    expect(answer.candles.map((c) => c.close)).toEqual([1, 2, 4]);
+    expect(answer.asOf).toBe(T + 7000);
+    history.dispose();
+  });
+
+  it('keeps the newest news page with its cursor', () => {
+    const { store: s } = store();
+    const feed = { market: 'stock', lang: 'en' };
+    const item = {
+      id: 'n1',
+      title: 't',
+      publishedAt: T,
+      market: 'stock',
+      language: 'en',
+      link: 'https://x.example',
+      provider: 'p',
+    };
+    s.saveNews(feed, { items: [item], nextCursor: 'c1', hasMore: true, count: 1 }, T + 1);
+    expect(s.loadNews(feed, 10)).toEqual({ record: [item], at: T + 1 });
+    expect(s.loadNews({ market: 'crypto', lang: 'en' }, 10)).toBeNull();
+  });
+});

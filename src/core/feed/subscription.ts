@@ -1,0 +1,87 @@
+/**
+ * One pane's subscription: what it asked for, what it was last pushed (a fingerprint
+ * per code, so only changes travel) and the state it was last told.
+ */
+import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
+import type { UnixMs } from '../../shared/model';
+import type { KindAdapter } from './kinds';
+import type { Stored } from './store';
+import type { HubEvent, PushFn } from './types';
+
+export class Subscription {
+  /** The state last pushed; null before the first. */
+  state: SubscriptionState | null = null;
+  message: string | undefined = undefined;
+  /** Receive time of the newest data pushed (or cached data shown). */
+  asOf: UnixMs | null = null;
+  /** When the group last answered with this subscription's data; null before. */
+  liveAt: UnixMs | null = null;
+  /** Subscribed, or last turned visible: staleness is not counted from before. */
+  since: UnixMs;
+  /** Fingerprint of the record last pushed, by code. */
+  readonly sent = new Map<string, string>();
+
+  constructor(
+    readonly id: string,
+    readonly clientId: string,
+    readonly spec: SubscriptionSpec,
+    /** Codes whose records this subscription receives (news: the one news key). */
+    readonly codes: readonly string[],
+    /** The group serving it; null when the API has no endpoint for it. */
+    readonly groupKey: string | null,
+    private readonly push: PushFn,
+    private readonly onPushError: (error: unknown) => void,
+    now: UnixMs,
+  ) {
+    this.since = now;
+  }
+
+  /**
+   * Pushes the records of `records` (by code) that differ from what this subscription
+   * was last pushed; true when something was pushed.
+   */
+  deliver(
+    adapter: KindAdapter<unknown>,
+    records: ReadonlyMap<string, Stored<unknown>>,
+    offline: boolean,
+  ): boolean {
+    const slice = new Map<string, unknown>();
+    let asOf = this.asOf;
+    for (const code of this.codes) {
+      const r = records.get(code);
+      if (!r) continue;
+      const fp = adapter.fingerprint(r.record);
+      if (this.sent.get(code) === fp) continue;
+      this.sent.set(code, fp);
+      slice.set(code, r.record);
+      asOf = asOf === null ? r.at : Math.max(asOf, r.at);
+    }
+    if (slice.size === 0) return false;
+    this.asOf = asOf;
+    for (const event of adapter.events(this.spec, this.id, slice, { asOf, offline })) {
+      this.emit(event);
+    }
+    return true;
+  }
+
+  /** Pushes a `subscriptionStatus` event when the state or its message changed. */
+  setState(state: SubscriptionState, message?: string): void {
+    if (this.state === state && this.message === message) return;
+    this.state = state;
+    this.message = message;
+    const payload = { subscriptionId: this.id, state, asOf: this.asOf };
+    this.emit({
+      event: 'subscriptionStatus',
+      payload: message === undefined ? payload : { ...payload, message },
+    });
+  }
+
+  private emit(event: HubEvent): void {
+    try {
+      this.push(event);
+    } catch (error) {
+      // A window that went away mid-push must not break the poll for everyone else.
+      this.onPushError(error);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The feed hub's vocabulary: what it needs from the API client and the clock, what it
+ * pushes to subscribers, and the status it reports to the composition root.
+ */
+import type { Events } from '../../shared/bridge';
+import type {
+  BudgetStatus,
+  Candle,
+  ConnectionState,
+  DepthBook,
+  KType,
+  NewsPage,
+  Quote,
+  RefreshIntervals,
+  Tick,
+  UnixMs,
+} from '../../shared/model';
+import type {
+  BatchParams,
+  BatchResult,
+  CallOptions,
+  DepthsClass,
+  KlineClass,
+  KlineParams,
+  NewsParams,
+  QuoteClass,
+  Result,
+} from '../api';
+
+/**
+ * The part of `MarketClient` the hub uses. Every call resolves to a Result and never
+ * rejects; batch calls are chunked by the client's plan maximum and wait on the
+ * client's rate limiter rather than fail.
+ */
+export interface FeedClient {
+  quotes(
+    cls: QuoteClass,
+    params: BatchParams,
+    options?: CallOptions,
+  ): Promise<Result<BatchResult<Quote>>>;
+  depths(
+    cls: DepthsClass,
+    params: BatchParams,
+    options?: CallOptions,
+  ): Promise<Result<BatchResult<DepthBook>>>;
+  klines(
+    cls: KlineClass,
+    params: KlineParams,
+    options?: CallOptions,
+  ): Promise<Result<BatchResult<Candle[]>>>;
+  ticks(params: BatchParams, options?: CallOptions): Promise<Result<BatchResult<Tick>>>;
+  news(params: NewsParams, options?: CallOptions): Promise<Result<NewsPage>>;
+}
+
+/** The events the hub pushes to a subscriber, shaped as the bridge's event messages. */
+export type HubEventName = 'quotes' | 'depth' | 'ticks' | 'candles' | 'news' | 'subscriptionStatus';
+
+/** One pushed event: `{ event, payload }`, forwarded by the bridge untouched. */
+export type HubEvent = { [E in HubEventName]: { event: E; payload: Events[E] } }[HubEventName];
+
+/** Receives a subscription's events. */
+export type PushFn = (event: HubEvent) => void;
+
+/**
+ * Poll intervals: the settings' `RefreshIntervals` plus optional per-kType overrides of
+ * the candle table (`CANDLE_POLL_MS` in intervals.ts).
+ */
+export interface FeedIntervals extends RefreshIntervals {
+  candles?: Partial<Record<KType, number>>;
+}
+
+/** A timer handle as returned by `FeedTimers.setTimeout`. */
+export type TimerHandle = unknown;
+
+/** Timers as a dependency: the default wraps the global ones; tests advance their own. */
+export interface FeedTimers {
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** What the composition root needs to build `AppStatus`. */
+export interface FeedStatus {
+  connection: ConnectionState;
+  /** Since when the API has been unreachable; null when not offline. */
+  offlineSince: UnixMs | null;
+  /** Time of the newest data pushed to any subscriber. */
+  lastUpdate: UnixMs | null;
+  budget: BudgetStatus;
+  /** The latest error a user should see (the token refused, the cache failing), or null. */
+  lastError: string | null;
+}

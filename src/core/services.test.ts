@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices } from './services';
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'marketdesk-services-'));
+});
+afterEach(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('createServices', () => {
+  it('runs demo mode against an in-process simulator, closed by dispose', async () => {
+    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    const url = services.link.simulatorUrl!;
+    expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false, notice: null });
+    expect(services.link.client.baseUrl).toBe(url);
+    expect((await fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).status).toBe(200);
+    await services.dispose();
+    await expect(fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).rejects.toThrow();
+  });
+
+  it('reports a damaged cache as a notice and carries on with a fresh one', async () => {
+    writeFileSync(path.join(folder, 'cache.db'), 'this is not a database'.repeat(100));
+    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    expect(services.status().notice).toMatch(/offline cache was damaged/);
+    await services.dispose();
+  });
+
+  it('reports a cache from a newer version and works without it', async () => {
+    const db = new Database(path.join(folder, 'cache.db'));
+    db.pragma('user_version = 999');
+    db.close();
+    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    expect(services.status().notice).toMatch(/newer Marketdesk.*without an offline cache/);
+    expect(services.db.sqlite.name).toBe(':memory:');
+    await services.dispose();
+  });
+
+  it('takes MARKETDESK_TOKEN as a live token that the bridge may not replace', async () => {
+    const services = await createServices({
+      dataFolder: folder,
+      env: { MARKETDESK_TOKEN: 'env-token-1' },
+      loadKeytar: null,
+    });
+    expect(services.status()).toMatchObject({ mode: 'live', tokenStorage: 'environment' });
+    expect(services.link.simulatorUrl).toBeNull();
+    await expect(services.backend.setToken('other')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(services.backend.redact('x env-token-1 y')).toBe('x [redacted] y');
+    await services.dispose();
+  });
+});

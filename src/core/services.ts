@@ -1,0 +1,165 @@
+/**
+ * The composition root: builds every core service from one config, in one place,
+ * for the Electron shell, the browser host and the tests. Nothing else constructs
+ * services, so there is exactly one of each per app and `dispose()` closes them all.
+ *
+ * Demo mode: with no token the MarketClient points at the simulator, started
+ * in-process on a loopback port. Live mode: the configured base URL with the token.
+ * The token stays in the secret store, the MarketClient's private fields and one
+ * private field here; it is never logged, saved in settings or the cache, or sent to
+ * a client (`redact` scrubs it from any message that crosses the bridge).
+ */
+import path from 'node:path';
+import type { AppStatus, UnixMs } from '../shared/model';
+import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCache } from './cache';
+import type { CacheDb } from './cache';
+import { FeedHub } from './feed';
+import { MarketLink } from './bridge/market-link';
+import { createSecretStore } from './secrets';
+import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
+import { SettingsStore, WorkspaceStore } from './settings';
+import { AppBackend } from './bridge/app-backend';
+
+/** Everything `createServices` needs. Only `dataFolder` is required. */
+export interface ServicesConfig {
+  /** Where settings, workspace and the cache live (see data-folder.ts). */
+  dataFolder: string;
+  /** Environment to read MARKETDESK_TOKEN from; default none (pass process.env in apps). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** A ready secret store (tests); default chosen: env → keychain → safeStorage → session. */
+  secretStore?: SecretStore;
+  /** Electron's safeStorage, injected by the Electron shell. */
+  safeStorage?: SafeStorageCipher | null;
+  /** Loads keytar; null skips the OS keychain (tests, the CI). */
+  loadKeytar?: KeytarLoader | null;
+  /** Wall-clock time (Unix ms); default Date.now. */
+  now?: () => UnixMs;
+  /** The demo simulator's seed; default 1. */
+  simulatorSeed?: number;
+  /** The cache file; default `<dataFolder>/cache.db`; `:memory:` for none on disk. */
+  cacheFile?: string;
+  /** Where notices go besides the status (the host prints them); default silent. */
+  log?: (line: string) => void;
+}
+
+/** The running services. */
+export interface Services {
+  readonly settings: SettingsStore;
+  readonly workspace: WorkspaceStore;
+  readonly secrets: SecretStore;
+  readonly db: CacheDb;
+  readonly history: HistoryService;
+  readonly hub: FeedHub;
+  /** The client, simulator and token switching (demo ↔ live). */
+  readonly link: MarketLink;
+  /** The bridge's view of the services (what the handler table calls). */
+  readonly backend: AppBackend;
+  status(): AppStatus;
+  /** Closes the hub, the simulator and the cache. Idempotent. */
+  dispose(): Promise<void>;
+}
+
+/** Opens the cache; a file that cannot be used becomes a notice and an in-memory cache. */
+function openCacheOrMemory(file: string, notices: string[]): CacheDb {
+  try {
+    const { db, recovery } = openCache(file);
+    if (recovery) notices.push(recovery.message);
+    return db;
+  } catch (error) {
+    const reason =
+      error instanceof CacheTooNewError
+        ? error.message
+        : `The offline cache could not be opened (${error instanceof Error ? error.message : String(error)}).`;
+    notices.push(`${reason} Working without an offline cache for this session.`);
+    return openCache(':memory:').db;
+  }
+}
+
+/** Builds every service from `config`. */
+export async function createServices(config: ServicesConfig): Promise<Services> {
+  const now = config.now ?? Date.now;
+  const notices: string[] = [];
+  const log = config.log ?? (() => undefined);
+
+  const settings = new SettingsStore({ folder: config.dataFolder, now });
+  notices.push(...settings.load().notices);
+  const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
+  const secrets =
+    config.secretStore ??
+    (await createSecretStore({
+      env: config.env ?? {},
+      folder: config.dataFolder,
+      safeStorage: config.safeStorage ?? null,
+      ...(config.loadKeytar === undefined ? {} : { loadKeytar: config.loadKeytar }),
+    }));
+
+  const cacheFile = config.cacheFile ?? path.join(config.dataFolder, CACHE_FILE_NAME);
+  const db = openCacheOrMemory(cacheFile, notices);
+
+  const link = new MarketLink({ settings, secrets, now, seed: config.simulatorSeed ?? 1 });
+  let history: HistoryService;
+  let hub: FeedHub;
+  try {
+    await link.start();
+    const current = settings.get();
+    history = new HistoryService({
+      db,
+      candles: link.sources,
+      news: link.sources,
+      now,
+      budgetBytes: current.cacheBudgetBytes,
+    });
+    hub = new FeedHub({
+      client: link.client,
+      plan: link.client.plan,
+      db,
+      intervals: current.intervals,
+      requestsPerMinute: link.requestsPerMinute,
+      now,
+      // Messages only: a stack or an argument could carry anything.
+      onError: (error) =>
+        log(
+          `marketdesk: feed: ${link.redact(error instanceof Error ? error.message : String(error))}`,
+        ),
+    });
+  } catch (error) {
+    // Half-built: release the simulator's port and the database before reporting.
+    await link.dispose();
+    closeCache(db);
+    throw error;
+  }
+  link.onClient((client, rpm) => hub.setClient(client, client.plan, rpm));
+  const stopIntervals = settings.onChange((next, previous) => {
+    if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
+      hub.setIntervals(next.intervals);
+    }
+  });
+
+  for (const notice of notices) log(`marketdesk: ${notice}`);
+  const backend = new AppBackend({ settings, workspace, db, history, hub, link, now, notices });
+
+  let disposed: Promise<void> | null = null;
+  return {
+    settings,
+    workspace,
+    secrets,
+    db,
+    history,
+    hub,
+    link,
+    backend,
+    status: () => backend.status(),
+    dispose() {
+      disposed ??= (async () => {
+        stopIntervals();
+        backend.dispose();
+        hub.dispose();
+        history.dispose();
+        await link.dispose();
+        await history.idle().catch(() => undefined);
+        closeCache(db);
+      })();
+      return disposed;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm run serve -- [--port N] [--no-open]`: the whole terminal in a browser tab.
+ * Builds the renderer when stale, starts the host on 127.0.0.1, prints the one
+ * address to open (with the per-launch secret in its fragment) and opens the system
+ * browser unless `--no-open`. Ctrl-C closes everything.
+ */
+import { parseArgs } from 'node:util';
+import { ensureDataFolder } from '../core/data-folder';
+import { openBrowser } from './open-browser';
+import { startHost } from './start-host';
+
+const USAGE = 'usage: npm run serve -- [--port N] [--no-open]';
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new Error(`--port must be 0–65535, got "${text}"`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return void console.log(USAGE);
+  const host = await startHost({
+    port: parsePort(values.port),
+    open: false,
+    env: process.env,
+    dataFolder: ensureDataFolder(),
+    log: (line) => console.error(line),
+  });
+  console.log(`Marketdesk is running at ${host.url}`);
+  if (!values['no-open']) {
+    const problem = await openBrowser(host.url);
+    if (problem) console.error(`marketdesk: ${problem}; open the address above yourself`);
+  }
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void host.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`marketdesk: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(USAGE);
+  process.exit(1);
+});

@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { startHost, type HostHandle } from './start-host';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from './ws-bridge';
+
+let dir: string;
+let host: HostHandle;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-host-'));
+  const root = path.join(dir, 'renderer');
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Marketdesk</title>');
+  writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'secret.txt'), 'TOP-SECRET');
+  host = await startHost({
+    port: 0,
+    open: false,
+    dataFolder: path.join(dir, 'data'),
+    rendererRoot: root,
+    services: { loadKeytar: null },
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw GET (no URL normalisation, unlike fetch). */
+function get(
+  rawPath: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: host.port, path: rawPath, method, headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Opens a socket; resolves with it open, or with the HTTP status that refused it. */
+function connect(
+  options: { secret?: string | null; origin?: string | null } = {},
+): Promise<{ ws: WebSocket } | { refused: number }> {
+  const secret = options.secret === undefined ? host.secret : options.secret;
+  const origin = options.origin === undefined ? host.origin : options.origin;
+  const protocols =
+    secret === null ? [HOST_PROTOCOL] : [HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret];
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`, protocols, {
+    ...(origin === null ? {} : { origin }),
+  });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws }));
+    ws.once('unexpected-response', (_req, res) => {
+      resolve({ refused: res.statusCode ?? 0 });
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
+}
+
+function call(ws: WebSocket, id: number, name: string, args: unknown): Promise<unknown> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer) => {
+      const frame = JSON.parse(data.toString()) as { id?: number; response?: unknown };
+      if (frame.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(frame.response);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, name, args }));
+  });
+}
+
+describe('static files', () => {
+  it('serves index.html with the CSP and security headers', async () => {
+    const r = await get('/');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(r.body).toContain('<title>Marketdesk</title>');
+    const csp = String(r.headers['content-security-policy']);
+    expect(csp).toContain(`connect-src ws://127.0.0.1:${host.port}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves assets with their MIME type and lists no directory', async () => {
+    const js = await get('/assets/app.js');
+    expect(js.status).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await get('/assets')).status).toBe(404);
+    expect((await get('/assets/')).status).toBe(404);
+    expect((await get('/missing.js')).status).toBe(404);
+  });
+
+  it('refuses path traversal', async () => {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%00',
+    ]) {
+      const r = await get(p);
+      expect(r.status, p).toBeGreaterThanOrEqual(400);
+      expect(r.body, p).not.toContain('TOP-SECRET');
+    }
+  });
+
+  it('refuses other methods and foreign Host headers', async () => {
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+    expect((await get('/', { Host: 'evil.example' })).status).toBe(421);
+  });
+});
+
+describe('bridge over WebSocket', () => {
+  it('refuses a connection without the secret (401) or with a wrong one', async () => {
+    expect(await connect({ secret: null })).toEqual({ refused: 401 });
+    expect(await connect({ secret: 'guess' })).toEqual({ refused: 401 });
+  });
+
+  it('refuses a foreign or missing Origin (403), even with the secret', async () => {
+    expect(await connect({ origin: 'http://evil.example' })).toEqual({ refused: 403 });
+    expect(await connect({ origin: `http://localhost:${host.port}` })).toEqual({ refused: 403 });
+    expect(await connect({ origin: null })).toEqual({ refused: 403 });
+  });
+
+  it('answers a getStatus round trip with the secret', async () => {
+    const c = await connect();
+    if (!('ws' in c)) throw new Error(`refused ${c.refused}`);
+    expect(c.ws.protocol).toBe(HOST_PROTOCOL);
+    expect(await call(c.ws, 1, 'getStatus', {})).toMatchObject({
+      ok: true,
+      value: { mode: 'demo' },
+    });
+    expect(await call(c.ws, 2, 'nope', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-command' },
+    });
+    const pop = await call(c.ws, 3, 'popOut', { paneId: 'chart 1', title: 'Chart' });
+    expect(pop).toMatchObject({
+      ok: true,
+      value: { openUrl: `${host.origin}/?pane=chart%201#k=${host.secret}` },
+    });
+    c.ws.close();
+  });
+
+  it('pushes subscription events, and drops the subscriptions when the socket closes', async () => {
+    const c = await connect();
+    if (!('ws' in c)) throw new Error(`refused ${c.refused}`);
+    const quotes = new Promise<unknown>((resolve) =>
+      c.ws.on('message', (data: Buffer) => {
+        const frame = JSON.parse(data.toString()) as {
+          event?: { event: string; payload: unknown };
+        };
+        if (frame.event?.event === 'quotes') resolve(frame.event.payload);
+      }),
+    );
+    const spec = { kind: 'quotes', class: 'stock', region: 'US', exchange: '', codes: ['AAPL'] };
+    const r = (await call(c.ws, 1, 'subscribe', { spec })) as { value: { subscriptionId: string } };
+    expect(await quotes).toMatchObject({ subscriptionId: r.value.subscriptionId });
+
+    const drop = vi.spyOn(host.services.hub, 'dropClient');
+    const before = host.bridge.clientCount;
+    c.ws.close();
+    await vi.waitFor(() => expect(drop).toHaveBeenCalledTimes(1));
+    expect(host.bridge.clientCount).toBe(before - 1);
+  });
+});

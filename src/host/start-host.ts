@@ -1,0 +1,160 @@
+/**
+ * The browser host: the built renderer over HTTP and the bridge over a WebSocket
+ * (`/bridge`), on one port of 127.0.0.1, running the same services and handler
+ * table as the Electron shell. The address it answers carries a per-launch secret
+ * in the fragment (`#k=…`), which browsers never send to a server; the page offers
+ * it as a WebSocket subprotocol (see ws-bridge.ts), and a page without it gets no
+ * answers.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBridgeServer, type BridgeServer } from '../core/bridge';
+import { createServices, type Services, type ServicesConfig } from '../core/services';
+import { ensureRendererBuilt } from './build-renderer';
+import { openBrowser } from './open-browser';
+import { securityHeaders, serveStatic } from './static-files';
+import { createWsBridge } from './ws-bridge';
+
+/** The project root (src/host/ → ../../). */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The WebSocket path of the bridge. */
+export const BRIDGE_PATH = '/bridge';
+
+export interface HostOptions {
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Open the system browser; default false (the command line turns it on). */
+  open?: boolean;
+  /** Environment (MARKETDESK_TOKEN); default none. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The data folder; required unless `services` is given. */
+  dataFolder?: string;
+  /** Extra service settings (tests: `loadKeytar: null`, a fixed seed…). */
+  services?: Partial<Omit<ServicesConfig, 'dataFolder' | 'env'>>;
+  /** What to serve; default `<project>/out/renderer`. */
+  rendererRoot?: string;
+  /** Build the renderer first when missing or stale; default true unless `rendererRoot` is given. */
+  build?: boolean;
+  /** One line per message; default console.log. */
+  log?: (line: string) => void;
+}
+
+export interface HostHandle {
+  /** The address to open, with the secret in the fragment. */
+  url: string;
+  /** `http://127.0.0.1:PORT`, the only Origin the bridge accepts. */
+  origin: string;
+  port: number;
+  secret: string;
+  services: Services;
+  bridge: BridgeServer;
+  /** Closes the sockets, the server and the services. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Starts the host. */
+export async function startHost(options: HostOptions = {}): Promise<HostHandle> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const rendererRoot = options.rendererRoot ?? path.join(PROJECT_ROOT, 'out', 'renderer');
+  if (options.build ?? options.rendererRoot === undefined)
+    await ensureRendererBuilt(PROJECT_ROOT, log);
+  if (!existsSync(path.join(rendererRoot, 'index.html'))) {
+    throw new Error(`no built renderer in ${rendererRoot} (run npm run build)`);
+  }
+  const root = realpathSync(rendererRoot);
+  if (!options.dataFolder) throw new Error('startHost: dataFolder is required');
+
+  const secret = randomBytes(32).toString('base64url');
+  const services = await createServices({
+    ...options.services,
+    dataFolder: options.dataFolder,
+    env: options.env ?? {},
+    log: options.services?.log ?? log,
+  });
+
+  let port = 0;
+  const origin = () => `http://127.0.0.1:${port}`;
+  const bridge = createBridgeServer(services.backend, {
+    async openExternal(url) {
+      const problem = await openBrowser(url);
+      if (problem) log(`marketdesk: ${problem}: ${url}`);
+    },
+    async popOut(request) {
+      // The page opens this address itself (window.open); it carries the secret like ours.
+      const pane = encodeURIComponent(request.paneId);
+      return { windowId: randomUUID(), openUrl: `${origin()}/?pane=${pane}#k=${secret}` };
+    },
+  });
+  const ws = createWsBridge({ bridge, secret, origin });
+
+  // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
+  const hostAllowed = (req: IncomingMessage) =>
+    req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+
+  const server = createServer((req, res) => {
+    const headers = securityHeaders(port);
+    if (!hostAllowed(req)) {
+      res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      return res.end('misdirected request');
+    }
+    serveStatic(root, req, res, headers).catch(() => {
+      if (!res.headersSent) res.writeHead(500, headers);
+      res.end();
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    if (!hostAllowed(req) || url.pathname !== BRIDGE_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    ws.handleUpgrade(req, socket, head);
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    bridge.dispose();
+    await services.dispose();
+    throw error;
+  }
+  port = (server.address() as AddressInfo).port;
+  const url = `${origin()}/#k=${secret}`;
+
+  if (options.open) {
+    const problem = await openBrowser(url);
+    if (problem) log(`marketdesk: ${problem}; open the address above yourself`);
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    origin: origin(),
+    port,
+    secret,
+    services,
+    bridge,
+    close() {
+      closing ??= (async () => {
+        await ws.close();
+        bridge.dispose();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await services.dispose();
+      })();
+      return closing;
+    },
+  };
+}

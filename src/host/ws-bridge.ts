@@ -1,0 +1,113 @@
+/**
+ * The bridge over a WebSocket, on the host's own port.
+ *
+ * Admission happens at the HTTP upgrade, before any bridge message: the `Origin`
+ * must be the host's own (`http://127.0.0.1:PORT`; refused 403 otherwise, which keeps
+ * other web pages out) and the per-launch secret must come as a WebSocket
+ * subprotocol `k.<secret>` next to `marketdesk.v1` (refused 401 otherwise). A
+ * subprotocol header, unlike the URL's query, does not end up in logs or history.
+ *
+ * Wire format, JSON text frames:
+ *   renderer → host  `{ "id": n, "name": "getStatus", "args": {} }`
+ *   host → renderer  `{ "id": n, "response": BridgeResponse }` | `{ "event": BridgeEventMessage }`
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { BridgeServer } from '../core/bridge';
+
+/** The subprotocol the host speaks. */
+export const HOST_PROTOCOL = 'marketdesk.v1';
+/** Prefix of the subprotocol carrying the secret. */
+export const SECRET_PROTOCOL_PREFIX = 'k.';
+/** Largest accepted frame (a saved workspace is capped at 1 MiB of JSON). */
+export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+
+export interface WsBridgeOptions {
+  bridge: BridgeServer;
+  secret: string;
+  /** The one Origin accepted, e.g. `http://127.0.0.1:41234`. */
+  origin: () => string;
+}
+
+export interface WsBridge {
+  /** Call from the HTTP server's `upgrade` event. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Connected sockets. */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The secret among the offered subprotocols, or null. */
+function offeredSecret(req: IncomingMessage): string | null {
+  const header = req.headers['sec-websocket-protocol'];
+  if (typeof header !== 'string') return null;
+  const offered = header.split(',').map((p) => p.trim());
+  if (!offered.includes(HOST_PROTOCOL)) return null;
+  const carrier = offered.find((p) => p.startsWith(SECRET_PROTOCOL_PREFIX));
+  return carrier ? carrier.slice(SECRET_PROTOCOL_PREFIX.length) : null;
+}
+
+function refuse(socket: Duplex, status: 401 | 403 | 400, text: string): void {
+  const body = `${text}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/** Attaches the bridge to WebSocket upgrades. */
+export function createWsBridge({ bridge, secret, origin }: WsBridgeOptions): WsBridge {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    // Answer with our protocol only; the secret is never echoed back.
+    handleProtocols: (protocols) => (protocols.has(HOST_PROTOCOL) ? HOST_PROTOCOL : false),
+  });
+
+  wss.on('connection', (ws: WebSocket) => {
+    const connection = bridge.connect((message) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: message }));
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return ws.close(1003, 'text frames only');
+      let frame: unknown;
+      try {
+        frame = JSON.parse(data.toString());
+      } catch {
+        return ws.close(1007, 'not JSON');
+      }
+      const { id, name, args } = (frame ?? {}) as { id?: unknown; name?: unknown; args?: unknown };
+      if (typeof id !== 'number' || !Number.isSafeInteger(id)) return ws.close(1008, 'no id');
+      void connection.request(name, args).then((response) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, response }));
+      });
+    });
+    ws.on('close', () => connection.close());
+    ws.on('error', () => ws.terminate());
+  });
+
+  return {
+    handleUpgrade(req, socket, head) {
+      socket.on('error', () => socket.destroy());
+      if (req.headers.origin !== origin()) return refuse(socket, 403, 'Forbidden');
+      const given = offeredSecret(req);
+      if (given === null || !sameSecret(given, secret)) return refuse(socket, 401, 'Unauthorized');
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    },
+    get size() {
+      return wss.clients.size;
+    },
+    close() {
+      for (const ws of wss.clients) ws.terminate();
+      return new Promise((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

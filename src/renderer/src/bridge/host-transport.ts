@@ -1,0 +1,270 @@
+/**
+ * The renderer's bridge transport in the browser host: a WebSocket to the host that
+ * served the page (`ws://<host>/bridge`), authenticated by the per-launch secret
+ * offered as the subprotocol `k.<secret>` beside `marketdesk.v1` (see
+ * src/host/ws-bridge.ts for the wire format).
+ *
+ * It reconnects after a drop (backoff 250 ms doubling to 5 s) and makes the drop
+ * invisible to panes: the host forgets a socket's subscriptions when it closes, so
+ * the transport re-subscribes every live subscription, re-sends the last visibility,
+ * and keeps answering events under the subscription ids the panes were first given.
+ * Requests in flight when the socket drops answer `{ ok: false, code: 'internal' }`.
+ *
+ * Imports only src/shared (the renderer's layer rule).
+ */
+import type {
+  BridgeEventMessage,
+  BridgeResponse,
+  ClientTransport,
+  CommandName,
+  SubscriptionSpec,
+} from '../../../shared/bridge';
+
+/** The subprotocol the host speaks, and the prefix of the one carrying the secret. */
+export const HOST_PROTOCOL = 'marketdesk.v1';
+export const SECRET_PROTOCOL_PREFIX = 'k.';
+/** The host's WebSocket path. */
+export const BRIDGE_PATH = '/bridge';
+/** Where the secret is kept for reloads of this tab (never shared with other tabs). */
+const SESSION_KEY = 'marketdesk.hostSecret';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+export interface HostTransportOptions {
+  /** e.g. `ws://127.0.0.1:41234/bridge`. */
+  url: string;
+  secret: string;
+  /** Injected for tests; default the global WebSocket. */
+  WebSocket?: typeof WebSocket;
+  /** Reconnect backoff bounds in ms; default 250 and 5000. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** A `ClientTransport` plus its connection state and an off switch. */
+export interface HostTransport extends ClientTransport {
+  readonly state: ConnectionState;
+  /** Told whenever the socket opens or drops; returns the unsubscriber. */
+  onConnection(listener: (state: ConnectionState) => void): () => void;
+  /** Closes for good (no reconnect); pending requests answer an error. */
+  close(): void;
+}
+
+/**
+ * Reads the host's secret: from `#k=<secret>` in the address (removing it from the
+ * address bar at once, so it is not bookmarked or shared), else from this tab's
+ * session storage (a reload). Null when the page was opened without it.
+ */
+export function takeHostSecret(win: Window = window): string | null {
+  const match = /(?:^#|&)k=([A-Za-z0-9_-]+)/.exec(win.location.hash);
+  if (match?.[1]) {
+    const { pathname, search } = win.location;
+    win.history.replaceState(win.history.state, '', pathname + search);
+    try {
+      win.sessionStorage.setItem(SESSION_KEY, match[1]);
+    } catch {
+      // Storage may be disabled; the secret then lasts until a reload.
+    }
+    return match[1];
+  }
+  try {
+    return win.sessionStorage.getItem(SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The bridge address of the host that served this page. */
+export function hostBridgeUrl(win: Window = window): string {
+  return `ws://${win.location.host}${BRIDGE_PATH}`;
+}
+
+interface Pending {
+  resolve(response: BridgeResponse<unknown>): void;
+  /** Written to the current socket (else still queued for the next one). */
+  sent: boolean;
+}
+
+interface LiveSubscription {
+  spec: SubscriptionSpec;
+  /** The id the host gave on the current socket; null while re-subscribing. */
+  hostId: string | null;
+}
+
+const lost = (message: string): BridgeResponse<never> => ({
+  ok: false,
+  error: { code: 'internal', message },
+});
+
+/** Connects to the host and returns the transport (it connects in the background). */
+export function createHostTransport(options: HostTransportOptions): HostTransport {
+  const Socket = options.WebSocket ?? globalThis.WebSocket;
+  const minDelay = options.minDelayMs ?? 250;
+  const maxDelay = options.maxDelayMs ?? 5000;
+  const listeners = new Set<(message: BridgeEventMessage) => void>();
+  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const pending = new Map<number, Pending>();
+  const queue: { id: number; text: string }[] = [];
+  // Subscriptions by the id the pane knows (the first one the host gave).
+  const subscriptions = new Map<string, LiveSubscription>();
+  const paneIdOfHostId = new Map<string, string>();
+  let visible: boolean | null = null;
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let state: ConnectionState = 'connecting';
+  let delay = minDelay;
+  let closedForGood = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const setState = (next: ConnectionState) => {
+    if (next === state) return;
+    state = next;
+    for (const l of connectionListeners) l(next);
+  };
+
+  const deliver = (message: BridgeEventMessage) => {
+    const payload = message.payload as { subscriptionId?: unknown };
+    if (typeof payload?.subscriptionId === 'string') {
+      const paneId = paneIdOfHostId.get(payload.subscriptionId);
+      if (paneId === undefined) return; // a subscription of a previous socket
+      if (paneId !== payload.subscriptionId) {
+        message = {
+          ...message,
+          payload: { ...payload, subscriptionId: paneId },
+        } as BridgeEventMessage;
+      }
+    }
+    for (const l of listeners) {
+      try {
+        l(message);
+      } catch (error) {
+        console.error('marketdesk: bridge listener failed', error);
+      }
+    }
+  };
+
+  const rawRequest = (name: CommandName, args: unknown): Promise<BridgeResponse<unknown>> => {
+    if (closedForGood) return Promise.resolve(lost('the connection to Marketdesk is closed'));
+    const id = nextId++;
+    const text = JSON.stringify({ id, name, args });
+    return new Promise((resolve) => {
+      const entry: Pending = { resolve, sent: false };
+      pending.set(id, entry);
+      if (socket && socket.readyState === Socket.OPEN) {
+        socket.send(text);
+        entry.sent = true;
+      } else queue.push({ id, text });
+    });
+  };
+
+  const resubscribe = () => {
+    paneIdOfHostId.clear();
+    for (const [paneId, sub] of subscriptions) {
+      sub.hostId = null;
+      void rawRequest('subscribe', { spec: sub.spec }).then((response) => {
+        if (!response.ok || subscriptions.get(paneId) !== sub) return;
+        const hostId = (response.value as { subscriptionId: string }).subscriptionId;
+        sub.hostId = hostId;
+        paneIdOfHostId.set(hostId, paneId);
+      });
+    }
+    if (visible !== null) void rawRequest('setVisibility', { visible });
+  };
+
+  const connect = () => {
+    timer = null;
+    setState('connecting');
+    const ws = new Socket(options.url, [HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX + options.secret]);
+    socket = ws;
+    let wasOpen = false;
+    ws.onopen = () => {
+      wasOpen = true;
+      delay = minDelay;
+      setState('open');
+      // Re-subscriptions go first so queued unsubscribes find them.
+      const queued = queue.splice(0);
+      if (subscriptions.size > 0 || visible !== null) resubscribe();
+      for (const { id, text } of queued) {
+        const entry = pending.get(id);
+        if (!entry) continue;
+        ws.send(text);
+        entry.sent = true;
+      }
+    };
+    ws.onmessage = (event) => {
+      let frame: { id?: number; response?: BridgeResponse<unknown>; event?: BridgeEventMessage };
+      try {
+        frame = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (frame.event) return deliver(frame.event);
+      if (typeof frame.id === 'number' && frame.response) {
+        const p = pending.get(frame.id);
+        pending.delete(frame.id);
+        p?.resolve(frame.response);
+      }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      // Requests sent on this socket will never be answered.
+      for (const [id, p] of pending) {
+        if (!p.sent) continue;
+        pending.delete(id);
+        p.resolve(lost('the connection to Marketdesk was lost; try again'));
+      }
+      setState('closed');
+      if (closedForGood) return;
+      timer = setTimeout(connect, wasOpen ? minDelay : delay);
+      if (!wasOpen) delay = Math.min(maxDelay, delay * 2);
+    };
+  };
+  connect();
+
+  return {
+    get state() {
+      return state;
+    },
+    async request(name, args) {
+      if (name === 'unsubscribe') {
+        const paneId = (args as { subscriptionId?: unknown } | null)?.subscriptionId;
+        const sub = typeof paneId === 'string' ? subscriptions.get(paneId) : undefined;
+        if (sub && typeof paneId === 'string') {
+          subscriptions.delete(paneId);
+          if (sub.hostId === null) return { ok: true, value: undefined };
+          paneIdOfHostId.delete(sub.hostId);
+          return rawRequest('unsubscribe', { subscriptionId: sub.hostId });
+        }
+      }
+      if (name === 'setVisibility') {
+        const v = (args as { visible?: unknown } | null)?.visible;
+        if (typeof v === 'boolean') visible = v;
+      }
+      const response = await rawRequest(name, args);
+      if (name === 'subscribe' && response.ok) {
+        const id = (response.value as { subscriptionId: string }).subscriptionId;
+        subscriptions.set(id, { spec: (args as { spec: SubscriptionSpec }).spec, hostId: id });
+        paneIdOfHostId.set(id, id);
+      }
+      return response;
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    close() {
+      closedForGood = true;
+      if (timer !== null) clearTimeout(timer);
+      for (const p of pending.values()) p.resolve(lost('the connection to Marketdesk is closed'));
+      pending.clear();
+      queue.length = 0;
+      socket?.close();
+      setState('closed');
+    },
+  };
+}
