@@ -158,6 +158,26 @@ describe('FeedHub: offline and recovery', () => {
     hub.dispose();
   });
 
+  it('does not leave a subscription offline when its group fails otherwise after recovery', async () => {
+    const { timers, client, hub } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), r.push);
+    await timers.advance(0);
+    client.error = apiError('network');
+    await timers.advance(1000);
+    expect(r.state).toBe('offline');
+    client.error = apiError('http', 'the service answered 502', 502);
+    await timers.advance(5000); // the probe gets an answer: online
+    expect(hub.status().connection).toBe('online');
+    expect(r.state).toBe('offline');
+    await timers.advance(5000);
+    expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
+      state: 'stale',
+      message: 'the service answered 502',
+    });
+    hub.dispose();
+  });
+
   it('counts timeouts as unreachable too', async () => {
     const { timers, client, hub } = setup();
     hub.subscribe('w', quotes(['AAPL']), new Recorder().push);

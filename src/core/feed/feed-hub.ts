@@ -194,6 +194,7 @@ export class FeedHub {
       sub.since = now;
       lanes.add(group.lane);
       sub.deliver(adapterFor(group.route), group.latest, this.#connection.offline);
+      if (this.#connection.offline) sub.setState('offline', OFFLINE_MESSAGE);
     }
     this.#reconcile();
     for (const id of lanes) this.#clocks.restart(id);
@@ -222,6 +223,8 @@ export class FeedHub {
       resetBackoff(g);
       g.inFlight = false;
     }
+    const now = this.#now();
+    for (const sub of this.#subs.values()) sub.since = now;
     this.#connection.reset();
     this.#status.apiError = null;
     this.#clocks.stopAll();
@@ -418,7 +421,8 @@ export class FeedHub {
       if (g.lane !== lane) continue;
       for (const sub of g.subs) {
         if (this.#hidden.has(sub.clientId)) continue;
-        if (sub.state !== 'live' && sub.state !== 'loading' && sub.state !== 'stale') continue;
+        // Errors speak for themselves; `offline` left over from an outage does not.
+        if (sub.state === 'error' || sub.state === 'not-entitled') continue;
         if (now - Math.max(sub.liveAt ?? -Infinity, sub.since) <= limit) continue;
         sub.setState('stale', g.lastError?.message ?? message);
       }
@@ -439,6 +443,9 @@ export class FeedHub {
   /** Every group is asked again at once: the clocks restart with a tick now. */
   #cameBack(): void {
     for (const g of this.#groups.values()) if (!g.inFlight) resetBackoff(g);
+    // Staleness counts from now: the refresh about to go out gets its chance first.
+    const now = this.#now();
+    for (const sub of this.#subs.values()) sub.since = now;
     this.#clocks.stopAll();
     this.#reconcile();
   }

@@ -3,8 +3,8 @@
  * freshness the history service reads, and the newest news page.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SeriesKey } from '../../shared/model';
-import { HistoryService, instrumentKey } from '../cache';
+import { instrumentKey, type SeriesKey } from '../../shared/model';
+import { HistoryService } from '../cache';
 import { tempCache } from '../cache/testing/fixtures';
 import { cacheFeedStore } from './store';
 import { quote } from './testing/fake-client';
