@@ -1,0 +1,113 @@
+/**
+ * The composition root of the renderer: builds the state classes over one bridge
+ * and wires their listeners. Components reach it through Svelte context
+ * (`getApp()`), so the recursive layout components need no prop drilling.
+ */
+import { getContext, setContext } from 'svelte';
+import type { MarketdeskBridge } from '../../../shared/bridge';
+import { HostConnection } from '../bridge/host-connection.svelte';
+import type { HostTransport } from '../bridge/host-transport';
+import { PaneContexts } from '../workspace/pane-context';
+import { WorkspaceState } from '../workspace/workspace-state.svelte';
+import type { Route } from './route';
+import { SettingsState } from './settings-state.svelte';
+import { StatusState } from './status-state.svelte';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class AppModel {
+  readonly workspace: WorkspaceState;
+  readonly status: StatusState;
+  readonly settings: SettingsState;
+  readonly connection = new HostConnection();
+  readonly contexts: PaneContexts;
+
+  paletteOpen = $state(false);
+  settingsOpen = $state(false);
+  saveAsOpen = $state(false);
+  /** A short-lived message (pop-out refused, theme not saved…). */
+  message = $state<string | null>(null);
+
+  constructor(
+    readonly bridge: MarketdeskBridge,
+    private readonly host: HostTransport | null,
+    readonly route: Route,
+  ) {
+    this.workspace = new WorkspaceState({ bridge });
+    this.status = new StatusState(bridge);
+    this.settings = new SettingsState(bridge);
+    this.contexts = new PaneContexts({
+      bridge,
+      workspace: this.workspace,
+      status: () => this.status.status,
+      settings: () => this.settings.settings,
+      poppedOut: route.paneId !== null,
+    });
+  }
+
+  /** Starts everything; returns the function that stops it. */
+  start(win: Window): () => void {
+    const stops = [
+      this.connection.follow(this.host),
+      this.status.start(),
+      this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)),
+    ];
+    void this.settings.load();
+    void this.workspace.load();
+
+    const visibility = () => {
+      this.bridge
+        .invoke('setVisibility', { visible: win.document.visibilityState === 'visible' })
+        .catch(() => {});
+    };
+    visibility();
+    win.document.addEventListener('visibilitychange', visibility);
+    const flush = () => void this.workspace.flush();
+    win.addEventListener('pagehide', flush);
+    return () => {
+      for (const stop of stops) stop();
+      win.document.removeEventListener('visibilitychange', visibility);
+      win.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }
+
+  /** Pops a pane out into its own window (the shell opens it in Electron; we do in a browser). */
+  async popOut(paneId: string): Promise<void> {
+    const pane = this.workspace.paneById(paneId);
+    if (!pane) return;
+    try {
+      // The new window loads the saved workspace: save first so it finds this pane.
+      await this.workspace.flush();
+      const { openUrl } = await this.bridge.invoke('popOut', {
+        paneId,
+        title: pane.title,
+        width: 720,
+        height: 520,
+      });
+      if (openUrl) {
+        const opened = window.open(openUrl, `marketdesk-${paneId}`, 'popup,width=720,height=520');
+        if (!opened) this.message = 'The pop-out window was blocked: allow pop-ups for this page.';
+      }
+    } catch (error) {
+      this.message = `Could not pop the pane out: ${errorText(error)}`;
+    }
+  }
+
+  async toggleTheme(): Promise<void> {
+    const problem = await this.settings.toggleTheme();
+    if (problem) this.message = `The theme could not be saved: ${problem}`;
+  }
+}
+
+const KEY = Symbol('marketdesk-app');
+
+export function setApp(app: AppModel): void {
+  setContext(KEY, app);
+}
+
+export function getApp(): AppModel {
+  const app = getContext<AppModel | undefined>(KEY);
+  if (!app) throw new Error('Marketdesk: getApp() outside the app shell');
+  return app;
+}

@@ -1,0 +1,143 @@
+/**
+ * The palette's entries for the current state: a "go" entry when the query is a
+ * symbol command, then every action of the app (so all of it is reachable from the
+ * keyboard).
+ */
+import { KTYPES } from '../../../shared/model';
+import { allPanes } from '../workspace/layout-tree';
+import { LINK_GROUPS } from '../workspace/pane-contract';
+import type { LinkGroup } from '../workspace/pane-contract';
+import { PANE_KINDS } from '../workspace/pane-defaults';
+import { paneEntry } from '../workspace/pane-registry';
+import type { AppModel } from './app-model.svelte';
+import { parseSymbolCommand } from './palette-parse';
+import { filterItems } from './palette-items';
+import type { PaletteItem } from './palette-items';
+
+/** Shows a pane and moves keyboard focus to its tab. */
+export function focusPane(app: AppModel, paneId: string): void {
+  app.workspace.activateTab(paneId);
+  app.workspace.focusPane(paneId);
+  // The tab exists once the layout re-renders.
+  requestAnimationFrame(() => document.getElementById(`tab-${paneId}`)?.focus());
+}
+
+function actions(app: AppModel): PaletteItem[] {
+  const ws = app.workspace;
+  const focused = ws.focusedPane;
+  const items: PaletteItem[] = PANE_KINDS.map((kind) => ({
+    id: `add-${kind}`,
+    label: `Add ${paneEntry(kind).title.toLowerCase()} pane`,
+    keywords: `new ${kind}`,
+    run: () => void ws.addPane(kind),
+  }));
+  for (const pane of allPanes(ws.root)) {
+    if (pane.id === focused?.id) continue;
+    const symbol = ws.symbolOf(pane);
+    items.push({
+      id: `focus-${pane.id}`,
+      label: `Focus ${pane.title}${symbol && pane.kind !== 'quotes' && pane.kind !== 'news' ? ` · ${symbol.code}` : ''}`,
+      keywords: `pane ${pane.kind}`,
+      run: () => focusPane(app, pane.id),
+    });
+  }
+  for (const layout of ws.layouts) {
+    if (layout.name === ws.activeName) continue;
+    items.push({
+      id: `layout-${layout.name}`,
+      label: `Switch layout: ${layout.name}`,
+      run: () => ws.switchLayout(layout.name),
+    });
+  }
+  items.push(
+    { id: 'save-layout', label: 'Save layout as…', run: () => (app.saveAsOpen = true) },
+    ...(ws.layouts.length > 1
+      ? [
+          {
+            id: 'delete-layout',
+            label: `Delete layout: ${ws.activeName}`,
+            keywords: 'remove',
+            run: () => ws.deleteLayout(ws.activeName),
+          },
+        ]
+      : []),
+    {
+      id: 'reset-layouts',
+      label: 'Reset layouts to the defaults',
+      keywords: 'restore default workspace',
+      run: () => ws.resetLayouts(),
+    },
+    {
+      id: 'theme',
+      label: `Switch to the ${app.settings.theme === 'dark' ? 'light' : 'dark'} theme`,
+      keywords: 'toggle theme dark light colours',
+      run: () => void app.toggleTheme(),
+    },
+    {
+      id: 'settings',
+      label: 'Open settings',
+      keywords: 'token plan preferences api',
+      hint: 'Ctrl+,',
+      run: () => (app.settingsOpen = true),
+    },
+  );
+  if (focused) {
+    const name = `${focused.title}`;
+    items.push(
+      {
+        id: 'pop-out',
+        label: `Pop out ${name}`,
+        keywords: 'window detach',
+        run: () => void app.popOut(focused.id),
+      },
+      {
+        id: 'split-right',
+        label: `Split ${name} right`,
+        run: () => ws.splitPane(focused.id, 'row'),
+      },
+      {
+        id: 'split-down',
+        label: `Split ${name} down`,
+        run: () => ws.splitPane(focused.id, 'column'),
+      },
+      {
+        id: 'close',
+        label: `Close ${name}`,
+        keywords: 'remove pane',
+        run: () => ws.removePane(focused.id),
+      },
+    );
+    for (const link of [...LINK_GROUPS, null] as LinkGroup[]) {
+      if (link === focused.link) continue;
+      items.push({
+        id: `link-${link ?? 'none'}`,
+        label: link ? `Link ${name} to the ${link} group` : `Unlink ${name}`,
+        keywords: 'link group colour',
+        run: () => ws.setLink(focused.id, link),
+      });
+    }
+  }
+  return items;
+}
+
+/** The entries for a query, best first. */
+export function paletteItems(app: AppModel, query: string): PaletteItem[] {
+  const matched = filterItems(actions(app), query);
+  const command = parseSymbolCommand(query);
+  if (!command) return matched;
+  const { symbol, kind, kType } = command;
+  const where = [
+    kind ? paneEntry(kind).title.toLowerCase() : 'focused pane',
+    kType ? KTYPES[kType].label : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const go: PaletteItem = {
+    id: 'go',
+    label: `Go to ${symbol.code} ${symbol.region}`,
+    hint: `${symbol.class} → ${where}`,
+    run: () => void app.workspace.goTo(command),
+  };
+  // A typed region makes it plainly a symbol; otherwise matching actions come first.
+  return command.regionGuessed && matched.length > 0 ? [...matched, go] : [go, ...matched];
+}

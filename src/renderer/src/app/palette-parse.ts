@@ -1,0 +1,103 @@
+/**
+ * Parses what a trader types into the command palette: `<code> [region] [pane kind]
+ * [interval]`, e.g. `AAPL US`, `700 HK chart 1d`, `BTCUSDT BA depth`. Words after the
+ * code may come in any order; a class word (`fund`, `crypto`…) overrides inference.
+ */
+import type { AssetClass, KType } from '../../../shared/model';
+import { parseKType } from '../../../shared/model';
+import type { PaneKind, SymbolRef } from '../workspace/pane-contract';
+import { expandBareCode, inferAssetClass, inferRegion } from '../workspace/symbol-inference';
+
+export interface SymbolCommand {
+  symbol: SymbolRef;
+  /** The pane kind asked for; null to use the focused pane. */
+  kind: PaneKind | null;
+  /** The chart interval asked for. */
+  kType: KType | null;
+  /** True when the region was not typed but guessed from the code. */
+  regionGuessed: boolean;
+}
+
+const KIND_WORDS: Record<string, PaneKind> = {
+  quote: 'quotes',
+  quotes: 'quotes',
+  board: 'quotes',
+  watch: 'quotes',
+  watchlist: 'quotes',
+  depth: 'depth',
+  book: 'depth',
+  ladder: 'depth',
+  dom: 'depth',
+  chart: 'chart',
+  candles: 'chart',
+  kline: 'chart',
+  klines: 'chart',
+  tick: 'ticks',
+  ticks: 'ticks',
+  tape: 'ticks',
+  trades: 'ticks',
+  company: 'company',
+  info: 'company',
+  profile: 'company',
+  card: 'company',
+  news: 'news',
+};
+
+const CLASS_WORDS: Record<string, AssetClass> = {
+  stock: 'stock',
+  crypto: 'crypto',
+  fund: 'fund',
+  etf: 'fund',
+  index: 'indices',
+  indices: 'indices',
+  forex: 'forex',
+  fx: 'forex',
+  future: 'future',
+  futures: 'future',
+};
+
+/** Lower-case interval spellings; `1M` (month) keeps its case, `1mo` is the same. */
+function parseInterval(word: string): KType | null {
+  if (word === '1M' || word.toLowerCase() === '1mo') return 10;
+  if (/^\d+$/.test(word)) return null; // a bare number is a code, not an interval
+  return parseKType(word.toLowerCase());
+}
+
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$/;
+
+/** The symbol command in `text`, or null when it is not one. */
+export function parseSymbolCommand(text: string): SymbolCommand | null {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const [first, ...rest] = words;
+  if (!first || !CODE.test(first)) return null;
+  let code = first.toUpperCase();
+  let region: string | null = null;
+  let kind: PaneKind | null = null;
+  let kType: KType | null = null;
+  let cls: AssetClass | null = null;
+  for (const word of rest) {
+    const lower = word.toLowerCase();
+    const interval = parseInterval(word);
+    if (KIND_WORDS[lower] && !kind) kind = KIND_WORDS[lower];
+    else if (CLASS_WORDS[lower] && !cls) cls = CLASS_WORDS[lower];
+    else if (interval !== null && kType === null) kType = interval;
+    else if (/^[A-Za-z]{2}$/.test(word) && !region) region = word.toUpperCase();
+    else return null;
+  }
+  // An interval alone means a chart.
+  if (kType !== null && !kind) kind = 'chart';
+  const regionGuessed = region === null;
+  if (regionGuessed && !cls) code = expandBareCode(code);
+  const finalRegion = region ?? inferRegion(code);
+  return {
+    symbol: {
+      class: cls ?? inferAssetClass(code, finalRegion),
+      region: finalRegion,
+      exchange: '',
+      code,
+    },
+    kind,
+    kType,
+    regionGuessed,
+  };
+}

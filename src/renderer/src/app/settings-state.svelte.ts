@@ -1,0 +1,41 @@
+/**
+ * The user's settings: loaded once, changed through `setSettings`. A change shows at
+ * once (the theme must not wait for a round trip) and is rolled back if refused.
+ */
+import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { Settings, Theme } from '../../../shared/model';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class SettingsState {
+  settings = $state.raw<Settings | null>(null);
+  loadError = $state<string | null>(null);
+  readonly theme: Theme = $derived(this.settings?.theme ?? 'dark');
+
+  constructor(private readonly bridge: MarketdeskBridge) {}
+
+  async load(): Promise<void> {
+    try {
+      this.settings = await this.bridge.invoke('getSettings', {});
+    } catch (error) {
+      this.loadError = errorText(error);
+    }
+  }
+
+  /** Applies a patch; answers the main side's message when it is refused. */
+  async update(patch: Partial<Settings>): Promise<string | null> {
+    const before = this.settings;
+    if (before) this.settings = { ...before, ...patch };
+    try {
+      this.settings = await this.bridge.invoke('setSettings', { patch: $state.snapshot(patch) });
+      return null;
+    } catch (error) {
+      this.settings = before;
+      return errorText(error);
+    }
+  }
+
+  toggleTheme(): Promise<string | null> {
+    return this.update({ theme: this.theme === 'dark' ? 'light' : 'dark' });
+  }
+}

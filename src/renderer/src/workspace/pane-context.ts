@@ -1,0 +1,53 @@
+/**
+ * Builds the `PaneContext` each pane receives. Every property is a getter over the
+ * workspace's reactive state, so a pane reading `ctx.symbol` in a `$derived` or an
+ * effect follows its link group without the workspace re-creating anything.
+ */
+import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { AppStatus, Settings } from '../../../shared/model';
+import type { PaneContext, SymbolRef, Watchlist } from './pane-contract';
+import type { WorkspaceState } from './workspace-state.svelte';
+
+export interface PaneContextDeps {
+  bridge: MarketdeskBridge;
+  workspace: WorkspaceState;
+  status: () => AppStatus | null;
+  settings: () => Settings | null;
+  poppedOut: boolean;
+}
+
+export function createPaneContext(paneId: string, deps: PaneContextDeps): PaneContext {
+  const { workspace } = deps;
+  return {
+    bridge: deps.bridge,
+    get status() {
+      return deps.status();
+    },
+    get settings() {
+      return deps.settings();
+    },
+    get symbol(): SymbolRef | null {
+      const pane = workspace.paneById(paneId);
+      return pane ? workspace.symbolOf(pane) : null;
+    },
+    pickSymbol: (symbol) => workspace.pickSymbol(paneId, symbol),
+    updateOptions: (patch) => workspace.updateOptions(paneId, patch),
+    get watchlists(): readonly Watchlist[] {
+      return workspace.watchlists;
+    },
+    updateWatchlist: (list) => workspace.updateWatchlist(list),
+    poppedOut: deps.poppedOut,
+  };
+}
+
+/** One context per pane id, kept while the pane lives (panes compare ctx by identity). */
+export class PaneContexts {
+  readonly #byId = new Map<string, PaneContext>();
+  constructor(private readonly deps: PaneContextDeps) {}
+
+  get(paneId: string): PaneContext {
+    let ctx = this.#byId.get(paneId);
+    if (!ctx) this.#byId.set(paneId, (ctx = createPaneContext(paneId, this.deps)));
+    return ctx;
+  }
+}

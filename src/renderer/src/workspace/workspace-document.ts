@@ -1,0 +1,131 @@
+/**
+ * The saved workspace (`WorkspaceDocument.data`): layouts, the active layout's name,
+ * watchlists and the symbol of each link group. `readWorkspace` validates whatever
+ * `loadWorkspace` or a `workspace` event hands over: damaged parts are repaired or
+ * dropped, and a document beyond repair answers null (the caller starts from the
+ * default workspace rather than crashing).
+ */
+import type { WorkspaceDocument } from '../../../shared/bridge';
+import { isAssetClass } from '../../../shared/model';
+import { clampRatio } from './layout-tree';
+import type { Layout, LayoutNode, TabsNode } from './layout-tree';
+import { LINK_GROUPS } from './pane-contract';
+import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
+import { FALLBACK_OPTIONS, PANE_TITLES, isPaneKind } from './pane-defaults';
+
+export const WORKSPACE_VERSION = 1;
+
+export type LinkColour = Exclude<LinkGroup, null>;
+
+export interface WorkspaceData {
+  layouts: Layout[];
+  /** Name of the layout shown. */
+  activeLayout: string;
+  watchlists: Watchlist[];
+  /** The symbol each link group follows. */
+  linkSymbols: Partial<Record<LinkColour, SymbolRef>>;
+}
+
+export function toDocument(data: WorkspaceData): WorkspaceDocument {
+  return { version: WORKSPACE_VERSION, data };
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown, max = 200): v is string => typeof v === 'string' && v.length <= max;
+const MAX_DEPTH = 16;
+const MAX_PANES = 64;
+
+export function readSymbol(value: unknown): SymbolRef | null {
+  if (!isObj(value) || !isAssetClass(value.class)) return null;
+  if (!isStr(value.region, 8) || !isStr(value.code, 32) || value.code === '') return null;
+  const exchange = isStr(value.exchange, 32) ? value.exchange : '';
+  return { class: value.class, region: value.region, exchange, code: value.code };
+}
+
+function readLink(value: unknown): LinkGroup {
+  return (LINK_GROUPS as readonly unknown[]).includes(value) ? (value as LinkColour) : null;
+}
+
+function readPane(value: unknown, seen: Set<string>): PaneConfig | null {
+  if (!isObj(value) || !isStr(value.id, 64) || value.id === '' || !isPaneKind(value.kind)) {
+    return null;
+  }
+  if (seen.has(value.id) || seen.size >= MAX_PANES) return null;
+  seen.add(value.id);
+  const kind = value.kind;
+  const options = isObj(value.options) ? value.options : {};
+  return {
+    id: value.id,
+    kind,
+    title: isStr(value.title, 80) ? value.title : PANE_TITLES[kind],
+    link: readLink(value.link),
+    symbol: readSymbol(value.symbol),
+    // Saved options win over defaults; a pane must still check what it reads.
+    options: { ...FALLBACK_OPTIONS[kind](), ...options } as PaneConfig['options'],
+  };
+}
+
+function readNode(value: unknown, seen: Set<string>, depth: number): LayoutNode | null {
+  if (!isObj(value) || depth > MAX_DEPTH || !isStr(value.id, 64)) return null;
+  if (value.type === 'tabs') {
+    if (!Array.isArray(value.panes)) return null;
+    const panes = value.panes.map((p) => readPane(p, seen)).filter((p) => p !== null);
+    const activeId = panes.some((p) => p.id === value.activeId)
+      ? (value.activeId as string)
+      : (panes[0]?.id ?? '');
+    const node: TabsNode = { type: 'tabs', id: value.id, panes, activeId };
+    return panes.length === 0 && depth > 0 ? null : node;
+  }
+  if (value.type === 'split') {
+    if (value.direction !== 'row' && value.direction !== 'column') return null;
+    const first = readNode(value.first, seen, depth + 1);
+    const second = readNode(value.second, seen, depth + 1);
+    if (!first || !second) return first ?? second;
+    const ratio = typeof value.ratio === 'number' ? clampRatio(value.ratio) : 0.5;
+    return { type: 'split', id: value.id, direction: value.direction, ratio, first, second };
+  }
+  return null;
+}
+
+function readWatchlist(value: unknown): Watchlist | null {
+  if (!isObj(value) || !isStr(value.id, 64) || !isStr(value.name, 80)) return null;
+  if (!Array.isArray(value.symbols)) return null;
+  const symbols = value.symbols
+    .map(readSymbol)
+    .filter((s) => s !== null)
+    .slice(0, 500);
+  return { id: value.id, name: value.name, symbols };
+}
+
+/** The workspace in a document, repaired; null when nothing usable is left. */
+export function readWorkspace(document: unknown): WorkspaceData | null {
+  if (!isObj(document) || document.version !== WORKSPACE_VERSION || !isObj(document.data)) {
+    return null;
+  }
+  const data = document.data;
+  if (!Array.isArray(data.layouts)) return null;
+  const seen = new Set<string>();
+  const layouts: Layout[] = [];
+  for (const raw of data.layouts) {
+    if (!isObj(raw) || !isStr(raw.name, 80) || raw.name.trim() === '') continue;
+    if (layouts.some((l) => l.name === raw.name)) continue;
+    const root = readNode(raw.root, seen, 0);
+    if (root) layouts.push({ name: raw.name, root });
+  }
+  if (layouts.length === 0) return null;
+  const activeLayout = layouts.some((l) => l.name === data.activeLayout)
+    ? (data.activeLayout as string)
+    : (layouts[0] as Layout).name;
+  const watchlists = Array.isArray(data.watchlists)
+    ? data.watchlists.map(readWatchlist).filter((w) => w !== null)
+    : [];
+  const linkSymbols: WorkspaceData['linkSymbols'] = {};
+  if (isObj(data.linkSymbols)) {
+    for (const colour of LINK_GROUPS) {
+      const symbol = readSymbol(data.linkSymbols[colour]);
+      if (symbol) linkSymbols[colour] = symbol;
+    }
+  }
+  return { layouts, activeLayout, watchlists, linkSymbols };
+}
