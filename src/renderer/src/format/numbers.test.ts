@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY,
+  classPriceDecimals,
+  clean,
+  snapDiff,
+  decimalsOf,
+  formatBigNumber,
+  formatChange,
+  formatPercent,
+  formatPrice,
+  formatRatio,
+  formatSize,
+  formatVolume,
+  priceDecimals,
+} from './numbers';
+
+describe('prices', () => {
+  it('uses two decimals from 1 upward and more below', () => {
+    expect(formatPrice(189.5)).toBe('189.50');
+    expect(formatPrice(64231.1)).toBe('64,231.10');
+    expect(formatPrice(0.5123)).toBe('0.5123');
+    expect(formatPrice(0.00001234)).toBe('0.00001234');
+  });
+  it('honours fixed decimals and hides float noise', () => {
+    expect(formatPrice(0.1 + 0.2, 2)).toBe('0.30');
+    expect(formatPrice(1.08765, 5)).toBe('1.08765');
+  });
+  it('shows a dash for missing values', () => {
+    expect(formatPrice(null)).toBe(EMPTY);
+    expect(formatPrice(Number.NaN)).toBe(EMPTY);
+  });
+  it('infers decimals by magnitude', () => {
+    expect(priceDecimals(0)).toBe(2);
+    expect(priceDecimals(0.05)).toBe(4);
+    expect(priceDecimals(0.000123)).toBe(7);
+  });
+  it('reads decimals without float noise', () => {
+    expect(decimalsOf(0.1 + 0.2)).toBe(1);
+    expect(decimalsOf(0.05)).toBe(2);
+    expect(decimalsOf(100)).toBe(0);
+    expect(decimalsOf(1e-7)).toBe(7);
+    expect(decimalsOf(1.5e-7)).toBe(8);
+    expect(clean(0.1 + 0.2)).toBe(0.3);
+    expect(snapDiff(82508.97 - 82508.96, 82508.97)).toBe(0.01);
+    expect(snapDiff(0.00001235 - 0.00001234, 0.00001235)).toBe(1e-8);
+  });
+});
+
+describe('changes and percentages', () => {
+  it('signs with a true minus and no sign at zero', () => {
+    expect(formatChange(1.25)).toBe('+1.25');
+    expect(formatChange(-0.5, 2)).toBe('−0.50');
+    expect(formatChange(-0.5)).toBe('−0.5000');
+    expect(formatChange(0)).toBe('0.00');
+    expect(formatPercent(1.234)).toBe('+1.23%');
+    expect(formatPercent(-0.4)).toBe('−0.40%');
+    expect(formatPercent(-0.001)).toBe('0.00%');
+    expect(formatPercent(null)).toBe(EMPTY);
+  });
+});
+
+describe('sizes and volumes', () => {
+  it('formats whole and fractional sizes', () => {
+    expect(formatSize(1234567)).toBe('1,234,567');
+    expect(formatSize(1234.56789)).toBe('1,234.5679');
+    expect(formatSize(0.5)).toBe('0.5');
+    expect(formatSize(0.000123456)).toBe('0.0001235');
+  });
+  it('abbreviates volumes and big figures', () => {
+    expect(formatVolume(1_234_567)).toBe('1.2M');
+    expect(formatVolume(999_960)).toBe('1.0M');
+    expect(formatVolume(950)).toBe('950');
+    expect(formatVolume(12_500)).toBe('12.5K');
+    expect(formatBigNumber(1.234e12)).toBe('1.23T');
+    expect(formatBigNumber(456.7e9)).toBe('456.70B');
+    expect(formatBigNumber(12.3e6)).toBe('12.30M');
+    expect(formatBigNumber(-2.5e9)).toBe('−2.50B');
+    expect(formatBigNumber(null)).toBe(EMPTY);
+  });
+  it('formats ratios with two decimals', () => {
+    expect(formatRatio(28.456)).toBe('28.46');
+    expect(formatRatio(null)).toBe(EMPTY);
+  });
+});
+
+describe('classPriceDecimals', () => {
+  it('keeps digits stable per class', () => {
+    expect(classPriceDecimals('forex', 1.087)).toBe(5);
+    expect(classPriceDecimals('forex', 151.2)).toBe(3);
+    expect(classPriceDecimals('crypto', 64000)).toBe(2);
+    expect(classPriceDecimals('crypto', 3.1)).toBe(4);
+    expect(classPriceDecimals('stock', 189.5)).toBe(2);
+    expect(classPriceDecimals('stock', 0.45)).toBe(4);
+    expect(classPriceDecimals('stock', null)).toBe(2);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Time formatting: clock times in an exchange's zone or the user's, relative ages
+ * ("3m ago"), and the exchange zone of each region. Pure functions over Unix ms;
+ * `Intl.DateTimeFormat` instances are cached per (zone, shape).
+ */
+import type { AssetClass, UnixMs } from '../../../shared/model';
+import { EMPTY } from './numbers';
+
+/** IANA zone of each region's exchanges (crypto trades around the clock: UTC). */
+const REGION_ZONES: Record<string, string> = {
+  HK: 'Asia/Hong_Kong',
+  US: 'America/New_York',
+  GB: 'Europe/London',
+  SH: 'Asia/Shanghai',
+  SZ: 'Asia/Shanghai',
+  CN: 'Asia/Shanghai',
+  JP: 'Asia/Tokyo',
+  SG: 'Asia/Singapore',
+  TW: 'Asia/Taipei',
+  IN: 'Asia/Kolkata',
+  TH: 'Asia/Bangkok',
+  DE: 'Europe/Berlin',
+  MX: 'America/Mexico_City',
+  MY: 'Asia/Kuala_Lumpur',
+  TR: 'Europe/Istanbul',
+  ES: 'Europe/Madrid',
+  NL: 'Europe/Amsterdam',
+  FR: 'Europe/Paris',
+  KR: 'Asia/Seoul',
+  AU: 'Australia/Sydney',
+  CA: 'America/Toronto',
+};
+
+/** The exchange's zone for a class and region; UTC for crypto and unknown regions. */
+export function exchangeZone(assetClass: AssetClass, region: string): string {
+  if (assetClass === 'crypto') return 'UTC';
+  return REGION_ZONES[region.toUpperCase()] ?? 'UTC';
+}
+
+/**
+ * The zone to show times in: the exchange's (settings `exchange`) or the user's
+ * (`local`, returned as undefined so Intl uses the system zone).
+ */
+export function displayZone(
+  mode: 'exchange' | 'local' | undefined,
+  assetClass: AssetClass,
+  region: string,
+): string | undefined {
+  return mode === 'local' ? undefined : exchangeZone(assetClass, region);
+}
+
+/** The date/time shapes the panes show. */
+export type Shape = 'time' | 'seconds' | 'date' | 'dateTime' | 'day' | 'monthName' | 'year';
+
+const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  seconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  date: { year: 'numeric', month: 'short', day: '2-digit' },
+  dateTime: {
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
+  day: { month: 'short', day: 'numeric' },
+  monthName: { month: 'short' },
+  year: { year: 'numeric' },
+};
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A cached formatter of one shape in one zone (undefined: the user's zone). */
+export function dateFormat(shape: Shape, zone: string | undefined): Intl.DateTimeFormat {
+  const key = `${shape}|${zone ?? ''}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { ...SHAPES[shape], timeZone: zone });
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+function valid(ms: UnixMs | null | undefined): ms is UnixMs {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
+}
+
+/** Clock time HH:MM:SS in the zone. */
+export function formatClock(ms: UnixMs | null | undefined, zone?: string): string {
+  return valid(ms) ? dateFormat('seconds', zone).format(ms) : EMPTY;
+}
+
+/** Date and time, e.g. "22 Nov 2026, 03:04". */
+export function formatDateTime(ms: UnixMs | null | undefined, zone?: string): string {
+  return valid(ms) ? dateFormat('dateTime', zone).format(ms) : EMPTY;
+}
+
+/**
+ * A quote time: the clock time when it is from the same day as `now` in the zone,
+ * the date otherwise (a halted or closed market's last trade).
+ */
+export function formatQuoteTime(ms: UnixMs | null | undefined, now: UnixMs, zone?: string): string {
+  if (!valid(ms)) return EMPTY;
+  const day = dateFormat('date', zone);
+  return day.format(ms) === day.format(now) ? formatClock(ms, zone) : day.format(ms);
+}
+
+/** How long ago: "just now", "42s ago", "3m ago", "5h ago", "2d ago", then the date. */
+export function formatRelative(ms: UnixMs | null | undefined, now: UnixMs, zone?: string): string {
+  if (!valid(ms)) return EMPTY;
+  const seconds = Math.floor((now - ms) / 1000);
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days}d ago`;
+  return dateFormat('date', zone).format(ms);
+}

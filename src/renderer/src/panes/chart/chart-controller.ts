@@ -1,0 +1,219 @@
+/**
+ * The chart pane's logic, without runes (so it is unit-tested in Node): loads the
+ * newest page cache-first, follows the series live (the forming candle applied IN
+ * PLACE: O(1), no copy of the series), pages in older history, bounds the series,
+ * and tells a `ChartSink` (the lightweight-charts view) what to draw. It writes
+ * what the UI shows into `ChartFields`, which `ChartState` backs with `$state`.
+ */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
+import { classPriceDecimals } from '../../format/numbers';
+import { PaneSubscription, messageOf, type StatusView } from '../common/subscription';
+import {
+  MAX_BARS,
+  TRIM_SLACK,
+  applyLive,
+  indexOfTime,
+  prependOlder,
+  trimBars,
+} from './candle-series';
+import { OverlayCalc, type OverlayLine, type OverlayPoint } from './overlays';
+
+/** What the controller draws on (implemented by `ChartView`). */
+export interface ChartSink {
+  setData(
+    candles: readonly Candle[],
+    overlays: ReadonlyMap<string, readonly OverlayPoint[]>,
+    view: 'latest' | number,
+  ): void;
+  /** Draws one new or changed bar at the end. */
+  update(candle: Candle, overlays: ReadonlyMap<string, OverlayPoint | null>): void;
+  setLines(lines: readonly OverlayLine[]): void;
+  setOverlayData(overlays: ReadonlyMap<string, readonly OverlayPoint[]>): void;
+  setPrecision(decimals: number): void;
+}
+
+/** What the UI shows of a chart: plain fields here, `$state` in `ChartState`. */
+export interface ChartFields {
+  /** Loaded candles, ascending. Reassigned on load and paging; mutated in place live. */
+  candles: Candle[];
+  /** The newest bar (the legend's default). */
+  latest: Candle | null;
+  /** The bar under the crosshair. */
+  hover: Candle | null;
+  status: StatusView;
+  /** The last page came from the cache because the API was unreachable. */
+  offline: boolean;
+  asOf: UnixMs | null;
+  error: string | null;
+  loading: boolean;
+  loadingOlder: boolean;
+  atStart: boolean;
+  /** Newest bars were dropped to bound the series: live updates wait for "latest". */
+  detached: boolean;
+}
+
+/** Candles per page, first load and each page of older history. */
+export const PAGE = 500;
+
+export class ChartController {
+  #bridge: MarketdeskBridge;
+  #f: ChartFields;
+  #sub: PaneSubscription<'candles'>;
+  #offRefresh: () => void;
+  #sink: ChartSink | null = null;
+  #series: SeriesKey | null = null;
+  #key = '';
+  #generation = 0;
+  #calc = new OverlayCalc([]);
+
+  constructor(bridge: MarketdeskBridge, fields: ChartFields) {
+    this.#bridge = bridge;
+    this.#f = fields;
+    this.#sub = new PaneSubscription(
+      bridge,
+      'candles',
+      (p) => this.#onPage(p.page.candles, p.page.offline, p.page.asOf),
+      (s) => (this.#f.status = s),
+    );
+    // A cache-first load's network refresh arrives without a subscription id.
+    this.#offRefresh = bridge.on('candles', (p) => {
+      if (p.subscriptionId === null && this.#series && seriesKey(p.page.series) === this.#key) {
+        this.#onPage(p.page.candles, p.page.offline, p.page.asOf);
+      }
+    });
+  }
+
+  /** Attaches the view (or detaches with null) and draws what is loaded. */
+  attach(sink: ChartSink | null): void {
+    this.#sink = sink;
+    if (!sink) return;
+    sink.setLines(this.#calc.lines);
+    this.#redraw('latest');
+  }
+
+  /** Sets the overlay lines; recomputes them once. */
+  setLines(lines: readonly OverlayLine[]): void {
+    this.#calc = new OverlayCalc(lines);
+    if (!this.#sink) return;
+    this.#sink.setLines(lines);
+    this.#sink.setOverlayData(this.#calc.full(this.#f.candles));
+  }
+
+  /** Shows a series: loads its newest page (cache-first), then follows it live. */
+  async setSeries(series: SeriesKey | null): Promise<void> {
+    const generation = ++this.#generation;
+    this.#series = series;
+    this.#key = series ? seriesKey(series) : '';
+    void this.#sub.set(null);
+    this.#f.candles = [];
+    this.#f.latest = null;
+    this.#f.hover = null;
+    this.#f.offline = false;
+    this.#f.detached = false;
+    this.#f.atStart = false;
+    this.#f.asOf = null;
+    this.#f.error = null;
+    this.#redraw('latest');
+    if (!series) return;
+    this.#f.loading = true;
+    try {
+      const page = await this.#bridge.invoke('loadCandles', { series, limit: PAGE });
+      if (generation !== this.#generation) return;
+      this.#f.candles = page.candles;
+      this.#f.latest = page.candles.at(-1) ?? null;
+      this.#f.atStart = page.atHistoryStart;
+      this.#f.offline = page.offline;
+      this.#f.asOf = page.asOf;
+      this.#f.error = page.error ?? null;
+      this.#sink?.setPrecision(classPriceDecimals(series.class, this.#f.latest?.close));
+      this.#redraw('latest');
+      void this.#sub.set({ kind: 'candles', series });
+    } catch (error) {
+      if (generation === this.#generation) this.#f.error = messageOf(error);
+    } finally {
+      if (generation === this.#generation) this.#f.loading = false;
+    }
+  }
+
+  /** Pages in older history in front, keeping the visible bars where they are. */
+  async loadOlder(): Promise<void> {
+    const series = this.#series;
+    const first = this.#f.candles[0];
+    if (!series || !first || this.#f.loading || this.#f.loadingOlder || this.#f.atStart) return;
+    const generation = this.#generation;
+    this.#f.loadingOlder = true;
+    try {
+      const page = await this.#bridge.invoke('loadCandles', {
+        series,
+        limit: PAGE,
+        before: first.time,
+      });
+      if (generation !== this.#generation) return;
+      const { merged, prepended } = prependOlder(this.#f.candles, page.candles);
+      this.#f.atStart = page.atHistoryStart || prepended === 0;
+      if (prepended === 0) return;
+      // The user is looking at the oldest bars: drop from the newest end.
+      const before = merged.length;
+      trimBars(merged, 'oldest');
+      if (merged.length < before) this.#f.detached = true;
+      this.#f.candles = merged;
+      this.#f.latest = merged.at(-1) ?? null;
+      this.#redraw(prepended);
+    } catch (error) {
+      if (generation === this.#generation) this.#f.error = messageOf(error);
+    } finally {
+      if (generation === this.#generation) this.#f.loadingOlder = false;
+    }
+  }
+
+  /** Reloads the newest page after paging dropped it. */
+  jumpToLatest(): void {
+    void this.setSeries(this.#series);
+  }
+
+  /** The crosshair moved to `time` (ms), or off the chart. */
+  hoverAt(time: UnixMs | null): void {
+    if (time === null) {
+      this.#f.hover = null;
+      return;
+    }
+    const i = indexOfTime(this.#f.candles, time);
+    this.#f.hover = i >= 0 ? (this.#f.candles[i] ?? null) : null;
+  }
+
+  dispose(): void {
+    this.#generation++;
+    this.#sub.dispose();
+    this.#offRefresh();
+    this.#sink = null;
+  }
+
+  #onPage(incoming: readonly Candle[], offline: boolean, asOf: UnixMs | null): void {
+    this.#f.offline = offline;
+    if (asOf !== null) this.#f.asOf = asOf;
+    if (this.#f.detached || this.#f.loading || incoming.length === 0) return;
+    const candles = this.#f.candles;
+    const result = applyLive(candles, incoming);
+    if (result.kind === 'none') return;
+    // Trim in steps, not one bar per new candle: each trim costs a full redraw.
+    const dropped =
+      candles.length > MAX_BARS + TRIM_SLACK ? trimBars(candles, 'newest', MAX_BARS) : 0;
+    this.#f.latest = candles.at(-1) ?? null;
+    if (result.kind === 'reset' || dropped > 0) {
+      this.#redraw(-dropped);
+      return;
+    }
+    if (!this.#sink) return;
+    // Usually one bar (the forming candle), two when a new one opens: each drawn
+    // with series.update in order, overlays stepped once per bar.
+    for (let i = result.from; i < candles.length; i++) {
+      this.#sink.update(candles[i]!, this.#calc.at(candles, i));
+    }
+  }
+
+  #redraw(view: 'latest' | number): void {
+    if (!this.#sink) return;
+    this.#sink.setData(this.#f.candles, this.#calc.full(this.#f.candles), view);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Reactive state of a chart pane: the fields `ChartController` writes, backed by
+ * runes. Candles are `$state.raw` (never proxied; the controller mutates the
+ * array in place for the forming candle, which on purpose notifies nobody).
+ */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { Candle, SeriesKey, UnixMs } from '../../../../shared/model';
+import { INITIAL_STATUS, type StatusView } from '../common/subscription';
+import { ChartController, type ChartFields, type ChartSink } from './chart-controller';
+import type { OverlayLine } from './overlays';
+
+export class ChartState implements ChartFields {
+  candles = $state.raw<Candle[]>([]);
+  latest = $state.raw<Candle | null>(null);
+  hover = $state.raw<Candle | null>(null);
+  status = $state.raw<StatusView>(INITIAL_STATUS);
+  offline = $state(false);
+  asOf = $state<UnixMs | null>(null);
+  error = $state<string | null>(null);
+  loading = $state(false);
+  loadingOlder = $state(false);
+  atStart = $state(false);
+  detached = $state(false);
+
+  legend = $derived(this.hover ?? this.latest);
+  /** The badge to show: the subscription's trouble, else an offline first page. */
+  badge = $derived.by((): StatusView => {
+    const s = this.status;
+    if (s.state !== 'live' && s.state !== 'loading') return s;
+    if (this.error) return { state: 'error', asOf: null, message: this.error };
+    if (this.offline) return { state: 'offline', asOf: this.asOf };
+    return this.loading ? INITIAL_STATUS : s;
+  });
+
+  #controller: ChartController;
+
+  constructor(bridge: MarketdeskBridge) {
+    this.#controller = new ChartController(bridge, this);
+  }
+
+  attach(sink: ChartSink | null): void {
+    this.#controller.attach(sink);
+  }
+  setLines(lines: readonly OverlayLine[]): void {
+    this.#controller.setLines(lines);
+  }
+  setSeries(series: SeriesKey | null): Promise<void> {
+    return this.#controller.setSeries(series);
+  }
+  loadOlder(): Promise<void> {
+    return this.#controller.loadOlder();
+  }
+  jumpToLatest(): void {
+    this.#controller.jumpToLatest();
+  }
+  hoverAt(time: UnixMs | null): void {
+    this.#controller.hoverAt(time);
+  }
+  dispose(): void {
+    this.#controller.dispose();
+  }
+}

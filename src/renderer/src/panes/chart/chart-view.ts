@@ -1,0 +1,257 @@
+/**
+ * The drawing side of the chart pane: a lightweight-charts v5 chart with a
+ * candlestick series, a volume histogram in its own pane and overlay lines.
+ * Takes candles in Unix ms and converts to UTC seconds here, at this boundary.
+ * No Svelte: `ChartController` decides what to draw, this class draws it.
+ */
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  type TickMarkType,
+  createChart,
+  type CandlestickData,
+  type HistogramData,
+  type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  type LogicalRange,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Candle } from '../../../../shared/model';
+import type { ChartSink } from './chart-controller';
+import type { ChartColors } from './chart-colors';
+import { crosshairLabel, tickMarkLabel } from './chart-time';
+import type { OverlayLine, OverlayPoint } from './overlays';
+
+/** Bars from the left edge at which older history is asked for. */
+const LEFT_EDGE_BARS = 15;
+
+const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+export interface ChartViewHandlers {
+  /** The crosshair moved to a bar (ms) or left the chart (null). */
+  onHover(time: number | null): void;
+  /** The view neared the oldest loaded bar. */
+  onLeftEdge(): void;
+}
+
+export class ChartView implements ChartSink {
+  #chart: IChartApi;
+  #candles: ISeriesApi<'Candlestick'>;
+  #volume: ISeriesApi<'Histogram'>;
+  #lines = new Map<string, ISeriesApi<'Line'>>();
+  #colors: ChartColors;
+  #zone: string | undefined = undefined;
+  #intraday = true;
+  /** Suppresses left-edge events while this class moves the view itself. */
+  #moving = false;
+
+  constructor(el: HTMLElement, colors: ChartColors, handlers: ChartViewHandlers) {
+    this.#colors = colors;
+    this.#chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: colors.background },
+        textColor: colors.text,
+        fontSize: 11,
+        attributionLogo: false,
+        panes: { separatorColor: colors.border },
+      },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { borderColor: colors.border },
+      timeScale: {
+        borderColor: colors.border,
+        rightOffset: 4,
+        timeVisible: true,
+        // The data stays in UTC seconds; labels are drawn in the chosen zone.
+        tickMarkFormatter: (t: Time, type: TickMarkType) =>
+          typeof t === 'number' ? tickMarkLabel(t * 1000, type, this.#zone) : String(t),
+      },
+      localization: {
+        timeFormatter: (t: Time) =>
+          typeof t === 'number' ? crosshairLabel(t * 1000, this.#intraday, this.#zone) : String(t),
+      },
+    });
+    this.#candles = this.#chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      borderVisible: false,
+    });
+    this.#volume = this.#chart.addSeries(
+      HistogramSeries,
+      { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
+      1,
+    );
+    this.#chart.panes()[1]?.setStretchFactor(0.25);
+    this.#chart.subscribeCrosshairMove((param) => {
+      handlers.onHover(typeof param.time === 'number' ? param.time * 1000 : null);
+    });
+    this.#chart.timeScale().subscribeVisibleLogicalRangeChange(() => {
+      if (this.#moving) return;
+      // Read the range now, not the event's: a redraw can report an interim one.
+      const range = this.#chart.timeScale().getVisibleLogicalRange();
+      if (range && range.from < LEFT_EDGE_BARS) handlers.onLeftEdge();
+    });
+  }
+
+  /** Zone for axis labels and the crosshair (undefined: the user's). */
+  setZone(zone: string | undefined, intraday: boolean): void {
+    this.#zone = zone;
+    this.#intraday = intraday;
+    this.#chart.applyOptions({ timeScale: { timeVisible: intraday } });
+  }
+
+  /** Price precision of the candle series (e.g. 5 for forex). */
+  setPrecision(decimals: number): void {
+    this.#candles.applyOptions({
+      priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals },
+    });
+  }
+
+  applyColors(colors: ChartColors): void {
+    this.#colors = colors;
+    this.#chart.applyOptions({
+      layout: {
+        background: { type: ColorType.Solid, color: colors.background },
+        textColor: colors.text,
+        panes: { separatorColor: colors.border },
+      },
+      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      rightPriceScale: { borderColor: colors.border },
+      timeScale: { borderColor: colors.border },
+    });
+    this.#candles.applyOptions({
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+    });
+    let i = 0;
+    for (const line of this.#lines.values()) line.applyOptions({ color: this.#lineColor(i++) });
+  }
+
+  /** Volume colours are per bar: a theme change redraws them from the candles. */
+  recolorVolume(candles: readonly Candle[]): void {
+    this.#volume.setData(candles.map((c) => this.#volumeBar(c)));
+  }
+
+  /** Creates and removes overlay line series to match `lines`. */
+  setLines(lines: readonly OverlayLine[]): void {
+    const wanted = new Set(lines.map((l) => l.id));
+    for (const [id, series] of this.#lines) {
+      if (!wanted.has(id)) {
+        this.#chart.removeSeries(series);
+        this.#lines.delete(id);
+      }
+    }
+    lines.forEach((line, i) => {
+      const options = {
+        color: this.#lineColor(i),
+        lineWidth: 1 as const,
+        lineStyle: line.kind === 'bb-middle' ? 2 : 0,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+        title: '',
+      };
+      const existing = this.#lines.get(line.id);
+      if (existing) existing.applyOptions(options);
+      else this.#lines.set(line.id, this.#chart.addSeries(LineSeries, options, 0));
+    });
+  }
+
+  #lineColor(i: number): string {
+    const palette = this.#colors.overlays;
+    return palette[i % palette.length] ?? this.#colors.text;
+  }
+
+  /** Replaces the overlay lines' data only (an overlay was toggled). */
+  setOverlayData(overlays: ReadonlyMap<string, readonly OverlayPoint[]>): void {
+    for (const [id, series] of this.#lines) series.setData(toLine(overlays.get(id) ?? []));
+  }
+
+  /**
+   * Replaces all data. `view`: 'latest' scrolls to the newest bar; a number keeps
+   * the visible bars in place after that many were added (+) or dropped (−) in front.
+   */
+  setData(
+    candles: readonly Candle[],
+    overlays: ReadonlyMap<string, readonly OverlayPoint[]>,
+    view: 'latest' | number,
+  ): void {
+    const range =
+      typeof view === 'number' ? this.#chart.timeScale().getVisibleLogicalRange() : null;
+    this.#moving = true;
+    try {
+      const bars = new Array<CandlestickData<UTCTimestamp>>(candles.length);
+      const volumes = new Array<HistogramData<UTCTimestamp>>(candles.length);
+      for (let i = 0; i < candles.length; i++) {
+        const c = candles[i]!;
+        bars[i] = {
+          time: toSeconds(c.time),
+          open: c.open,
+          high: c.high,
+          low: c.low,
+          close: c.close,
+        };
+        volumes[i] = this.#volumeBar(c);
+      }
+      this.#candles.setData(bars);
+      this.#volume.setData(volumes);
+      for (const [id, series] of this.#lines) series.setData(toLine(overlays.get(id) ?? []));
+      if (view === 'latest') {
+        this.#chart.timeScale().resetTimeScale();
+        this.#chart.timeScale().scrollToRealTime();
+      } else if (range && view !== 0) {
+        this.#chart
+          .timeScale()
+          .setVisibleLogicalRange({ from: range.from + view, to: range.to + view });
+      }
+    } finally {
+      this.#moving = false;
+    }
+  }
+
+  /** Draws a changed or new bar at the end (the forming candle): O(1), never setData. */
+  update(c: Candle, overlays: ReadonlyMap<string, OverlayPoint | null>): void {
+    const time = toSeconds(c.time);
+    this.#candles.update({ time, open: c.open, high: c.high, low: c.low, close: c.close });
+    this.#volume.update(this.#volumeBar(c));
+    for (const [id, point] of overlays) {
+      if (point) this.#lines.get(id)?.update({ time: toSeconds(point.time), value: point.value });
+    }
+  }
+
+  /** The visible logical range (for tests and paging decisions). */
+  visibleRange(): LogicalRange | null {
+    return this.#chart.timeScale().getVisibleLogicalRange();
+  }
+
+  destroy(): void {
+    this.#chart.remove();
+  }
+
+  #volumeBar(c: Candle): HistogramData<UTCTimestamp> {
+    return {
+      time: toSeconds(c.time),
+      value: c.volume,
+      color: c.close >= c.open ? this.#colors.upVolume : this.#colors.downVolume,
+    };
+  }
+}
+
+function toLine(points: readonly OverlayPoint[]): LineData<UTCTimestamp>[] {
+  const out = new Array<LineData<UTCTimestamp>>(points.length);
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    out[i] = { time: toSeconds(p.time), value: p.value };
+  }
+  return out;
+}

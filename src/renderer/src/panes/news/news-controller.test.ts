@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { NewsPageAnswer } from '../../../../shared/bridge';
+import type { NewsItem } from '../../../../shared/model';
+import { FakeBridge } from '../common/fake-bridge';
+import { INITIAL_STATUS } from '../common/subscription';
+import { NewsController, type NewsFields } from './news-controller';
+
+const item = (id: number): NewsItem => ({
+  id: `n${id}`,
+  title: `t${id}`,
+  publishedAt: id * 1000,
+  market: 'stock',
+  language: 'en',
+  link: `https://example.com/${id}`,
+  provider: 'p',
+});
+const answer = (ids: number[], extra: Partial<NewsPageAnswer> = {}): NewsPageAnswer => ({
+  market: 'stock',
+  lang: 'en',
+  cursor: null,
+  items: ids.map(item),
+  nextCursor: 'c1',
+  hasMore: true,
+  offline: false,
+  asOf: 1,
+  refreshing: false,
+  ...extra,
+});
+
+function fields(): NewsFields {
+  return {
+    items: [],
+    status: INITIAL_STATUS,
+    offline: false,
+    asOf: null,
+    error: null,
+    loading: false,
+    loadingMore: false,
+    hasMore: false,
+  };
+}
+
+describe('NewsController', () => {
+  it('loads the newest page, subscribes and prepends live items without duplicates', async () => {
+    const bridge = new FakeBridge();
+    bridge.handlers.loadNews = async () => answer([3, 2, 1]);
+    const f = fields();
+    const news = new NewsController(bridge, f);
+    await news.setFilter('stock', 'en');
+    expect(bridge.calls[0]).toEqual({
+      name: 'subscribe',
+      args: { spec: { kind: 'news', market: 'stock', lang: 'en' } },
+    });
+    expect(f.items.map((i) => i.id)).toEqual(['n3', 'n2', 'n1']);
+    bridge.emit('news', { subscriptionId: 's1', items: [item(4), item(3)] });
+    expect(f.items.map((i) => i.id)).toEqual(['n4', 'n3', 'n2', 'n1']);
+  });
+
+  it('loads older pages through the cursor until hasMore is false', async () => {
+    const bridge = new FakeBridge();
+    const answers = [
+      answer([6, 5]),
+      answer([4, 3], { nextCursor: 'c2' }),
+      answer([2], { hasMore: false, nextCursor: null }),
+    ];
+    bridge.handlers.loadNews = async () => answers.shift()!;
+    const f = fields();
+    const news = new NewsController(bridge, f);
+    await news.setFilter('stock', 'en');
+    await news.loadMore();
+    await news.loadMore();
+    await news.loadMore();
+    const loads = bridge.calls.filter((c) => c.name === 'loadNews').map((c) => c.args);
+    expect(loads).toEqual([
+      { market: 'stock', lang: 'en', limit: 30 },
+      { market: 'stock', lang: 'en', limit: 30, cursor: 'c1' },
+      { market: 'stock', lang: 'en', limit: 30, cursor: 'c2' },
+    ]);
+    expect(f.items).toHaveLength(5);
+    expect(f.hasMore).toBe(false);
+  });
+
+  it('stops paging when a page brings nothing new', async () => {
+    const bridge = new FakeBridge();
+    bridge.handlers.loadNews = async () => answer([2, 1]);
+    const f = fields();
+    const news = new NewsController(bridge, f);
+    await news.setFilter('stock', 'en');
+    await news.loadMore();
+    expect(f.hasMore).toBe(false);
+  });
+
+  it('marks an offline page and drops answers for an old filter', async () => {
+    const bridge = new FakeBridge();
+    const resolvers: ((a: NewsPageAnswer) => void)[] = [];
+    bridge.handlers.loadNews = () => new Promise((resolve) => resolvers.push(resolve));
+    const f = fields();
+    const news = new NewsController(bridge, f);
+    const first = news.setFilter('stock', 'en');
+    const second = news.setFilter('crypto', 'en');
+    resolvers[1]!(answer([9], { offline: true, asOf: 5 }));
+    resolvers[0]!(answer([1, 2, 3]));
+    await Promise.all([first, second]);
+    expect(f.items.map((i) => i.id)).toEqual(['n9']);
+    expect(f.offline).toBe(true);
+    expect(f.asOf).toBe(5);
+    news.dispose();
+    expect(bridge.listenerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { NewsItem } from '../../../../shared/model';
+import { appendNews, isWebLink, prependNews } from './news-list';
+
+const item = (id: string, publishedAt: number): NewsItem => ({
+  id,
+  title: id,
+  publishedAt,
+  market: 'stock',
+  language: 'en',
+  link: `https://example.com/${id}`,
+  provider: 'p',
+});
+
+describe('news list', () => {
+  it('prepends live items newest first without duplicates', () => {
+    const items = [item('b', 2), item('a', 1)];
+    const out = prependNews(items, [item('c', 3), item('b', 2), item('d', 4), item('d', 4)]);
+    expect(out.map((i) => i.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(prependNews(items, [item('a', 1)])).toBe(items);
+  });
+  it('appends older pages without duplicates and bounds the list', () => {
+    const out = appendNews([item('b', 2)], [item('b', 2), item('a', 1)]);
+    expect(out.map((i) => i.id)).toEqual(['b', 'a']);
+    expect(appendNews([item('c', 3)], [item('b', 2), item('a', 1)], 2)).toHaveLength(2);
+  });
+  it('accepts only web links', () => {
+    expect(isWebLink('https://example.com/x')).toBe(true);
+    expect(isWebLink('javascript:alert(1)')).toBe(false);
+    expect(isWebLink('not a url')).toBe(false);
+  });
+});

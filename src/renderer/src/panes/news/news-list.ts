@@ -1,0 +1,50 @@
+/**
+ * The news feed's list arithmetic: live items in front and older pages behind,
+ * without duplicate ids, bounded. Pure.
+ */
+import type { NewsItem } from '../../../../shared/model';
+
+/** Most items the feed keeps. */
+export const MAX_ITEMS = 1000;
+
+export const NEWS_MARKETS = ['stock', 'forex', 'indices', 'crypto', 'future', 'fund'] as const;
+export const NEWS_LANGS = [
+  { id: 'en', label: 'English' },
+  { id: 'zh', label: '简体中文' },
+  { id: 'hk', label: '繁體中文' },
+] as const;
+
+/** Live items (newest first) in front of `items`; returns `items` when none is new. */
+export function prependNews(
+  items: readonly NewsItem[],
+  incoming: readonly NewsItem[],
+  max = MAX_ITEMS,
+): readonly NewsItem[] {
+  const known = new Set(items.map((i) => i.id));
+  const fresh = incoming.filter((i) => !known.has(i.id) && (known.add(i.id), true));
+  if (fresh.length === 0) return items;
+  fresh.sort((a, b) => b.publishedAt - a.publishedAt);
+  return fresh.concat(items).slice(0, max);
+}
+
+/** An older page behind `items`, without duplicates. */
+export function appendNews(
+  items: readonly NewsItem[],
+  older: readonly NewsItem[],
+  max = MAX_ITEMS,
+): readonly NewsItem[] {
+  const known = new Set(items.map((i) => i.id));
+  const fresh = older.filter((i) => !known.has(i.id) && (known.add(i.id), true));
+  if (fresh.length === 0) return items;
+  return items.concat(fresh).slice(0, max);
+}
+
+/** True for links the system browser may open (the main side checks again). */
+export function isWebLink(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Reactive state of a news feed: the fields `NewsController` writes, backed by
+ * runes (`$state.raw` items: replaced whole, never proxied).
+ */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { NewsItem, UnixMs } from '../../../../shared/model';
+import { INITIAL_STATUS, type StatusView } from '../common/subscription';
+import { NewsController, type NewsFields } from './news-controller';
+
+export class NewsState implements NewsFields {
+  items = $state.raw<readonly NewsItem[]>([]);
+  status = $state.raw<StatusView>(INITIAL_STATUS);
+  offline = $state(false);
+  asOf = $state<UnixMs | null>(null);
+  error = $state<string | null>(null);
+  loading = $state(false);
+  loadingMore = $state(false);
+  hasMore = $state(false);
+
+  /** The badge: the subscription's trouble, else a cached (offline) page. */
+  badge = $derived.by((): StatusView => {
+    const s = this.status;
+    if (s.state !== 'live' && s.state !== 'loading') return s;
+    if (this.error) return { state: 'error', asOf: null, message: this.error };
+    if (this.offline) return { state: 'offline', asOf: this.asOf };
+    return this.loading ? INITIAL_STATUS : s;
+  });
+
+  #controller: NewsController;
+
+  constructor(bridge: MarketdeskBridge) {
+    this.#controller = new NewsController(bridge, this);
+  }
+
+  setFilter(market: string, lang: string): Promise<void> {
+    return this.#controller.setFilter(market, lang);
+  }
+  loadMore(): Promise<void> {
+    return this.#controller.loadMore();
+  }
+  dispose(): void {
+    this.#controller.dispose();
+  }
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Quote } from '../../../../shared/model';
+import type { SymbolRef } from '../../workspace/pane-contract';
+import {
+  groupSymbols,
+  moveItem,
+  nextSort,
+  parseSymbolInput,
+  sortRows,
+  tradingBadge,
+} from './board';
+import { worstStatus } from './worst-status';
+
+const sym = (cls: SymbolRef['class'], region: string, code: string, exchange = ''): SymbolRef => ({
+  class: cls,
+  region,
+  exchange,
+  code,
+});
+
+describe('groupSymbols', () => {
+  it('makes one selection per class, region and exchange', () => {
+    const groups = groupSymbols([
+      sym('stock', 'US', 'AAPL'),
+      sym('crypto', 'BA', 'BTCUSDT'),
+      sym('stock', 'US', 'MSFT'),
+      sym('stock', 'HK', '700', 'HKEX'),
+      sym('stock', 'US', 'AAPL'),
+    ]);
+    expect([...groups.keys()]).toEqual(['stock:US:', 'crypto:BA:', 'stock:HK:HKEX']);
+    expect(groups.get('stock:US:')!.codes).toEqual(['AAPL', 'MSFT']);
+  });
+});
+
+describe('sortRows', () => {
+  const row = (code: string, last: number | null) => ({
+    symbol: sym('stock', 'US', code),
+    quote: last === null ? null : ({ last } as Quote),
+  });
+  const rows = [row('B', 2), row('A', null), row('C', 3), row('D', 1)];
+  it('sorts numbers with missing values last both ways', () => {
+    expect(sortRows(rows, 'last', false).map((r) => r.symbol.code)).toEqual(['D', 'B', 'C', 'A']);
+    expect(sortRows(rows, 'last', true).map((r) => r.symbol.code)).toEqual(['C', 'B', 'D', 'A']);
+  });
+  it('sorts by symbol and leaves the input alone', () => {
+    expect(sortRows(rows, 'symbol', false).map((r) => r.symbol.code)).toEqual(['A', 'B', 'C', 'D']);
+    expect(rows[0]!.symbol.code).toBe('B');
+  });
+  it('cycles header clicks', () => {
+    expect(nextSort(undefined, 'last')).toEqual({ column: 'last', descending: true });
+    expect(nextSort({ column: 'last', descending: true }, 'last')).toEqual({
+      column: 'last',
+      descending: false,
+    });
+    expect(nextSort({ column: 'last', descending: false }, 'last')).toBeUndefined();
+    expect(nextSort(undefined, 'symbol')).toEqual({ column: 'symbol', descending: false });
+  });
+});
+
+describe('moveItem', () => {
+  it('moves and clamps', () => {
+    expect(moveItem([1, 2, 3], 0, 1)).toEqual([2, 1, 3]);
+    expect(moveItem([1, 2, 3], 2, -1)).toEqual([1, 3, 2]);
+    expect(moveItem([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('tradingBadge', () => {
+  it('names stock statuses only', () => {
+    expect(tradingBadge('stock', 1)).toBe('HALT');
+    expect(tradingBadge('stock', 2)).toBe('DELISTED');
+    expect(tradingBadge('stock', 3)).toBe('CB');
+    expect(tradingBadge('stock', 0)).toBeNull();
+    expect(tradingBadge('crypto', 1)).toBeNull();
+  });
+});
+
+describe('parseSymbolInput', () => {
+  it('normalises and accepts a valid symbol', () => {
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'us', exchange: '', code: ' AAPL ' }, []),
+    ).toEqual({
+      ok: true,
+      symbol: sym('stock', 'US', 'AAPL'),
+    });
+  });
+  it('drops the exchange outside stocks', () => {
+    const r = parseSymbolInput(
+      { class: 'crypto', region: 'BA', exchange: 'X', code: 'BTCUSDT' },
+      [],
+    );
+    expect(r.ok && r.symbol.exchange).toBe('');
+  });
+  it('refuses bad input and duplicates', () => {
+    expect(parseSymbolInput({ class: 'bond', region: 'US', exchange: '', code: 'X' }, []).ok).toBe(
+      false,
+    );
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'USA', exchange: '', code: 'X' }, []).ok,
+    ).toBe(false);
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'US', exchange: '', code: '$X' }, []).ok,
+    ).toBe(false);
+    const dup = parseSymbolInput({ class: 'stock', region: 'US', exchange: '', code: 'AAPL' }, [
+      sym('stock', 'US', 'AAPL'),
+    ]);
+    expect(dup).toEqual({ ok: false, error: 'AAPL is already on this list' });
+  });
+});
+
+describe('worstStatus', () => {
+  it('picks the worst group status', () => {
+    expect(worstStatus([])).toBeNull();
+    expect(
+      worstStatus([
+        { state: 'live', asOf: 1 },
+        { state: 'not-entitled', asOf: null },
+        { state: 'stale', asOf: 1 },
+      ])?.state,
+    ).toBe('not-entitled');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The quote board's pure logic: grouping a watchlist into one subscription per
+ * (class, region, exchange), sorting, reordering, validating a typed symbol and
+ * the trading-status badges.
+ */
+import type { MarketSelection } from '../../../../shared/bridge';
+import { isAssetClass, type AssetClass, type Quote } from '../../../../shared/model';
+import type { SymbolRef } from '../../workspace/pane-contract';
+
+/** Key of one subscription group: `stock:US:` / `crypto:BA:`. */
+export function groupKeyOf(s: SymbolRef): string {
+  return `${s.class}:${s.region}:${s.class === 'stock' ? s.exchange : ''}`;
+}
+
+/** Stable key of a symbol (rows, duplicates). */
+export function symbolKey(s: SymbolRef): string {
+  return `${groupKeyOf(s)}:${s.code}`;
+}
+
+/** One market selection per group, codes in watchlist order and without duplicates. */
+export function groupSymbols(symbols: readonly SymbolRef[]): Map<string, MarketSelection> {
+  const groups = new Map<string, MarketSelection>();
+  for (const s of symbols) {
+    const key = groupKeyOf(s);
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        class: s.class,
+        region: s.region,
+        exchange: s.class === 'stock' ? s.exchange : '',
+        codes: [],
+      };
+      groups.set(key, group);
+    }
+    if (!group.codes.includes(s.code)) group.codes.push(s.code);
+  }
+  return groups;
+}
+
+/** The sortable columns, in display order. */
+export const COLUMNS = [
+  { id: 'symbol', label: 'Symbol', numeric: false },
+  { id: 'last', label: 'Last', numeric: true },
+  { id: 'change', label: 'Chg', numeric: true },
+  { id: 'changePercent', label: 'Chg %', numeric: true },
+  { id: 'open', label: 'Open', numeric: true },
+  { id: 'high', label: 'High', numeric: true },
+  { id: 'low', label: 'Low', numeric: true },
+  { id: 'prevClose', label: 'Prev', numeric: true },
+  { id: 'volume', label: 'Volume', numeric: true },
+  { id: 'turnover', label: 'Turnover', numeric: true },
+  { id: 'time', label: 'Time', numeric: true },
+] as const;
+
+export type ColumnId = (typeof COLUMNS)[number]['id'];
+
+export function isColumnId(value: unknown): value is ColumnId {
+  return COLUMNS.some((c) => c.id === value);
+}
+
+/** What sorting needs of a row. */
+export interface SortableRow {
+  symbol: SymbolRef;
+  quote: Quote | null;
+}
+
+function valueOf(row: SortableRow, column: Exclude<ColumnId, 'symbol'>): number | null {
+  const v = row.quote?.[column];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/**
+ * Rows sorted by a column (a new array; the input keeps watchlist order). Missing
+ * values sort last in either direction; ties keep watchlist order.
+ */
+export function sortRows<R extends SortableRow>(
+  rows: readonly R[],
+  column: ColumnId,
+  descending: boolean,
+): R[] {
+  const dir = descending ? -1 : 1;
+  if (column === 'symbol') {
+    return rows.toSorted((a, b) => dir * a.symbol.code.localeCompare(b.symbol.code));
+  }
+  return rows.toSorted((a, b) => {
+    const x = valueOf(a, column);
+    const y = valueOf(b, column);
+    if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
+    return dir * (x - y);
+  });
+}
+
+/** Cycles a header click: ascending → descending → none (numbers start descending). */
+export function nextSort(
+  current: { column: string; descending: boolean } | undefined,
+  column: ColumnId,
+): { column: ColumnId; descending: boolean } | undefined {
+  const numeric = column !== 'symbol';
+  if (current?.column !== column) return { column, descending: numeric };
+  if (current.descending === numeric) return { column, descending: !numeric };
+  return undefined;
+}
+
+/** A copy with the item at `from` moved by `delta` places (clamped). */
+export function moveItem<T>(items: readonly T[], from: number, delta: number): T[] {
+  const to = Math.max(0, Math.min(items.length - 1, from + delta));
+  const out = [...items];
+  if (from < 0 || from >= items.length || to === from) return out;
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item as T);
+  return out;
+}
+
+/** The badge of a stock's trading status (1 halted, 2 delisted, 3 circuit breaker). */
+export function tradingBadge(assetClass: AssetClass, status: number | undefined): string | null {
+  if (assetClass !== 'stock') return null;
+  switch (status) {
+    case 1:
+      return 'HALT';
+    case 2:
+      return 'DELISTED';
+    case 3:
+      return 'CB';
+    default:
+      return null;
+  }
+}
+
+/** What the add-symbol form holds. */
+export interface SymbolInput {
+  class: string;
+  region: string;
+  exchange: string;
+  code: string;
+}
+
+const REGION = /^[A-Z]{2}$/;
+const EXCHANGE = /^[A-Za-z0-9 ._-]{0,16}$/;
+const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+
+/**
+ * Validates a typed symbol (the same rules the main side applies), normalising
+ * case: region upper-case, code trimmed. Returns the symbol or a message.
+ */
+export function parseSymbolInput(
+  input: SymbolInput,
+  existing: readonly SymbolRef[],
+): { ok: true; symbol: SymbolRef } | { ok: false; error: string } {
+  if (!isAssetClass(input.class)) return { ok: false, error: 'Pick an asset class' };
+  const region = input.region.trim().toUpperCase();
+  if (!REGION.test(region)) return { ok: false, error: 'Region must be two letters (e.g. US)' };
+  const exchange = input.class === 'stock' ? input.exchange.trim() : '';
+  if (!EXCHANGE.test(exchange)) return { ok: false, error: 'Exchange: letters, digits, . _ -' };
+  const code = input.code.trim();
+  if (!CODE.test(code))
+    return { ok: false, error: 'Code: 1–32 letters, digits, . _ - (e.g. AAPL)' };
+  const symbol: SymbolRef = { class: input.class, region, exchange, code };
+  const key = symbolKey(symbol);
+  if (existing.some((s) => symbolKey(s) === key)) {
+    return { ok: false, error: `${code} is already on this list` };
+  }
+  return { ok: true, symbol };
+}
+
+/**
+ * Rows for `symbols` in their order, reusing an existing row per symbol key (so
+ * its quote survives) and dropping duplicates.
+ */
+export function reuseRows<R extends { key: string }>(
+  old: readonly R[],
+  symbols: readonly SymbolRef[],
+  make: (symbol: SymbolRef) => R,
+): R[] {
+  const byKey = new Map(old.map((r) => [r.key, r]));
+  const seen = new Set<string>();
+  const rows: R[] = [];
+  for (const s of symbols) {
+    const key = symbolKey(s);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push(byKey.get(key) ?? make(s));
+  }
+  return rows;
+}
