@@ -27,7 +27,11 @@ const bench: Benchmark = {
         now += 1000;
         for (const c of CODES10) market.klines('stock', 'US', '', c, kType, 500);
       };
-      rows.push({ name: `klines 10 × 500 kType ${kType}, warm`, value: median(await sample(run)), unit: 'ms' });
+      rows.push({
+        name: `klines 10 × 500 kType ${kType}, warm`,
+        value: median(await sample(run)),
+        unit: 'ms',
+      });
     }
     rows.push({
       name: 'quotes 50 codes, warm',

@@ -41,6 +41,14 @@ describe('createServices', () => {
     await services.dispose();
   });
 
+  it('applies a cache budget change at once, without a restart', async () => {
+    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    expect(services.history.budgetBytes).toBe(services.settings.get().cacheBudgetBytes);
+    await services.backend.setSettings({ cacheBudgetBytes: 64 * 1024 * 1024 });
+    expect(services.history.budgetBytes).toBe(64 * 1024 * 1024);
+    await services.dispose();
+  });
+
   it('takes MARKETDESK_TOKEN as a live token that the bridge may not replace', async () => {
     const services = await createServices({
       dataFolder: folder,

@@ -129,9 +129,13 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     throw error;
   }
   link.onClient((client, rpm) => hub.setClient(client, client.plan, rpm));
-  const stopIntervals = settings.onChange((next, previous) => {
+  // Settings that apply at once; the connection ones are MarketLink's.
+  const stopSettings = settings.onChange((next, previous) => {
     if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
       hub.setIntervals(next.intervals);
+    }
+    if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
+      history.setBudget(next.cacheBudgetBytes);
     }
   });
 
@@ -151,7 +155,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     status: () => backend.status(),
     dispose() {
       disposed ??= (async () => {
-        stopIntervals();
+        stopSettings();
         backend.dispose();
         hub.dispose();
         history.dispose();

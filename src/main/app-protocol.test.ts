@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeOf, createAppProtocolHandler, resolveAppPath } from './app-protocol';
+import { createAppProtocolHandler, resolveAppPath } from './app-protocol';
 
 const ROOT = path.resolve('/srv/renderer');
 
@@ -52,16 +52,6 @@ describe('resolveAppPath', () => {
     expect(resolveAppPath(ROOT, 'file:///etc/passwd')).toEqual({ ok: false, status: 403 });
     expect(resolveAppPath(ROOT, 'app://marketdesk/%E0%A4%A')).toEqual({ ok: false, status: 400 });
     expect(resolveAppPath(ROOT, 'nonsense')).toEqual({ ok: false, status: 400 });
-  });
-});
-
-describe('contentTypeOf', () => {
-  it('knows the renderer build outputs', () => {
-    expect(contentTypeOf('index.html')).toBe('text/html; charset=utf-8');
-    expect(contentTypeOf('a/b.JS')).toBe('text/javascript; charset=utf-8');
-    expect(contentTypeOf('x.css')).toBe('text/css; charset=utf-8');
-    expect(contentTypeOf('x.woff2')).toBe('font/woff2');
-    expect(contentTypeOf('x.unknown')).toBe('application/octet-stream');
   });
 });
 

@@ -11,7 +11,6 @@ import type { Candle } from '../../shared/model';
 import { parseCodes, parseKTypeOption, parsePositiveInt, parseTimeOption } from '../args';
 import type { CliContext } from '../context';
 import { CliError, userMessage } from '../context';
-import { RecordingSources } from '../recording-sources';
 import { candleTables } from '../render-market';
 import type { Outcome } from '../snapshot-fetch';
 import { MARKET_OPTIONS, parseMarket, printOutcome, type Command, type Market } from './command';
@@ -79,8 +78,11 @@ async function direct(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
 }
 
 async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
-  const sources = new RecordingSources(new MarketSources(ctx.client()));
-  const history = new HistoryService({ db: ctx.cache()!, candles: sources, now: ctx.now });
+  const history = new HistoryService({
+    db: ctx.cache()!,
+    candles: new MarketSources(ctx.client()),
+    now: ctx.now,
+  });
   let answers: CandleAnswer[];
   try {
     // Started together so the source merges them into one batch request.
@@ -101,11 +103,10 @@ async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle
   let offline: Outcome<Candle[]>['offline'] = null;
   answers.forEach((answer, i) => {
     const code = q.codes[i]!;
-    const error = sources.errors.get(code);
-    if (answer.error !== undefined) failures.set(code, userMessage(error ?? answer.error));
-    else if (!answer.offline || error === undefined) data[code] = answer.candles;
+    if (answer.error !== undefined) failures.set(code, userMessage(answer.error));
+    else if (answer.offlineReason === undefined) data[code] = answer.candles;
     else if (answer.candles.length === 0)
-      failures.set(code, `${userMessage(error)} (nothing cached)`);
+      failures.set(code, `${userMessage(answer.offlineReason)} (nothing cached)`);
     else {
       data[code] = answer.candles;
       const asOf = answer.asOf ?? answer.candles.at(-1)!.time;
@@ -116,7 +117,7 @@ async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle
     }
   });
   // Nothing to show and one cause (wrong token, no network): say it once, as the error.
-  const causes = new Set(q.codes.map((c) => sources.errors.get(c)).filter(Boolean));
+  const causes = new Set(answers.map((a) => a.error ?? a.offlineReason).filter(Boolean));
   if (Object.keys(data).length === 0 && causes.size === 1) {
     throw new CliError(userMessage([...causes][0]));
   }

@@ -10,7 +10,6 @@ import { parsePositiveInt, requireOption, UsageError } from '../args';
 import type { CliContext } from '../context';
 import { CliError, userMessage } from '../context';
 import { formatTime, renderJson } from '../output';
-import { NEWS_KEY, RecordingSources } from '../recording-sources';
 import { newsTable } from '../render-market';
 import type { Command } from './command';
 
@@ -68,8 +67,11 @@ async function direct(ctx: CliContext, q: Query): Promise<NewsPage> {
 }
 
 async function throughCache(ctx: CliContext, q: Query): Promise<NewsPage> {
-  const sources = new RecordingSources(new MarketSources(ctx.client()));
-  const history = new HistoryService({ db: ctx.cache()!, news: sources, now: ctx.now });
+  const history = new HistoryService({
+    db: ctx.cache()!,
+    news: new MarketSources(ctx.client()),
+    now: ctx.now,
+  });
   let answer: NewsAnswer;
   try {
     answer =
@@ -79,10 +81,9 @@ async function throughCache(ctx: CliContext, q: Query): Promise<NewsPage> {
   } finally {
     history.dispose();
   }
-  const error = sources.errors.get(NEWS_KEY);
-  if (answer.error !== undefined) throw new CliError(userMessage(error ?? answer.error));
-  if (answer.offline && error !== undefined) {
-    if (answer.items.length === 0) throw new CliError(userMessage(error));
+  if (answer.error !== undefined) throw new CliError(userMessage(answer.error));
+  if (answer.offlineReason !== undefined) {
+    if (answer.items.length === 0) throw new CliError(userMessage(answer.offlineReason));
     const asOf = answer.asOf === null ? '' : ` as of ${formatTime(answer.asOf)}`;
     ctx.note(`offline — showing cached news${asOf}`);
   }

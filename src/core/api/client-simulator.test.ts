@@ -9,7 +9,7 @@ import { planOf } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { MarketClient } from './client';
 import type { BatchResult, Result } from './result';
-import { OPERATION_SHAPES } from './shapes';
+import { shapeOf } from './shapes';
 import { FakeClock } from './test-helpers';
 
 const TOKEN = 'sim-token';
@@ -53,7 +53,7 @@ const client = (token = TOKEN) =>
 function paramsFor(name: (typeof OPERATION_NAMES)[number]): Record<string, unknown> {
   const spec = OPERATIONS[name];
   const region = spec.class === null ? undefined : REGION[spec.class];
-  switch (OPERATION_SHAPES[name]) {
+  switch (shapeOf(OPERATIONS[name])) {
     case 'news':
       return { market: 'stock', lang: 'en', limit: 5 };
     case 'depth':
@@ -71,7 +71,7 @@ describe('MarketClient against the simulator', () => {
   it.each(OPERATION_NAMES)('%s returns normalised data', async (name) => {
     const r = (await client().call(name, paramsFor(name) as never)) as Result<unknown>;
     if (!r.ok) throw new Error(`${name}: ${r.error.kind}: ${r.error.message}`);
-    const shape = OPERATION_SHAPES[name];
+    const shape = shapeOf(OPERATIONS[name]);
     const path = OPERATIONS[name].path;
     if (OPERATIONS[name].batch) {
       const b = r.value as BatchResult<unknown>;

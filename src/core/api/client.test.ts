@@ -1,11 +1,19 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES } from '../../shared/api/operations';
-import { planOf } from '../../shared/model';
+import { planOf, type DepthBook, type Tick } from '../../shared/model';
 import { MarketClient, type MarketClientOptions } from './client';
 import { isApiError } from './errors';
-import type { Result } from './result';
-import { OPERATION_SHAPES, shapeOf } from './shapes';
+import type { BatchResult, Result } from './result';
+import {
+  shapeOf,
+  type KlineParams,
+  type OperationShape,
+  type ParamsOf,
+  type ResultOf,
+  type Shape,
+  type SymbolParams,
+} from './shapes';
 import { FakeClock, sendJson, startTestServer, type TestServer } from './test-helpers';
 import {
   cryptoQuoteBTC,
@@ -64,9 +72,39 @@ function failure<T>(r: Result<T>) {
 }
 
 describe('the operation table', () => {
-  it('gives every operation the shape its kind and batch flag imply', () => {
-    for (const name of OPERATION_NAMES)
-      expect(OPERATION_SHAPES[name]).toBe(shapeOf(OPERATIONS[name]));
+  it("keeps each entry's literal kind and batch flag, so the types follow the table", () => {
+    expectTypeOf(OPERATIONS.stockDepths.batch).toEqualTypeOf<true>();
+    expectTypeOf(OPERATIONS.stockDepth.batch).toEqualTypeOf<false>();
+    expectTypeOf(OPERATIONS.cryptoTicks.kind).toEqualTypeOf<'ticks'>();
+    expectTypeOf<OperationShape<'stockDepth'>>().toEqualTypeOf<'depth'>();
+    expectTypeOf<OperationShape<'futureDepths'>>().toEqualTypeOf<'depths'>();
+    expectTypeOf<OperationShape<'news'>>().toEqualTypeOf<'news'>();
+    expectTypeOf<ParamsOf<'cryptoDepth'>>().toEqualTypeOf<SymbolParams>();
+    expectTypeOf<ParamsOf<'forexKlines'>>().toEqualTypeOf<KlineParams>();
+    expectTypeOf<ResultOf<'indicesDepths'>>().toEqualTypeOf<BatchResult<DepthBook>>();
+    expectTypeOf<ResultOf<'cryptoTicks'>>().toEqualTypeOf<BatchResult<Tick>>();
+  });
+
+  it("derives every operation's shape at run time as the types do", () => {
+    expect(shapeOf(OPERATIONS.stockDepth)).toBe('depth');
+    expect(shapeOf(OPERATIONS.stockDepths)).toBe('depths');
+    expect(shapeOf(OPERATIONS.stockKlines)).toBe('klines');
+    expect(shapeOf(OPERATIONS.stockInfo)).toBe('info');
+    // Spec section 4.2: how many of the 20 operations have each shape.
+    const counts: Partial<Record<Shape, number>> = {};
+    for (const name of OPERATION_NAMES) {
+      const shape = shapeOf(OPERATIONS[name]);
+      counts[shape] = (counts[shape] ?? 0) + 1;
+    }
+    expect(counts).toEqual({
+      news: 1,
+      depth: 2,
+      depths: 6,
+      quotes: 5,
+      klines: 4,
+      ticks: 1,
+      info: 1,
+    });
   });
 });
 

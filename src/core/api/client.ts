@@ -38,7 +38,7 @@ import type {
   ResultOf,
   SymbolParams,
 } from './shapes';
-import { OPERATION_SHAPES } from './shapes';
+import { shapeOf } from './shapes';
 import { Transport } from './transport';
 
 /** The real service's address (real-service-notes.md). */
@@ -125,7 +125,7 @@ export class MarketClient {
     if (spec === undefined) return err(invalid(String(op), `unknown operation "${String(op)}"`));
     const p = params as AnyParams;
     const signal = options.signal;
-    const shape = OPERATION_SHAPES[op];
+    const shape = shapeOf(spec);
     let result: Result<unknown>;
     switch (shape) {
       case 'quotes': {

@@ -20,8 +20,10 @@ export { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter, type RateLimiterOptions } fro
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export { systemClock, type Clock } from './clock';
 export {
-  OPERATION_SHAPES,
+  shapeOf,
   type Shape,
+  type ShapeOfSpec,
+  type OperationShape,
   type ParamsOf,
   type ResultOf,
   type MarketParams,

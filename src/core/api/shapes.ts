@@ -1,9 +1,15 @@
 /**
  * The typed face of the OPERATIONS table: each operation's parameters and result,
- * by its shape (kind + batch). `OPERATION_SHAPES` is checked against the table by a
- * test, so a change there cannot silently mistype an operation here.
+ * by its shape (kind + batch). The shape is derived from the table's literal entries,
+ * at the type level ({@link OperationShape}) and at run time ({@link shapeOf}), so an
+ * entry changed there retypes its operation here.
  */
-import type { OperationKind, OperationName, OperationSpec } from '../../shared/api/operations';
+import type {
+  OPERATIONS,
+  OperationKind,
+  OperationName,
+  OperationSpec,
+} from '../../shared/api/operations';
 import type {
   Candle,
   DepthBook,
@@ -67,40 +73,32 @@ interface ShapeTypes {
   info: { params: InfoParams; result: StockInfo };
 }
 
-/** The shape of every operation (derivable from kind + batch; spelled out for the types). */
-export const OPERATION_SHAPES = {
-  news: 'news',
-  stockDepth: 'depth',
-  stockDepths: 'depths',
-  cryptoDepth: 'depth',
-  cryptoDepths: 'depths',
-  fundDepths: 'depths',
-  forexDepths: 'depths',
-  futureDepths: 'depths',
-  indicesDepths: 'depths',
-  stockQuotes: 'quotes',
-  fundQuotes: 'quotes',
-  indicesQuotes: 'quotes',
-  futureQuotes: 'quotes',
-  cryptoQuotes: 'quotes',
-  stockKlines: 'klines',
-  indicesKlines: 'klines',
-  cryptoKlines: 'klines',
-  forexKlines: 'klines',
-  cryptoTicks: 'ticks',
-  stockInfo: 'info',
-} as const satisfies Record<OperationName, Shape>;
+/**
+ * The shape a spec's kind and batch flag imply: a batch `depth` is `depths`, every
+ * other kind is its own shape. Distributes over unions of specs.
+ */
+export type ShapeOfSpec<S extends Pick<OperationSpec, 'kind' | 'batch'>> = S extends {
+  kind: infer K;
+  batch: infer B;
+}
+  ? K extends 'depth'
+    ? B extends true
+      ? 'depths'
+      : 'depth'
+    : K
+  : never;
+
+/** The shape of operation `Op`, from its literal OPERATIONS entry. */
+export type OperationShape<Op extends OperationName> = ShapeOfSpec<(typeof OPERATIONS)[Op]>;
 
 /** Parameters of operation `Op`. */
-export type ParamsOf<Op extends OperationName> =
-  ShapeTypes[(typeof OPERATION_SHAPES)[Op]]['params'];
+export type ParamsOf<Op extends OperationName> = ShapeTypes[OperationShape<Op>]['params'];
 /** Normalised result of operation `Op`. */
-export type ResultOf<Op extends OperationName> =
-  ShapeTypes[(typeof OPERATION_SHAPES)[Op]]['result'];
+export type ResultOf<Op extends OperationName> = ShapeTypes[OperationShape<Op>]['result'];
 
-/** The shape an OPERATIONS entry implies. */
-export function shapeOf(spec: OperationSpec): Shape {
+/** The shape an OPERATIONS entry implies (the run-time twin of {@link ShapeOfSpec}). */
+export function shapeOf<S extends OperationSpec>(spec: S): ShapeOfSpec<S> {
   const kind: OperationKind = spec.kind;
-  if (kind === 'depth') return spec.batch ? 'depths' : 'depth';
-  return kind;
+  const shape: Shape = kind === 'depth' ? (spec.batch ? 'depths' : 'depth') : kind;
+  return shape as ShapeOfSpec<S>;
 }

@@ -136,11 +136,33 @@ describe('HistoryService offline', () => {
     expect((await service.loadCandles(series(), { limit: 5 })).offline).toBe(false);
   });
 
+  it("says why it is offline, in the failure's words, until the source answers again", async () => {
+    expect((await service.refreshCandles(series(), 10)).offlineReason).toBeUndefined();
+    source.offline = true;
+    const failed = await service.refreshCandles(series(), 10);
+    expect(failed.offline).toBe(true);
+    expect(failed.offlineReason).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    expect(failed.error).toBeUndefined();
+    expect(service.offlineReason).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    // A page back the cache cannot fill, and the next cached read, carry it too.
+    const page = await service.loadCandles(series(), { limit: 5, before: T0 });
+    expect(page.offlineReason).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    const cached = await service.loadCandles(series(), { limit: 5 });
+    expect(cached.offlineReason).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    await service.idle();
+    source.offline = false;
+    const back = await service.refreshCandles(series(), 10);
+    expect(back.offline).toBe(false);
+    expect(back.offlineReason).toBeUndefined();
+    expect(service.offlineReason).toBeNull();
+  });
+
   it('reports other source errors without marking offline', async () => {
     source.failWith = Object.assign(new Error('HTTP 500 from the service'), { kind: 'http' });
     const answer = await service.refreshCandles(series(), 10);
     expect(answer.offline).toBe(false);
     expect(answer.error).toBe('HTTP 500 from the service');
+    expect(answer.offlineReason).toBeUndefined();
     expect(service.offlineSince).toBeNull();
   });
 
@@ -163,6 +185,8 @@ describe('HistoryService offline', () => {
     const answer = await service.loadCandles(series(), { limit: 5, before: T0 + 10 * M });
     expect(minutes(answer)).toEqual([5, 6, 7, 8, 9]);
     expect(answer.offline).toBe(true);
+    // Offline by configuration, not by a failure: there is no reason to report.
+    expect(answer.offlineReason).toBeUndefined();
     expect(answer.refreshing).toBe(false);
   });
 });
@@ -234,25 +258,5 @@ describe('HistoryService paging back', () => {
     const page = await service.loadCandles(series(), { limit: 30, before: T0 + 920 * M });
     expect(minutes(page)).toEqual(Array.from({ length: 19 }, (_, i) => 901 + i));
     expect(page.offline).toBe(true);
-  });
-});
-
-describe('HistoryService budget', () => {
-  it('prunes after a write that takes the cache over its budget', async () => {
-    service.dispose();
-    const pruned: number[] = [];
-    service = new HistoryService({
-      db: t.db,
-      candles: source,
-      now: () => now,
-      budgetBytes: 64 * 1024,
-      onPrune: (r) => pruned.push(r.deleted.intradayCandles),
-    });
-    upsertCandles(t.db, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
-    await service.refreshCandles(series(), 1000);
-    expect(pruned).toHaveLength(1);
-    expect(pruned[0]).toBeGreaterThan(0);
-    // The oldest data went first: the old series lost its candles before the fresh one.
-    expect(readNewestCandles(t.db, series(1, 'OLD'), 10_000).length).toBeLessThan(5000);
   });
 });

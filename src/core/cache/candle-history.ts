@@ -42,6 +42,11 @@ export interface CandleAnswer {
   atHistoryStart: boolean;
   /** The source could not be reached (or none is configured): this is the cache. */
   offline: boolean;
+  /**
+   * Why the source could not be reached: the offline failure's message, for the user.
+   * Absent when online, and when offline only because no source is configured.
+   */
+  offlineReason?: string;
   /** The time of the data: when it was last refreshed from the source. */
   asOf: UnixMs | null;
   /** A background refresh started; its result follows as an `onCandles` event. */
@@ -226,6 +231,7 @@ export class CandleHistory {
       refreshing: extra.refreshing ?? false,
     };
     if (extra.before !== undefined) answer.before = extra.before;
+    if (link.offlineReason !== null) answer.offlineReason = link.offlineReason;
     if (extra.error !== undefined) answer.error = extra.error;
     return answer;
   }

@@ -19,7 +19,7 @@ export interface HistoryServiceOptions {
   /** Which source failures mean offline; default `isOfflineError`. */
   isOffline?: OfflinePredicate;
   now?: () => UnixMs;
-  /** Size budget enforced after writes; default 1 GiB. */
+  /** Size budget enforced after writes; default 1 GiB; changed by `setBudget`. */
   budgetBytes?: number;
   /** Told when the budget check pruned something. */
   onPrune?: (result: PruneResult) => void;
@@ -32,15 +32,17 @@ export class HistoryService {
   readonly #link: LinkState;
   readonly #candles: CandleHistory;
   readonly #news: NewsHistory;
+  readonly #db: CacheDb;
+  readonly #onPrune: ((result: PruneResult) => void) | undefined;
+  #budget: number;
 
   constructor(options: HistoryServiceOptions) {
     const now = options.now ?? Date.now;
-    const budget = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.#db = options.db;
+    this.#onPrune = options.onPrune;
+    this.#budget = checkedBudget(options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
     this.#link = new LinkState(now, options.isOffline);
-    const afterWrite = () => {
-      const pruned = enforceBudget(options.db, budget);
-      if (pruned) options.onPrune?.(pruned);
-    };
+    const afterWrite = () => void this.#enforceBudget();
     const common = { db: options.db, link: this.#link, now, afterWrite };
     this.#candles = new CandleHistory({
       ...common,
@@ -100,6 +102,28 @@ export class HistoryService {
     return this.#link.offlineSince;
   }
 
+  /** The message of the latest failure that meant offline; null while online. */
+  get offlineReason(): string | null {
+    return this.#link.offlineReason;
+  }
+
+  /** The size budget in force, in bytes. */
+  get budgetBytes(): number {
+    return this.#budget;
+  }
+
+  /**
+   * Changes the size budget (the user changed `cacheBudgetBytes`) and enforces it at
+   * once, so a smaller budget frees the space now rather than after the next write.
+   * Returns what was pruned (also told to `onPrune`), or null when within budget.
+   *
+   * @throws RangeError when `bytes` is not a positive, finite number.
+   */
+  setBudget(bytes: number): PruneResult | null {
+    this.#budget = checkedBudget(bytes);
+    return this.#enforceBudget();
+  }
+
   /** Resolves when no background refresh is running. */
   async idle(): Promise<void> {
     await Promise.all([this.#candles.idle(), this.#news.idle()]);
@@ -109,4 +133,17 @@ export class HistoryService {
   dispose(): void {
     this.#lifetime.abort();
   }
+
+  #enforceBudget(): PruneResult | null {
+    const pruned = enforceBudget(this.#db, this.#budget);
+    if (pruned) this.#onPrune?.(pruned);
+    return pruned;
+  }
+}
+
+function checkedBudget(bytes: number): number {
+  if (!Number.isFinite(bytes) || bytes <= 0) {
+    throw new RangeError(`The cache budget must be a positive number of bytes, not ${bytes}.`);
+  }
+  return bytes;
 }

@@ -14,6 +14,7 @@ export interface SourceFailure {
 
 export class LinkState {
   #offlineSince: UnixMs | null = null;
+  #offlineReason: string | null = null;
 
   constructor(
     private readonly now: () => UnixMs,
@@ -25,15 +26,26 @@ export class LinkState {
     return this.#offlineSince;
   }
 
+  /** The message of the latest failure that meant "offline"; null while reachable. */
+  get offlineReason(): string | null {
+    return this.#offlineReason;
+  }
+
   succeeded(): void {
     this.#offlineSince = null;
+    this.#offlineReason = null;
   }
 
   /** Classifies a source error and records an offline one. */
   failed(err: unknown): SourceFailure {
     const offline = this.isOffline(err);
-    if (offline) this.#offlineSince ??= this.now();
-    return { offline, message: err instanceof Error ? err.message : String(err) };
+    const message = err instanceof Error ? err.message : String(err);
+    if (offline) {
+      this.#offlineSince ??= this.now();
+      // The latest words, not the first: "timed out" may have become "refused".
+      this.#offlineReason = message;
+    }
+    return { offline, message };
   }
 }
 

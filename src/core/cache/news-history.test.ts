@@ -74,6 +74,7 @@ describe('HistoryService.loadNews', () => {
     source.offline = true;
     const page = await service.loadNews({ ...feed, limit: 10, cursor: 'c96' });
     expect(page.offline).toBe(true);
+    expect(page.offlineReason).toBe('connect ECONNREFUSED 127.0.0.1:1');
     expect(nums(page)).toEqual([95, 94, 93, 92, 91, 90, 89, 88, 87, 86]);
     // The oldest item shown belongs to a remembered page: its cursor keeps the chain going.
     expect(page.nextCursor).toBe('c81');
@@ -86,5 +87,10 @@ describe('HistoryService.loadNews', () => {
     expect(other.items).toEqual([]);
     await service.idle();
     expect(events.at(-1)!.offline).toBe(true);
+    expect(events.at(-1)!.offlineReason).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    source.offline = false;
+    const back = await service.refreshNews({ ...feed, limit: 5 });
+    expect(back.offline).toBe(false);
+    expect(back.offlineReason).toBeUndefined();
   });
 });

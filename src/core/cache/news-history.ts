@@ -37,6 +37,8 @@ export interface NewsAnswer extends NewsFeed {
   nextCursor: string | null;
   hasMore: boolean;
   offline: boolean;
+  /** Why the source could not be reached (see `CandleAnswer.offlineReason`). */
+  offlineReason?: string;
   /** When this page was fetched from the source; null when never. */
   asOf: UnixMs | null;
   refreshing: boolean;
@@ -170,6 +172,7 @@ export class NewsHistory {
       asOf: page?.fetchedAt ?? null,
       refreshing: extra.refreshing ?? false,
     };
+    if (link.offlineReason !== null) answer.offlineReason = link.offlineReason;
     if (extra.error !== undefined) answer.error = extra.error;
     return answer;
   }

@@ -37,22 +37,26 @@ export interface OperationSpec {
   planLimited: boolean;
 }
 
-const op = (
+/** Whether a `required` list makes an operation a batch one (it takes `codes`). */
+type IsBatch<R extends readonly ParamName[]> = 'codes' extends R[number] ? true : false;
+
+/**
+ * One table entry. Generic so each entry keeps its literal `kind` and `batch` flag:
+ * the client derives every operation's parameter and result types from them.
+ */
+function op<K extends OperationKind, const R extends readonly ParamName[]>(
   path: string,
   cls: AssetClass | null,
-  kind: OperationKind,
-  required: readonly ParamName[],
+  kind: K,
+  required: R,
   optional: readonly ParamName[] = [],
   planLimited = false,
-): OperationSpec => ({
-  path,
-  class: cls,
-  kind,
-  batch: required.includes('codes'),
-  required,
-  optional,
-  planLimited,
-});
+): OperationSpec & { kind: K; batch: IsBatch<R> } {
+  const batch = required.includes('codes');
+  const spec: OperationSpec = { path, class: cls, kind, batch, required, optional, planLimited };
+  // `batch` is computed from `required` exactly as IsBatch<R> is; TS cannot see that.
+  return spec as OperationSpec & { kind: K; batch: IsBatch<R> };
+}
 
 const BATCH = ['region', 'codes'] as const;
 const KLINES = ['region', 'codes', 'kType', 'limit'] as const;
