@@ -2,7 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
+import { DEMO_REQUESTS_PER_MINUTE } from './bridge/market-link';
 import { createServices } from './services';
 
 let folder: string;
@@ -22,6 +24,27 @@ describe('createServices', () => {
     expect((await fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).status).toBe(200);
     await services.dispose();
     await expect(fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).rejects.toThrow();
+  });
+
+  it('polls demo data at the wanted rate, and live data within the plan budget', async () => {
+    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    expect(services.link.requestsPerMinute).toBe(DEMO_REQUESTS_PER_MINUTE);
+    await services.backend.setSettings({ requestsPerMinute: 30 });
+    // A settings change rebuilds the client in the background.
+    await vi.waitFor(() => expect(services.link.requestsPerMinute).toBe(30));
+    await services.dispose();
+    const live = await createServices({
+      dataFolder: folder,
+      env: { MARKETDESK_TOKEN: 'env-token-2' },
+      loadKeytar: null,
+    });
+    expect(live.link.requestsPerMinute).toBe(30); // the setting persisted
+    await live.backend.setSettings({ requestsPerMinute: null });
+    expect(live.settings.get().plan).toBe('base');
+    await vi.waitFor(() =>
+      expect(live.link.requestsPerMinute).toBe(DEFAULT_REQUESTS_PER_MINUTE.base),
+    );
+    await live.dispose();
   });
 
   it('reports a damaged cache as a notice and carries on with a fresh one', async () => {

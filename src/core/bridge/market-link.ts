@@ -42,6 +42,12 @@ export interface MarketLinkOptions {
 const DEMO_TOKEN = 'demo';
 /** The simulator accepts whatever batch size the user's plan makes the client send. */
 const DEMO_SIMULATOR_PLAN = planOf('enterprise', 10_000);
+/**
+ * Request budget of demo mode unless the user set one. The built-in simulator has no
+ * rate limit, so the demo polls at the wanted intervals instead of stretching them to
+ * a guessed budget of the live service.
+ */
+export const DEMO_REQUESTS_PER_MINUTE = 6_000;
 
 function failureOf(error: SecretError): BridgeFailure {
   const code =
@@ -170,9 +176,11 @@ export class MarketLink {
     if (this.#disposed) return;
     const settings = this.options.settings.get();
     const plan = planOf(settings.plan, settings.enterpriseMaxCodes);
-    const rpm = settings.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[plan.name];
-    let baseUrl = settings.baseUrl;
     const token = this.#token;
+    const rpm =
+      settings.requestsPerMinute ??
+      (token === null ? DEMO_REQUESTS_PER_MINUTE : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
+    let baseUrl = settings.baseUrl;
     let retired: SimulatorHandle | null = null;
     if (token === null) {
       this.#simulator ??= await (this.options.startSimulator ?? startSimulator)({
