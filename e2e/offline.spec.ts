@@ -1,0 +1,82 @@
+/**
+ * Issue 6 — offline and back: the host runs live (token from MARKETDESK_TOKEN, base URL
+ * in settings.json) against a simulator this spec started. The simulator is killed: the
+ * chart keeps its cached history and the status says offline. A new simulator on the
+ * same port: the app recovers without a reload (live again, quotes moving).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import type { Host, Started } from './support/processes';
+import {
+  makeHome,
+  portOf,
+  removeHome,
+  startHost,
+  startSimulator,
+  printLogsOnFailure,
+  stopAll,
+} from './support/processes';
+import { OHLC_LEGEND, expectChartData, lastPrices, paneBody, statusMode } from './support/ui';
+
+test.describe.configure({ mode: 'serial' });
+printLogsOnFailure();
+
+const TOKEN = 'e2e-offline-token-7f3a';
+let home: string;
+let simulator: Started;
+let port: number;
+let host: Host;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  simulator = await startSimulator({ token: TOKEN, seed: 3 });
+  port = portOf(simulator.url);
+  home = makeHome({ baseUrl: simulator.url, plan: 'premium', requestsPerMinute: 3000 });
+  host = await startHost({ home, token: TOKEN });
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.goto(host.url);
+});
+
+test.afterAll(async () => {
+  await page?.close();
+  await stopAll();
+  removeHome(home);
+});
+
+test('runs live against the simulator and loads the chart', async () => {
+  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 20_000 });
+  await expectChartData(page);
+  await expect(
+    paneBody(page, 'Quote board').getByRole('row', { name: 'BTCUSDT BA crypto' }),
+  ).toBeVisible();
+});
+
+test('with the service gone, the chart keeps its cached history and the status says offline', async () => {
+  const chart = paneBody(page, 'Chart');
+  const legend = await chart.innerText();
+  await simulator.stop();
+  await expect(statusMode(page)).toContainText('OFFLINE', { timeout: 30_000 });
+  await expect(statusMode(page)).toContainText('showing cached data');
+  // Still drawn: canvas and the legend's numbers, unchanged history.
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart).toContainText(OHLC_LEGEND);
+  expect(legend).toMatch(OHLC_LEGEND);
+  // The chart's badge says so too.
+  await expect(chart.getByRole('status')).toContainText('offline', { timeout: 20_000 });
+});
+
+test('a service back on the same port: live again without a reload, quotes moving', async () => {
+  const before = await lastPrices(page);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  simulator = await startSimulator({ token: TOKEN, seed: 3, port });
+  // The hub probes 5 s after going offline, then doubling to 30 s.
+  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 45_000 });
+  await expect
+    .poll(async () => (await lastPrices(page)).some((text, i) => text !== before[i]), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(paneBody(page, 'Chart').getByRole('status')).toHaveCount(0, { timeout: 20_000 });
+  expect(navigations).toEqual([]);
+});

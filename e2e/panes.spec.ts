@@ -1,0 +1,197 @@
+/**
+ * Issue 6 — the workspace in demo mode (the host's in-process simulator): every pane
+ * shows data and updates, linked panes follow one symbol (an unlinked one does not),
+ * the command palette loads a symbol, a pane pops out and stays in sync, and a layout
+ * survives a reload. One host and one page for the file; the state carries over.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { makeHome, removeHome, startHost, printLogsOnFailure, stopAll } from './support/processes';
+import type { Host } from './support/processes';
+import {
+  expectChartData,
+  expectLadder,
+  lastPrices,
+  paneBody,
+  quoteRow,
+  runPalette,
+  slot,
+  statusMode,
+} from './support/ui';
+
+test.describe.configure({ mode: 'serial' });
+printLogsOnFailure();
+
+let home: string;
+let host: Host;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  // A budget that lets the demo feed poll at its own pace: updates within seconds.
+  home = makeHome({ plan: 'premium', requestsPerMinute: 3000 });
+  host = await startHost({ home });
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.goto(host.url);
+  await expect(statusMode(page)).toContainText('DEMO DATA');
+});
+
+test.afterAll(async () => {
+  await page?.close();
+  await stopAll();
+  removeHome(home);
+});
+
+/** The saved workspace document, as the host wrote it. */
+function savedWorkspace(): string {
+  try {
+    return readFileSync(path.join(home, 'workspace.json'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+test('the quote board lists the watchlist and its prices change over time', async () => {
+  const board = paneBody(page, 'Quote board');
+  for (const name of ['BTCUSDT BA crypto', 'AAPL US stock', '700 HK stock', 'FTSE GB indices']) {
+    await expect(quoteRow(page, name)).toBeVisible();
+  }
+  await expect(quoteRow(page, 'BTCUSDT BA crypto').getByRole('cell').nth(1)).toHaveText(
+    /^\d[\d,]*\.\d+$/,
+  );
+  const before = await lastPrices(page);
+  expect(before.length).toBeGreaterThanOrEqual(10);
+  await expect
+    .poll(async () => (await lastPrices(page)).some((text, i) => text !== before[i]), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await expect(board.getByRole('status')).toHaveCount(0); // no stale/offline badge
+});
+
+test('the chart has candles, the depth ladder both sides, the news items', async () => {
+  await expectChartData(page);
+  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · BTCUSDT',
+  );
+  await expectLadder(page);
+  const news = paneBody(page, 'News').getByRole('listitem');
+  await expect.poll(() => news.count()).toBeGreaterThanOrEqual(5);
+  await expect(news.first().getByRole('link')).toHaveText(/\w+/);
+  await expect(news.first().locator('time')).toHaveText(/ago|now/);
+});
+
+test('picking a symbol moves the linked panes; an unlinked pane stays', async () => {
+  await quoteRow(page, 'AAPL US stock').click();
+  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · AAPL');
+  await expect(slot(page, 'Depth').getByRole('tab', { selected: true })).toHaveText('Depth · AAPL');
+  await expect(paneBody(page, 'Chart').getByRole('application')).toHaveAccessibleName(/of AAPL/);
+  await expectLadder(page);
+
+  // Unlink the depth ladder: its chip cycles through the colours to "none".
+  const chip = slot(page, 'Depth').getByRole('button', { name: /^Link group:/ });
+  for (let i = 0; i < 8; i++) {
+    if ((await chip.getAttribute('aria-label'))?.startsWith('Link group: none')) break;
+    await chip.click();
+  }
+  await expect(chip).toHaveAttribute('aria-label', /^Link group: none/);
+
+  await quoteRow(page, 'MSFT US stock').click();
+  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · MSFT');
+  await expectChartData(page);
+  await expect(slot(page, 'Depth').getByRole('tab', { selected: true })).toHaveText('Depth · AAPL');
+  await expect(paneBody(page, 'Depth ladder')).toContainText('AAPL');
+});
+
+test('the command palette loads a symbol into a chart at an interval, and into the depth ladder', async () => {
+  await runPalette(page, '700 HK chart 1d');
+  const chart = paneBody(page, 'Chart');
+  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · 700');
+  await expect(
+    chart.getByRole('group', { name: 'Interval' }).getByRole('button', { pressed: true }),
+  ).toHaveText('1d');
+  await expect(chart.getByRole('application')).toHaveAccessibleName(/of 700, 1d/);
+  await expectChartData(page);
+
+  await runPalette(page, 'BTCUSDT BA depth');
+  await expect(slot(page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
+    'Depth · BTCUSDT',
+  );
+  await expectLadder(page);
+});
+
+test('a pane pops out into its own page, with data, and follows the main window', async () => {
+  const [popOut] = await Promise.all([
+    page.context().waitForEvent('page'),
+    slot(page, 'Chart').getByRole('button', { name: 'Pop out into its own window' }).click(),
+  ]);
+  await popOut.waitForLoadState('domcontentloaded');
+  try {
+    expect(new URL(popOut.url()).search).toBe('?pane=trading-chart');
+    expect(popOut.url()).not.toContain('#k=');
+    // Just that pane: its heading and body, no workspace around it.
+    await expect(popOut.getByRole('heading', { level: 1 })).toHaveText('Chart · 700 HK');
+    await expect(popOut.getByRole('main', { name: 'Workspace' })).toHaveCount(0);
+    await expect(popOut.getByRole('tab')).toHaveCount(0);
+    await expectChartData(popOut);
+
+    // The chart is linked to the board (red): a pick in the main window reaches it.
+    await quoteRow(page, 'TSLA US stock').click();
+    await expect(popOut.getByRole('heading', { level: 1 })).toHaveText('Chart · TSLA US', {
+      timeout: 15_000,
+    });
+    await expect(paneBody(popOut, 'Chart').getByRole('application')).toHaveAccessibleName(
+      /of TSLA/,
+    );
+    await expectChartData(popOut);
+  } finally {
+    await popOut.close();
+  }
+});
+
+test('the Research layout shows a company card and a crypto tick tape', async () => {
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Research');
+  const card = paneBody(page, 'Company');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/, { timeout: 20_000 });
+  await expect(card.getByRole('heading', { level: 2 })).not.toHaveText('—');
+  await expect(card.getByRole('definition').first()).toHaveText(/^\d[\d.,]*\s?[KMBT]$/);
+  await expect(card).toContainText('Market cap');
+
+  const tape = paneBody(page, 'Tick tape');
+  const ticks = tape
+    .getByRole('rowgroup')
+    .nth(1)
+    .getByRole('row', { name: /BTCUSDT/ });
+  await expect.poll(() => ticks.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(ticks.first().getByRole('cell').nth(2)).toHaveText(/^\d[\d,]*\.\d+$/);
+  await expect(ticks.first().getByRole('cell').nth(0)).toHaveText(/^\d\d:\d\d:\d\d/);
+});
+
+test('a layout survives a reload: the chosen layout and a resized split', async () => {
+  // Still on Research; widen the left column by keyboard on its splitter.
+  const splitter = page.getByRole('separator', { name: 'Resize panes left and right' });
+  await expect(splitter).toHaveAttribute('aria-valuenow', '34');
+  await splitter.focus();
+  await splitter.press('Shift+ArrowRight');
+  await expect(splitter).toHaveAttribute('aria-valuenow', '44');
+  // Saved (debounced) before the reload, so the reload tests persistence, not timing.
+  await expect
+    .poll(
+      () => /"activeLayout":\s*"Research"/.test(savedWorkspace()) && /0\.44/.test(savedWorkspace()),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Layout' })).toHaveValue('Research');
+  await expect(
+    page.getByRole('separator', { name: 'Resize panes left and right' }),
+  ).toHaveAttribute('aria-valuenow', '44');
+  await expect(paneBody(page, 'Company').getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/);
+
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Trading');
+  await expect(slot(page, 'Watchlist')).toBeVisible();
+});

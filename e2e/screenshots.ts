@@ -1,0 +1,69 @@
+/**
+ * The README screenshots: the default workspace in demo mode, dark and light,
+ * 1600×900, once the panes have data. Not a spec (Playwright's test runner does not
+ * pick it up); run it by hand after a UI change:
+ *
+ *   npx electron-vite build && npx tsx e2e/screenshots.ts
+ *
+ * Writes docs/screenshot-dark.png and docs/screenshot-light.png.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { chromium, expect } from '@playwright/test';
+import { ROOT, makeHome, removeHome, startHost, stopAll } from './support/processes';
+import { expectChartData, expectLadder, paneBody, statusMode } from './support/ui';
+
+const THEMES = ['dark', 'light'] as const;
+
+/** Waits until every pane of the default layout shows data. */
+async function waitForData(page: Page): Promise<void> {
+  await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
+  await expectChartData(page);
+  await expectLadder(page);
+  await expect(paneBody(page, 'News').getByRole('listitem').nth(5)).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: 'FTSE GB indices' }).getByRole('cell').nth(1),
+  ).toHaveText(/\d/);
+  // No loading badges left anywhere.
+  await expect(page.getByRole('status').filter({ hasText: 'loading' })).toHaveCount(0);
+}
+
+async function main(): Promise<void> {
+  const home = makeHome();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--hide-scrollbars'],
+  });
+  try {
+    const host = await startHost({ home });
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    await page.goto(host.url);
+    for (const theme of THEMES) {
+      const html = page.locator('html');
+      if ((await html.getAttribute('data-theme')) !== theme) {
+        await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
+      }
+      await expect(html).toHaveAttribute('data-theme', theme);
+      await waitForData(page);
+      // The mouse off every pane (no hover highlight, no chart crosshair), the chart's
+      // recolouring frame done.
+      await page.mouse.move(0, 899);
+      await page.waitForTimeout(1_500);
+      const file = path.join(ROOT, 'docs', `screenshot-${theme}.png`);
+      await page.screenshot({ path: file });
+      console.log(`wrote ${path.relative(ROOT, file)}`);
+    }
+    // Back to the default theme, so the data folder ends as it started.
+    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+  } finally {
+    await browser.close();
+    await stopAll();
+    removeHome(home);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,179 @@
+/**
+ * Real processes for the browser specs: the browser host (`src/host/serve.ts`) and the
+ * simulator (`src/simulator/run-simulator.ts`), each a child process on a loopback
+ * port, with a throw-away data folder. Every process started here is remembered and
+ * stopped by `stopAll()` (the specs' afterAll) — and, as a last resort, when the test
+ * worker exits.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from '@playwright/test';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const TSX_CLI = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const START_TIMEOUT_MS = 30_000;
+
+/** Every child still running, with the function that stops it. */
+const running = new Map<ChildProcess, () => Promise<void>>();
+const logs = new WeakMap<ChildProcess, () => string>();
+process.once('exit', () => {
+  for (const child of running.keys()) child.kill('SIGKILL');
+});
+
+/** A started child process and the address it printed. */
+export interface Started {
+  child: ChildProcess;
+  /** The first http://127.0.0.1:PORT… address the process printed (whole, with any fragment). */
+  url: string;
+  /** Everything it wrote to stderr so far (for failure messages). */
+  stderr: () => string;
+  /** SIGTERM, then SIGKILL after 3 s; resolves once the process has exited. */
+  stop: () => Promise<void>;
+}
+
+/** Starts `tsx <script> …args` and waits for the line carrying its address. */
+function startScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  addressPattern: RegExp,
+): Promise<Started> {
+  const child = spawn(process.execPath, [TSX_CLI, script, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let exited = child.exitCode !== null;
+  let stopping = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      running.delete(child);
+      // A process dying under a test explains the failure that follows: say so.
+      if (!stopping) console.error(`e2e: ${script} exited (${signal ?? code}):\n${err}`);
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    stopping = true;
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    await exit;
+    clearTimeout(timer);
+  };
+  running.set(child, stop);
+  logs.set(child, () => err);
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  return new Promise<Started>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${script} printed no address in ${START_TIMEOUT_MS} ms:\n${out}\n${err}`));
+    }, START_TIMEOUT_MS);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = addressPattern.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], stderr: () => err, stop });
+      }
+    });
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(
+        new Error(`${script} exited (code ${child.exitCode}) before listening:\n${out}\n${err}`),
+      );
+    });
+  });
+}
+
+/** The environment of a child: ours without MARKETDESK_*, plus `extra`. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('MARKETDESK_')) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/** The browser host, as `npm run serve` runs it. */
+export interface Host extends Started {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  /** The per-launch secret (the fragment `#k=…` of `url`). */
+  secret: string;
+}
+
+/** Starts the browser host on port 0 with the data folder `home` (and `MARKETDESK_TOKEN` when given). */
+export async function startHost(options: { home: string; token?: string }): Promise<Host> {
+  const env = childEnv({ MARKETDESK_HOME: options.home });
+  if (options.token !== undefined) env['MARKETDESK_TOKEN'] = options.token;
+  const started = await startScript(
+    'src/host/serve.ts',
+    ['--port', '0', '--no-open'],
+    env,
+    /running at (http:\/\/127\.0\.0\.1:\d+\/#k=[A-Za-z0-9_-]+)/,
+  );
+  const url = new URL(started.url);
+  return { ...started, origin: url.origin, secret: url.hash.replace(/^#k=/, '') };
+}
+
+/** Starts the simulator (`--port 0` unless given, so a restart can take the same port). */
+export function startSimulator(
+  options: { port?: number; token?: string; seed?: number } = {},
+): Promise<Started> {
+  const args = ['--port', String(options.port ?? 0), '--seed', String(options.seed ?? 1)];
+  if (options.token !== undefined) args.push('--token', options.token);
+  return startScript(
+    'src/simulator/run-simulator.ts',
+    args,
+    childEnv({}),
+    /(http:\/\/127\.0\.0\.1:\d+)/,
+  );
+}
+
+/** The port of an `http://127.0.0.1:PORT` address. */
+export function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+/** A fresh data folder, with a `settings.json` when `settings` is given. */
+export function makeHome(settings?: Record<string, unknown>): string {
+  const home = mkdtempSync(path.join(tmpdir(), 'md-e2e-'));
+  if (settings) {
+    writeFileSync(
+      path.join(home, 'settings.json'),
+      JSON.stringify({ version: 1, ...settings }, null, 2),
+    );
+  }
+  return home;
+}
+
+export function removeHome(home: string | undefined): void {
+  if (home) rmSync(home, { recursive: true, force: true });
+}
+
+/** Stops every process this worker started and has not stopped yet. */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running.values()].map((stop) => stop()));
+}
+
+/** The stderr of every process still running, for a failing test's output. */
+export function runningLogs(): string {
+  return [...running.keys()]
+    .map((child) => `--- ${child.spawnargs.slice(2).join(' ')}\n${logs.get(child)?.() ?? ''}`)
+    .join('\n');
+}
+
+/** In the spec file that calls it: a failing test prints the stderr of the running processes. */
+export function printLogsOnFailure(): void {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from a destructuring pattern
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) console.log(runningLogs());
+  });
+}
