@@ -1,0 +1,182 @@
+/**
+ * The chart pane in Debian's Chromium (headless, via playwright-core).
+ *
+ * 1. First paint of 50,000 candles, side by side in the same run:
+ *    (a) bare lightweight-charts: candlestick series + volume histogram (second pane),
+ *        default options, fed the same candles (converted ms → s, volume coloured);
+ *    (b) Marketdesk's chart pane itself (`Chart.svelte` → ChartController → ChartView),
+ *        mounted alone with a scripted bridge whose `loadCandles` answers the 50,000.
+ *    Both: from the data arriving (conversion + setData, resp. `loadCandles`
+ *    resolving) to the second animation frame after it. Each run builds a new chart;
+ *    runs alternate a/b, each after a full GC; median of `UI_CHART_RUNS` (default 9)
+ *    after one warm-up each.
+ *    NB: in the app a first load asks for 500 candles (PAGE) and the series is bounded
+ *    to 10,000 (MAX_BARS); 50,000 only reach the chart if `loadCandles` returns them.
+ * 2. Forming-candle updates on the pane with 10,000 bars (MAX_BARS, the most a live
+ *    chart holds), one per animation frame: JS per update (the `candles` event through
+ *    the pane's subscription, applyLive, ChartView.update, Svelte's flush of the
+ *    legend) and lightweight-charts' repaint in the next frame, reported apart.
+ *    Also at 500 bars (a first load) and 50,000 (beyond the app's bound), for context.
+ *
+ * `UI_UPDATES` (default 1000) sets the updates at 10,000 bars; the others use 300.
+ */
+import { rmSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { Benchmark, BenchRow } from './harness';
+import { median, percentile } from './harness';
+import { launchChromium } from './ui/browser';
+import { buildPages } from './ui/build-pages';
+import { serveFolder } from './ui/static-server';
+
+const CANDLES = 50_000;
+const RUNS = Number(process.env.UI_CHART_RUNS ?? 9);
+const UPDATES = Number(process.env.UI_UPDATES ?? 1000);
+
+interface PageBench {
+  bench: {
+    ready: boolean;
+    firstPaint(count: number): Promise<number>;
+    formingUpdates(bars: number, updates: number): Promise<UpdateRun>;
+  };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+async function open(page: Page, url: string): Promise<void> {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page
+    .waitForFunction(() => (globalThis as unknown as PageBench).bench?.ready === true, null, {
+      timeout: 20_000,
+    })
+    .catch((e: unknown) => {
+      throw new Error(`${url}: ${errors.join('; ') || String(e)}`);
+    });
+  if (
+    !(await page.evaluate(
+      () => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated,
+    ))
+  ) {
+    console.error(`[ui-chart] ${url} is not cross-origin isolated: timer resolution 100 µs`);
+  }
+}
+
+/** A page in the background gets no animation frames: bring it to the front first. */
+async function firstPaint(page: Page, n: number): Promise<number> {
+  await page.bringToFront();
+  return page.evaluate((count) => (globalThis as unknown as PageBench).bench.firstPaint(count), n);
+}
+
+interface UpdateRun {
+  js: number[];
+  /** Svelte's flush, part of `js`. */
+  flush: number[];
+  redraw: number[];
+  legend: string;
+}
+
+async function runUpdates(page: Page, bars: number, n: number): Promise<UpdateRun> {
+  await page.bringToFront();
+  return page.evaluate(
+    ([b, u]) => (globalThis as unknown as PageBench).bench.formingUpdates(b, u),
+    [bars, n] as const,
+  );
+}
+
+/** Forming-candle updates at `bars`: bare lightweight-charts, then the app's pane. */
+async function updates(bare: Page, app: Page, bars: number, n: number): Promise<BenchRow[]> {
+  const base = await runUpdates(bare, bars, n);
+  const r = await runUpdates(app, bars, n);
+  if (!/\d/.test(r.legend)) throw new Error(`legend shows no price after updates: "${r.legend}"`);
+  const label = `${bars.toLocaleString('en-US')} bars`;
+  const main = bars === 10_000;
+  const vs = (x: number, y: number) => `${(x / y).toFixed(2)}× bare`;
+  return [
+    {
+      name: `forming-candle update JS, bare lightweight-charts, mean (${label}, ${n})`,
+      value: mean(base.js),
+      unit: 'ms',
+    },
+    {
+      name: `forming-candle update JS, Marketdesk pane, mean (${label}, ${n})`,
+      value: mean(r.js),
+      unit: 'ms',
+      ratio: vs(mean(r.js), mean(base.js)),
+      ...(main ? { goal: '≤ 1 ms', pass: mean(r.js) <= 1 } : {}),
+    },
+    {
+      name: `forming-candle update JS, Marketdesk pane, p95 (${label})`,
+      value: percentile(r.js, 95),
+      unit: 'ms',
+      ratio: vs(percentile(r.js, 95), percentile(base.js, 95)),
+    },
+    {
+      name: `  of which Svelte's flush (legend, badge), mean (${label})`,
+      value: mean(r.flush),
+      unit: 'ms',
+    },
+    {
+      name: `repaint in the next frame, Marketdesk pane, mean (${label})`,
+      value: mean(r.redraw),
+      unit: 'ms',
+      ratio: vs(mean(r.redraw), mean(base.redraw)),
+    },
+  ];
+}
+
+const benchmark: Benchmark = {
+  title: 'Chart pane in Chromium: first paint of 50,000 candles; forming-candle updates',
+  async run(): Promise<BenchRow[]> {
+    const dir = await buildPages();
+    const server = await serveFolder(dir);
+    // expose-gc: each measurement starts after a full collection (both pages alike).
+    const browser = await launchChromium({ memory: true });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const bare = await context.newPage();
+      const app = await context.newPage();
+      await open(bare, `${server.origin}/bare.html`);
+      await open(app, `${server.origin}/app.html`);
+
+      await firstPaint(bare, CANDLES);
+      await firstPaint(app, CANDLES);
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        a.push(await firstPaint(bare, CANDLES));
+        b.push(await firstPaint(app, CANDLES));
+      }
+      const ratio = median(b) / median(a);
+      const rows: BenchRow[] = [
+        {
+          name: `first paint, bare lightweight-charts, median of ${RUNS}`,
+          value: median(a),
+          unit: 'ms',
+        },
+        {
+          name: `first paint, Marketdesk chart pane, median of ${RUNS}`,
+          value: median(b),
+          unit: 'ms',
+          ratio: `${ratio.toFixed(2)}× bare`,
+          goal: '≤ 1.2× bare',
+          pass: ratio <= 1.2,
+        },
+      ];
+      rows.push(...(await updates(bare, app, 10_000, UPDATES)));
+      rows.push(...(await updates(bare, app, 500, 300)));
+      rows.push(...(await updates(bare, app, 50_000, 300)));
+      console.error(
+        `[ui-chart] first paint samples ms: bare ${a.map((x) => x.toFixed(0)).join(' ')}; ` +
+          `app ${b.map((x) => x.toFixed(0)).join(' ')}`,
+      );
+      return rows;
+    } finally {
+      await browser.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default benchmark;

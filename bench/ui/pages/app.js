@@ -1,0 +1,160 @@
+// @ts-check
+/* global document, requestAnimationFrame */
+/**
+ * Marketdesk's chart pane, the real component (`Chart.svelte` → ChartState →
+ * ChartController → ChartView → lightweight-charts), mounted alone with a scripted
+ * bridge (the panes' FakeBridge) and the app's theme. `loadCandles` answers what
+ * the benchmark hands it; live candles arrive as `candles` events, as the host
+ * pushes them.
+ */
+import { flushSync, mount, unmount } from 'svelte';
+import Chart from '../../../src/renderer/src/panes/Chart.svelte';
+import { FakeBridge } from '../../../src/renderer/src/panes/common/fake-bridge';
+import '../../../src/renderer/src/app/global.css';
+import { themeCss } from '../../../src/renderer/src/app/theme';
+import { collectGarbage, makeCandles, twoFrames } from './candles.js';
+
+const style = document.createElement('style');
+style.textContent = themeCss();
+document.head.append(style);
+
+const target = /** @type {HTMLElement} */ (document.getElementById('pane'));
+const SYMBOL = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
+const SERIES = { ...SYMBOL, kType: 1 };
+/** @type {Map<number, ReturnType<typeof makeCandles>>} */
+const data = new Map();
+const candlesOf = (/** @type {number} */ n) => {
+  const c = data.get(n) ?? makeCandles(n);
+  data.set(n, c);
+  return c;
+};
+
+/** @param {any[]} candles */
+const page = (candles) => ({
+  series: SERIES,
+  candles,
+  atHistoryStart: false,
+  offline: false,
+  asOf: Date.now(),
+  refreshing: false,
+});
+
+/**
+ * Mounts a chart pane whose `loadCandles` waits until `release()` is called.
+ * @returns {Promise<{ bridge: FakeBridge, release: (candles: any[]) => void, subscriptionId: () => string, close: () => Promise<void> }>}
+ */
+async function mountChart() {
+  const bridge = new FakeBridge();
+  /** @type {(page: any) => void} */
+  let resolveLoad = () => undefined;
+  bridge.handlers.loadCandles = () => new Promise((resolve) => (resolveLoad = resolve));
+  let subId = '';
+  bridge.handlers.subscribe = async () => ({ subscriptionId: (subId = `s${Math.random()}`) });
+  const pane = {
+    id: 'bench-chart',
+    kind: 'chart',
+    title: 'Chart',
+    link: null,
+    symbol: SYMBOL,
+    options: { kType: 1, overlays: { sma: [], ema: [], bollinger: false } },
+  };
+  const ctx = {
+    bridge,
+    status: null,
+    settings: null,
+    symbol: SYMBOL,
+    pickSymbol: () => undefined,
+    updateOptions: () => undefined,
+    watchlists: [],
+    updateWatchlist: () => undefined,
+    poppedOut: false,
+  };
+  const component = mount(Chart, { target, props: /** @type {any} */ ({ pane, ctx }) });
+  flushSync();
+  await twoFrames();
+  return {
+    bridge,
+    release: (candles) => resolveLoad(page(candles)),
+    subscriptionId: () => subId,
+    async close() {
+      await unmount(component);
+      await twoFrames();
+    },
+  };
+}
+
+/**
+ * One first paint of `count` candles: from `loadCandles` answering (the data
+ * arriving) to the second animation frame after it. Returns ms.
+ * @param {number} count
+ */
+async function firstPaint(count) {
+  const candles = candlesOf(count).slice();
+  const chart = await mountChart();
+  collectGarbage();
+  const t0 = performance.now();
+  const painted = twoFrames();
+  chart.release(candles);
+  const t1 = await painted;
+  await chart.close();
+  return t1 - t0;
+}
+
+/**
+ * Forming-candle updates on a chart of `bars` candles, one per animation frame.
+ * Per update: `js` = the `candles` event handled (subscription filter, applyLive,
+ * ChartView.update → lightweight-charts series.update ×2, the legend's state) plus
+ * Svelte's flush of the legend (`flush`: that flush alone); `redraw` =
+ * lightweight-charts' repaint in the next frame (from an animation-frame callback
+ * registered before the update to one registered after it).
+ * @param {number} bars
+ * @param {number} updates
+ */
+async function formingUpdates(bars, updates) {
+  const candles = candlesOf(bars).slice();
+  const chart = await mountChart();
+  chart.release(candles);
+  await twoFrames();
+  await twoFrames();
+  collectGarbage();
+  const last = candles[candles.length - 1];
+  const js = [];
+  const redraw = [];
+  /** @type {number[]} Svelte's share of `js`. */
+  const flush = [];
+  let high = last.high;
+  let low = last.low;
+  const payloadAt = (/** @type {number} */ i) => {
+    const close = last.close + Math.sin(i / 7) * 40;
+    high = Math.max(high, close);
+    low = Math.min(low, close);
+    const candle = { ...last, close, high, low, volume: last.volume + i, turnover: 0 };
+    return { subscriptionId: chart.subscriptionId(), page: page([candle]) };
+  };
+  // One update per frame, each inside a frame callback: the repaint it asks for runs
+  // in the next frame, between a callback registered before the update and one after.
+  await new Promise((done) => {
+    let before = 0;
+    /** @param {number} i */
+    const step = (i) => {
+      if (i > 0) redraw.push(performance.now() - before);
+      if (i === updates) return done(undefined);
+      const payload = payloadAt(i);
+      requestAnimationFrame(() => (before = performance.now()));
+      const t0 = performance.now();
+      chart.bridge.emit('candles', /** @type {any} */ (payload));
+      const t1 = performance.now();
+      flushSync();
+      const t2 = performance.now();
+      js.push(t2 - t0);
+      flush.push(t2 - t1);
+      requestAnimationFrame(() => step(i + 1));
+    };
+    requestAnimationFrame(() => step(0));
+  });
+  const shown = document.querySelector('.legend')?.textContent ?? '';
+  await chart.close();
+  return { js, flush, redraw, legend: shown };
+}
+
+Object.assign(globalThis, { bench: { firstPaint, formingUpdates, ready: true } });
