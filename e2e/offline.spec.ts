@@ -2,7 +2,9 @@
  * Issue 6 — offline and back: the host runs live (token from MARKETDESK_TOKEN, base URL
  * in settings.json) against a simulator this spec started. The simulator is killed: the
  * chart keeps its cached history and the status says offline. A new simulator on the
- * same port: the app recovers without a reload (live again, quotes moving).
+ * same port: the app recovers without a reload (live again, quotes moving), and a
+ * chart interval first asked for while offline (empty, with a Retry button) loads
+ * by itself once the service is back.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -16,7 +18,14 @@ import {
   printLogsOnFailure,
   stopAll,
 } from './support/processes';
-import { OHLC_LEGEND, expectChartData, lastPrices, paneBody, statusMode } from './support/ui';
+import {
+  OHLC_LEGEND,
+  chartLegend,
+  expectChartData,
+  lastPrices,
+  paneBody,
+  statusMode,
+} from './support/ui';
 
 test.describe.configure({ mode: 'serial' });
 printLogsOnFailure();
@@ -65,6 +74,17 @@ test('with the service gone, the chart keeps its cached history and the status s
   await expect(chart.getByRole('status')).toContainText('offline', { timeout: 20_000 });
 });
 
+test('offline, an interval never loaded shows an empty chart with a Retry button', async () => {
+  const chart = paneBody(page, 'Chart');
+  await chart.getByRole('group', { name: 'Interval' }).getByRole('button', { name: '1w' }).click();
+  const retry = chart.getByRole('button', { name: 'Retry', exact: true });
+  await expect(retry).toBeVisible({ timeout: 30_000 });
+  await expect(chartLegend(page)).not.toHaveText(OHLC_LEGEND);
+  // Still offline: a retry by hand answers empty again, and the button stays.
+  await retry.click();
+  await expect(retry).toBeVisible({ timeout: 30_000 });
+});
+
 test('a service back on the same port: live again without a reload, quotes moving', async () => {
   const before = await lastPrices(page);
   const navigations: string[] = [];
@@ -77,6 +97,9 @@ test('a service back on the same port: live again without a reload, quotes movin
       timeout: 30_000,
     })
     .toBe(true);
+  // The chart's empty 1w load was retried by itself when the service came back.
+  await expect(chartLegend(page)).toHaveText(OHLC_LEGEND, { timeout: 30_000 });
+  await expect(paneBody(page, 'Chart').getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(paneBody(page, 'Chart').getByRole('status')).toHaveCount(0, { timeout: 20_000 });
   expect(navigations).toEqual([]);
 });

@@ -14,11 +14,14 @@ import {
   expectChartData,
   expectLadder,
   lastPrices,
+  newsItems,
+  orderBook,
   paneBody,
   quoteRow,
   runPalette,
   slot,
   statusMode,
+  tickRows,
 } from './support/ui';
 
 test.describe.configure({ mode: 'serial' });
@@ -70,13 +73,71 @@ test('the quote board lists the watchlist and its prices change over time', asyn
   await expect(board.getByRole('status')).toHaveCount(0); // no stale/offline badge
 });
 
+test('the default layout shows the watchlist columns at 1600×900; a narrow board scrolls sideways', async () => {
+  const board = paneBody(page, 'Quote board');
+  const table = board.getByRole('table', { name: /^Quotes of / });
+  const scroller = board.getByRole('group', { name: 'Quote board content' });
+  await expect(table).toBeVisible();
+  const box = await scroller.boundingBox();
+  expect(box).not.toBeNull();
+  for (const name of [
+    'Symbol',
+    'Last',
+    'Chg',
+    'Chg %',
+    'Open',
+    'High',
+    'Low',
+    'Prev',
+    'Volume',
+    'Time',
+  ]) {
+    const header = table.getByRole('columnheader', { name, exact: true });
+    await expect(header).toBeVisible();
+    const h = await header.boundingBox();
+    // Wholly inside the board: not clipped at its right edge.
+    expect(h && box && h.x + h.width <= box.x + box.width + 0.5, name).toBe(true);
+  }
+  expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+  // Narrow: the board scrolls sideways to its last column instead of clipping it.
+  await page.setViewportSize({ width: 1000, height: 900 });
+  try {
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const reachable = await scroller.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      const time = [...el.querySelectorAll('th')].find((th) => th.textContent?.trim() === 'Time');
+      const r = time?.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      return r !== undefined && r.width > 0 && r.right <= b.right + 0.5 && r.left >= b.left;
+    });
+    expect(reachable).toBe(true);
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await scroller.evaluate((el) => (el.scrollLeft = 0));
+  }
+});
+
 test('the chart has candles, the depth ladder both sides, the news items', async () => {
   await expectChartData(page);
   await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
     'Chart · BTCUSDT',
   );
   await expectLadder(page);
-  const news = paneBody(page, 'News').getByRole('listitem');
+  // The book is centred on its spread row: asks grow upward, bids downward.
+  const book = orderBook(page, 'BTCUSDT');
+  const pane = paneBody(page, 'Depth ladder').getByRole('group', { name: 'Depth ladder content' });
+  const spread = await book.getByRole('row', { name: /^Spread/ }).boundingBox();
+  const area = await pane.boundingBox();
+  expect(spread && area).toBeTruthy();
+  const offCentre = Math.abs(spread!.y + spread!.height / 2 - (area!.y + area!.height / 2));
+  expect(offCentre).toBeLessThan(area!.height * 0.1);
+  await expect(book.locator('tr[data-side="ask"]').first()).toBeVisible();
+  await expect(book.locator('tr[data-side="bid"]').first()).toBeVisible();
+  // A one-cent spread on a five-digit price still reads in basis points.
+  await expect(book.getByRole('row', { name: /^Spread/ })).not.toContainText('(0.00 bps)');
+  await expect(book.getByRole('row', { name: /^Spread/ })).toContainText(/\(\d[\d.,]* bps\)/);
+  const news = newsItems(page);
   await expect.poll(() => news.count()).toBeGreaterThanOrEqual(5);
   await expect(news.first().getByRole('link')).toHaveText(/\w+/);
   await expect(news.first().locator('time')).toHaveText(/ago|now/);
@@ -158,11 +219,7 @@ test('the Research layout shows a company card and a crypto tick tape', async ()
   await expect(card.getByRole('definition').first()).toHaveText(/^\d[\d.,]*\s?[KMBT]$/);
   await expect(card).toContainText('Market cap');
 
-  const tape = paneBody(page, 'Tick tape');
-  const ticks = tape
-    .getByRole('rowgroup')
-    .nth(1)
-    .getByRole('row', { name: /BTCUSDT/ });
+  const ticks = tickRows(page, /BTCUSDT/);
   await expect.poll(() => ticks.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(ticks.first().getByRole('cell').nth(2)).toHaveText(/^\d[\d,]*\.\d+$/);
   await expect(ticks.first().getByRole('cell').nth(0)).toHaveText(/^\d\d:\d\d:\d\d/);

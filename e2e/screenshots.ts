@@ -24,6 +24,10 @@ async function waitForData(page: Page): Promise<void> {
   await expect(
     page.getByRole('row', { name: 'FTSE GB indices' }).getByRole('cell').nth(1),
   ).toHaveText(/\d/);
+  // Default settings fit the demo budget: the status bar warns of no slowed polling.
+  await expect(page.getByRole('contentinfo', { name: 'Status' })).not.toContainText(
+    'polling slowed',
+  );
   // No loading badges left anywhere.
   await expect(page.getByRole('status').filter({ hasText: 'loading' })).toHaveCount(0);
 }

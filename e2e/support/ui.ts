@@ -43,32 +43,69 @@ export const OHLC_LEGEND = new RegExp(
   String.raw`O\s*${PRICE}\s*H\s*${PRICE}\s*L\s*${PRICE}\s*C\s*${PRICE}`,
 );
 
+/** The chart's price legend (O H L C V of the hovered or newest bar). */
+export function chartLegend(scope: Page | Locator): Locator {
+  return paneBody(scope, 'Chart').getByRole('group', { name: 'Price legend' });
+}
+
 /** Waits until the chart pane inside `scope` has a canvas and a legend with numbers. */
 export async function expectChartData(scope: Page | Locator): Promise<void> {
   const chart = paneBody(scope, 'Chart');
   await expect(chart.getByRole('application')).toBeVisible();
   await expect(chart.locator('canvas').first()).toBeVisible();
-  await expect(chart).toContainText(OHLC_LEGEND, { timeout: 20_000 });
+  await expect(chartLegend(scope)).toHaveText(OHLC_LEGEND, { timeout: 20_000 });
 }
 
-/** The depth ladder's rows split at its spread/mid row: asks above, bids below. */
+/** The depth ladder's table, named after its symbol ("Order book of BTCUSDT"). */
+export function orderBook(scope: Page | Locator, code?: string): Locator {
+  return paneBody(scope, 'Depth ladder').getByRole('table', {
+    name: code === undefined ? /^Order book of / : `Order book of ${code}`,
+    exact: code !== undefined,
+  });
+}
+
+/** The rows of the tick tape (newest first; the header row excluded). */
+export function tickRows(scope: Page | Locator, name?: RegExp): Locator {
+  return paneBody(scope, 'Tick tape')
+    .getByRole('table', { name: 'Ticks', exact: true })
+    .getByRole('row', { name: name ?? /\d\d:\d\d/ });
+}
+
+/** The news feed's items. */
+export function newsItems(scope: Page | Locator): Locator {
+  return paneBody(scope, 'News')
+    .getByRole('list', { name: 'News items', exact: true })
+    .getByRole('listitem');
+}
+
+/**
+ * The depth ladder's levels by side (`data-side` on each level row) and the
+ * text of its spread/mid row; `ordered` says asks came before it and bids after.
+ */
 export async function ladderSides(
   scope: Page | Locator,
-): Promise<{ asks: number[]; bids: number[]; middle: string }> {
-  const rows = paneBody(scope, 'Depth ladder').getByRole('rowgroup').nth(1).getByRole('row');
-  const texts = await rows.evaluateAll((trs) =>
-    trs.map((tr) =>
-      Array.from((tr as unknown as { cells: ArrayLike<{ textContent: string }> }).cells).map((c) =>
-        c.textContent.trim(),
-      ),
-    ),
-  );
-  const mid = texts.findIndex((cells) => cells[0]?.startsWith('Spread') ?? false);
-  const price = (cells: string[]) => Number((cells.at(-1) ?? '').replace(/,/g, ''));
+): Promise<{ asks: number[]; bids: number[]; middle: string; ordered: boolean }> {
+  const rows = await orderBook(scope)
+    .getByRole('row')
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        side: (tr as unknown as { dataset: { side?: string } }).dataset.side ?? '',
+        text: (tr.textContent ?? '').trim().replace(/\s+/g, ' '),
+        last: (tr.lastElementChild?.textContent ?? '').trim(),
+      })),
+    );
+  const mid = rows.findIndex((r) => r.side === '' && r.text.startsWith('Spread'));
+  const price = (r: { last: string }) => Number(r.last.replace(/,/g, ''));
+  const asks = rows.filter((r) => r.side === 'ask');
+  const bids = rows.filter((r) => r.side === 'bid');
+  const ordered =
+    mid >= 0 &&
+    rows.every((r, i) => (r.side === 'ask' ? i < mid : r.side === 'bid' ? i > mid : true));
   return {
-    asks: texts.slice(0, Math.max(mid, 0)).map(price),
-    bids: mid < 0 ? [] : texts.slice(mid + 1).map(price),
-    middle: mid < 0 ? '' : (texts[mid]?.[0] ?? ''),
+    asks: asks.map(price),
+    bids: bids.map(price),
+    middle: mid < 0 ? '' : (rows[mid]?.text ?? ''),
+    ordered,
   };
 }
 
@@ -83,8 +120,9 @@ export async function expectLadder(scope: Page | Locator): Promise<void> {
       { timeout: 20_000 },
     )
     .toBe(true);
-  const { asks, bids, middle } = await ladderSides(scope);
+  const { asks, bids, middle, ordered } = await ladderSides(scope);
   expect(middle).toMatch(/^Spread \d[\d,.]*.*· Mid \d[\d,.]*$/);
+  expect(ordered).toBe(true);
   for (const price of [...asks, ...bids]) expect(price).toBeGreaterThan(0);
   // Best ask (nearest the middle, last above it) above best bid (first below it).
   expect(asks.at(-1)).toBeGreaterThan(bids[0] ?? Infinity);

@@ -7,6 +7,7 @@ import { getContext, setContext } from 'svelte';
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import { HostConnection } from '../bridge/host-connection.svelte';
 import type { HostTransport } from '../bridge/host-transport';
+import { reconnectsOf } from '../panes/common/retry-when-back';
 import { PaneContexts } from '../workspace/pane-context';
 import { WorkspaceState } from '../workspace/workspace-state.svelte';
 import type { Route } from './route';
@@ -42,6 +43,7 @@ export class AppModel {
       status: () => this.status.status,
       settings: () => this.settings.settings,
       poppedOut: route.paneId !== null,
+      reconnects: host ? reconnectsOf(host) : () => () => {},
     });
   }
 

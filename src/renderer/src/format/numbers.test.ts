@@ -6,6 +6,7 @@ import {
   snapDiff,
   decimalsOf,
   formatBigNumber,
+  formatBps,
   formatChange,
   formatPercent,
   formatPrice,
@@ -93,5 +94,22 @@ describe('classPriceDecimals', () => {
     expect(classPriceDecimals('stock', 189.5)).toBe(2);
     expect(classPriceDecimals('stock', 0.45)).toBe(4);
     expect(classPriceDecimals('stock', null)).toBe(2);
+  });
+});
+
+describe('basis points', () => {
+  it('keeps two significant digits below 1 bps', () => {
+    // BTCUSDT: a 0.01 spread on 82,419 is 0.0012 bps, not "0.00 bps".
+    expect(formatBps((0.01 / 82_419) * 10_000)).toBe('0.0012 bps');
+    expect(formatBps(0.1234)).toBe('0.12 bps');
+    expect(formatBps(0.5)).toBe('0.50 bps');
+  });
+  it('uses one decimal from 1 bps upward, and handles zero and missing values', () => {
+    expect(formatBps(1)).toBe('1.0 bps');
+    expect(formatBps(12.345)).toBe('12.3 bps');
+    expect(formatBps(1234.5)).toBe('1,234.5 bps');
+    expect(formatBps(0)).toBe('0 bps');
+    expect(formatBps(null)).toBe(EMPTY);
+    expect(formatBps(Number.NaN)).toBe(EMPTY);
   });
 });

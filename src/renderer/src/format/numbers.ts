@@ -169,3 +169,20 @@ export function classPriceDecimals(assetClass: string, price: number | null | un
   if (assetClass === 'crypto') return abs >= 1000 ? 2 : abs >= 1 ? 4 : priceDecimals(price);
   return priceDecimals(price);
 }
+
+const bpsSmall = new Intl.NumberFormat('en-US', {
+  minimumSignificantDigits: 2,
+  maximumSignificantDigits: 2,
+});
+
+/**
+ * A spread in basis points: one decimal from 1 bps upward (12.3 bps), two
+ * significant digits below (0.12 bps, 0.0012 bps), so a one-cent spread on a
+ * 82,419 price does not read as "0.00 bps".
+ */
+export function formatBps(value: number | null | undefined): string {
+  if (!isNumber(value)) return EMPTY;
+  const abs = Math.abs(value);
+  if (abs === 0) return '0 bps';
+  return `${abs >= 1 ? numberFormat(1, 1).format(value) : bpsSmall.format(value)} bps`;
+}

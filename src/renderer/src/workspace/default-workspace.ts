@@ -77,9 +77,11 @@ function tradingLayout(): Layout {
     root: split(
       'trading-s1',
       'row',
-      0.34,
+      // Board and news ~47% (the board's columns readable at 1600 px), chart ~34%,
+      // depth ~20% of the width.
+      0.47,
       split('trading-s2', 'column', 0.5, tabs('trading-t1', [quotes]), tabs('trading-t2', [news])),
-      split('trading-s3', 'row', 0.7, tabs('trading-t3', [chart]), tabs('trading-t4', [depth])),
+      split('trading-s3', 'row', 0.64, tabs('trading-t3', [chart]), tabs('trading-t4', [depth])),
     ),
   };
 }

@@ -14,6 +14,8 @@ export interface PaneContextDeps {
   status: () => AppStatus | null;
   settings: () => Settings | null;
   poppedOut: boolean;
+  /** See `PaneContext.onReconnect`. */
+  reconnects: (listener: () => void) => () => void;
 }
 
 export function createPaneContext(paneId: string, deps: PaneContextDeps): PaneContext {
@@ -37,6 +39,7 @@ export function createPaneContext(paneId: string, deps: PaneContextDeps): PaneCo
     },
     updateWatchlist: (list) => workspace.updateWatchlist(list),
     poppedOut: deps.poppedOut,
+    onReconnect: (listener) => deps.reconnects(listener),
   };
 }
 

@@ -66,6 +66,12 @@ export interface PaneContext {
   updateWatchlist(list: Watchlist): void;
   /** True while the pane is shown in a popped-out window. */
   readonly poppedOut: boolean;
+  /**
+   * Calls `listener` each time the bridge connection comes back after a drop (the
+   * browser host's socket reopened; never in Electron); returns the unsubscriber.
+   * Panes retry their failed one-time loads on it.
+   */
+  onReconnect(listener: () => void): () => void;
 }
 
 export interface PaneProps<K extends PaneKind = PaneKind> {

@@ -2,12 +2,15 @@
  * The chart pane's logic, without runes (so it is unit-tested in Node): loads the
  * newest page cache-first, follows the series live (the forming candle applied IN
  * PLACE: O(1), no copy of the series), pages in older history, bounds the series,
- * and tells a `ChartSink` (the lightweight-charts view) what to draw. It writes
- * what the UI shows into `ChartFields`, which `ChartState` backs with `$state`.
+ * and tells a `ChartSink` (the lightweight-charts view) what to draw. A failed
+ * load is retried when the bridge or the API comes back (`RetryWhenBack`) or on
+ * `retry()`. It writes what the UI shows into `ChartFields`, which `ChartState`
+ * backs with `$state`.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
 import { classPriceDecimals } from '../../format/numbers';
+import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
 import { PaneSubscription, messageOf, type StatusView } from '../common/subscription';
 import {
   MAX_BARS,
@@ -66,10 +69,13 @@ export class ChartController {
   #key = '';
   #generation = 0;
   #calc = new OverlayCalc([]);
+  #retry: RetryWhenBack;
 
-  constructor(bridge: MarketdeskBridge, fields: ChartFields) {
+  /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
+  constructor(bridge: MarketdeskBridge, fields: ChartFields, reconnects?: ReconnectSignal) {
     this.#bridge = bridge;
     this.#f = fields;
+    this.#retry = new RetryWhenBack(bridge, reconnects, () => void this.retry());
     this.#sub = new PaneSubscription(
       bridge,
       'candles',
@@ -105,6 +111,7 @@ export class ChartController {
     const generation = ++this.#generation;
     this.#series = series;
     this.#key = series ? seriesKey(series) : '';
+    this.#retry.clear();
     void this.#sub.set(null);
     this.#f.candles = [];
     this.#f.latest = null;
@@ -128,12 +135,32 @@ export class ChartController {
       this.#f.error = page.error ?? null;
       this.#sink?.setPrecision(classPriceDecimals(series.class, this.#f.latest?.close));
       this.#redraw('latest');
-      void this.#sub.set({ kind: 'candles', series });
+      // An empty page with an error (offline, nothing cached) is worth another try.
+      if (page.candles.length === 0 && page.error) this.#retry.failed();
+      void this.#follow(generation, series);
     } catch (error) {
-      if (generation === this.#generation) this.#f.error = messageOf(error);
+      if (generation === this.#generation) {
+        this.#f.error = messageOf(error);
+        this.#retry.failed();
+      }
     } finally {
       if (generation === this.#generation) this.#f.loading = false;
     }
+  }
+
+  /**
+   * Loads the newest page again after a failure (the "Retry" button, or the
+   * bridge coming back). Does nothing while a load runs or without a series.
+   */
+  async retry(): Promise<void> {
+    if (!this.#series || this.#f.loading) return;
+    await this.setSeries(this.#series);
+  }
+
+  /** Subscribes to the series; a subscribe lost with the connection retries too. */
+  async #follow(generation: number, series: SeriesKey): Promise<void> {
+    await this.#sub.set({ kind: 'candles', series });
+    if (generation === this.#generation && this.#sub.id === null) this.#retry.failed();
   }
 
   /** Pages in older history in front, keeping the visible bars where they are. */
@@ -185,6 +212,7 @@ export class ChartController {
   dispose(): void {
     this.#generation++;
     this.#sub.dispose();
+    this.#retry.dispose();
     this.#offRefresh();
     this.#sink = null;
   }

@@ -6,6 +6,7 @@
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { Candle, SeriesKey, UnixMs } from '../../../../shared/model';
 import { INITIAL_STATUS, type StatusView } from '../common/subscription';
+import type { ReconnectSignal } from '../common/retry-when-back';
 import { ChartController, type ChartFields, type ChartSink } from './chart-controller';
 import type { OverlayLine } from './overlays';
 
@@ -34,8 +35,8 @@ export class ChartState implements ChartFields {
 
   #controller: ChartController;
 
-  constructor(bridge: MarketdeskBridge) {
-    this.#controller = new ChartController(bridge, this);
+  constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
+    this.#controller = new ChartController(bridge, this, reconnects);
   }
 
   attach(sink: ChartSink | null): void {
@@ -49,6 +50,9 @@ export class ChartState implements ChartFields {
   }
   loadOlder(): Promise<void> {
     return this.#controller.loadOlder();
+  }
+  retry(): Promise<void> {
+    return this.#controller.retry();
   }
   jumpToLatest(): void {
     this.#controller.jumpToLatest();

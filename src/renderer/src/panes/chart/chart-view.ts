@@ -22,6 +22,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../../../../shared/model';
+import { formatPrice } from '../../format/numbers';
 import type { ChartSink } from './chart-controller';
 import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';
@@ -111,7 +112,12 @@ export class ChartView implements ChartSink {
   /** Price precision of the candle series (e.g. 5 for forex). */
   setPrecision(decimals: number): void {
     this.#candles.applyOptions({
-      priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals },
+      // Thousands separators on the axis too, like the legend (82,419.00).
+      priceFormat: {
+        type: 'custom',
+        minMove: 10 ** -decimals,
+        formatter: (price: number) => formatPrice(price, decimals),
+      },
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DepthBook, DepthLevel } from '../../../../shared/model';
-import { buildLadder, groupSide, inferTick } from './ladder';
+import { MAX_SIZE_DECIMALS, buildLadder, groupSide, inferTick } from './ladder';
 
 const lv = (level: number, price: number | null, volume: number, orders = 1): DepthLevel => ({
   level,
@@ -81,5 +81,16 @@ describe('buildLadder', () => {
   it('groups fractional crypto sizes', () => {
     const rows = groupSide([lv(1, 64000.5, 0.25), lv(2, 64000.7, 0.125)], 1, 'ask');
     expect(rows).toEqual([{ price: 64001, volume: 0.375, orders: 2, cumulative: 0.375 }]);
+  });
+  it('shows every size of a book with the same decimals, so they line up', () => {
+    const btc: DepthBook = {
+      symbol: 'BTCUSDT',
+      asks: [lv(1, 82419.01, 0.217), lv(1, 82419.02, 0.3827)],
+      bids: [lv(1, 82419, 0.66), lv(1, 82418.99, 0.1 + 0.2)],
+    };
+    expect(buildLadder(btc, 1).sizeDecimals).toBe(4);
+    expect(buildLadder(book, 1).sizeDecimals).toBe(0);
+    const tiny: DepthBook = { symbol: 'X', asks: [lv(1, 1, 1e-12)], bids: [] };
+    expect(buildLadder(tiny, 1).sizeDecimals).toBe(MAX_SIZE_DECIMALS);
   });
 });

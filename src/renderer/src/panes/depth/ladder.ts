@@ -30,7 +30,15 @@ export interface Ladder {
   tick: number | null;
   /** Decimals to show prices with. */
   decimals: number;
+  /**
+   * Decimals to show every size of the book with (the most any level carries, at
+   * most 8), so fractional sizes line up on their decimal point: 0.2170 over 0.3827.
+   */
+  sizeDecimals: number;
 }
+
+/** Most decimals a ladder shows sizes with. */
+export const MAX_SIZE_DECIMALS = 8;
 
 /** Price grouping multiples the pane offers. */
 export const GROUPINGS = [1, 5, 10, 50] as const;
@@ -132,10 +140,15 @@ export function buildLadder(book: DepthBook, multiple = 1): Ladder {
     ref === null ? 2 : priceDecimals(ref),
     ...[bestAsk, bestBid].map((p) => (p === null ? 0 : decimalsOf(p))),
   );
+  let sizeDecimals = 0;
+  for (const row of [...asks, ...bids]) {
+    if (row.price !== null) sizeDecimals = Math.max(sizeDecimals, decimalsOf(row.volume));
+  }
   return {
     asks,
     bids,
     maxCumulative,
+    sizeDecimals: Math.min(sizeDecimals, MAX_SIZE_DECIMALS),
     spread,
     spreadBps,
     mid,

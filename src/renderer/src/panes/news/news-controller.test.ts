@@ -107,4 +107,33 @@ describe('NewsController', () => {
     news.dispose();
     expect(bridge.listenerCount()).toBe(0);
   });
+
+  it('retries a first page lost with the connection when the bridge reconnects, or on retry()', async () => {
+    const bridge = new FakeBridge();
+    let fail = true;
+    bridge.handlers.loadNews = () =>
+      fail ? Promise.reject(new Error('connection lost')) : Promise.resolve(answer([2, 1]));
+    let reconnect = () => {};
+    const f = fields();
+    const news = new NewsController(bridge, f, (l) => {
+      reconnect = l;
+      return () => (reconnect = () => {});
+    });
+    await news.setFilter('stock', 'en');
+    expect(f.error).toBe('connection lost');
+    expect(f.items).toHaveLength(0);
+    fail = false;
+    reconnect();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(f.items.map((i) => i.id)).toEqual(['n2', 'n1']);
+    expect(f.error).toBeNull();
+    // Loaded: another reconnect leaves it alone; the Retry button still reloads.
+    reconnect();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bridge.calls.filter((c) => c.name === 'loadNews')).toHaveLength(2);
+    await news.retry();
+    expect(bridge.calls.filter((c) => c.name === 'loadNews')).toHaveLength(3);
+    news.dispose();
+    expect(bridge.listenerCount()).toBe(0);
+  });
 });

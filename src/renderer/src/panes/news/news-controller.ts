@@ -1,11 +1,13 @@
 /**
  * The news feed's logic, without runes (unit-tested in Node): the cache-first
  * newest page, live items from the subscription in front (deduplicated), older
- * pages through the cursor behind. Writes what the UI shows into `NewsFields`,
- * which `NewsState` backs with `$state`.
+ * pages through the cursor behind. A failed first page is retried when the bridge
+ * or the API comes back, or on `retry()`. Writes what the UI shows into
+ * `NewsFields`, which `NewsState` backs with `$state`.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { NewsItem, UnixMs } from '../../../../shared/model';
+import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
 import { PaneSubscription, messageOf, type StatusView } from '../common/subscription';
 import { appendNews, prependNews } from './news-list';
 
@@ -31,10 +33,13 @@ export class NewsController {
   #filter: { market: string; lang: string } | null = null;
   #cursor: string | null = null;
   #generation = 0;
+  #retry: RetryWhenBack;
 
-  constructor(bridge: MarketdeskBridge, fields: NewsFields) {
+  /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
+  constructor(bridge: MarketdeskBridge, fields: NewsFields, reconnects?: ReconnectSignal) {
     this.#bridge = bridge;
     this.#f = fields;
+    this.#retry = new RetryWhenBack(bridge, reconnects, () => void this.retry());
     this.#sub = new PaneSubscription(
       bridge,
       'news',
@@ -54,7 +59,8 @@ export class NewsController {
     this.#f.asOf = null;
     this.#f.error = null;
     this.#f.loading = true;
-    void this.#sub.set({ kind: 'news', market, lang });
+    this.#retry.clear();
+    void this.#follow(generation, market, lang);
     try {
       const page = await this.#bridge.invoke('loadNews', { market, lang, limit: NEWS_PAGE });
       if (generation !== this.#generation) return;
@@ -65,11 +71,28 @@ export class NewsController {
       this.#f.offline = page.offline;
       this.#f.asOf = page.asOf;
       this.#f.error = page.error ?? null;
+      if (this.#f.items.length === 0 && page.error) this.#retry.failed();
     } catch (error) {
-      if (generation === this.#generation) this.#f.error = messageOf(error);
+      if (generation === this.#generation) {
+        this.#f.error = messageOf(error);
+        this.#retry.failed();
+      }
     } finally {
       if (generation === this.#generation) this.#f.loading = false;
     }
+  }
+
+  /** Loads the newest page again after a failure (the "Retry" button, or reconnection). */
+  async retry(): Promise<void> {
+    const filter = this.#filter;
+    if (!filter || this.#f.loading) return;
+    await this.setFilter(filter.market, filter.lang);
+  }
+
+  /** Subscribes to live items; a subscribe lost with the connection retries too. */
+  async #follow(generation: number, market: string, lang: string): Promise<void> {
+    await this.#sub.set({ kind: 'news', market, lang });
+    if (generation === this.#generation && this.#sub.id === null) this.#retry.failed();
   }
 
   /** The next older page through the cursor (infinite scroll). */
@@ -102,5 +125,6 @@ export class NewsController {
   dispose(): void {
     this.#generation++;
     this.#sub.dispose();
+    this.#retry.dispose();
   }
 }

@@ -5,6 +5,7 @@
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { NewsItem, UnixMs } from '../../../../shared/model';
 import { INITIAL_STATUS, type StatusView } from '../common/subscription';
+import type { ReconnectSignal } from '../common/retry-when-back';
 import { NewsController, type NewsFields } from './news-controller';
 
 export class NewsState implements NewsFields {
@@ -28,12 +29,15 @@ export class NewsState implements NewsFields {
 
   #controller: NewsController;
 
-  constructor(bridge: MarketdeskBridge) {
-    this.#controller = new NewsController(bridge, this);
+  constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
+    this.#controller = new NewsController(bridge, this, reconnects);
   }
 
   setFilter(market: string, lang: string): Promise<void> {
     return this.#controller.setFilter(market, lang);
+  }
+  retry(): Promise<void> {
+    return this.#controller.retry();
   }
   loadMore(): Promise<void> {
     return this.#controller.loadMore();

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { AppStatus, ConnectionState } from '../../../../shared/model';
+import { FakeBridge } from './fake-bridge';
+import { RetryWhenBack, reconnectsOf, type ConnectionSource } from './retry-when-back';
+
+/** A status event with only the field the helper reads set meaningfully. */
+const statusWith = (connection: ConnectionState): AppStatus =>
+  ({ connection, mode: 'live' }) as AppStatus;
+
+/** A hand-driven reconnect signal. */
+function signal() {
+  const listeners = new Set<() => void>();
+  return {
+    reconnects: (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    fire: () => listeners.forEach((l) => l()),
+    count: () => listeners.size,
+  };
+}
+
+describe('RetryWhenBack', () => {
+  it('retries once per failure when the bridge reconnects', () => {
+    const bridge = new FakeBridge();
+    const s = signal();
+    let retries = 0;
+    const r = new RetryWhenBack(bridge, s.reconnects, () => retries++);
+    s.fire();
+    expect(retries).toBe(0); // nothing failed
+    r.failed();
+    expect(r.pending).toBe(true);
+    s.fire();
+    s.fire();
+    expect(retries).toBe(1);
+    expect(r.pending).toBe(false);
+  });
+
+  it('retries when a status event says the API came back online, not on every status', () => {
+    const bridge = new FakeBridge();
+    let retries = 0;
+    const r = new RetryWhenBack(bridge, undefined, () => retries++);
+    r.failed();
+    bridge.emit('status', statusWith('online'));
+    bridge.emit('status', statusWith('online'));
+    expect(retries).toBe(0); // online all along: no sign of a comeback
+    bridge.emit('status', statusWith('offline'));
+    expect(retries).toBe(0);
+    bridge.emit('status', statusWith('online'));
+    expect(retries).toBe(1);
+  });
+
+  it('forgets a failure that was cleared, and stops listening on dispose', () => {
+    const bridge = new FakeBridge();
+    const s = signal();
+    let retries = 0;
+    const r = new RetryWhenBack(bridge, s.reconnects, () => retries++);
+    r.failed();
+    r.clear();
+    s.fire();
+    expect(retries).toBe(0);
+    r.failed();
+    r.dispose();
+    s.fire();
+    expect(retries).toBe(0);
+    expect(s.count()).toBe(0);
+    expect(bridge.listenerCount()).toBe(0);
+  });
+});
+
+describe('reconnectsOf', () => {
+  it('fires when the connection opens after being closed, not while it stays open', () => {
+    let state: ConnectionSource['state'] = 'open';
+    const listeners = new Set<(s: ConnectionSource['state']) => void>();
+    const source: ConnectionSource = {
+      get state() {
+        return state;
+      },
+      onConnection: (l) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+    const set = (next: ConnectionSource['state']) => {
+      state = next;
+      listeners.forEach((l) => l(next));
+    };
+    let fired = 0;
+    const off = reconnectsOf(source)(() => fired++);
+    set('open');
+    expect(fired).toBe(0);
+    set('closed');
+    set('connecting');
+    expect(fired).toBe(0);
+    set('open');
+    expect(fired).toBe(1);
+    off();
+    set('closed');
+    set('open');
+    expect(fired).toBe(1);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Retries a pane's one-time load (the chart's newest candles, the news page, the
+ * company card) after it failed, as soon as there is a sign the other side is back:
+ * the browser host's socket reopened (`ReconnectSignal`), or a `status` event says
+ * the API connection went from offline/connecting to online (both shells). Without
+ * this, a load answered "connection lost" during a drop stays empty forever.
+ * Plain TypeScript (no runes) so it is unit-tested in Node.
+ */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { ConnectionState } from '../../../../shared/model';
+
+/**
+ * Subscribes to "the bridge connection came back after a drop"; returns the
+ * unsubscriber. Never fires in Electron, whose IPC does not drop.
+ */
+export type ReconnectSignal = (listener: () => void) => () => void;
+
+export class RetryWhenBack {
+  #failed = false;
+  #connection: ConnectionState | null = null;
+  #off: (() => void)[];
+
+  /** `retry` is called at most once per failure, on the first sign of life after it. */
+  constructor(
+    bridge: MarketdeskBridge,
+    reconnects: ReconnectSignal | undefined,
+    private readonly retry: () => void,
+  ) {
+    this.#off = [
+      bridge.on('status', (status) => {
+        const was = this.#connection;
+        this.#connection = status.connection;
+        if (was !== null && was !== 'online' && status.connection === 'online') this.#fire();
+      }),
+    ];
+    if (reconnects) this.#off.push(reconnects(() => this.#fire()));
+  }
+
+  /** True while a failure waits for a retry. */
+  get pending(): boolean {
+    return this.#failed;
+  }
+
+  /** The load failed: retry on the next sign the bridge or the API is back. */
+  failed(): void {
+    this.#failed = true;
+  }
+
+  /** The load succeeded or its target changed: nothing to retry. */
+  clear(): void {
+    this.#failed = false;
+  }
+
+  dispose(): void {
+    this.#failed = false;
+    for (const off of this.#off) off();
+    this.#off = [];
+  }
+
+  #fire(): void {
+    if (!this.#failed) return;
+    this.#failed = false;
+    this.retry();
+  }
+}
+
+/** What `reconnectsOf` needs of a connection (the browser host's transport). */
+export interface ConnectionSource {
+  readonly state: 'connecting' | 'open' | 'closed';
+  onConnection(listener: (state: 'connecting' | 'open' | 'closed') => void): () => void;
+}
+
+/** A `ReconnectSignal` over a connection: fires each time it opens after not being open. */
+export function reconnectsOf(source: ConnectionSource): ReconnectSignal {
+  return (listener) => {
+    let last = source.state;
+    return source.onConnection((state) => {
+      const was = last;
+      last = state;
+      if (state === 'open' && was !== 'open') listener();
+    });
+  };
+}
