@@ -2,19 +2,23 @@
  * Cold start of the browser host to the first quote painted, in Chromium (headless).
  *
  * Each run: a fresh data folder (`MARKETDESK_HOME`, no token: demo mode, the default
- * settings and workspace); the renderer already built (built here first when stale;
- * a run whose host rebuilt it anyway is repeated); Chromium already running with a
- * blank page (the user's browser is open). Then `tsx src/host/serve.ts --port 0
- * --no-open` is spawned, as `npm run serve` does, the page opens the address it
- * prints, and the probe (bench/ui/page-probe.ts) stamps the first quote-board price
- * cell showing a digit and the second animation frame after it (painted).
+ * settings and workspace); the renderer and the host bundle already built (built here
+ * first when stale; a run whose host rebuilt either anyway is repeated); Chromium
+ * already running with a blank page (the user's browser is open). Then the host is
+ * spawned with `--port 0 --no-open` the way `npm run serve` starts it — `node
+ * scripts/serve-host.mjs`, which runs the pre-built `out/host/serve.mjs` (npm's own
+ * start-up is not counted) — the page opens the address it prints, and the probe
+ * (bench/ui/page-probe.ts) stamps the first quote-board price cell showing a digit
+ * and the second animation frame after it (painted).
  *
  * Two figures per run:
  * - wall clock: from just before the spawn to that painted frame (epoch ms of this
  *   process vs the page's `performance.timeOrigin + now`, one machine clock): the
  *   goal's figure;
  * - in the browser: from the page's navigation start to the painted frame.
- * Median of `UI_COLD_RUNS` (default 3).
+ * Median of `UI_COLD_RUNS` (default 3). For comparison, as many runs start the host
+ * from source (`tsx src/host/serve.ts`), alternating with the bundle's so both see the
+ * same machine load; `UI_COLD_TSX=0` skips them.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
+import { ensureHostBuilt } from '../scripts/build-host.mjs';
 import { ensureRendererBuilt } from '../src/host/build-renderer';
 import type { Benchmark, BenchRow } from './harness';
 import { median } from './harness';
@@ -31,11 +36,19 @@ import { PROJECT_ROOT } from './ui/build-pages';
 import { PROBE_SCRIPT, type ProbeData } from './ui/page-probe';
 
 const RUNS = Number(process.env.UI_COLD_RUNS ?? 3);
+const WITH_TSX = process.env.UI_COLD_TSX !== '0';
 const TSX = path.join(
   path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
   'dist',
   'cli.mjs',
 );
+
+/** How the host is started: what `npm run serve` runs, or the source through tsx. */
+type HostStart = 'bundle' | 'tsx';
+const HOST_ARGS: Record<HostStart, string[]> = {
+  bundle: ['scripts/serve-host.mjs'],
+  tsx: [TSX, 'src/host/serve.ts'],
+};
 
 interface Run {
   wall: number;
@@ -51,12 +64,12 @@ interface Run {
   log: string;
 }
 
-async function coldStart(page: Page): Promise<Run> {
+async function coldStart(page: Page, start: HostStart): Promise<Run> {
   const home = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-cold-'));
   const env: Record<string, string | undefined> = { ...process.env, MARKETDESK_HOME: home };
   delete env.MARKETDESK_TOKEN;
   const spawnedAt = performance.timeOrigin + performance.now();
-  const child = spawn(process.execPath, [TSX, 'src/host/serve.ts', '--port', '0', '--no-open'], {
+  const child = spawn(process.execPath, [...HOST_ARGS[start], '--port', '0', '--no-open'], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,7 +110,7 @@ async function coldStart(page: Page): Promise<Run> {
       wall: p.timeOrigin + painted - spawnedAt,
       browser: painted,
       listening,
-      rebuilt: stderr.includes('building the renderer'),
+      rebuilt: /building the (renderer|host)/.test(stderr),
     };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
@@ -112,34 +125,44 @@ const benchmark: Benchmark = {
   title: 'Cold start of the browser host to the first quote painted (Chromium, demo mode)',
   async run(): Promise<BenchRow[]> {
     await ensureRendererBuilt(PROJECT_ROOT, (line) => console.error(line));
+    await ensureHostBuilt(PROJECT_ROOT, (line) => console.error(line));
     const browser = await launchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
       await context.addInitScript({ path: PROBE_SCRIPT });
       const page = await context.newPage();
-      const runs: Run[] = [];
-      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 3; attempt++) {
-        await ensureRendererBuilt(PROJECT_ROOT, (line) => console.error(line));
-        const run = await coldStart(page);
-        if (run.rebuilt)
-          console.error('[ui-cold-start] the host rebuilt the renderer: run repeated');
-        else runs.push(run);
+      const starts: HostStart[] = WITH_TSX ? ['bundle', 'tsx'] : ['bundle'];
+      const runs: Record<HostStart, Run[]> = { bundle: [], tsx: [] };
+      const log = (line: string) => console.error(line);
+      for (let attempt = 0; attempt < RUNS + 3; attempt++) {
+        for (const start of starts) {
+          if (runs[start].length >= RUNS) continue;
+          await ensureRendererBuilt(PROJECT_ROOT, log);
+          await ensureHostBuilt(PROJECT_ROOT, log);
+          const run = await coldStart(page, start);
+          if (run.rebuilt)
+            console.error(`[ui-cold-start] the host (${start}) rebuilt first: run repeated`);
+          else runs[start].push(run);
+        }
       }
-      if (runs.length < RUNS) throw new Error('the renderer kept changing: no clean cold start');
-      const wall = median(runs.map((r) => r.wall));
+      if (starts.some((start) => runs[start].length < RUNS))
+        throw new Error('the sources kept changing: no clean cold start');
       const f = (x: number) => x.toFixed(0);
-      console.error(
-        `[ui-cold-start] runs, ms: wall / spawn→listening / in the browser: ` +
-          `DOMContentLoaded, socket opened, first quotes frame, painted\n` +
-          runs
-            .map(
-              (r) =>
-                `  ${f(r.wall)} / ${f(r.listening)} / ${f(r.dcl)}, ${f(r.ws)}, ${f(r.quotesFrame)}, ${f(r.browser)}`,
-            )
-            .join('\n') +
-          `\n  bridge messages of the last run (ms from navigation start): ${runs.at(-1)?.log}`,
-      );
-      return [
+      for (const start of starts) {
+        console.error(
+          `[ui-cold-start] ${start} runs, ms: wall / spawn→listening / in the browser: ` +
+            `DOMContentLoaded, socket opened, first quotes frame, painted\n` +
+            runs[start]
+              .map(
+                (r) =>
+                  `  ${f(r.wall)} / ${f(r.listening)} / ${f(r.dcl)}, ${f(r.ws)}, ${f(r.quotesFrame)}, ${f(r.browser)}`,
+              )
+              .join('\n') +
+            `\n  bridge messages of the last run (ms from navigation start): ${runs[start].at(-1)?.log}`,
+        );
+      }
+      const wall = median(runs.bundle.map((r) => r.wall));
+      const rows: BenchRow[] = [
         {
           name: `spawn → first quote painted, wall clock, median of ${RUNS}`,
           value: wall,
@@ -149,15 +172,32 @@ const benchmark: Benchmark = {
         },
         {
           name: 'navigation start → first quote painted, in the browser',
-          value: median(runs.map((r) => r.browser)),
+          value: median(runs.bundle.map((r) => r.browser)),
           unit: 'ms',
         },
         {
           name: 'spawn → host listening (address printed)',
-          value: median(runs.map((r) => r.listening)),
+          value: median(runs.bundle.map((r) => r.listening)),
           unit: 'ms',
         },
       ];
+      if (WITH_TSX) {
+        const tsxWall = median(runs.tsx.map((r) => r.wall));
+        rows.push(
+          {
+            name: `from source (tsx src/host/serve.ts): spawn → first quote painted`,
+            value: tsxWall,
+            unit: 'ms',
+            ratio: `${(wall / tsxWall).toFixed(2)}×`,
+          },
+          {
+            name: 'from source (tsx): spawn → host listening',
+            value: median(runs.tsx.map((r) => r.listening)),
+            unit: 'ms',
+          },
+        );
+      }
+      return rows;
     } finally {
       await browser.close();
     }

@@ -1,7 +1,8 @@
 // `npm start`: the terminal. Where Electron's runtime is installed, builds the app
 // (`electron-vite build`) and runs it in Electron; where it is not (it cannot be
 // downloaded on every machine), says why and starts the browser host instead, which
-// serves the same renderer and bridge to a browser tab. Arguments pass through;
+// serves the same renderer and bridge to a browser tab (from its pre-built bundle, see
+// serve-host.mjs). Arguments pass through;
 // SIGINT and SIGTERM are forwarded to whatever is running.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -74,7 +75,8 @@ async function startBrowserHost(/** @type {string} */ reason) {
     );
     return 1;
   }
-  return run(process.execPath, [require.resolve('tsx/cli'), entry, ...args]);
+  // What `npm run serve` runs: the pre-built bundle, (re)built first when stale.
+  return run(process.execPath, [path.join(root, 'scripts', 'serve-host.mjs'), ...args]);
 }
 
 const runtime = findElectronRuntime({ packageDir: electronPackageDir(root), env: process.env });

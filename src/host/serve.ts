@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     env: process.env,
     dataFolder: ensureDataFolder(),
     log: (line) => console.error(line),
+    warmUp: true,
   });
   console.log(`Marketdesk is running at ${host.url}`);
   if (!values['no-open']) {

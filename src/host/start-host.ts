@@ -17,6 +17,7 @@ import { createServices, type Services, type ServicesConfig } from '../core/serv
 import { ensureRendererBuilt } from './build-renderer';
 import { openBrowser } from './open-browser';
 import { securityHeaders, serveStatic } from './static-files';
+import { warmUp } from './warm-up';
 import { createWsBridge } from './ws-bridge';
 
 /** The project root (src/host/ → ../../). */
@@ -42,7 +43,16 @@ export interface HostOptions {
   build?: boolean;
   /** One line per message; default console.log. */
   log?: (line: string) => void;
+  /**
+   * Warm the request path (warm-up.ts) once a browser is busy with the page: after the
+   * first script or stylesheet is served, at the first socket, or 1 s after listening,
+   * whichever comes first. Default false (tests count the simulator's requests).
+   */
+  warmUp?: boolean;
 }
+
+/** With no page coming, warm anyway this long after listening. */
+const WARM_UP_FALLBACK_MS = 1_000;
 
 export interface HostHandle {
   /** The address to open, with the secret in the fragment. */
@@ -92,6 +102,17 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   });
   const ws = createWsBridge({ bridge, secret, origin });
 
+  // Not right after listening: the page's own files would queue behind it. While the
+  // browser compiles the page's script the host is idle, and that is the time to warm.
+  let warmTimer: ReturnType<typeof setTimeout> | null = null;
+  let warmed = !options.warmUp;
+  const warmNow = () => {
+    if (warmed) return;
+    warmed = true;
+    if (warmTimer) clearTimeout(warmTimer);
+    void warmUp(services);
+  };
+
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
   const hostAllowed = (req: IncomingMessage) =>
     req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
@@ -102,6 +123,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('misdirected request');
     }
+    if (!warmed && req.url?.startsWith('/assets/')) res.once('finish', warmNow);
     serveStatic(root, req, res, headers).catch(() => {
       if (!res.headersSent) res.writeHead(500, headers);
       res.end();
@@ -113,6 +135,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    warmNow();
     ws.handleUpgrade(req, socket, head);
   });
   server.on('clientError', (_error, socket) => socket.destroy());
@@ -132,6 +155,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   }
   port = (server.address() as AddressInfo).port;
   const url = `${origin()}/#k=${secret}`;
+  if (!warmed) warmTimer = setTimeout(warmNow, WARM_UP_FALLBACK_MS).unref();
 
   if (options.open) {
     const problem = await openBrowser(url);
@@ -148,6 +172,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     bridge,
     close() {
       closing ??= (async () => {
+        warmed = true;
+        if (warmTimer) clearTimeout(warmTimer);
         await ws.close();
         bridge.dispose();
         server.closeAllConnections();

@@ -1,0 +1,10 @@
+// `npm run serve -- [--port N] [--no-open]`: the browser host from its pre-built bundle
+// (`out/host/serve.mjs`, see build-host.mjs), rebuilt first when missing or older than
+// its sources, then run in this same process (no second Node start). The arguments
+// reach the host unchanged (it reads process.argv). `tsx src/host/serve.ts` runs the
+// same host from source.
+import { pathToFileURL } from 'node:url';
+import { ensureHostBuilt } from './build-host.mjs';
+
+const bundle = await ensureHostBuilt();
+await import(pathToFileURL(bundle).href);

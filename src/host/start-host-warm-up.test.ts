@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startHost, type HostHandle } from './start-host';
+
+let dir: string;
+let root: string;
+let host: HostHandle | null = null;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-host-warm-'));
+  root = path.join(dir, 'renderer');
+  mkdirSync(path.join(root, 'assets'), { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Marketdesk</title>');
+  writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
+});
+
+afterEach(async () => {
+  await host?.close();
+  host = null;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(warmUp: boolean) {
+  host = await startHost({
+    port: 0,
+    dataFolder: path.join(dir, 'data'),
+    rendererRoot: root,
+    services: { loadKeytar: null },
+    log: () => undefined,
+    warmUp,
+  });
+  return { host, quotes: vi.spyOn(host.services.link.client, 'quotes') };
+}
+
+const get = async (h: HostHandle, file: string) => (await fetch(`${h.origin}${file}`)).text();
+
+describe('startHost warm-up', () => {
+  it('warms once, after the page script is served', async () => {
+    const { host, quotes } = await start(true);
+    await get(host, '/');
+    expect(quotes).not.toHaveBeenCalled();
+    await get(host, '/assets/app.js');
+    await vi.waitFor(() => expect(quotes).toHaveBeenCalledTimes(1));
+    await get(host, '/assets/app.js');
+    expect(quotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not warm unless asked', async () => {
+    const { host, quotes } = await start(false);
+    await get(host, '/assets/app.js');
+    expect(quotes).not.toHaveBeenCalled();
+  });
+});
