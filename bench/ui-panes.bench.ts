@@ -21,6 +21,15 @@
  * `UI_PANES_TRACE=1` also traces the window (Chromium tracing, some overhead) and
  * adds the main thread's CPU time per task: a task that is long in wall time but
  * short in CPU time waited for a core (a busy machine), not for the app.
+ * Diagnostics: `UI_PANES_TRACE_FILE=path` also writes the raw trace there (for
+ * Layout events' `beginData.dirtyObjects`/`stackTrace` and the like), and
+ * `UI_PANES_TRACE_INVALIDATION=1` adds Chromium's invalidation-tracking category
+ * (more overhead: for finding causes, not for figures). `UI_PANES_MUTATIONS=1`
+ * counts the page's DOM mutations by where they land (outside the panes' contained
+ * bodies, any mutation lays out from the document root) and prints the top ones.
+ * `UI_PANES_SCREENSHOT=file.png` saves the page after the warm-up.
+ * `UI_PANES_CSS='…'` injects a style sheet (e.g. to turn something off and see what
+ * it costs).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +44,12 @@ import { benchWorkspace } from './ui/panes-workspace';
 const SECONDS = Number(process.env.UI_PANES_SECONDS ?? 60);
 const WARMUP = Number(process.env.UI_PANES_WARMUP_SECONDS ?? 5);
 const SPEED = 4;
-const TRACE = process.env.UI_PANES_TRACE === '1';
+const TRACE_FILE = process.env.UI_PANES_TRACE_FILE ?? '';
+const TRACE = process.env.UI_PANES_TRACE === '1' || TRACE_FILE !== '';
+const CATEGORIES =
+  process.env.UI_PANES_TRACE_INVALIDATION === '1'
+    ? [...TRACE_CATEGORIES, 'disabled-by-default-devtools.timeline.invalidationTracking']
+    : TRACE_CATEGORIES;
 
 interface Heap {
   used: number;
@@ -46,6 +60,34 @@ type PageGlobals = {
   gc(): void;
   performance: { memory: { usedJSHeapSize: number } };
 };
+
+const MUTATIONS = process.env.UI_PANES_MUTATIONS === '1';
+const CSS = process.env.UI_PANES_CSS ?? '';
+const SCREENSHOT = process.env.UI_PANES_SCREENSHOT ?? '';
+
+/** Diagnostic: counts DOM mutations by a short path of their target (see above).
+ * A string, not a function: tsx's name helpers do not exist in the page. */
+const COUNT_MUTATIONS = `{
+  const counts = {};
+  globalThis.__mutations = counts;
+  const where = (n) => {
+    const parts = [];
+    for (let e = n instanceof Element ? n : n && n.parentElement; e; e = e.parentElement) {
+      if (e.classList.contains('content') || e.classList.contains('inner')) {
+        parts.unshift('[contained ' + e.className.split(' ')[0] + ']');
+        break;
+      }
+      if (parts.length < 4) parts.unshift(e.tagName.toLowerCase() + '.' + (e.classList[0] || ''));
+    }
+    return parts.join('>');
+  };
+  new MutationObserver((list) => {
+    for (const m of list) {
+      const k = m.type + ' ' + where(m.target);
+      counts[k] = (counts[k] || 0) + 1;
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,6 +128,16 @@ const benchmark: Benchmark = {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.addInitScript({ path: PROBE_SCRIPT });
+      if (MUTATIONS) await page.addInitScript({ content: COUNT_MUTATIONS });
+      if (CSS) {
+        await page.addInitScript({
+          content: `addEventListener('DOMContentLoaded', () => {
+            const s = document.createElement('style');
+            s.textContent = ${JSON.stringify(CSS)};
+            document.head.append(s);
+          });`,
+        });
+      }
       await page.goto(host.url);
       await page.waitForFunction(
         () => (globalThis as unknown as PageGlobals).__probe.firstQuotePainted !== null,
@@ -94,6 +146,7 @@ const benchmark: Benchmark = {
       );
       const panes = await page.locator('[data-pane-id], .pane').count();
       await sleep(WARMUP * 1000);
+      if (SCREENSHOT) await page.screenshot({ path: SCREENSHOT });
 
       const heap = () =>
         page.evaluate((): Heap => {
@@ -109,16 +162,28 @@ const benchmark: Benchmark = {
         });
       const start = await heap();
       const c0 = await counts();
-      if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      if (TRACE) await browser.startTracing(page, { categories: CATEGORIES });
       await sleep(SECONDS * 1000);
       const c1 = await counts();
-      const trace: MainThreadSummary | null = TRACE
-        ? summariseMainThread(await browser.stopTracing())
-        : null;
+      const raw = TRACE ? await browser.stopTracing() : null;
+      if (raw && TRACE_FILE) writeFileSync(TRACE_FILE, raw);
+      const trace: MainThreadSummary | null = raw ? summariseMainThread(raw) : null;
       const end = await heap();
       const tasks = await page.evaluate(
         () => (globalThis as unknown as PageGlobals).__probe.longTasks,
       );
+      if (MUTATIONS) {
+        const m = await page.evaluate(
+          () => (globalThis as unknown as { __mutations: Record<string, number> }).__mutations,
+        );
+        const top = Object.entries(m).sort((a, b) => b[1] - a[1]);
+        console.error(
+          `[ui-panes] mutations:\n${top
+            .slice(0, 25)
+            .map(([k, v]) => `  ${v} ${k}`)
+            .join('\n')}`,
+        );
+      }
       if (errors.length) console.error(`[ui-panes] page errors: ${errors.join('; ')}`);
 
       // The window ends before the final gc(), whose own task is not the app's.
