@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
@@ -92,13 +92,74 @@ function startScript(
   });
 }
 
-/** The environment of a child: ours without MARKETDESK_*, plus `extra`. */
+/**
+ * Variables through which a child could reach the developer's session keyring (libsecret
+ * over the D-Bus session bus, found from the variable, from `$XDG_RUNTIME_DIR/bus`, or by
+ * X11 autolaunch). The token spec sets and removes `Marketdesk`/`api-token`: against the
+ * real keyring it would overwrite and then delete the developer's own token.
+ */
+const KEYRING_VARIABLES = [
+  'DBUS_SESSION_BUS_ADDRESS',
+  'DBUS_STARTER_ADDRESS',
+  'DBUS_STARTER_BUS_TYPE',
+  'XDG_RUNTIME_DIR',
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'GNOME_KEYRING_CONTROL',
+  'GNOME_KEYRING_PID',
+];
+
+/**
+ * A session bus address that is set (so no fallback goes looking for the real bus) and
+ * leads nowhere: the host's keychain probe fails at once and it keeps the token in memory
+ * for the session. macOS and Windows keychains are not reached through the environment:
+ * there only a host option to skip the keychain would keep the specs away from it.
+ */
+export const NO_SESSION_BUS = 'unix:path=/nonexistent/marketdesk-e2e/no-session-bus';
+
+/**
+ * A service address on this machine where nothing listens: every home gets it unless
+ * the spec gives its own (a simulator), so no host ever talks to the real service.
+ */
+export const NO_SERVICE_URL = 'http://127.0.0.1:1';
+
+/**
+ * The environment of a child: ours without MARKETDESK_* and without any way to the
+ * session keyring, plus `extra`.
+ */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('MARKETDESK_')) env[key] = value;
+    if (value === undefined || key.startsWith('MARKETDESK_')) continue;
+    if (KEYRING_VARIABLES.includes(key)) continue;
+    env[key] = value;
   }
-  return { ...env, ...extra };
+  return { ...env, DBUS_SESSION_BUS_ADDRESS: NO_SESSION_BUS, ...extra };
+}
+
+/**
+ * Refuses a data folder whose settings would leave the default `baseUrl` (the real
+ * service) in place: a token set in the page, or one found in a keychain, would go there.
+ */
+function assertLocalService(home: string): void {
+  let baseUrl: unknown;
+  try {
+    baseUrl = (
+      JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as {
+        baseUrl?: unknown;
+      }
+    ).baseUrl;
+  } catch {
+    baseUrl = undefined;
+  }
+  const host =
+    typeof baseUrl === 'string' && URL.canParse(baseUrl) ? new URL(baseUrl).hostname : '';
+  if (host !== '127.0.0.1' && host !== 'localhost' && host !== '[::1]') {
+    throw new Error(
+      `e2e: ${home}/settings.json must set baseUrl to this machine (got ${String(baseUrl)}); ` +
+        'use makeHome(), which does',
+    );
+  }
 }
 
 /** The browser host, as `npm run serve` runs it. */
@@ -111,6 +172,7 @@ export interface Host extends Started {
 
 /** Starts the browser host on port 0 with the data folder `home` (and `MARKETDESK_TOKEN` when given). */
 export async function startHost(options: { home: string; token?: string }): Promise<Host> {
+  assertLocalService(options.home);
   const env = childEnv({ MARKETDESK_HOME: options.home });
   if (options.token !== undefined) env['MARKETDESK_TOKEN'] = options.token;
   const started = await startScript(
@@ -142,15 +204,16 @@ export function portOf(url: string): number {
   return Number(new URL(url).port);
 }
 
-/** A fresh data folder, with a `settings.json` when `settings` is given. */
-export function makeHome(settings?: Record<string, unknown>): string {
+/**
+ * A fresh data folder with a `settings.json`: `settings` over a `baseUrl` of
+ * {@link NO_SERVICE_URL}, so a spec that starts no simulator never reaches the real service.
+ */
+export function makeHome(settings: Record<string, unknown> = {}): string {
   const home = mkdtempSync(path.join(tmpdir(), 'md-e2e-'));
-  if (settings) {
-    writeFileSync(
-      path.join(home, 'settings.json'),
-      JSON.stringify({ version: 1, ...settings }, null, 2),
-    );
-  }
+  writeFileSync(
+    path.join(home, 'settings.json'),
+    JSON.stringify({ version: 1, baseUrl: NO_SERVICE_URL, ...settings }, null, 2),
+  );
   return home;
 }
 

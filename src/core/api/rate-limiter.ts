@@ -2,7 +2,7 @@
  * A request-rate limiter shared by every caller of one client: a token bucket kept
  * as a "theoretical arrival time" (GCRA). Callers wait for their slot rather than
  * fail; slots are handed out in call order; a waiting caller's AbortSignal cancels
- * its wait and gives its slot back.
+ * its wait and gives its slot back when it was the last one booked.
  */
 import type { Clock } from './clock';
 import { systemClock } from './clock';
@@ -77,8 +77,11 @@ export class RateLimiter {
     try {
       await this.clock.sleep(wait, signal);
     } catch (e) {
-      // Give the slot back so an abandoned wait does not slow later callers.
-      this.tat -= this.interval;
+      // Give the slot back so an abandoned wait does not slow later callers, but only
+      // when no one booked after it: their slots are counted from this one, and moving
+      // `tat` back under them would hand the next caller a slot already taken. A slot
+      // freed in the middle of the queue is simply lost (safe: never over budget).
+      if (this.tat === start + this.interval) this.tat = start;
       throw e;
     }
   }

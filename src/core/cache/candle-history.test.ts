@@ -3,6 +3,7 @@ import type { CandleAnswer } from './candle-history';
 import { countCandles, readNewestCandles, upsertCandles } from './candles';
 import { HistoryService } from './history-service';
 import { CANDLE_STALE_AFTER_MS } from './staleness';
+import type { CandleFetch } from './sources';
 import { FakeCandleSource, candles, series, tempCache } from './testing/fixtures';
 
 const M = 60_000;
@@ -32,6 +33,23 @@ afterEach(async () => {
   service.dispose();
   t.dispose();
 });
+
+/** Like the real service might: never more than `cap` candles, whatever the limit. */
+class CappedCandleSource extends FakeCandleSource {
+  constructor(
+    history: ReturnType<typeof candles>,
+    private readonly cap: number,
+  ) {
+    super(history);
+  }
+  override async fetchCandles(
+    s: Parameters<FakeCandleSource['fetchCandles']>[0],
+    opts: CandleFetch,
+  ) {
+    const answer = await super.fetchCandles(s, opts);
+    return answer.slice(Math.max(0, answer.length - this.cap));
+  }
+}
 
 const minutes = (a: { candles: { time: number }[] }) => a.candles.map((c) => (c.time - T0) / M);
 
@@ -238,18 +256,50 @@ describe('HistoryService paging back', () => {
     expect(readNewestCandles(t.db, series(), 1000)).toHaveLength(150);
   });
 
-  it('learns where history starts and stops asking', async () => {
+  it('learns where history starts when the source runs dry, and stops asking', async () => {
     source.history = candles(T0, 30);
     now = T0 + 29 * M + 1000;
     await service.refreshCandles(series(), 20); // 10..29
     const page = await service.loadCandles(series(), { limit: 20, before: T0 + 10 * M });
     expect(minutes(page)).toEqual(Array.from({ length: 10 }, (_, i) => i));
-    expect(page.atHistoryStart).toBe(true);
+    // Short (10 of 20), but a short page may be a cap: not yet the start.
+    expect(page.atHistoryStart).toBe(false);
+    const empty = await service.loadCandles(series(), { limit: 20, before: T0 });
+    expect(source.calls.at(-1)).toEqual({ limit: 20, endTime: T0 - 1 });
+    expect(empty.candles).toEqual([]);
+    expect(empty.atHistoryStart).toBe(true);
     const calls = source.calls.length;
-    const again = await service.loadCandles(series(), { limit: 20, before: T0 });
-    expect(again.candles).toEqual([]);
-    expect(again.atHistoryStart).toBe(true);
+    // Learnt for good: neither the empty page nor the oldest page asks again.
+    expect((await service.loadCandles(series(), { limit: 20, before: T0 })).atHistoryStart).toBe(
+      true,
+    );
+    const oldest = await service.loadCandles(series(), { limit: 20, before: T0 + 10 * M });
+    expect(minutes(oldest)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(oldest.atHistoryStart).toBe(true);
     expect(source.calls).toHaveLength(calls);
+  });
+
+  it('keeps paging back through a source that caps its answers at 500', async () => {
+    source = new CappedCandleSource(candles(T0, 1801), 500); // T0 .. T0 + 1800 min
+    service.dispose();
+    service = makeService();
+    now = T0 + 1800 * M + 30_000;
+    const head = await service.refreshCandles(series(), 5000);
+    expect(minutes(head)).toEqual(Array.from({ length: 500 }, (_, i) => 1301 + i));
+    expect(head.atHistoryStart).toBe(false);
+    let oldest = head.candles[0]!.time;
+    const pages: number[] = [];
+    for (let guard = 0; guard < 10; guard++) {
+      const page = await service.loadCandles(series(), { limit: 5000, before: oldest });
+      pages.push(page.candles.length);
+      if (page.atHistoryStart) break;
+      oldest = page.candles[0]!.time;
+    }
+    // 500, 500, 301 (short, yet not the start), then the empty page that is.
+    expect(pages).toEqual([500, 500, 301, 0]);
+    expect(oldest).toBe(T0);
+    expect(countCandles(t.db, series())).toBe(1801);
+    expect(source.calls.at(-1)).toEqual({ limit: 5000, endTime: T0 - 1 });
   });
 
   it('offline, pages back through whatever the cache holds', async () => {

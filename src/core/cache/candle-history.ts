@@ -126,9 +126,12 @@ export class CandleHistory {
       const at = now();
       inTransaction(db, () => {
         upsertCandles(db, series, fetched);
-        // A short answer means the source has nothing older: the span reaches history's start.
-        const start = fetched.length < limit ? HISTORY_START : fetched[0]!.time;
-        addSpan(db, seriesId(db, series)!, start, Math.max(at, fetched.at(-1)?.time ?? at));
+        // The answer is complete from its oldest candle to now. A short answer says
+        // nothing about what is older (the service documents no maximum `limit`, and may
+        // cap or repeat): only an empty page back marks history's start (#pageBack).
+        const first = fetched[0];
+        if (first)
+          addSpan(db, seriesId(db, series)!, first.time, Math.max(at, fetched.at(-1)!.time));
         markRefreshed(db, series, at, fetched);
       });
       link.succeeded();
@@ -168,8 +171,11 @@ export class CandleHistory {
       const first = fetched[0];
       inTransaction(db, () => {
         upsertCandles(db, series, fetched);
-        const start = raw.length < limit ? HISTORY_START : first?.time;
-        if (start !== undefined) addSpan(db, seriesId(db, series)!, start, before - 1);
+        // Nothing older than what the caller holds: the source's history starts here. A
+        // page that is merely short (capped, or with repeats) is not the start; the next
+        // page back asks again and finds out.
+        const start = first === undefined ? HISTORY_START : first.time;
+        addSpan(db, seriesId(db, series)!, start, before - 1);
       });
       link.succeeded();
       this.deps.afterWrite();

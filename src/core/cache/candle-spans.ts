@@ -7,7 +7,12 @@
 import type { UnixMs } from '../../shared/model';
 import { prepare, type CacheDb } from './db';
 
-/** Span start meaning "from the beginning of the source's history". */
+/**
+ * Span start meaning "from the beginning of the source's history". Written only when a
+ * page back (an `endTime` request) came back with no candles older than the ones held,
+ * never for a merely short answer: the service documents no maximum `limit`, so a short
+ * page may be a cap, and a wrong start would stop the chart paging back for good.
+ */
 export const HISTORY_START = Number.MIN_SAFE_INTEGER;
 
 export interface CandleSpan {

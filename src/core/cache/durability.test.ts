@@ -1,6 +1,10 @@
 /**
  * Acknowledged writes survive SIGKILL: a writer child is killed mid-stream again and
  * again; afterwards the file passes integrity_check and holds every acknowledged batch.
+ *
+ * Each round kills after a number of acknowledgements drawn from a seeded PRNG (a count,
+ * not a delay, so a slow machine replays the same plan). A failure prints the seed;
+ * `DURABILITY_SEED=<seed> npx vitest run src/core/cache/durability.test.ts` replays it.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -8,18 +12,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { seededRandom, testSeed } from './testing/seeded-random';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const writer = path.join(here, 'testing', 'durability-writer.ts');
 const BATCH = 200;
 const ROUNDS = 6;
+/** Kill after 1..MAX_ACKS acknowledgements (≈ the 20–270 ms the rounds used to last). */
+const MAX_ACKS = 150;
 const dir = mkdtempSync(path.join(tmpdir(), 'md-durable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the writer from `first`, SIGKILLs it `delayMs` after its first ack; returns the acks. */
-function writeThenKill(file: string, first: number, delayMs: number): Promise<number[]> {
+/** How many acknowledgements each round waits for before its SIGKILL. */
+function killPlan(seed: number, rounds = ROUNDS): number[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: rounds }, () => 1 + Math.floor(random() * MAX_ACKS));
+}
+
+/** Runs the writer from `first`, SIGKILLs it once it has acked `killAfter` batches; returns the acks. */
+function writeThenKill(file: string, first: number, killAfter: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -32,7 +45,7 @@ function writeThenKill(file: string, first: number, delayMs: number): Promise<nu
     const acks: number[] = [];
     let buffered = '';
     let stderr = '';
-    let timer: NodeJS.Timeout | undefined;
+    let killed = false;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       buffered += chunk;
@@ -42,12 +55,12 @@ function writeThenKill(file: string, first: number, delayMs: number): Promise<nu
         const m = /^ack (\d+)$/.exec(line);
         if (m) acks.push(Number(m[1]));
       }
-      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+      // The writer goes on writing while the signal travels: it lands mid-batch.
+      if (!killed && acks.length >= killAfter) killed = child.kill('SIGKILL');
     });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
     child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
       if (signal !== 'SIGKILL') reject(new Error(`writer exited without being killed: ${stderr}`));
       else resolve(acks);
     });
@@ -55,12 +68,28 @@ function writeThenKill(file: string, first: number, delayMs: number): Promise<nu
 }
 
 describe('durability', () => {
+  it('draws the same kill plan from the same seed, and varied ones from others', () => {
+    expect(killPlan(42)).toEqual(killPlan(42));
+    expect(killPlan(42)).not.toEqual(killPlan(43));
+    const all = [1, 2, 3, 4, 5].flatMap((seed) => killPlan(seed));
+    expect(all.every((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ACKS)).toBe(true);
+    expect(new Set(all).size).toBeGreaterThan(ROUNDS);
+  });
+
   it('keeps every acknowledged batch across repeated SIGKILLs', async () => {
+    const seed = testSeed('DURABILITY_SEED');
+    const plan = killPlan(seed);
+    onTestFailed(() => {
+      console.error(
+        `durability: seed ${seed}, kill after ${plan.join(', ')} acks; ` +
+          `replay with DURABILITY_SEED=${seed}`,
+      );
+    });
     const file = path.join(dir, 'cache.db');
     const acked = new Set<number>();
     let next = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const acks = await writeThenKill(file, next, 20 + Math.floor(Math.random() * 250));
+    for (const killAfter of plan) {
+      const acks = await writeThenKill(file, next, killAfter);
       expect(acks.length).toBeGreaterThan(0);
       for (const n of acks) acked.add(n);
       next = Math.max(...acks) + 1;
@@ -84,7 +113,8 @@ describe('durability', () => {
         }
       }
       expect(missing).toBe(0);
-      expect(acked.size).toBeGreaterThan(ROUNDS);
+      // Every round ran to its kill point before the SIGKILL.
+      expect(acked.size).toBeGreaterThanOrEqual(plan.reduce((a, b) => a + b, 0));
     } finally {
       db.close();
     }

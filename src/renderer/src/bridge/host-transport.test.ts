@@ -128,6 +128,32 @@ describe('host transport', () => {
     t.close();
   });
 
+  it('unsubscribes on the host a re-subscription the pane dropped while it was in flight', async () => {
+    const t = transport();
+    const first = latest();
+    first.open();
+    const sub = t.request('subscribe', { spec: SPEC });
+    first.answer(first.sent[0]!.id, { ok: true, value: { subscriptionId: 'sub-1' } });
+    await sub;
+
+    first.drop();
+    vi.advanceTimersByTime(250);
+    const second = latest();
+    second.open();
+    const resub = second.sent.find((f) => f.name === 'subscribe')!;
+    // The pane leaves before the host answers the re-subscribe.
+    expect(await t.request('unsubscribe', { subscriptionId: 'sub-1' })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    second.answer(resub.id, { ok: true, value: { subscriptionId: 'sub-9' } });
+    await Promise.resolve();
+
+    const unsubs = second.sent.filter((f) => f.name === 'unsubscribe');
+    expect(unsubs.map((f) => f.args)).toEqual([{ subscriptionId: 'sub-9' }]);
+    t.close();
+  });
+
   it('reads the secret from the fragment and removes it from the address', () => {
     const replaceState = vi.fn();
     const storage = new Map<string, string>();

@@ -162,8 +162,14 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
     for (const [paneId, sub] of subscriptions) {
       sub.hostId = null;
       void rawRequest('subscribe', { spec: sub.spec }).then((response) => {
-        if (!response.ok || subscriptions.get(paneId) !== sub) return;
+        if (!response.ok) return;
         const hostId = (response.value as { subscriptionId: string }).subscriptionId;
+        if (subscriptions.get(paneId) !== sub) {
+          // The pane unsubscribed while this was in flight (and was told ok): the host
+          // now holds a subscription nobody wants, polling until the socket closes.
+          void rawRequest('unsubscribe', { subscriptionId: hostId });
+          return;
+        }
         sub.hostId = hostId;
         paneIdOfHostId.set(hostId, paneId);
       });
