@@ -6,6 +6,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
 import { DEMO_REQUESTS_PER_MINUTE } from './bridge/market-link';
 import { createServices } from './services';
+import { SessionStore } from './secrets/session-store';
+import { connect } from 'node:net';
+
+/** Resolves true when something listens on `url`'s port, false when refused. */
+function accepts(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
 
 let folder: string;
 beforeEach(() => {
@@ -84,4 +98,63 @@ describe('createServices', () => {
     expect(services.backend.redact('x env-token-1 y')).toBe('x [redacted] y');
     await services.dispose();
   });
+
+  it('removes the token when the base URL moves to another origin, and says so', async () => {
+    const secretStore = new SessionStore();
+    await secretStore.set('tok-live-1');
+    const services = await createServices({ dataFolder: folder, secretStore });
+    expect(services.status()).toMatchObject({ mode: 'live', notice: null });
+    const fetched = vi.fn(globalThis.fetch);
+    vi.stubGlobal('fetch', fetched);
+    try {
+      await services.backend.setSettings({ baseUrl: 'https://collector.example' });
+      await vi.waitFor(() => expect(services.link.simulatorUrl).not.toBeNull());
+      expect(services.status()).toMatchObject({
+        hasToken: false,
+        notice:
+          'The service address changed, so the token was removed; enter it again in Settings.',
+      });
+      expect(await secretStore.get()).toEqual({ ok: true, value: null });
+      expect(services.link.client.baseUrl).toBe(services.link.simulatorUrl);
+      for (const [input] of fetched.mock.calls) {
+        expect(String(input)).not.toContain('collector.example');
+      }
+    } finally {
+      vi.unstubAllGlobals();
+      await services.dispose();
+    }
+  });
+
+  it.each(['setToken', 'clearToken'] as const)(
+    'leaves no simulator running when disposed during a %s rebuild',
+    async (operation) => {
+      // Shut down at successive points of the change (counted in microtask turns):
+      // before, during and after its rebuild.
+      for (let turns = 0; turns <= 12; turns++) {
+        const secretStore = new SessionStore();
+        if (operation === 'clearToken') await secretStore.set('tok-live-2');
+        const services = await createServices({ dataFolder: folder, secretStore });
+        const simulators: string[] = [];
+        const record = () => {
+          if (services.link.simulatorUrl) simulators.push(services.link.simulatorUrl);
+        };
+        record();
+        services.link.onClient(record);
+        const change =
+          operation === 'setToken'
+            ? services.backend.setToken('tok-live-3')
+            : services.backend.clearToken();
+        const outcome = change.then(
+          () => 'done',
+          (error: unknown) => String(error),
+        );
+        for (let i = 0; i < turns; i++) await Promise.resolve();
+        await services.dispose();
+        // A change overtaken by shutdown is not an error the caller must handle.
+        expect(await outcome).toBe('done');
+        for (const url of simulators) expect(await accepts(url)).toBe(false);
+        expect(services.link.simulatorUrl).toBeNull();
+      }
+    },
+  );
 });

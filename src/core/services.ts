@@ -96,7 +96,13 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const cacheFile = config.cacheFile ?? path.join(config.dataFolder, CACHE_FILE_NAME);
   const db = openCacheOrMemory(cacheFile, notices);
 
-  const link = new MarketLink({ settings, secrets, now, seed: config.simulatorSeed ?? 1 });
+  const link = new MarketLink({
+    settings,
+    secrets,
+    now,
+    seed: config.simulatorSeed ?? 1,
+    notices,
+  });
   let history: HistoryService;
   let hub: FeedHub;
   try {
@@ -128,7 +134,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     closeCache(db);
     throw error;
   }
-  link.onClient((client, rpm) => hub.setClient(client, client.plan, rpm));
+  const stopClient = link.onClient((client, rpm) => hub.setClient(client, client.plan, rpm));
   // Settings that apply at once; the connection ones are MarketLink's.
   const stopSettings = settings.onChange((next, previous) => {
     if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
@@ -156,6 +162,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     dispose() {
       disposed ??= (async () => {
         stopSettings();
+        // Before the hub goes: a rebuild finishing during shutdown must not reach it.
+        stopClient();
         backend.dispose();
         hub.dispose();
         history.dispose();

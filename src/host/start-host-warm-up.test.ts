@@ -22,7 +22,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(warmUp: boolean) {
+/** Starts a host; the fallback timer is pushed out of reach unless a test wants it. */
+async function start(warmUp: boolean, warmUpFallbackMs = 24 * 3600_000) {
   host = await startHost({
     port: 0,
     dataFolder: path.join(dir, 'data'),
@@ -30,6 +31,7 @@ async function start(warmUp: boolean) {
     services: { loadKeytar: null },
     log: () => undefined,
     warmUp,
+    warmUpFallbackMs,
   });
   return { host, quotes: vi.spyOn(host.services.link.client, 'quotes') };
 }
@@ -45,6 +47,11 @@ describe('startHost warm-up', () => {
     await vi.waitFor(() => expect(quotes).toHaveBeenCalledTimes(1));
     await get(host, '/assets/app.js');
     expect(quotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('warms at the fallback delay when no page comes', async () => {
+    const { quotes } = await start(true, 1);
+    await vi.waitFor(() => expect(quotes).toHaveBeenCalledTimes(1));
   });
 
   it('does not warm unless asked', async () => {

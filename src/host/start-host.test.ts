@@ -126,6 +126,32 @@ describe('static files', () => {
     expect((await get('/', {}, 'POST')).status).toBe(405);
     expect((await get('/', { Host: 'evil.example' })).status).toBe(421);
   });
+
+  it('sends a localhost page to the same path on 127.0.0.1, where its socket is allowed', async () => {
+    const localhost = { Host: `localhost:${host.port}` };
+    for (const p of ['/', '/?pane=p-1', '/assets/app.js']) {
+      const r = await get(p, localhost);
+      expect(r.status, p).toBe(308);
+      expect(r.headers.location, p).toBe(`${host.origin}${p}`);
+      expect(r.body, p).toBe('');
+    }
+    // An absolute-form target must not turn the redirect into one to another host.
+    expect((await get('http://evil.example/x', localhost)).headers.location).toBe(
+      `${host.origin}/`,
+    );
+    expect((await get('//evil.example/x', localhost)).headers.location).toBe(`${host.origin}/`);
+    // Another port on localhost is still a foreign host.
+    expect((await get('/', { Host: `localhost:${host.port + 1}` })).status).toBe(421);
+  });
+
+  it('serves the page that the redirect leads to', async () => {
+    const r = await get('/', { Host: `localhost:${host.port}` });
+    const target = new URL(String(r.headers.location));
+    expect(target.host).toBe(`127.0.0.1:${host.port}`);
+    const page = await get(target.pathname);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>Marketdesk</title>');
+  });
 });
 
 describe('bridge over WebSocket', () => {

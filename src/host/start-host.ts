@@ -43,16 +43,18 @@ export interface HostOptions {
   build?: boolean;
   /** One line per message; default console.log. */
   log?: (line: string) => void;
+  /** How long after listening to warm up when no page arrives; default 1 s. */
+  warmUpFallbackMs?: number;
   /**
    * Warm the request path (warm-up.ts) once a browser is busy with the page: after the
-   * first script or stylesheet is served, at the first socket, or 1 s after listening,
-   * whichever comes first. Default false (tests count the simulator's requests).
+   * first script or stylesheet is served, at the first socket, or `warmUpFallbackMs`
+   * after listening, whichever comes first. Default false (tests count the simulator's requests).
    */
   warmUp?: boolean;
 }
 
-/** With no page coming, warm anyway this long after listening. */
-const WARM_UP_FALLBACK_MS = 1_000;
+/** With no page coming, warm anyway this long after listening (default of `warmUpFallbackMs`). */
+export const WARM_UP_FALLBACK_MS = 1_000;
 
 export interface HostHandle {
   /** The address to open, with the secret in the fragment. */
@@ -114,11 +116,19 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   };
 
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
-  const hostAllowed = (req: IncomingMessage) =>
-    req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+  const hostAllowed = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}`;
+  // A page loaded as localhost could never open its socket (the CSP's connect-src and the
+  // bridge's Origin check name 127.0.0.1): send it to the same path there instead.
+  const isLocalhost = (req: IncomingMessage) => req.headers.host === `localhost:${port}`;
 
   const server = createServer((req, res) => {
     const headers = securityHeaders(port);
+    if (isLocalhost(req)) {
+      // Origin-form paths only: an absolute-form target would name another host.
+      const target = req.url?.startsWith('/') && !req.url.startsWith('//') ? req.url : '/';
+      res.writeHead(308, { ...headers, Location: `${origin()}${target}`, 'Content-Length': '0' });
+      return res.end();
+    }
     if (!hostAllowed(req)) {
       res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('misdirected request');
@@ -155,7 +165,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   }
   port = (server.address() as AddressInfo).port;
   const url = `${origin()}/#k=${secret}`;
-  if (!warmed) warmTimer = setTimeout(warmNow, WARM_UP_FALLBACK_MS).unref();
+  if (!warmed) {
+    // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
+    const delay = Math.min(options.warmUpFallbackMs ?? WARM_UP_FALLBACK_MS, 2 ** 31 - 1);
+    warmTimer = setTimeout(warmNow, delay).unref();
+  }
 
   if (options.open) {
     const problem = await openBrowser(url);

@@ -40,6 +40,33 @@ export function networkError(operation: string, origin: string, e: unknown): Api
   });
 }
 
+/**
+ * A 3xx answer. Redirects are never followed (the token header would go along), so
+ * the base URL must name the service's final address.
+ */
+export function redirectError(operation: string, status: number, host: string): ApiError {
+  return new ApiError({
+    kind: 'http',
+    operation,
+    status,
+    message: `The market data service redirected to ${host}; Marketdesk does not follow redirects with your token. Check the base URL.`,
+  });
+}
+
+/**
+ * fetch refused to build the request (a TypeError before anything was sent: a header
+ * value with characters HTTP cannot carry, a bad URL). Not a network problem.
+ * `why` is fetch's message with the token already blanked out; the original error
+ * is not kept as the cause, since it may quote the header's value.
+ */
+export function requestBuildError(operation: string, why: string): ApiError {
+  return new ApiError({
+    kind: 'invalid-request',
+    operation,
+    message: `The request could not be built (${why}). Check the token and the base URL in Settings: they may contain only printable ASCII characters.`,
+  });
+}
+
 export function timeoutError(operation: string, origin: string, timeoutMs: number): ApiError {
   return new ApiError({
     kind: 'timeout',

@@ -18,6 +18,8 @@ import {
   httpError,
   networkError,
   notEntitledError,
+  redirectError,
+  requestBuildError,
   timeoutError,
 } from './http-errors';
 
@@ -98,27 +100,61 @@ export class Transport {
     let status: number;
     let body: string;
     let retryAfter: string | null = null;
+    let location: string | null = null;
     try {
       const res = await this.#config.fetch(url, {
         headers: this.#headers,
         signal: controller.signal,
+        // Never follow: undici drops only the standard auth headers on a cross-origin
+        // redirect, so our `token` header would go to whatever host the answer names.
+        redirect: 'manual',
       });
       status = res.status;
       if (status === 429) retryAfter = res.headers.get('retry-after');
+      if (status >= 300 && status <= 399) location = res.headers.get('location');
       body = await res.text();
     } catch (e) {
       if (signal?.aborted) return err(abortedError(operation));
       if (timedOut) return err(timeoutError(operation, this.#origin, this.#config.timeoutMs));
+      // A TypeError before any byte is sent: the URL or a header value (the token) is
+      // unusable. Retrying will not help, and "offline" would send the user the wrong way.
+      if (isRequestBuildError(e)) {
+        // undici quotes an invalid header value in its message: blank the token out.
+        const why = e.message.split(this.#config.token).join('[redacted]');
+        return err(requestBuildError(operation, why));
+      }
       return err(networkError(operation, this.#origin, e));
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+    }
+    if (status >= 300 && status <= 399) {
+      return err(redirectError(operation, status, redirectHost(location, url)));
     }
     if (status < 200 || status > 299) {
       return err(httpError(operation, req.path, status, body, parseRetryAfter(retryAfter)));
     }
     return readEnvelope(req, body);
   }
+}
+
+/** The host a redirect points at, for the message; the Location itself may carry anything. */
+function redirectHost(location: string | null, from: string): string {
+  if (location === null) return 'an unknown address';
+  try {
+    return new URL(location, from).host || 'an unknown address';
+  } catch {
+    return 'an unknown address';
+  }
+}
+
+/**
+ * True for fetch's own TypeErrors about the request (a header value that is not a
+ * ByteString, an unparsable URL), raised before anything is sent. Network failures
+ * are TypeErrors too ("fetch failed") but carry a cause.
+ */
+function isRequestBuildError(e: unknown): e is TypeError {
+  return e instanceof TypeError && e.cause === undefined && e.message !== 'fetch failed';
 }
 
 /** Checks the envelope (spec 2.1) and returns its data. */

@@ -36,6 +36,20 @@ export interface MarketLinkOptions {
   seed: number;
   /** Injected for tests; default the real simulator. */
   startSimulator?: (options: SimulatorOptions) => Promise<SimulatorHandle>;
+  /**
+   * The status notices (shared with the backend, which shows them): the link adds
+   * {@link TOKEN_REMOVED_NOTICE} here. Default a private list.
+   */
+  notices?: string[];
+}
+
+/** Shown when the base URL moved to another origin and the token was dropped for it. */
+export const TOKEN_REMOVED_NOTICE =
+  'The service address changed, so the token was removed; enter it again in Settings.';
+
+/** The origin (scheme, host, port) of a base URL; the text itself if it cannot be parsed. */
+function originOf(baseUrl: string): string {
+  return URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl;
 }
 
 /** Token placeholder for the demo client: the simulator accepts any token. */
@@ -66,17 +80,27 @@ export class MarketLink {
   #lastError: string | null = null;
   #chain: Promise<void> = Promise.resolve();
   #disposed = false;
+  // Token operations under way (awaiting the store before their rebuild): dispose waits.
+  readonly #pending = new Set<Promise<unknown>>();
+  readonly #notices: string[];
   readonly #listeners = new Set<(client: MarketClient, requestsPerMinute: number) => void>();
   readonly #stopSettings: () => void;
 
   constructor(private readonly options: MarketLinkOptions) {
+    this.#notices = options.notices ?? [];
     this.#stopSettings = options.settings.onChange((next, previous) => {
+      if (this.#token !== null && originOf(next.baseUrl) !== originOf(previous.baseUrl)) {
+        // The token was issued for the old service: never send it to a new address
+        // (a compromised page could otherwise point it at its own server).
+        this.#dropTokenForNewOrigin();
+        return;
+      }
       const changed =
         next.baseUrl !== previous.baseUrl ||
         next.plan !== previous.plan ||
         next.enterpriseMaxCodes !== previous.enterpriseMaxCodes ||
         next.requestsPerMinute !== previous.requestsPerMinute;
-      if (changed) void this.#rebuild();
+      if (changed) this.#rebuild().catch(() => undefined);
     });
   }
 
@@ -128,25 +152,30 @@ export class MarketLink {
   }
 
   /** Stores the token and switches to live mode. Throws BridgeFailure when refused. */
-  async setToken(token: string): Promise<void> {
-    const valid = validateToken(token);
-    if (!valid.ok) throw failureOf(valid.error);
-    const stored = await this.options.secrets.set(valid.value);
-    if (!stored.ok) throw failureOf(stored.error);
-    if (this.#token !== null && this.#token !== valid.value) this.#former.add(this.#token);
-    this.#token = valid.value;
-    this.#lastError = null;
-    await this.#rebuild();
+  setToken(token: string): Promise<void> {
+    return this.#track(async () => {
+      const valid = validateToken(token);
+      if (!valid.ok) throw failureOf(valid.error);
+      const stored = await this.options.secrets.set(valid.value);
+      if (!stored.ok) throw failureOf(stored.error);
+      if (this.#token !== null && this.#token !== valid.value) this.#former.add(this.#token);
+      this.#token = valid.value;
+      this.#lastError = null;
+      this.#removeNotice(TOKEN_REMOVED_NOTICE);
+      await this.#rebuild();
+    });
   }
 
   /** Forgets the token and switches to demo mode. */
-  async clearToken(): Promise<void> {
-    const removed = await this.options.secrets.delete();
-    if (!removed.ok) throw failureOf(removed.error);
-    if (this.#token !== null) this.#former.add(this.#token);
-    this.#token = null;
-    this.#lastError = null;
-    await this.#rebuild();
+  clearToken(): Promise<void> {
+    return this.#track(async () => {
+      const removed = await this.options.secrets.delete();
+      if (!removed.ok) throw failureOf(removed.error);
+      if (this.#token !== null) this.#former.add(this.#token);
+      this.#token = null;
+      this.#lastError = null;
+      await this.#rebuild();
+    });
   }
 
   /** Blanks every token of this session out of `text`. */
@@ -158,12 +187,49 @@ export class MarketLink {
     return out;
   }
 
+  /**
+   * Stops rebuilding and closes the simulator. Waits for token operations and
+   * rebuilds under way first, so none finishes later with a simulator still open.
+   */
   async dispose(): Promise<void> {
     this.#disposed = true;
     this.#stopSettings();
+    this.#listeners.clear();
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     await this.#chain.catch(() => undefined);
     await this.#simulator?.close();
     this.#simulator = null;
+  }
+
+  /** Runs a token operation, remembered until it settles so dispose can wait for it. */
+  #track(work: () => Promise<void>): Promise<void> {
+    const done = work();
+    const settled = done.catch(() => undefined);
+    this.#pending.add(settled);
+    void settled.then(() => this.#pending.delete(settled));
+    return done;
+  }
+
+  /** The base URL moved to another origin: forget the token (store and memory), go demo. */
+  #dropTokenForNewOrigin(): void {
+    const token = this.#token;
+    if (token === null) return;
+    this.#former.add(token);
+    // Now, before any await: the next client is built without it.
+    this.#token = null;
+    if (!this.#notices.includes(TOKEN_REMOVED_NOTICE)) this.#notices.push(TOKEN_REMOVED_NOTICE);
+    void this.#track(async () => {
+      const removed = await this.options.secrets.delete();
+      if (!removed.ok) {
+        this.#lastError = `The token could not be removed from storage: ${removed.error.message}`;
+      }
+      await this.#rebuild();
+    }).catch(() => undefined);
+  }
+
+  #removeNotice(notice: string): void {
+    const at = this.#notices.indexOf(notice);
+    if (at >= 0) this.#notices.splice(at, 1);
   }
 
   /** Rebuilds the client; rebuilds run one after another. */
@@ -203,8 +269,12 @@ export class MarketLink {
     this.#client = client;
     this.#rpm = rpm;
     this.sources.current = new MarketSources(client);
-    for (const listener of this.#listeners) listener(client, rpm);
-    // Closed after the switch, so no poll is sent to a closed port in between.
-    await retired?.close();
+    try {
+      for (const listener of this.#listeners) listener(client, rpm);
+    } finally {
+      // Closed after the switch, so no poll is sent to a closed port in between; and
+      // closed even when a listener throws (a hub disposed during shutdown).
+      await retired?.close();
+    }
   }
 }

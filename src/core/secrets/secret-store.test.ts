@@ -1,7 +1,12 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvironmentStore } from './environment-store';
-import { MAX_TOKEN_LENGTH, scrubbedMessage, validateToken } from './secret-store';
+import {
+  MAX_TOKEN_LENGTH,
+  TOKEN_CHARACTERS_MESSAGE,
+  scrubbedMessage,
+  validateToken,
+} from './secret-store';
 import { SessionStore } from './session-store';
 
 const TOKEN = 'tok_3f9a8c7e6d5b4a39';
@@ -24,6 +29,27 @@ describe('validateToken', () => {
       expect(result.error.kind).toBe('invalid');
       if (token.trim()) expect(result.error.message).not.toContain(token.trim());
     }
+  });
+
+  it.each([
+    ['a zero-width space', 'abc\u200bdef'],
+    ['a trailing zero-width space', 'abcdef\u200b'],
+    ['curly quotes', '\u201cabcdef\u201d'],
+    ['a no-break space', 'abc\u00a0def'],
+    ['a Latin-1 letter', 'abcdéf'],
+    ['an emoji', 'abc\u{1F600}def'],
+    ['a DEL', 'abc\u007fdef'],
+  ])('refuses a token with %s, saying which characters are allowed', (_label, token) => {
+    expect(validateToken(token)).toEqual({
+      ok: false,
+      error: { kind: 'invalid', message: TOKEN_CHARACTERS_MESSAGE },
+    });
+  });
+
+  it('accepts every printable ASCII character', () => {
+    let all = '';
+    for (let c = 0x21; c <= 0x7e; c++) all += String.fromCharCode(c);
+    expect(validateToken(all)).toEqual({ ok: true, value: all });
   });
 
   it('refuses what is not text', () => {

@@ -77,6 +77,33 @@ describe('settingsPatchSchema', () => {
     expect(errorOf({ baseUrl: 'https://api.example/?token=abc' })).toContain('must not contain');
   });
 
+  it.each([
+    'http://api.example',
+    'http://192.168.1.10:8080',
+    'http://10.0.0.1',
+    'http://128.0.0.1',
+    'http://127.0.0.1.evil.example',
+    'http://localhost.evil.example',
+    'http://x.localhost',
+    'http://[::2]',
+  ])('refuses plain http to %s (the token would cross the network in clear)', (baseUrl) => {
+    expect(errorOf({ baseUrl })).toBe(
+      'baseUrl must use https (plain http is allowed only for this machine: localhost, 127.0.0.1, ::1)',
+    );
+  });
+
+  it.each([
+    'http://127.0.0.1:8080',
+    'http://127.5.6.7',
+    'http://localhost:3000/api',
+    'http://LOCALHOST',
+    'http://[::1]:9000',
+    'https://api.example',
+    'https://192.168.1.10',
+  ])('accepts %s (https anywhere, http only on loopback)', (baseUrl) => {
+    expect(parseSettingsPatch({ baseUrl }).ok).toBe(true);
+  });
+
   it('trims the base URL and drops a trailing slash, keeping a path prefix', () => {
     expect(settingsPatchSchema.parse({ baseUrl: ' http://127.0.0.1:8080/api/ ' })).toEqual({
       baseUrl: 'http://127.0.0.1:8080/api',

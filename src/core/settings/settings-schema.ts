@@ -66,6 +66,24 @@ function isHttpUrl(text: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
+/** 127.0.0.0/8, ::1 and localhost: addresses that never leave this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  // Exactly these names: `x.localhost` or `localhost.` go through DNS on some systems.
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
+  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.1…) to dotted quads.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Plain http only to this machine (the simulator, a local proxy): anywhere else the
+ * token would cross the network readable by anyone on the path.
+ */
+function isSecureOrLoopback(text: string): boolean {
+  const url = new URL(text);
+  return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+}
+
 /** Credentials or a query in the base URL would put secrets into settings.json. */
 function hasNoExtras(text: string): boolean {
   const url = new URL(text);
@@ -76,6 +94,11 @@ const baseUrlSchema = z
   .string({ error: 'baseUrl must be an http(s) URL' })
   .trim()
   .refine(isHttpUrl, { error: 'baseUrl must be an http(s) URL', abort: true })
+  .refine(isSecureOrLoopback, {
+    error:
+      'baseUrl must use https (plain http is allowed only for this machine: localhost, 127.0.0.1, ::1)',
+    abort: true,
+  })
   .refine(hasNoExtras, {
     error: 'baseUrl must not contain a user name, password, query or fragment',
   })
