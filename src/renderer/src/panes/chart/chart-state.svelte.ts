@@ -5,7 +5,7 @@
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { Candle, SeriesKey, UnixMs } from '../../../../shared/model';
-import { INITIAL_STATUS, type StatusView } from '../common/subscription';
+import { INITIAL_STATUS, pageBadge, type StatusView } from '../common/subscription';
 import type { ReconnectSignal } from '../common/retry-when-back';
 import { ChartController, type ChartFields, type ChartSink } from './chart-controller';
 import type { OverlayLine } from './overlays';
@@ -25,13 +25,7 @@ export class ChartState implements ChartFields {
 
   legend = $derived(this.hover ?? this.latest);
   /** The badge to show: the subscription's trouble, else an offline first page. */
-  badge = $derived.by((): StatusView => {
-    const s = this.status;
-    if (s.state !== 'live' && s.state !== 'loading') return s;
-    if (this.error) return { state: 'error', asOf: null, message: this.error };
-    if (this.offline) return { state: 'offline', asOf: this.asOf };
-    return this.loading ? INITIAL_STATUS : s;
-  });
+  badge = $derived(pageBadge(this));
 
   #controller: ChartController;
 

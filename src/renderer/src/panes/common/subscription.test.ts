@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Events, SubscriptionSpec } from '../../../../shared/bridge';
 import type { Quote } from '../../../../shared/model';
 import { FakeBridge } from './fake-bridge';
-import { PaneSubscription, type StatusView } from './subscription';
+import { INITIAL_STATUS, PaneSubscription, pageBadge, type StatusView } from './subscription';
 
 const spec = (codes: string[]): SubscriptionSpec => ({
   kind: 'quotes',
@@ -92,5 +92,26 @@ describe('PaneSubscription', () => {
     bridge.handlers.subscribe = () => Promise.reject(new Error('bad region'));
     await sub.set(spec(['AAPL']));
     expect(statuses.at(-1)).toEqual({ state: 'error', asOf: null, message: 'bad region' });
+  });
+});
+
+describe('pageBadge', () => {
+  const live: StatusView = { state: 'live', asOf: 5 };
+  const base = { status: live, error: null, offline: false, asOf: 7, loading: false };
+
+  it("shows the subscription's trouble before the page's", () => {
+    const stale: StatusView = { state: 'stale', asOf: 3 };
+    expect(pageBadge({ ...base, status: stale, error: 'boom', offline: true })).toBe(stale);
+  });
+
+  it('then a load error, then an offline page, then loading, else the live status', () => {
+    expect(pageBadge({ ...base, error: 'boom' })).toEqual({
+      state: 'error',
+      asOf: null,
+      message: 'boom',
+    });
+    expect(pageBadge({ ...base, offline: true })).toEqual({ state: 'offline', asOf: 7 });
+    expect(pageBadge({ ...base, loading: true })).toBe(INITIAL_STATUS);
+    expect(pageBadge(base)).toBe(live);
   });
 });

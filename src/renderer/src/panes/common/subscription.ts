@@ -26,6 +26,27 @@ export interface StatusView {
 /** The status before the first answer. */
 export const INITIAL_STATUS: StatusView = { state: 'loading', asOf: null };
 
+/** What a history-loading pane knows besides its subscription's status. */
+export interface PageLoadView {
+  status: StatusView;
+  error: string | null;
+  offline: boolean;
+  asOf: UnixMs | null;
+  loading: boolean;
+}
+
+/**
+ * The badge of a pane that loads pages (chart, news): the subscription's trouble
+ * first, else the page load's error, else an offline (cached) page.
+ */
+export function pageBadge(view: PageLoadView): StatusView {
+  const s = view.status;
+  if (s.state !== 'live' && s.state !== 'loading') return s;
+  if (view.error) return { state: 'error', asOf: null, message: view.error };
+  if (view.offline) return { state: 'offline', asOf: view.asOf };
+  return view.loading ? INITIAL_STATUS : s;
+}
+
 /** Events that arrive before `subscribe` answers, kept by id (at most this many). */
 const MAX_EARLY = 16;
 

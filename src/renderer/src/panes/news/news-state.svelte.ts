@@ -4,7 +4,7 @@
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { NewsItem, UnixMs } from '../../../../shared/model';
-import { INITIAL_STATUS, type StatusView } from '../common/subscription';
+import { INITIAL_STATUS, pageBadge, type StatusView } from '../common/subscription';
 import type { ReconnectSignal } from '../common/retry-when-back';
 import { NewsController, type NewsFields } from './news-controller';
 
@@ -19,13 +19,7 @@ export class NewsState implements NewsFields {
   hasMore = $state(false);
 
   /** The badge: the subscription's trouble, else a cached (offline) page. */
-  badge = $derived.by((): StatusView => {
-    const s = this.status;
-    if (s.state !== 'live' && s.state !== 'loading') return s;
-    if (this.error) return { state: 'error', asOf: null, message: this.error };
-    if (this.offline) return { state: 'offline', asOf: this.asOf };
-    return this.loading ? INITIAL_STATUS : s;
-  });
+  badge = $derived(pageBadge(this));
 
   #controller: NewsController;
 
