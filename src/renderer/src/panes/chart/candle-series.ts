@@ -6,12 +6,16 @@
 import type { Candle, UnixMs } from '../../../../shared/model';
 
 /**
- * Most bars the chart keeps. lightweight-charts' per-update cost grows with its
- * size: a forming-candle update (candle + volume + two SMAs) measured ~0.9 ms at
- * 10,000 bars, ~1.8 ms at 20,000 and ~6 ms at 50,000 (headless Chromium), so 10,000
- * keeps a live tick within the 1 ms budget.
+ * Most bars the chart keeps (live appends may add TRIM_SLACK more before a trim).
+ * lightweight-charts' `series.update` copies an index of the whole series, so a
+ * forming-candle update grows with its size: bare lightweight-charts (candles and
+ * volume) took ~0.37 ms at 5,000 bars, ~0.5 ms at 7,500, ~0.65–0.8 ms at 10,000
+ * and ~3 ms at 50,000 in headless Chromium on a 2-core machine, and the pane adds
+ * ~0.25 ms (event, legend). 5,000 keeps a live tick well inside the 1 ms budget
+ * (`npm run bench -- ui-chart` measures it at MAX_BARS + TRIM_SLACK); older bars
+ * stay a scroll away, paged in from the cache.
  */
-export const MAX_BARS = 10_000;
+export const MAX_BARS = 5_000;
 
 /** Live appends may overshoot MAX_BARS by this much before one trim and redraw. */
 export const TRIM_SLACK = 500;

@@ -33,6 +33,18 @@ const LEFT_EDGE_BARS = 15;
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
+/** Price decimals the candle series starts with (most stocks, indices and crypto). */
+const DEFAULT_DECIMALS = 2;
+
+/** The candle series' price format: thousands separators on the axis too, like the legend. */
+function priceFormatOf(decimals: number) {
+  return {
+    type: 'custom' as const,
+    minMove: 10 ** -decimals,
+    formatter: (price: number) => formatPrice(price, decimals),
+  };
+}
+
 export interface ChartViewHandlers {
   /** The crosshair moved to a bar (ms) or left the chart (null). */
   onHover(time: number | null): void;
@@ -47,6 +59,7 @@ export class ChartView implements ChartSink {
   #lines = new Map<string, ISeriesApi<'Line'>>();
   #colors: ChartColors;
   #zone: string | undefined = undefined;
+  #decimals = DEFAULT_DECIMALS;
   #intraday = true;
   /** Suppresses left-edge events while this class moves the view itself. */
   #moving = false;
@@ -84,6 +97,7 @@ export class ChartView implements ChartSink {
       wickUpColor: colors.up,
       wickDownColor: colors.down,
       borderVisible: false,
+      priceFormat: priceFormatOf(DEFAULT_DECIMALS),
     });
     this.#volume = this.#chart.addSeries(
       HistogramSeries,
@@ -109,16 +123,15 @@ export class ChartView implements ChartSink {
     this.#chart.applyOptions({ timeScale: { timeVisible: intraday } });
   }
 
-  /** Price precision of the candle series (e.g. 5 for forex). */
+  /**
+   * Price precision of the candle series (e.g. 5 for forex). Applied only when it
+   * changes: lightweight-charts answers any new price format with a full update,
+   * which made the first paint of 50,000 candles ~12% slower.
+   */
   setPrecision(decimals: number): void {
-    this.#candles.applyOptions({
-      // Thousands separators on the axis too, like the legend (82,419.00).
-      priceFormat: {
-        type: 'custom',
-        minMove: 10 ** -decimals,
-        formatter: (price: number) => formatPrice(price, decimals),
-      },
-    });
+    if (decimals === this.#decimals) return;
+    this.#decimals = decimals;
+    this.#candles.applyOptions({ priceFormat: priceFormatOf(decimals) });
   }
 
   applyColors(colors: ChartColors): void {
