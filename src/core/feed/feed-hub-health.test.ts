@@ -108,6 +108,26 @@ describe('FeedHub: stale marks', () => {
     expect(r.states()).toEqual(['loading', 'live', 'stale', 'live']);
     hub.dispose();
   });
+
+  it('does not call one slow answer stale at a fast interval: 2 s at least', async () => {
+    const { timers, client, hub } = setup({ intervals: { quotes: 250 } });
+    const r = new Recorder();
+    hub.subscribe('w', quotes(['AAPL']), r.push);
+    await timers.advance(0);
+    client.hold = true;
+    // Three intervals are 750 ms: an answer taking 1.5 s would flicker stale and back.
+    await timers.advance(1500);
+    expect(r.state).toBe('live');
+    client.hold = false;
+    client.release();
+    await timers.advance(0);
+    client.hold = true;
+    await timers.advance(2250);
+    expect(r.state).toBe('stale');
+    expect(r.of('subscriptionStatus').at(-1)!.message).toMatch(/No new data for over 2 s/);
+    expect(r.states()).toEqual(['loading', 'live', 'stale']);
+    hub.dispose();
+  });
 });
 
 describe('FeedHub: offline and recovery', () => {

@@ -10,7 +10,7 @@ import type { Plan, UnixMs } from '../../shared/model';
 import type { CacheDb } from '../cache';
 import { firstPaint } from './first-paint';
 import { resetBackoff, type Group } from './group';
-import { DEFAULT_TUNING, normaliseIntervals, type FeedTuning } from './intervals';
+import { DEFAULT_TUNING, normaliseIntervals, staleAfterMs, type FeedTuning } from './intervals';
 import { NEWS_KEY, adapterFor } from './kinds';
 import { GroupPoller } from './poller';
 import { SubscriptionRegistry } from './registry';
@@ -247,7 +247,7 @@ export class FeedHub {
     firstPaint(sub, group, {
       store: this.#store,
       now: this.#now(),
-      freshMs: this.#tuning.staleAfterIntervals * this.#scheduler.clocks.effective(group.lane),
+      freshMs: staleAfterMs(this.#tuning, this.#scheduler.clocks.effective(group.lane)),
       offline: this.#scheduler.connection.offline,
       offlineMessage: OFFLINE_MESSAGE,
       onError: this.#onError,

@@ -81,8 +81,10 @@ export function normaliseIntervals(input: Partial<FeedIntervals> | undefined): F
 export interface FeedTuning {
   /** Share of the request budget the hub plans for; the rest is left to history, info and paging. */
   budgetShare: number;
-  /** A subscription is marked stale when its data is older than this many (stretched) intervals. */
+  /** A subscription is marked stale when its data is older than this many (stretched) intervals… */
   staleAfterIntervals: number;
+  /** …and older than this, so one slow answer at a fast interval is not called stale. */
+  staleMinMs: number;
   /** Backoff of a failing group: interval × 2^failures, at most max(this, 5 intervals). */
   backoffCapMs: number;
   /** Offline: the first probe waits this long, doubling each failure… */
@@ -100,6 +102,7 @@ export interface FeedTuning {
 export const DEFAULT_TUNING: Readonly<FeedTuning> = {
   budgetShare: 0.8,
   staleAfterIntervals: 3,
+  staleMinMs: 2_000,
   backoffCapMs: 60_000,
   probeMinMs: 5_000,
   probeMaxMs: 30_000,
@@ -107,3 +110,8 @@ export const DEFAULT_TUNING: Readonly<FeedTuning> = {
   kickAfterMs: 1_000,
   statusMinGapMs: 1_000,
 };
+
+/** How old a lane's data may be before its subscriptions are marked stale. */
+export function staleAfterMs(tuning: Readonly<FeedTuning>, intervalMs: number): number {
+  return Math.max(tuning.staleMinMs, tuning.staleAfterIntervals * intervalMs);
+}

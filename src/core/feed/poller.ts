@@ -11,7 +11,7 @@ import { isOfflineError } from '../cache';
 import type { Clocks, Lane } from './clocks';
 import type { ConnectionWatch } from './connection';
 import { absorb, resetBackoff, stateAfter, stateAfterError, type Group } from './group';
-import { candlePollLimit, type FeedTuning } from './intervals';
+import { candlePollLimit, staleAfterMs, type FeedTuning } from './intervals';
 import { adapterFor } from './kinds';
 import { backoffDelay } from './pacing';
 import type { SubscriptionRegistry } from './registry';
@@ -161,9 +161,9 @@ export class GroupPoller {
     }
   }
 
-  /** Marks subscriptions whose data is older than N stretched intervals. */
+  /** Marks subscriptions whose data is older than N stretched intervals (and the floor). */
   #markStale(lane: LaneId, now: UnixMs): void {
-    const limit = this.deps.tuning.staleAfterIntervals * this.deps.clocks.effective(lane);
+    const limit = staleAfterMs(this.deps.tuning, this.deps.clocks.effective(lane));
     const message = `No new data for over ${Math.round(limit / 1000)} s.`;
     for (const g of this.deps.registry.groups()) {
       if (g.lane !== lane) continue;
