@@ -111,9 +111,9 @@ const KEYRING_VARIABLES = [
 
 /**
  * A session bus address that is set (so no fallback goes looking for the real bus) and
- * leads nowhere: the host's keychain probe fails at once and it keeps the token in memory
- * for the session. macOS and Windows keychains are not reached through the environment:
- * there only a host option to skip the keychain would keep the specs away from it.
+ * leads nowhere: even a host that tried the keychain would fail its probe at once. The
+ * hosts are also started with MARKETDESK_KEYCHAIN=off, which keeps them away from the
+ * keychain on every OS (macOS and Windows keychains are not reached through D-Bus).
  */
 export const NO_SESSION_BUS = 'unix:path=/nonexistent/marketdesk-e2e/no-session-bus';
 
@@ -125,7 +125,7 @@ export const NO_SERVICE_URL = 'http://127.0.0.1:1';
 
 /**
  * The environment of a child: ours without MARKETDESK_* and without any way to the
- * session keyring, plus `extra`.
+ * session keyring, with the keychain turned off, plus `extra`.
  */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -134,7 +134,12 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     if (KEYRING_VARIABLES.includes(key)) continue;
     env[key] = value;
   }
-  return { ...env, DBUS_SESSION_BUS_ADDRESS: NO_SESSION_BUS, ...extra };
+  return {
+    ...env,
+    DBUS_SESSION_BUS_ADDRESS: NO_SESSION_BUS,
+    MARKETDESK_KEYCHAIN: 'off',
+    ...extra,
+  };
 }
 
 /**

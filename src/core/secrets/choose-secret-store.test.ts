@@ -116,6 +116,34 @@ describe('chooseSecretStore', () => {
     expect(invalid.skipped.join('\n')).not.toContain('tok with space');
   });
 
+  it('keeps away from the keychain and safeStorage with MARKETDESK_KEYCHAIN=off', async () => {
+    let loaded = false;
+    const choice = await chooseSecretStore(
+      options({
+        env: { MARKETDESK_KEYCHAIN: 'OFF ' },
+        loadKeytar: async () => {
+          loaded = true;
+          return { default: new FakeKeytar() };
+        },
+        safeStorage: new FakeCipher(),
+      }),
+    );
+    expect(loaded).toBe(false);
+    expect(choice.store.kind).toBe('session');
+    expect(choice.skipped).toEqual([
+      'keychain: turned off by MARKETDESK_KEYCHAIN=off',
+      'safe-storage: turned off by MARKETDESK_KEYCHAIN=off',
+    ]);
+    // Any other value leaves the order as it is; the token variable still wins.
+    expect(
+      (await chooseSecretStore(options({ env: { MARKETDESK_KEYCHAIN: 'on' } }))).store.kind,
+    ).toBe('keychain');
+    const both = await chooseSecretStore(
+      options({ env: { MARKETDESK_KEYCHAIN: 'off', MARKETDESK_TOKEN: TOKEN } }),
+    );
+    expect(both.store.kind).toBe('environment');
+  });
+
   it('skips the keychain when told to (loadKeytar null)', async () => {
     const choice = await chooseSecretStore(options({ loadKeytar: null }));
     expect(choice.store.kind).toBe('session');

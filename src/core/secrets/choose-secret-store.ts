@@ -7,6 +7,8 @@
  *    real key store (not `basic_text`), in `token.enc`;
  * 3. memory for this session only.
  *
+ * `MARKETDESK_KEYCHAIN=off` skips 1 and 2 (both are OS key stores).
+ *
  * Each backend passed over leaves a reason in `skipped` (for the log; no secrets).
  */
 import type { AppStatus } from '../../shared/model';
@@ -22,7 +24,13 @@ import {
 import type { SafeStorageCipher } from './safe-storage-store';
 import { SafeStorageStore, safeStorageProblem } from './safe-storage-store';
 import type { SecretStore } from './secret-store';
-import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE, TOKEN_ENV_VAR, validateToken } from './secret-store';
+import {
+  KEYCHAIN_ACCOUNT,
+  KEYCHAIN_ENV_VAR,
+  KEYCHAIN_SERVICE,
+  TOKEN_ENV_VAR,
+  validateToken,
+} from './secret-store';
 import { SessionStore } from './session-store';
 
 /** What {@link chooseSecretStore} needs. */
@@ -59,6 +67,12 @@ export async function chooseSecretStore(options: SecretStoreOptions): Promise<Se
     const valid = validateToken(fromEnv);
     if (valid.ok) return { store: new EnvironmentStore(valid.value), skipped };
     skipped.push(`environment: ${TOKEN_ENV_VAR} is ignored: ${valid.error.message}`);
+  }
+
+  if (options.env[KEYCHAIN_ENV_VAR]?.trim().toLowerCase() === 'off') {
+    const reason = `turned off by ${KEYCHAIN_ENV_VAR}=off`;
+    skipped.push(`keychain: ${reason}`, `safe-storage: ${reason}`);
+    return { store: new SessionStore(), skipped };
   }
 
   const loader = options.loadKeytar === undefined ? importKeytar : options.loadKeytar;

@@ -13,6 +13,12 @@ export const KEYCHAIN_SERVICE = 'Marketdesk';
 export const KEYCHAIN_ACCOUNT = 'api-token';
 /** The environment variable whose token overrides every store (headless use). */
 export const TOKEN_ENV_VAR = 'MARKETDESK_TOKEN';
+/**
+ * The environment variable that keeps the token away from the OS key stores when set
+ * to `off` (keychain and safeStorage alike): test runs on a developer's machine, a
+ * shared or broken keychain. The token is then held for the session only.
+ */
+export const KEYCHAIN_ENV_VAR = 'MARKETDESK_KEYCHAIN';
 
 /** Longer than any real API token; a bound so a pasted document is not stored. */
 export const MAX_TOKEN_LENGTH = 4096;
