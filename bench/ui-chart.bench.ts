@@ -11,7 +11,7 @@
  *    runs alternate a/b, each after a full GC; median of `UI_CHART_RUNS` (default 15)
  *    after one warm-up each.
  *    NB: in the app a first load asks for 500 candles (PAGE) and the series is bounded
- *    to 10,000 (MAX_BARS); 50,000 only reach the chart if `loadCandles` returns them.
+ *    to 5,000 (MAX_BARS); 50,000 only reach the chart if `loadCandles` returns them.
  * 2. Forming-candle updates on the pane at its bound, MAX_BARS + TRIM_SLACK bars (the
  *    most a live chart holds before it trims), one per animation frame: JS per update
  *    (the `candles` event through the pane's subscription, applyLive,
