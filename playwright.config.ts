@@ -4,6 +4,7 @@
  * Electron spec launches Electron itself and skips where its runtime is missing.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,15 +24,8 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
 });

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromium, expect } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { ROOT, makeHome, removeHome, startHost, stopAll } from './support/processes';
 import { expectChartData, expectLadder, paneBody, statusMode } from './support/ui';
 
@@ -35,9 +36,9 @@ async function waitForData(page: Page): Promise<void> {
 async function main(): Promise<void> {
   const home = makeHome();
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--hide-scrollbars'],
+    args: [...CHROMIUM_FLAGS, '--hide-scrollbars'],
   });
   try {
     const host = await startHost({ home });

@@ -3,23 +3,12 @@
  * benchmark shares (`memory` adds precise heap figures and `gc()`).
  */
 import { chromium, type Browser } from 'playwright-core';
-
-/** Chromium as installed by Debian; never a downloaded one. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium';
 
 /** Launches Chromium; `memory` adds `--enable-precise-memory-info` and `--js-flags=--expose-gc`. */
 export function launchChromium({ memory = false }: { memory?: boolean } = {}): Promise<Browser> {
   const args = memory
-    ? [...FLAGS, '--enable-precise-memory-info', '--js-flags=--expose-gc']
-    : FLAGS;
-  return chromium.launch({ executablePath: CHROMIUM, args });
+    ? [...CHROMIUM_FLAGS, '--enable-precise-memory-info', '--js-flags=--expose-gc']
+    : CHROMIUM_FLAGS;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }

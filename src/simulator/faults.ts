@@ -4,6 +4,7 @@
  * index), so a given seed and request sequence always fails the same requests.
  */
 import { tooManyRequests } from './errors';
+import { fmix } from './market/hash';
 import { MALFORM_VARIANTS, type MalformVariant } from './malform';
 
 /** A request-rate limit: at most `requests` admitted per fixed window of `windowMs`. */
@@ -39,20 +40,9 @@ export interface FaultDecision {
 
 const ERROR_STATUSES = [500, 502, 503] as const;
 
-function mix(x: number): number {
-  // murmur3's finalizer: a cheap, well-spread 32-bit hash.
-  let h = x | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 /** A uniform draw in [0, 1) fixed by seed, request index and purpose. */
 export function draw(seed: number, index: number, salt: number): number {
-  return mix(mix(mix(seed + 0x9e3779b9) ^ index) ^ Math.imul(salt, 0x27d4eb2d)) / 2 ** 32;
+  return fmix(fmix(fmix(seed + 0x9e3779b9) ^ index) ^ Math.imul(salt, 0x27d4eb2d)) / 2 ** 32;
 }
 
 /** The faults applying to request number `index` (0-based) under `faults` and `seed`. */
