@@ -4,18 +4,7 @@
  * The benchmark's candles: the same deterministic series for the bare page and the
  * app page (a seeded random walk of 1-minute bars, Unix ms, ascending).
  */
-
-/** @param {number} seed */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../../src/core/cache/testing/seeded-random';
 
 /** First bar: 2026-01-01T00:00:00Z. */
 const START = Date.UTC(2026, 0, 1);
@@ -26,7 +15,7 @@ const START = Date.UTC(2026, 0, 1);
  * @returns {{time:number, open:number, high:number, low:number, close:number, volume:number, turnover:number}[]}
  */
 export function makeCandles(count) {
-  const rand = mulberry32(42);
+  const rand = seededRandom(42);
   const out = new Array(count);
   let close = 30_000;
   for (let i = 0; i < count; i++) {
