@@ -16,6 +16,8 @@ import type {
   SeriesKey,
   Settings,
   StockInfo,
+  SymbolCheck,
+  SymbolQuery,
   Tick,
   UnixMs,
 } from './model';
@@ -51,6 +53,12 @@ export type SubscriptionState =
   | 'offline'
   /** The plan does not cover this market. */
   | 'not-entitled'
+  /** The service answered 429: the data shown waits for the budget to recover. */
+  | 'rate-limited'
+  /** The service refused the token: nothing is fetched until a new one is set. */
+  | 'token-rejected'
+  /** The source has no such symbol (every code of the subscription; see `unknownCodes`). */
+  | 'unknown'
   | 'error';
 
 // ---------------------------------------------------------------- command payloads
@@ -88,6 +96,8 @@ export interface NewsPageAnswer {
 
 export interface InfoAnswer {
   info: StockInfo | null;
+  /** The source has no such symbol (E001): nothing to show, and nothing cached is shown. */
+  unknown?: boolean;
   offline: boolean;
   asOf: UnixMs | null;
   error?: string;
@@ -126,6 +136,11 @@ export interface Commands {
     result: NewsPageAnswer;
   };
   getInfo: { args: { region: string; exchange: string; code: string }; result: InfoAnswer };
+  /**
+   * Checks a typed symbol against the current source (canonicalised first): known,
+   * unknown (the source says no such product), or unverified (it cannot tell now).
+   */
+  checkSymbol: { args: { symbol: SymbolQuery }; result: SymbolCheck };
   /** Stores the token (keychain first); the token never comes back. */
   setToken: { args: { token: string }; result: AppStatus };
   clearToken: { args: Record<string, never>; result: AppStatus };
@@ -156,6 +171,7 @@ const COMMAND_TABLE = {
   loadCandles: true,
   loadNews: true,
   getInfo: true,
+  checkSymbol: true,
   setToken: true,
   clearToken: true,
   getStatus: true,
@@ -191,6 +207,8 @@ export interface Events {
     /** Time of the data the pane shows. */
     asOf: UnixMs | null;
     message?: string;
+    /** Codes of the subscription the source has no such product for (shown "unknown"). */
+    unknownCodes?: string[];
   };
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */

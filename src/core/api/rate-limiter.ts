@@ -6,20 +6,12 @@
  */
 import type { Clock } from './clock';
 import { systemClock } from './clock';
-import type { PlanName } from '../../shared/model';
+import { PLANS, PLAN_LIMITS, type PlanName } from '../../shared/model';
 
-/**
- * Default requests per minute by plan. The service documents no limits
- * (real-service-notes.md); these are conservative guesses that keep a workspace's
- * polling well inside a paid plan. The free tier (≈5/min) is not one of the spec's
- * plans: set `requestsPerMinute: 5` for it.
- */
-export const DEFAULT_REQUESTS_PER_MINUTE: Record<PlanName, number> = {
-  base: 60,
-  professional: 300,
-  premium: 600,
-  enterprise: 1200,
-};
+/** Default requests per minute by plan: the published plans' budgets (PLAN_LIMITS). */
+export const DEFAULT_REQUESTS_PER_MINUTE = Object.fromEntries(
+  PLANS.map((name) => [name, PLAN_LIMITS[name].requestsPerMinute]),
+) as Record<PlanName, number>;
 
 export interface RateLimiterOptions {
   /** Sustained rate. `Infinity` disables limiting. */

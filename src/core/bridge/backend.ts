@@ -12,7 +12,7 @@ import type {
   SubscriptionSpec,
   WorkspaceDocument,
 } from '../../shared/bridge';
-import type { AppStatus, Settings } from '../../shared/model';
+import type { AppStatus, Settings, SymbolCheck, SymbolQuery } from '../../shared/model';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
 
 /** The feed hub as the bridge sees it. */
@@ -42,6 +42,8 @@ export interface BridgeBackend {
   readonly history: HistoryPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
+  /** Checks a typed symbol against the current source (see `SymbolCheck`). */
+  checkSymbol(symbol: SymbolQuery): Promise<SymbolCheck>;
   status(): AppStatus;
   /** Told on every status change; returns the unsubscriber. */
   onStatus(listener: (status: AppStatus) => void): () => void;

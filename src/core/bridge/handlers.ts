@@ -89,6 +89,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return backend.getInfo(args);
     },
 
+    async checkSymbol({ symbol }) {
+      return backend.checkSymbol(symbol);
+    },
+
     async setToken({ token }) {
       return backend.setToken(token);
     },

@@ -93,6 +93,15 @@ export const COMMAND_SCHEMAS = {
     cursor: z.string().min(1).max(512).optional(),
   }),
   getInfo: z.strictObject({ region, exchange, code }),
+  // Typed by a person: any case (the backend canonicalises before asking).
+  checkSymbol: z.strictObject({
+    symbol: z.strictObject({
+      class: assetClass,
+      region: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' }),
+      exchange,
+      code,
+    }),
+  }),
   setToken: z.strictObject({
     // Trimmed like the secret store does: a pasted token often carries a line break.
     token: z

@@ -1,3 +1,4 @@
 export * from './market';
 export * from './records';
 export * from './settings';
+export * from './symbols';

@@ -53,15 +53,24 @@ export function isIntraday(kType: KType): boolean {
   return kType <= 7;
 }
 
-/** Subscription plans and their maximum number of codes per batch request (spec section 8). */
-export const PLANS = ['base', 'professional', 'premium', 'enterprise'] as const;
-export type PlanName = (typeof PLANS)[number];
+/**
+ * Subscription plans: their maximum number of codes per batch request (spec section 8)
+ * and their REST request budget per minute (the service's published plans, see
+ * real-service-notes.md: about 5 free, 120 base, 600 professional, 1,200 premium).
+ * The spec states no code maximum for the free plan; it is taken as the base plan's.
+ * Every budget is a default the user can change in Settings.
+ */
+export const PLAN_LIMITS = {
+  free: { maxCodes: 10, requestsPerMinute: 5 },
+  base: { maxCodes: 10, requestsPerMinute: 120 },
+  professional: { maxCodes: 20, requestsPerMinute: 600 },
+  premium: { maxCodes: 50, requestsPerMinute: 1_200 },
+  /** maxCodes is the contract's (see {@link DEFAULT_ENTERPRISE_MAX_CODES}). */
+  enterprise: { maxCodes: null, requestsPerMinute: 1_200 },
+} as const satisfies Record<string, { maxCodes: number | null; requestsPerMinute: number }>;
 
-export const PLAN_MAX_CODES: Record<Exclude<PlanName, 'enterprise'>, number> = {
-  base: 10,
-  professional: 20,
-  premium: 50,
-};
+export type PlanName = keyof typeof PLAN_LIMITS;
+export const PLANS = Object.keys(PLAN_LIMITS) as PlanName[];
 
 /** A plan; enterprise carries the maximum the user's contract grants. */
 export interface Plan {
@@ -74,13 +83,13 @@ export interface Plan {
 export const DEFAULT_ENTERPRISE_MAX_CODES = 100;
 
 export function planOf(name: PlanName, enterpriseMax = DEFAULT_ENTERPRISE_MAX_CODES): Plan {
-  return { name, maxCodes: name === 'enterprise' ? enterpriseMax : PLAN_MAX_CODES[name] };
+  return { name, maxCodes: PLAN_LIMITS[name].maxCodes ?? enterpriseMax };
 }
 
-/** Parses `base`, `premium`, `enterprise:200`; null when malformed. */
+/** Parses `free`, `base`, `premium`, `enterprise:200`; null when malformed. */
 export function parsePlan(text: string): Plan | null {
-  const m = /^(base|professional|premium|enterprise)(?::(\d+))?$/.exec(text.trim().toLowerCase());
-  if (!m) return null;
+  const m = /^([a-z]+)(?::(\d+))?$/.exec(text.trim().toLowerCase());
+  if (!m || !Object.hasOwn(PLAN_LIMITS, m[1]!)) return null;
   const name = m[1] as PlanName;
   if (m[2] !== undefined && name !== 'enterprise') return null;
   const max = m[2] === undefined ? undefined : Number(m[2]);

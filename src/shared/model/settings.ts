@@ -36,7 +36,47 @@ export interface Settings {
 /** Where the token is kept (never the token itself). */
 export type TokenStorage = 'keychain' | 'safe-storage' | 'session' | 'environment';
 
-export type ConnectionState = 'online' | 'offline' | 'connecting';
+/**
+ * The health of the market data the terminal shows, from the one health service in
+ * core (fed by every request: the feed hub, history, info and symbol checks):
+ * - `connecting`: no request has answered yet;
+ * - `live`: requests are succeeding right now;
+ * - `degraded`: the service answers, but some requests fail (see `lastError`);
+ * - `rate-limited`: the service answered 429; requests resume at `resumesAt`;
+ * - `token-rejected`: the service refused the token (401 / E002): nothing is sent with
+ *   it again until the user sets a token;
+ * - `not-in-plan`: every market asked for is outside the user's plan;
+ * - `offline`: the service cannot be reached (since `since`); cached data is shown.
+ */
+export const HEALTH_STATES = [
+  'connecting',
+  'live',
+  'degraded',
+  'rate-limited',
+  'token-rejected',
+  'not-in-plan',
+  'offline',
+] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+export interface DataHealth {
+  state: HealthState;
+  /** When the current state began (Unix ms); null while connecting. */
+  since: UnixMs | null;
+  /** When a request last succeeded; null if none has this session (for this source). */
+  lastSuccessAt: UnixMs | null;
+  /** Rate limited: when requests may resume; null otherwise. */
+  resumesAt: UnixMs | null;
+  /** The last failure's message, redacted, for a user to act on; null when none. */
+  lastError: string | null;
+}
+
+/**
+ * Where data comes from: the built-in demo simulator, or the live service identified
+ * by its origin (`https://api.itick.org`). Every cached row records it, and every read
+ * is scoped to the current one, so demo data never shows in a live view.
+ */
+export type DataSourceId = 'demo' | `live:${string}`;
 
 /** How the feed hub is doing against the request budget. */
 export interface BudgetStatus {
@@ -56,14 +96,15 @@ export interface AppStatus {
   tokenStorage: TokenStorage | null;
   /** True when no keychain works and the token lasts only for this session. */
   tokenSessionOnly: boolean;
+  /** The source of everything shown (demo, or the live service's origin). */
+  source: DataSourceId;
   plan: Plan;
-  connection: ConnectionState;
-  /** Since when the API has been unreachable; null when online. */
-  offlineSince: UnixMs | null;
+  /** The one health model: live, degraded, rate limited, token rejected, offline… */
+  health: DataHealth;
   /** Time of the newest data pushed to any pane. */
   lastUpdate: UnixMs | null;
   budget: BudgetStatus;
-  /** The most recent error a user should see (e.g. auth failed), or null. */
+  /** A problem outside the data's health a user should see (token storage, cache writes), or null. */
   lastError: string | null;
   /** A one-time notice, e.g. the cache was found corrupt and recreated. */
   notice: string | null;
