@@ -5,8 +5,15 @@
  * rebuild the client; listeners (the feed hub) get the new one, and the history
  * service's sources switch over without being rebuilt.
  */
-import type { Candle, NewsPage, SeriesKey, TokenStorage, UnixMs } from '../../shared/model';
-import { planOf } from '../../shared/model';
+import type {
+  Candle,
+  DataSourceId,
+  NewsPage,
+  SeriesKey,
+  TokenStorage,
+  UnixMs,
+} from '../../shared/model';
+import { liveSourceId, planOf } from '../../shared/model';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
@@ -124,6 +131,11 @@ export class MarketLink {
 
   get mode(): 'demo' | 'live' {
     return this.#token === null ? 'demo' : 'live';
+  }
+
+  /** Where the data comes from now: the demo simulator, or the live service's origin. */
+  get source(): DataSourceId {
+    return this.#token === null ? 'demo' : liveSourceId(this.options.settings.get().baseUrl);
   }
 
   get hasToken(): boolean {

@@ -78,6 +78,11 @@ export interface DataHealth {
  */
 export type DataSourceId = 'demo' | `live:${string}`;
 
+/** The source id of the live service at `baseUrl`: its origin (scheme, host, port). */
+export function liveSourceId(baseUrl: string): DataSourceId {
+  return `live:${URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl}`;
+}
+
 /** How the feed hub is doing against the request budget. */
 export interface BudgetStatus {
   /** Requests per minute the hub may spend. */
