@@ -10,6 +10,7 @@ import type { HostTransport } from '../bridge/host-transport';
 import { reconnectsOf } from '../panes/common/retry-when-back';
 import { PaneContexts } from '../workspace/pane-context';
 import { WorkspaceState } from '../workspace/workspace-state.svelte';
+import { PaletteState } from './palette-state.svelte';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
@@ -22,9 +23,11 @@ export class AppModel {
   readonly settings: SettingsState;
   readonly connection = new HostConnection();
   readonly contexts: PaneContexts;
+  readonly palette: PaletteState;
 
-  paletteOpen = $state(false);
   settingsOpen = $state(false);
+  /** The settings section to bring into view and focus when the dialog opens. */
+  settingsSection = $state<'token' | null>(null);
   saveAsOpen = $state(false);
   /** A short-lived message (pop-out refused, theme not saved…). */
   message = $state<string | null>(null);
@@ -37,6 +40,7 @@ export class AppModel {
     this.workspace = new WorkspaceState({ bridge });
     this.status = new StatusState(bridge);
     this.settings = new SettingsState(bridge);
+    this.palette = new PaletteState(bridge);
     this.contexts = new PaneContexts({
       bridge,
       workspace: this.workspace,
@@ -45,6 +49,20 @@ export class AppModel {
       poppedOut: route.paneId !== null,
       reconnects: host ? reconnectsOf(host) : () => () => {},
     });
+  }
+
+  get paletteOpen(): boolean {
+    return this.palette.open;
+  }
+  set paletteOpen(open: boolean) {
+    if (open) this.palette.show();
+    else this.palette.close();
+  }
+
+  /** Opens the settings, at a section when given (the status bar's "Set a new token"). */
+  openSettings(section: 'token' | null = null): void {
+    this.settingsSection = section;
+    this.settingsOpen = true;
   }
 
   /** Starts everything; returns the function that stops it. */

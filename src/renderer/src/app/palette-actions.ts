@@ -1,9 +1,9 @@
 /**
  * The palette's entries for the current state: a "go" entry when the query is a
- * symbol command, then every action of the app (so all of it is reachable from the
- * keyboard).
+ * symbol command (checked with the source before it acts), then every action of the
+ * app (so all of it is reachable from the keyboard).
  */
-import { KTYPES } from '../../../shared/model';
+import { KTYPES, instrumentKey } from '../../../shared/model';
 import { allPanes } from '../workspace/layout-tree';
 import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
@@ -50,7 +50,7 @@ function actions(app: AppModel): PaletteItem[] {
     });
   }
   items.push(
-    { id: 'save-layout', label: 'Save layout as…', run: () => (app.saveAsOpen = true) },
+    { id: 'save-layout', label: 'Save layout as…', run: () => void (app.saveAsOpen = true) },
     ...(ws.layouts.length > 1
       ? [
           {
@@ -78,7 +78,7 @@ function actions(app: AppModel): PaletteItem[] {
       label: 'Open settings',
       keywords: 'token plan preferences api',
       hint: 'Ctrl+,',
-      run: () => (app.settingsOpen = true),
+      run: () => app.openSettings(),
     },
   );
   if (focused) {
@@ -132,11 +132,20 @@ export function paletteItems(app: AppModel, query: string): PaletteItem[] {
   ]
     .filter(Boolean)
     .join(' ');
+  const palette = app.palette;
+  // Warned once that it could not be checked: Enter again opens it all the same.
+  const unverified = palette.gate.unverifiedKey === instrumentKey(symbol);
   const go: PaletteItem = {
     id: 'go',
-    label: `Go to ${symbol.code} ${symbol.region}`,
-    hint: `${symbol.class} → ${where}`,
-    run: () => void app.workspace.goTo(command),
+    label: `Go to ${symbol.code} ${symbol.region}${unverified ? ' anyway (not verified)' : ''}`,
+    hint: palette.gate.checking ? 'checking…' : `${symbol.class} → ${where}`,
+    keepsOpen: true,
+    run: async () => {
+      const checked = await palette.check(command);
+      if (!checked) return;
+      palette.close();
+      app.workspace.goTo(checked);
+    },
   };
   // A typed region makes it plainly a symbol; otherwise matching actions come first.
   return command.regionGuessed && matched.length > 0 ? [...matched, go] : [go, ...matched];

@@ -11,7 +11,12 @@ export interface PaletteItem {
   hint?: string;
   /** Extra words it is found by. */
   keywords?: string;
-  run(): void;
+  /**
+   * True when the entry closes the palette itself, once it knows it can act (a
+   * symbol command waits for the source's check); otherwise the palette closes first.
+   */
+  keepsOpen?: boolean;
+  run(): void | Promise<void>;
 }
 
 export function filterItems(items: readonly PaletteItem[], query: string): PaletteItem[] {

@@ -64,6 +64,25 @@ describe('parseSymbolCommand', () => {
     expect(parseSymbolCommand('BTC US')?.symbol).toMatchObject({ class: 'stock', code: 'BTC' });
   });
 
+  it('canonicalises the code: upper case, HK codes without leading zeros', () => {
+    expect(parseSymbolCommand('00700 HK')?.symbol).toMatchObject({ region: 'HK', code: '700' });
+    expect(parseSymbolCommand('00700')?.symbol).toMatchObject({ region: 'HK', code: '700' });
+    expect(parseSymbolCommand('aapl us')?.symbol.code).toBe('AAPL');
+    // Only HK drops zeros: a Shenzhen code keeps them.
+    expect(parseSymbolCommand('000001')?.symbol).toMatchObject({ region: 'SZ', code: '000001' });
+  });
+
+  it("does not guess a market for a word that is nobody's code", () => {
+    expect(parseSymbolCommand('tencent')).toBeNull();
+    expect(parseSymbolCommand('tencent chart')).toBeNull();
+    // With a region typed it is a command, for the source to accept or refuse.
+    expect(parseSymbolCommand('tencent US')?.symbol).toMatchObject({
+      class: 'stock',
+      region: 'US',
+      code: 'TENCENT',
+    });
+  });
+
   it('refuses what is not a symbol command', () => {
     expect(parseSymbolCommand('')).toBeNull();
     expect(parseSymbolCommand('   ')).toBeNull();

@@ -2,9 +2,11 @@
  * Parses what a trader types into the command palette: `<code> [region] [pane kind]
  * [interval]`, e.g. `AAPL US`, `700 HK chart 1d`, `BTCUSDT BA depth`. Words after the
  * code may come in any order; a class word (`fund`, `crypto`…) overrides inference.
+ * The code comes out canonical (`00700 HK` → `700`). A parsed command is a guess to be
+ * checked with the source before it acts (see workspace/symbol-gate).
  */
 import type { AssetClass, KType } from '../../../shared/model';
-import { parseKType } from '../../../shared/model';
+import { canonicalCode, parseKType } from '../../../shared/model';
 import type { PaneKind, SymbolRef } from '../workspace/pane-contract';
 import { expandBareCode, inferAssetClass, inferRegion } from '../workspace/symbol-inference';
 
@@ -88,7 +90,10 @@ export function parseSymbolCommand(text: string): SymbolCommand | null {
   if (kType !== null && !kind) kind = 'chart';
   const regionGuessed = region === null;
   if (regionGuessed && !cls) code = expandBareCode(code);
+  // A code no market's codes look like is no command unless its region is typed.
   const finalRegion = region ?? inferRegion(code);
+  if (finalRegion === null) return null;
+  code = canonicalCode(finalRegion, code);
   return {
     symbol: {
       class: cls ?? inferAssetClass(code, finalRegion),

@@ -36,6 +36,16 @@ describe('settings form', () => {
     });
   });
 
+  it('offers the free plan, and keeps its budget editable', () => {
+    const form = toForm(settings);
+    form.plan = 'free';
+    form.requestsPerMinute = '4';
+    expect(formPatch(form, settings)).toEqual({ patch: { plan: 'free', requestsPerMinute: 4 } });
+    const back = toForm({ ...settings, plan: 'free', requestsPerMinute: 4 });
+    expect(back.plan).toBe('free');
+    expect(back.requestsPerMinute).toBe('4');
+  });
+
   it('clears the request budget with a blank field', () => {
     const form = toForm({ ...settings, requestsPerMinute: 60 });
     form.requestsPerMinute = '  ';

@@ -1,9 +1,12 @@
 /**
  * The app status as the status bar shows it: `getStatus` once, then every `status`
  * event. An event that arrives before the first answer wins (it is newer).
+ * `sourceEpoch` counts changes of the data source after the first one heard (demo →
+ * live, one service → another): panes are rebuilt on it, so nothing one source showed
+ * stays on screen under another.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
-import type { AppStatus } from '../../../shared/model';
+import type { AppStatus, DataSourceId } from '../../../shared/model';
 import { describeStatus } from './status-text';
 import type { StatusText } from './status-text';
 
@@ -12,6 +15,9 @@ export class StatusState {
   /** Why getStatus failed, if it did. */
   error = $state<string | null>(null);
   readonly text: StatusText | null = $derived(this.status ? describeStatus(this.status) : null);
+  /** Bumped each time the data source changes after the first status. */
+  sourceEpoch = $state(0);
+  #source: DataSourceId | null = null;
 
   constructor(private readonly bridge: MarketdeskBridge) {}
 
@@ -20,11 +26,11 @@ export class StatusState {
     let heard = false;
     const off = this.bridge.on('status', (status) => {
       heard = true;
-      this.status = status;
+      this.set(status);
     });
     this.bridge.invoke('getStatus', {}).then(
       (status) => {
-        if (!heard) this.status = status;
+        if (!heard) this.set(status);
       },
       (error: unknown) => {
         this.error = error instanceof Error ? error.message : String(error);
@@ -35,6 +41,8 @@ export class StatusState {
 
   /** Takes a status a command answered (setToken, clearToken). */
   set(status: AppStatus): void {
+    if (this.#source !== null && status.source !== this.#source) this.sourceEpoch++;
+    this.#source = status.source;
     this.status = status;
   }
 }

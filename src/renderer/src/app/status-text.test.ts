@@ -1,39 +1,129 @@
 import { describe, expect, it } from 'vitest';
-import type { AppStatus } from '../../../shared/model';
-import { describeStatus, describeToken } from './status-text';
+import type { AppStatus, DataHealth } from '../../../shared/model';
+import { HEALTH_STATES } from '../../../shared/model';
+import { describeStatus, describeToken, tokenProblem } from './status-text';
 
+const LIVE: DataHealth = {
+  state: 'live',
+  since: 1,
+  lastSuccessAt: 2,
+  resumesAt: null,
+  lastError: null,
+};
 const base: AppStatus = {
   mode: 'live',
   hasToken: true,
   tokenStorage: 'keychain',
   tokenSessionOnly: false,
+  source: 'live:https://api.example.test',
   plan: { name: 'base', maxCodes: 10 },
-  connection: 'online',
-  offlineSince: null,
+  health: LIVE,
   lastUpdate: null,
   budget: { requestsPerMinute: 60, wantedPerMinute: 42, stretch: 1 },
   lastError: null,
   notice: null,
 };
 const fmt = (t: number, seconds: boolean) => `T${t}${seconds ? 's' : ''}`;
+const withHealth = (health: Partial<DataHealth>, status: Partial<AppStatus> = {}): AppStatus => ({
+  ...base,
+  ...status,
+  health: { ...LIVE, ...health },
+});
 
 describe('describeStatus', () => {
-  it('says LIVE with plan and budget', () => {
+  it('says LIVE with plan and budget only while live requests succeed', () => {
     const text = describeStatus(base, fmt);
-    expect(text).toMatchObject({ mode: 'LIVE', modeTone: 'ok', modeDetail: '', stretch: '' });
+    expect(text).toMatchObject({
+      mode: 'LIVE',
+      modeTone: 'ok',
+      modeDetail: '',
+      modeTitle: '',
+      action: null,
+      stretch: '',
+    });
     expect(text.plan).toBe('Plan base · 10 codes/request');
     expect(text.budget).toBe('42/60 req/min');
     expect(text.lastUpdate).toBe('');
   });
 
-  it('says DEMO DATA plainly', () => {
-    expect(describeStatus({ ...base, mode: 'demo' }, fmt).mode).toBe('DEMO DATA');
+  it('never says LIVE in any other health state, live or demo', () => {
+    for (const state of HEALTH_STATES) {
+      if (state === 'live') continue;
+      for (const mode of ['live', 'demo'] as const) {
+        const text = describeStatus(withHealth({ state }, { mode }), fmt);
+        expect(text.mode, `${mode} ${state}`).not.toMatch(/LIVE/);
+        expect(text.modeTone, `${mode} ${state}`).not.toBe('ok');
+      }
+    }
   });
 
-  it('says OFFLINE since when, showing cached data', () => {
-    const text = describeStatus({ ...base, connection: 'offline', offlineSince: 5 }, fmt);
-    expect(text.mode).toBe('OFFLINE');
+  it('says DEMO DATA plainly, and what is wrong with the demo', () => {
+    const demo = { mode: 'demo', hasToken: false, source: 'demo' } as const;
+    expect(describeStatus(withHealth({}, demo), fmt)).toMatchObject({
+      mode: 'DEMO DATA',
+      modeTone: 'demo',
+    });
+    const offline = describeStatus(withHealth({ state: 'offline', since: 5 }, demo), fmt);
+    expect(offline).toMatchObject({ mode: 'DEMO DATA · OFFLINE', modeTone: 'bad' });
+    expect(offline.modeDetail).toBe('since T5 · showing cached data');
+    expect(describeStatus(withHealth({ state: 'connecting' }, demo), fmt).mode).toBe(
+      'DEMO DATA · CONNECTING',
+    );
+  });
+
+  it('says OFFLINE since when, showing cached data, with the last success in the tooltip', () => {
+    const text = describeStatus(
+      withHealth({ state: 'offline', since: 5, lastSuccessAt: 4, lastError: 'ECONNREFUSED' }),
+      fmt,
+    );
+    expect(text).toMatchObject({ mode: 'OFFLINE', modeTone: 'bad' });
     expect(text.modeDetail).toBe('since T5 · showing cached data');
+    expect(text.modeTitle).toBe('Last error: ECONNREFUSED\nLast successful request T4s');
+  });
+
+  it('says TOKEN REJECTED and offers to set a new token', () => {
+    const text = describeStatus(
+      withHealth({ state: 'token-rejected', lastError: 'HTTP 401' }),
+      fmt,
+    );
+    expect(text).toMatchObject({
+      mode: 'TOKEN REJECTED',
+      modeTone: 'bad',
+      action: 'set-token',
+      modeDetail: 'the service refused the token',
+    });
+    expect(text.modeTitle).toContain('HTTP 401');
+  });
+
+  it('says RATE LIMITED until when requests resume', () => {
+    expect(describeStatus(withHealth({ state: 'rate-limited', resumesAt: 9 }), fmt)).toMatchObject({
+      mode: 'RATE LIMITED',
+      modeTone: 'warn',
+      modeDetail: 'until T9s',
+      action: null,
+    });
+    expect(
+      describeStatus(withHealth({ state: 'rate-limited', resumesAt: null }), fmt).modeDetail,
+    ).toBe('the service asked to slow down');
+  });
+
+  it('says DEGRADED with the last error in the tooltip', () => {
+    const text = describeStatus(withHealth({ state: 'degraded', lastError: 'HTTP 502' }), fmt);
+    expect(text).toMatchObject({ mode: 'DEGRADED', modeTone: 'warn' });
+    expect(text.modeTitle).toMatch(/^Last error: HTTP 502\n/);
+  });
+
+  it('says NOT IN PLAN and CONNECTING', () => {
+    expect(describeStatus(withHealth({ state: 'not-in-plan' }), fmt)).toMatchObject({
+      mode: 'NOT IN PLAN',
+      modeTone: 'bad',
+    });
+    expect(describeStatus(withHealth({ state: 'connecting', since: null }), fmt)).toMatchObject({
+      mode: 'CONNECTING',
+      modeTone: 'warn',
+      modeDetail: '',
+      modeTitle: '',
+    });
   });
 
   it('explains a stretched budget and caps used at allowed', () => {
@@ -59,5 +149,16 @@ describe('describeToken', () => {
     expect(describeToken({ ...base, tokenStorage: 'environment' })).toContain('MARKETDESK_TOKEN');
     expect(describeToken({ ...base, hasToken: false, tokenStorage: null })).toMatch(/No token/);
     expect(describeToken(null)).toMatch(/No token/);
+  });
+});
+
+describe('tokenProblem', () => {
+  it('asks for a new token only when the service refused the one set', () => {
+    expect(tokenProblem(base)).toBeNull();
+    expect(tokenProblem(null)).toBeNull();
+    expect(tokenProblem(withHealth({ state: 'offline' }))).toBeNull();
+    expect(tokenProblem(withHealth({ state: 'token-rejected', lastError: 'E002' }))).toBe(
+      'The service refused this token (E002). Paste a new one to load live data again.',
+    );
   });
 });

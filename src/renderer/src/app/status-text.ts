@@ -1,16 +1,26 @@
 /**
  * What the status bar says about an AppStatus, as plain text (tested without a DOM).
+ * The mode comes from the one health model: LIVE only while the terminal runs on the
+ * live service and its requests are succeeding; demo data says so, and still says
+ * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
-import type { AppStatus, TokenStorage } from '../../../shared/model';
+import type { AppStatus, HealthState, TokenStorage } from '../../../shared/model';
 
 export type Tone = 'ok' | 'demo' | 'warn' | 'bad';
 
+/** Something the user can do about the health shown (a button beside it). */
+export type StatusAction = 'set-token';
+
 export interface StatusText {
-  /** LIVE, DEMO DATA, OFFLINE… */
+  /** LIVE, DEMO DATA, OFFLINE, TOKEN REJECTED… */
   mode: string;
   modeTone: Tone;
-  /** e.g. "since 14:02 · showing cached data"; '' when online. */
+  /** e.g. "since 14:02 · showing cached data"; '' when there is nothing to add. */
   modeDetail: string;
+  /** The tooltip of the mode: the last error, the last success; '' when none. */
+  modeTitle: string;
+  /** What the user can do about it, or null. */
+  action: StatusAction | null;
   /** e.g. "Plan base · 10 codes/request". */
   plan: string;
   /** e.g. "42/60 req/min". */
@@ -32,31 +42,74 @@ export const localTime: TimeFormat = (time, seconds) =>
     hour12: false,
   });
 
+/** The word and tone of each health state (the status bar's mode). */
+export const HEALTH_WORDS: Record<HealthState, { word: string; tone: Tone }> = {
+  connecting: { word: 'CONNECTING', tone: 'warn' },
+  live: { word: 'LIVE', tone: 'ok' },
+  degraded: { word: 'DEGRADED', tone: 'warn' },
+  'rate-limited': { word: 'RATE LIMITED', tone: 'warn' },
+  'token-rejected': { word: 'TOKEN REJECTED', tone: 'bad' },
+  'not-in-plan': { word: 'NOT IN PLAN', tone: 'bad' },
+  offline: { word: 'OFFLINE', tone: 'bad' },
+};
+
+function healthDetail(status: AppStatus, format: TimeFormat): string {
+  const h = status.health;
+  switch (h.state) {
+    case 'offline':
+      return `${h.since === null ? '' : `since ${format(h.since, false)} · `}showing cached data`;
+    case 'rate-limited':
+      return h.resumesAt === null
+        ? 'the service asked to slow down'
+        : `until ${format(h.resumesAt, true)}`;
+    case 'degraded':
+      return 'some requests are failing';
+    case 'token-rejected':
+      return 'the service refused the token';
+    case 'not-in-plan':
+      return 'your plan does not cover these markets';
+    case 'connecting':
+    case 'live':
+      return '';
+  }
+}
+
+function healthTitle(status: AppStatus, format: TimeFormat): string {
+  const h = status.health;
+  const parts: string[] = [];
+  if (h.state !== 'live' && h.lastError) parts.push(`Last error: ${h.lastError}`);
+  if (h.state !== 'live' && h.state !== 'connecting') {
+    parts.push(
+      h.lastSuccessAt === null
+        ? 'No request has succeeded yet'
+        : `Last successful request ${format(h.lastSuccessAt, true)}`,
+    );
+  }
+  if (h.state === 'token-rejected')
+    parts.push('Nothing is sent with this token until a new one is set');
+  return parts.join('\n');
+}
+
 export function describeStatus(status: AppStatus, format: TimeFormat = localTime): StatusText {
-  const offline = status.connection === 'offline';
+  const state = status.health.state;
+  const health = HEALTH_WORDS[state];
   let mode: string;
   let modeTone: Tone;
-  if (offline) {
-    mode = status.mode === 'demo' ? 'OFFLINE (demo)' : 'OFFLINE';
-    modeTone = 'bad';
-  } else if (status.connection === 'connecting') {
-    mode = status.mode === 'demo' ? 'DEMO DATA · connecting' : 'CONNECTING';
-    modeTone = 'warn';
-  } else if (status.mode === 'demo') {
-    mode = 'DEMO DATA';
-    modeTone = 'demo';
+  if (status.mode === 'demo') {
+    mode = state === 'live' ? 'DEMO DATA' : `DEMO DATA · ${health.word}`;
+    modeTone = state === 'live' ? 'demo' : health.tone;
   } else {
-    mode = 'LIVE';
-    modeTone = 'ok';
+    mode = health.word;
+    modeTone = health.tone;
   }
-  const since =
-    status.offlineSince === null ? '' : `since ${format(status.offlineSince, false)} · `;
   const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
   const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
   return {
     mode,
     modeTone,
-    modeDetail: offline ? `${since}showing cached data` : '',
+    modeDetail: healthDetail(status, format),
+    modeTitle: healthTitle(status, format),
+    action: state === 'token-rejected' ? 'set-token' : null,
     plan: `Plan ${status.plan.name} · ${status.plan.maxCodes} codes/request`,
     budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
     stretch: stretch > 1.005 ? `polling slowed ×${stretch.toFixed(1)} to fit the plan` : '',
@@ -80,4 +133,11 @@ export function describeToken(status: AppStatus | null): string {
       ? ' (held for this session only: no keychain works here)'
       : '';
   return `A token is set — ${where}${session}.`;
+}
+
+/** Why the token needs replacing (the service refused it), or null. */
+export function tokenProblem(status: AppStatus | null): string | null {
+  if (!status?.hasToken || status.health.state !== 'token-rejected') return null;
+  const why = status.health.lastError ? ` (${status.health.lastError})` : '';
+  return `The service refused this token${why}. Paste a new one to load live data again.`;
 }

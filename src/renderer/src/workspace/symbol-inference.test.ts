@@ -46,6 +46,15 @@ describe('inferRegion', () => {
     expect(inferRegion(code)).toBe(region);
   });
 
+  it("guesses no region for a word that is no market's code", () => {
+    expect(inferRegion('TENCENT')).toBeNull();
+    expect(inferRegion('FOOBARBAZ')).toBeNull();
+    expect(inferRegion('APPLE.INC')).toBeNull();
+    expect(inferRegion('BRK.B')).toBe('US');
+    expect(inferRegion('GOOGL')).toBe('US');
+    expect(inferRegion('ARKK')).toBe('US');
+  });
+
   it('recognises currency pairs only', () => {
     expect(isForexPair('GBPUSD')).toBe(true);
     expect(isForexPair('GBPXXX')).toBe(false);

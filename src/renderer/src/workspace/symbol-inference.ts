@@ -1,6 +1,7 @@
 /**
  * Which asset class a typed `<code> <region>` means, and which region a bare code
- * most likely means. One small table, so the palette and tests agree.
+ * most likely means (if any). One small table, so the palette and tests agree. These
+ * are guesses only: the source has the last word (`checkSymbol`) before a symbol is used.
  */
 import type { AssetClass } from '../../../shared/model';
 
@@ -95,11 +96,19 @@ export function expandBareCode(code: string): string {
   return CRYPTO_BASES.has(code) ? `${code}USDT` : code;
 }
 
-/** The region a code typed without one most likely belongs to. */
-export function inferRegion(code: string): string {
+/** A US ticker: one to five letters, with an optional share-class suffix (BRK.B). */
+const US_TICKER = /^[A-Z]{1,5}(\.[A-Z])?$/;
+
+/**
+ * The region a code typed without one most likely belongs to, or null when the code
+ * looks like no market's: a word such as TENCENT is nobody's ticker, and guessing
+ * "US" for it is how a made-up "TENCENT US stock" would be born.
+ */
+export function inferRegion(code: string): string | null {
   if (isForexPair(code) || INDICES.has(code)) return 'GB';
   if (CRYPTO_QUOTES.test(code) && code.length > 4) return 'BA';
   if (/^\d{1,5}$/.test(code)) return 'HK';
   if (/^\d{6}$/.test(code)) return code.startsWith('6') ? 'SH' : 'SZ';
-  return 'US';
+  if (US_TICKER.test(code) || FUTURES.US?.has(code) || FUNDS.US?.has(code)) return 'US';
+  return null;
 }

@@ -104,6 +104,44 @@ describe('readWorkspace', () => {
     expect(Object.keys(read?.linkSymbols ?? {})).toEqual(['red']);
   });
 
+  it('canonicalises saved codes and keeps each instrument once per watchlist', () => {
+    const data = defaultWorkspace();
+    const doc = JSON.parse(JSON.stringify(toDocument(data)));
+    doc.data.watchlists = [
+      {
+        id: 'w',
+        name: 'W',
+        symbols: [
+          { class: 'stock', region: 'us', exchange: '', code: 'aapl' },
+          { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
+          { class: 'stock', region: 'HK', exchange: '', code: '00700' },
+          { class: 'stock', region: 'HK', exchange: '', code: '700' },
+          { class: 'crypto', region: 'BA', exchange: 'binance', code: ' btcusdt ' },
+          { class: 'stock', region: 'US', exchange: '', code: '   ' },
+        ],
+      },
+    ];
+    doc.data.linkSymbols.red = { class: 'stock', region: 'HK', exchange: '', code: '0700' };
+    doc.data.layouts[1].root.second.second.panes[0].options = {
+      region: 'ba',
+      codes: ['btcusdt', 'BTCUSDT', 'ethusdt', 7],
+    };
+    const read = readWorkspace(doc)!;
+    expect(read.watchlists[0]!.symbols).toEqual([
+      { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
+      { class: 'stock', region: 'HK', exchange: '', code: '700' },
+      { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
+    ]);
+    expect(read.linkSymbols.red).toEqual({
+      class: 'stock',
+      region: 'HK',
+      exchange: '',
+      code: '700',
+    });
+    const ticks = allPanes(read.layouts[1]!.root).find((p) => p.kind === 'ticks')!;
+    expect(ticks.options).toEqual({ region: 'BA', codes: ['BTCUSDT', 'ETHUSDT'] });
+  });
+
   it('keeps an empty root group', () => {
     const read = readWorkspace({
       version: WORKSPACE_VERSION,

@@ -3,10 +3,18 @@
  * watchlists and the symbol of each link group. `readWorkspace` validates whatever
  * `loadWorkspace` or a `workspace` event hands over: damaged parts are repaired or
  * dropped, and a document beyond repair answers null (the caller starts from the
- * default workspace rather than crashing).
+ * default workspace rather than crashing). Every code comes out canonical, and a
+ * watchlist holds each instrument once: "aapl" and "AAPL", or "00700" and "700" on HK,
+ * saved by an older version, become one row.
  */
 import type { WorkspaceDocument } from '../../../shared/bridge';
-import { isAssetClass } from '../../../shared/model';
+import {
+  canonicalCodes,
+  canonicalInstrument,
+  canonicalRegion,
+  instrumentKey,
+  isAssetClass,
+} from '../../../shared/model';
 import { clampRatio } from './layout-tree';
 import type { Layout, LayoutNode, TabsNode } from './layout-tree';
 import { LINK_GROUPS } from './pane-contract';
@@ -36,11 +44,28 @@ const isStr = (v: unknown, max = 200): v is string => typeof v === 'string' && v
 const MAX_DEPTH = 16;
 const MAX_PANES = 64;
 
+/** A saved symbol in its canonical form (the exchange kept for stocks only); null when unusable. */
 export function readSymbol(value: unknown): SymbolRef | null {
   if (!isObj(value) || !isAssetClass(value.class)) return null;
-  if (!isStr(value.region, 8) || !isStr(value.code, 32) || value.code === '') return null;
-  const exchange = isStr(value.exchange, 32) ? value.exchange : '';
-  return { class: value.class, region: value.region, exchange, code: value.code };
+  if (!isStr(value.region, 8) || !isStr(value.code, 32)) return null;
+  const exchange = value.class === 'stock' && isStr(value.exchange, 32) ? value.exchange : '';
+  const symbol = canonicalInstrument({
+    class: value.class,
+    region: value.region,
+    exchange,
+    code: value.code,
+  });
+  return symbol.code === '' || symbol.region === '' ? null : symbol;
+}
+
+/** Options of a kind whose symbols need canonical codes (the tick tape's own list). */
+function repairOptions(kind: PaneConfig['kind'], options: Obj): Obj {
+  if (kind !== 'ticks' || !isStr(options.region, 8) || !Array.isArray(options.codes)) {
+    return options;
+  }
+  const region = canonicalRegion(options.region);
+  const codes = options.codes.filter((c): c is string => isStr(c, 32));
+  return { ...options, region, codes: canonicalCodes(region, codes) };
 }
 
 function readLink(value: unknown): LinkGroup {
@@ -62,7 +87,10 @@ function readPane(value: unknown, seen: Set<string>): PaneConfig | null {
     link: readLink(value.link),
     symbol: readSymbol(value.symbol),
     // Saved options win over defaults; a pane must still check what it reads.
-    options: { ...FALLBACK_OPTIONS[kind](), ...options } as PaneConfig['options'],
+    options: {
+      ...FALLBACK_OPTIONS[kind](),
+      ...repairOptions(kind, options),
+    } as PaneConfig['options'],
   };
 }
 
@@ -91,10 +119,15 @@ function readNode(value: unknown, seen: Set<string>, depth: number): LayoutNode 
 function readWatchlist(value: unknown): Watchlist | null {
   if (!isObj(value) || !isStr(value.id, 64) || !isStr(value.name, 80)) return null;
   if (!Array.isArray(value.symbols)) return null;
-  const symbols = value.symbols
-    .map(readSymbol)
-    .filter((s) => s !== null)
-    .slice(0, 500);
+  const seen = new Set<string>();
+  const symbols: SymbolRef[] = [];
+  for (const raw of value.symbols) {
+    const symbol = readSymbol(raw);
+    if (!symbol || seen.has(instrumentKey(symbol))) continue;
+    seen.add(instrumentKey(symbol));
+    symbols.push(symbol);
+    if (symbols.length === 500) break;
+  }
   return { id: value.id, name: value.name, symbols };
 }
 

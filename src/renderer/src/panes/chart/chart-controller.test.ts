@@ -114,6 +114,19 @@ describe('ChartController', () => {
     expect(f.latest?.close).toBe(9);
   });
 
+  it('draws nothing for a symbol the source says is unknown', async () => {
+    const { bridge, f, sink } = await setup(bars(0, 50));
+    expect(f.candles).toHaveLength(50);
+    bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'unknown', asOf: null });
+    expect(f.status.state).toBe('unknown');
+    expect(f.candles).toHaveLength(0);
+    expect(f.latest).toBeNull();
+    expect(sink.setDataCalls.at(-1)).toMatchObject({ length: 0 });
+    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(60)]) });
+    expect(f.candles).toHaveLength(0);
+    expect(sink.updates).toHaveLength(0);
+  });
+
   it('ignores another subscription’s candles but takes a refresh of its own series', async () => {
     const { bridge, sink } = await setup(bars(0, 10));
     bridge.emit('candles', { subscriptionId: 'other', page: page([bar(10)]) });

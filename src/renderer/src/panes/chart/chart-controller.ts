@@ -4,7 +4,7 @@
  * PLACE: O(1), no copy of the series), pages in older history, bounds the series,
  * and tells a `ChartSink` (the lightweight-charts view) what to draw. A failed
  * load is retried when the bridge or the API comes back (`RetryWhenBack`) or on
- * `retry()`. It writes what the UI shows into `ChartFields`, which `ChartState`
+ * `retry()`. A symbol the source says is unknown shows no candles. It writes what the UI shows into `ChartFields`, which `ChartState`
  * backs with `$state`.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
@@ -80,7 +80,7 @@ export class ChartController {
       bridge,
       'candles',
       (p) => this.#onPage(p.page.candles, p.page.offline, p.page.asOf),
-      (s) => (this.#f.status = s),
+      (s) => this.#onStatus(s),
     );
     // A cache-first load's network refresh arrives without a subscription id.
     this.#offRefresh = bridge.on('candles', (p) => {
@@ -217,7 +217,19 @@ export class ChartController {
     this.#sink = null;
   }
 
+  #onStatus(status: StatusView): void {
+    this.#f.status = status;
+    // The source has no such symbol: nothing is drawn for it, whatever was loaded.
+    if (status.state === 'unknown' && this.#f.candles.length > 0) {
+      this.#f.candles = [];
+      this.#f.latest = null;
+      this.#f.hover = null;
+      this.#redraw('latest');
+    }
+  }
+
   #onPage(incoming: readonly Candle[], offline: boolean, asOf: UnixMs | null): void {
+    if (this.#f.status.state === 'unknown') return;
     this.#f.offline = offline;
     if (asOf !== null) this.#f.asOf = asOf;
     if (this.#f.detached || this.#f.loading || incoming.length === 0) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
-import type { AppStatus, Candle, SeriesKey } from '../../../../shared/model';
+import type { AppStatus, Candle, HealthState, SeriesKey } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
 import { INITIAL_STATUS } from '../common/subscription';
 import { ChartController, type ChartFields } from './chart-controller';
@@ -59,6 +59,11 @@ function setup(answers: (() => Promise<CandlesPage>)[]) {
   return { bridge, f, chart, loads, settle, reconnect: () => reconnect?.() };
 }
 
+const statusWith = (state: HealthState): AppStatus =>
+  ({
+    health: { state, since: 0, lastSuccessAt: null, resumesAt: null, lastError: null },
+  }) as AppStatus;
+
 const lost = () => Promise.reject(new Error('the connection to Marketdesk was lost; try again'));
 
 describe('ChartController retry', () => {
@@ -82,12 +87,12 @@ describe('ChartController retry', () => {
     expect(t.loads()).toBe(2);
   });
 
-  it('retries an empty offline page when a status event says the API is back online', async () => {
+  it('retries an empty offline page when a status event says the data is live again', async () => {
     const t = setup([() => Promise.resolve(page(0, { offline: true, error: 'API unreachable' }))]);
-    t.bridge.emit('status', { connection: 'offline' } as AppStatus);
+    t.bridge.emit('status', statusWith('offline'));
     await t.chart.setSeries(series);
     expect(t.f.candles).toHaveLength(0);
-    t.bridge.emit('status', { connection: 'online' } as AppStatus);
+    t.bridge.emit('status', statusWith('live'));
     await t.settle();
     expect(t.loads()).toBe(2);
     expect(t.f.candles).toHaveLength(3);

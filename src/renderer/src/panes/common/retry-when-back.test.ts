@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { AppStatus, ConnectionState } from '../../../../shared/model';
+import type { AppStatus, HealthState } from '../../../../shared/model';
 import { FakeBridge } from './fake-bridge';
 import { RetryWhenBack, reconnectsOf, type ConnectionSource } from './retry-when-back';
 
 /** A status event with only the field the helper reads set meaningfully. */
-const statusWith = (connection: ConnectionState): AppStatus =>
-  ({ connection, mode: 'live' }) as AppStatus;
+const statusWith = (state: HealthState): AppStatus =>
+  ({
+    mode: 'live',
+    health: { state, since: 0, lastSuccessAt: null, resumesAt: null, lastError: null },
+  }) as AppStatus;
 
 /** A hand-driven reconnect signal. */
 function signal() {
@@ -36,18 +39,31 @@ describe('RetryWhenBack', () => {
     expect(r.pending).toBe(false);
   });
 
-  it('retries when a status event says the API came back online, not on every status', () => {
+  it('retries when a status event says the data became live again, not on every status', () => {
     const bridge = new FakeBridge();
     let retries = 0;
     const r = new RetryWhenBack(bridge, undefined, () => retries++);
     r.failed();
-    bridge.emit('status', statusWith('online'));
-    bridge.emit('status', statusWith('online'));
-    expect(retries).toBe(0); // online all along: no sign of a comeback
+    bridge.emit('status', statusWith('live'));
+    bridge.emit('status', statusWith('live'));
+    expect(retries).toBe(0); // live all along: no sign of a comeback
     bridge.emit('status', statusWith('offline'));
+    bridge.emit('status', statusWith('degraded'));
     expect(retries).toBe(0);
-    bridge.emit('status', statusWith('online'));
+    bridge.emit('status', statusWith('live'));
     expect(retries).toBe(1);
+  });
+
+  it('retries when live follows a refused token, a rate limit or connecting', () => {
+    for (const before of ['token-rejected', 'rate-limited', 'connecting'] as const) {
+      const bridge = new FakeBridge();
+      let retries = 0;
+      const r = new RetryWhenBack(bridge, undefined, () => retries++);
+      bridge.emit('status', statusWith(before));
+      r.failed();
+      bridge.emit('status', statusWith('live'));
+      expect(retries, before).toBe(1);
+    }
   });
 
   it('forgets a failure that was cleared, and stops listening on dispose', () => {

@@ -2,12 +2,13 @@
  * Retries a pane's one-time load (the chart's newest candles, the news page, the
  * company card) after it failed, as soon as there is a sign the other side is back:
  * the browser host's socket reopened (`ReconnectSignal`), or a `status` event says
- * the API connection went from offline/connecting to online (both shells). Without
- * this, a load answered "connection lost" during a drop stays empty forever.
+ * the data's health became live after being anything else (offline, connecting,
+ * rate limited, a refused token replaced…; both shells). Without this, a load
+ * answered "connection lost" during a drop stays empty forever.
  * Plain TypeScript (no runes) so it is unit-tested in Node.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import type { ConnectionState } from '../../../../shared/model';
+import type { HealthState } from '../../../../shared/model';
 
 /**
  * Subscribes to "the bridge connection came back after a drop"; returns the
@@ -17,7 +18,7 @@ export type ReconnectSignal = (listener: () => void) => () => void;
 
 export class RetryWhenBack {
   #failed = false;
-  #connection: ConnectionState | null = null;
+  #health: HealthState | null = null;
   #off: (() => void)[];
 
   /** `retry` is called at most once per failure, on the first sign of life after it. */
@@ -28,9 +29,10 @@ export class RetryWhenBack {
   ) {
     this.#off = [
       bridge.on('status', (status) => {
-        const was = this.#connection;
-        this.#connection = status.connection;
-        if (was !== null && was !== 'online' && status.connection === 'online') this.#fire();
+        const was = this.#health;
+        const now = status.health.state;
+        this.#health = now;
+        if (was !== null && was !== 'live' && now === 'live') this.#fire();
       }),
     ];
     if (reconnects) this.#off.push(reconnects(() => this.#fire()));
@@ -41,7 +43,7 @@ export class RetryWhenBack {
     return this.#failed;
   }
 
-  /** The load failed: retry on the next sign the bridge or the API is back. */
+  /** The load failed: retry on the next sign the bridge or the data service is back. */
   failed(): void {
     this.#failed = true;
   }

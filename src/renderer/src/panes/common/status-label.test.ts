@@ -1,17 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabel } from './status-label';
+import type { SubscriptionState } from '../../../../shared/bridge';
+import { emptyText, statusLabel } from './status-label';
+
+const STATES: SubscriptionState[] = [
+  'loading',
+  'live',
+  'stale',
+  'offline',
+  'not-entitled',
+  'rate-limited',
+  'token-rejected',
+  'unknown',
+  'error',
+];
 
 describe('statusLabel', () => {
   it('says nothing while live', () => {
     expect(statusLabel('live', 1)).toBeNull();
   });
-  it('names every other state', () => {
-    expect(statusLabel('stale', null)?.text).toBe('stale');
-    expect(statusLabel('offline', null)?.text).toBe('offline — cached');
-    expect(statusLabel('offline', Date.UTC(2026, 0, 2, 3, 4))?.text).toMatch(
-      /^offline — cached as of /,
+
+  it('names every other state in a few words, whatever the message or time', () => {
+    const long = 'x'.repeat(300);
+    for (const state of STATES) {
+      if (state === 'live') continue;
+      const label = statusLabel(state, Date.UTC(2026, 0, 2, 3, 4), long);
+      expect(label, state).not.toBeNull();
+      // The badge has a fixed width: its text never grows with the details.
+      expect(label!.text.length, state).toBeLessThanOrEqual(14);
+      expect(label!.title.length, state).toBeGreaterThan(label!.text.length);
+    }
+    expect(statusLabel('not-entitled', null)?.text).toBe('not in plan');
+    expect(statusLabel('rate-limited', null)?.text).toBe('rate limited');
+    expect(statusLabel('token-rejected', null)?.text).toBe('token rejected');
+    expect(statusLabel('unknown', null)?.text).toBe('unknown');
+  });
+
+  it('puts the time and the reason in the title', () => {
+    const asOf = Date.UTC(2026, 0, 2, 3, 4);
+    const offline = statusLabel('offline', asOf)!;
+    expect(offline.text).toBe('offline');
+    expect(offline.title).toMatch(/cannot be reached; showing data cached as of .*\d\d:\d\d/);
+    expect(statusLabel('offline', null)!.title).toMatch(/showing cached data$/);
+    expect(statusLabel('error', null, 'HTTP 500')).toMatchObject({
+      text: 'error',
+      title: 'HTTP 500',
+      tone: 'down',
+    });
+    expect(statusLabel('unknown', null, 'E001 not found this produce')!.title).toBe(
+      'Unknown symbol: the data source has no such symbol (E001 not found this produce)',
     );
-    expect(statusLabel('not-entitled', null)?.text).toBe('not in your plan');
-    expect(statusLabel('error', null, 'HTTP 500')?.text).toBe('HTTP 500');
+    expect(statusLabel('stale', null)!.title).toBe('No fresh data');
+  });
+});
+
+describe('emptyText', () => {
+  it('waits while loading or live, and otherwise says why nothing is shown', () => {
+    expect(emptyText('loading', null, undefined, 'Waiting…')).toBe('Waiting…');
+    expect(emptyText('live', 1, undefined, 'Waiting…')).toBe('Waiting…');
+    expect(emptyText('unknown', null, 'E001 not found this produce', 'Waiting…')).toBe(
+      'Unknown symbol: the data source has no such symbol (E001 not found this produce).',
+    );
+    expect(emptyText('token-rejected', null, undefined, 'Waiting…')).toMatch(
+      /^The service refused the token/,
+    );
   });
 });

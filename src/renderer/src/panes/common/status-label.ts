@@ -1,18 +1,27 @@
 /**
- * The words of a subscription status badge. Pure, so the panes agree on them.
+ * The words, tone and icon of a pane's data state. Pure, so every pane says the same
+ * thing the same way. The text is short and of bounded length (a badge has a fixed
+ * width, so a state never moves what is beside it); times and reasons go in the title.
  */
 import type { SubscriptionState } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
 import { formatDateTime } from '../../format/time';
+import type { StateIconName, StateTone } from './state-icons';
 
-/** A badge: its text, its tone (for colour) and a longer tooltip. */
+/** A state's label: short text, tone (for colour), icon, and a longer tooltip. */
 export interface StatusLabel {
+  /** At most 14 characters ("token rejected"). */
   text: string;
-  tone: 'muted' | 'warn' | 'down';
+  tone: StateTone;
+  icon: StateIconName;
+  /** The whole story: what it means, since when, why. */
   title: string;
 }
 
-/** The badge for a state, or null when there is nothing to say (live). */
+const withReason = (title: string, message: string | undefined) =>
+  message && message.trim() && !title.includes(message) ? `${title} (${message.trim()})` : title;
+
+/** The label of a state, or null when there is nothing to say (live). */
 export function statusLabel(
   state: SubscriptionState,
   asOf: UnixMs | null,
@@ -23,26 +32,87 @@ export function statusLabel(
     case 'live':
       return null;
     case 'loading':
-      return { text: 'loading…', tone: 'muted', title: 'Waiting for the first data' };
+      return {
+        text: 'loading',
+        tone: 'muted',
+        icon: 'loading',
+        title: 'Waiting for the first data',
+      };
     case 'stale':
       return {
         text: 'stale',
         tone: 'warn',
-        title: when ? `No fresh data since ${when}` : 'No fresh data',
+        icon: 'stale',
+        title: withReason(when ? `No fresh data since ${when}` : 'No fresh data', message),
       };
     case 'offline':
       return {
-        text: when ? `offline — cached as of ${when}` : 'offline — cached',
+        text: 'offline',
         tone: 'warn',
-        title: message ?? 'The market data API is unreachable; showing cached data',
+        icon: 'offline',
+        title: withReason(
+          when
+            ? `The data service cannot be reached; showing data cached as of ${when}`
+            : 'The data service cannot be reached; showing cached data',
+          message,
+        ),
       };
     case 'not-entitled':
       return {
-        text: 'not in your plan',
+        text: 'not in plan',
         tone: 'down',
+        icon: 'lock',
         title: message ?? 'Your plan does not cover this market',
       };
+    case 'rate-limited':
+      return {
+        text: 'rate limited',
+        tone: 'warn',
+        icon: 'hourglass',
+        title: withReason(
+          `The service asked to slow down; the data shown ${when ? `is as of ${when} and ` : ''}waits for the request budget to recover`,
+          message,
+        ),
+      };
+    case 'token-rejected':
+      return {
+        text: 'token rejected',
+        tone: 'down',
+        icon: 'key',
+        title: withReason(
+          'The service refused the token: nothing is fetched until a new one is set in Settings',
+          message,
+        ),
+      };
+    case 'unknown':
+      return {
+        text: 'unknown',
+        tone: 'down',
+        icon: 'unknown',
+        title: withReason('Unknown symbol: the data source has no such symbol', message),
+      };
     case 'error':
-      return { text: message ?? 'error', tone: 'down', title: message ?? 'error' };
+      return {
+        text: 'error',
+        tone: 'down',
+        icon: 'error',
+        title: message ?? 'The data could not be loaded',
+      };
   }
+}
+
+/**
+ * What an empty pane body says: `waiting` while loading or live, otherwise why there
+ * is nothing to show (the state's whole story: "Unknown symbol: …", "The service
+ * refused the token…").
+ */
+export function emptyText(
+  state: SubscriptionState,
+  asOf: UnixMs | null,
+  message: string | undefined,
+  waiting: string,
+): string {
+  if (state === 'loading' || state === 'live') return waiting;
+  const label = statusLabel(state, asOf, message);
+  return label ? `${label.title}.` : waiting;
 }

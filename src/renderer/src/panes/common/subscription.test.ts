@@ -40,6 +40,25 @@ describe('PaneSubscription', () => {
     expect(statuses.at(-1)).toEqual({ state: 'stale', asOf: 5, message: undefined });
   });
 
+  it('passes on the codes the source does not know', async () => {
+    const { bridge, statuses, sub } = setup();
+    await sub.set(spec(['AAPL', 'ZZZZ']));
+    bridge.emit('subscriptionStatus', {
+      subscriptionId: 's1',
+      state: 'live',
+      asOf: 5,
+      unknownCodes: ['ZZZZ'],
+    });
+    expect(statuses.at(-1)).toEqual({
+      state: 'live',
+      asOf: 5,
+      message: undefined,
+      unknownCodes: ['ZZZZ'],
+    });
+    bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'live', asOf: 6 });
+    expect(statuses.at(-1)).not.toHaveProperty('unknownCodes');
+  });
+
   it('turns loading into live when data arrives before any status', async () => {
     const { bridge, statuses, sub } = setup();
     await sub.set(spec(['AAPL']));

@@ -21,6 +21,8 @@ export interface StatusView {
   state: SubscriptionState;
   asOf: UnixMs | null;
   message?: string;
+  /** Codes the source has no such product for (the rest of the subscription may be live). */
+  unknownCodes?: readonly string[];
 }
 
 /** The status before the first answer. */
@@ -137,7 +139,9 @@ export class PaneSubscription<E extends DataEvent> {
 
   #applyStatus(s: Events['subscriptionStatus']): void {
     this.#state = s.state;
-    this.onStatus({ state: s.state, asOf: s.asOf, message: s.message });
+    const view: StatusView = { state: s.state, asOf: s.asOf, message: s.message };
+    if (s.unknownCodes && s.unknownCodes.length > 0) view.unknownCodes = s.unknownCodes;
+    this.onStatus(view);
   }
 
   #deliver(payload: Events[E]): void {

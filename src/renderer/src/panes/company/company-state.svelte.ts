@@ -1,16 +1,19 @@
 /**
  * State of a company card: the stock reference data of the followed symbol,
  * fetched once per symbol through `getInfo` (cache-first on the main side); a failed
- * load is retried when the bridge or the API comes back, or on `retry()`.
+ * or cached load is loaded again when the bridge or the service comes back, or on
+ * `retry()`. An unknown symbol shows no data at all (./info-view).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { StockInfo, UnixMs } from '../../../../shared/model';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
 import { messageOf } from '../common/subscription';
+import { readInfoAnswer, type InfoView } from './info-view';
 
-export class CompanyState {
+export class CompanyState implements InfoView {
   info = $state.raw<StockInfo | null>(null);
+  unknown = $state(false);
   loading = $state(false);
   offline = $state(false);
   asOf = $state<UnixMs | null>(null);
@@ -31,6 +34,7 @@ export class CompanyState {
     this.#symbol = symbol;
     this.#retry.clear();
     this.info = null;
+    this.unknown = false;
     this.error = null;
     this.offline = false;
     this.asOf = null;
@@ -46,11 +50,13 @@ export class CompanyState {
         code: symbol.code,
       });
       if (generation !== this.#generation) return;
-      this.info = answer.info;
-      this.offline = answer.offline;
-      this.asOf = answer.asOf;
-      this.error = answer.error ?? null;
-      if (!answer.info && answer.error) this.#retry.failed();
+      const { view, retry } = readInfoAnswer(answer);
+      this.info = view.info;
+      this.unknown = view.unknown;
+      this.offline = view.offline;
+      this.asOf = view.asOf;
+      this.error = view.error;
+      if (retry) this.#retry.failed();
     } catch (error) {
       if (generation === this.#generation) {
         this.error = messageOf(error);

@@ -19,9 +19,13 @@ export class DepthState {
       'depth',
       (p) => {
         const book = p.books[this.#code];
-        if (book) this.book = book;
+        if (book && this.status.state !== 'unknown') this.book = book;
       },
-      (s) => (this.status = s),
+      (s) => {
+        this.status = s;
+        // No book is shown for a symbol the source does not know.
+        if (s.state === 'unknown') this.book = null;
+      },
     );
   }
 

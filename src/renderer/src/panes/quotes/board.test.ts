@@ -7,7 +7,7 @@ import {
   nextSort,
   parseSymbolInput,
   sortRows,
-  tradingBadge,
+  tradingState,
 } from './board';
 import { worstStatus } from './worst-status';
 
@@ -65,13 +65,14 @@ describe('moveItem', () => {
   });
 });
 
-describe('tradingBadge', () => {
+describe('tradingState', () => {
   it('names stock statuses only', () => {
-    expect(tradingBadge('stock', 1)).toBe('HALT');
-    expect(tradingBadge('stock', 2)).toBe('DELISTED');
-    expect(tradingBadge('stock', 3)).toBe('CB');
-    expect(tradingBadge('stock', 0)).toBeNull();
-    expect(tradingBadge('crypto', 1)).toBeNull();
+    expect(tradingState('stock', 1)?.text).toBe('halted');
+    expect(tradingState('stock', 2)?.text).toBe('delisted');
+    expect(tradingState('stock', 3)?.icon).toBe('breaker');
+    expect(tradingState('stock', 0)).toBeNull();
+    expect(tradingState('stock', undefined)).toBeNull();
+    expect(tradingState('crypto', 1)).toBeNull();
   });
 });
 
@@ -83,6 +84,24 @@ describe('parseSymbolInput', () => {
       ok: true,
       symbol: sym('stock', 'US', 'AAPL'),
     });
+  });
+  it('canonicalises the code: upper case, HK without leading zeros', () => {
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'us', exchange: 'nasdaq', code: 'aapl' }, []),
+    ).toEqual({ ok: true, symbol: sym('stock', 'US', 'AAPL', 'NASDAQ') });
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'HK', exchange: '', code: '00700' }, []),
+    ).toEqual({ ok: true, symbol: sym('stock', 'HK', '700') });
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'HK', exchange: '', code: '00700' }, [
+        sym('stock', 'HK', '700'),
+      ]),
+    ).toEqual({ ok: false, error: '700 is already on this list' });
+    expect(
+      parseSymbolInput({ class: 'stock', region: 'US', exchange: '', code: 'aapl' }, [
+        sym('stock', 'US', 'AAPL'),
+      ]),
+    ).toEqual({ ok: false, error: 'AAPL is already on this list' });
   });
   it('drops the exchange outside stocks', () => {
     const r = parseSymbolInput(
@@ -118,5 +137,19 @@ describe('worstStatus', () => {
         { state: 'stale', asOf: 1 },
       ])?.state,
     ).toBe('not-entitled');
+    // A refused token says more about the board than one group of unknown codes.
+    expect(
+      worstStatus([
+        { state: 'unknown', asOf: null },
+        { state: 'token-rejected', asOf: null },
+        { state: 'offline', asOf: null },
+      ])?.state,
+    ).toBe('token-rejected');
+    expect(
+      worstStatus([
+        { state: 'live', asOf: 1 },
+        { state: 'unknown', asOf: null },
+      ])?.state,
+    ).toBe('unknown');
   });
 });

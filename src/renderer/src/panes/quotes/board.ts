@@ -1,10 +1,15 @@
 /**
  * The quote board's pure logic: grouping a watchlist into one subscription per
  * (class, region, exchange), sorting, reordering, validating a typed symbol and
- * the trading-status badges.
+ * the trading states.
  */
 import type { MarketSelection } from '../../../../shared/bridge';
-import { isAssetClass, type AssetClass, type Quote } from '../../../../shared/model';
+import {
+  canonicalInstrument,
+  isAssetClass,
+  type AssetClass,
+  type Quote,
+} from '../../../../shared/model';
 import type { SymbolRef } from '../../workspace/pane-contract';
 
 /** Key of one subscription group: `stock:US:` / `crypto:BA:`. */
@@ -111,16 +116,26 @@ export function moveItem<T>(items: readonly T[], from: number, delta: number): T
   return out;
 }
 
-/** The badge of a stock's trading status (1 halted, 2 delisted, 3 circuit breaker). */
-export function tradingBadge(assetClass: AssetClass, status: number | undefined): string | null {
+/** A stock's trading state other than normal: its words and icon. */
+export interface TradingState {
+  text: string;
+  icon: 'halted' | 'delisted' | 'breaker';
+  title: string;
+}
+
+/** The trading state of a stock's status (1 halted, 2 delisted, 3 circuit breaker); null when normal. */
+export function tradingState(
+  assetClass: AssetClass,
+  status: number | undefined,
+): TradingState | null {
   if (assetClass !== 'stock') return null;
   switch (status) {
     case 1:
-      return 'HALT';
+      return { text: 'halted', icon: 'halted', title: 'Trading halted' };
     case 2:
-      return 'DELISTED';
+      return { text: 'delisted', icon: 'delisted', title: 'Delisted' };
     case 3:
-      return 'CB';
+      return { text: 'circuit breaker', icon: 'breaker', title: 'Circuit breaker: trading paused' };
     default:
       return null;
   }
@@ -139,8 +154,10 @@ const EXCHANGE = /^[A-Za-z0-9 ._-]{0,16}$/;
 const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
 /**
- * Validates a typed symbol (the same rules the main side applies), normalising
- * case: region upper-case, code trimmed. Returns the symbol or a message.
+ * Validates a typed symbol (the same rules the main side applies) and puts it in its
+ * canonical form (upper case; HK codes without leading zeros), so "aapl" is AAPL and
+ * "00700" is 700, and neither is added twice. Returns the symbol or a message. Whether
+ * the source knows the symbol is asked next (workspace/symbol-gate).
  */
 export function parseSymbolInput(
   input: SymbolInput,
@@ -154,10 +171,10 @@ export function parseSymbolInput(
   const code = input.code.trim();
   if (!CODE.test(code))
     return { ok: false, error: 'Code: 1–32 letters, digits, . _ - (e.g. AAPL)' };
-  const symbol: SymbolRef = { class: input.class, region, exchange, code };
+  const symbol: SymbolRef = canonicalInstrument({ class: input.class, region, exchange, code });
   const key = symbolKey(symbol);
   if (existing.some((s) => symbolKey(s) === key)) {
-    return { ok: false, error: `${code} is already on this list` };
+    return { ok: false, error: `${symbol.code} is already on this list` };
   }
   return { ok: true, symbol };
 }

@@ -14,13 +14,15 @@ import { QuoteGroups } from './quote-groups';
 /** Flash classes alternate a/b so a second change in a row restarts the animation. */
 export type Flash = '' | 'up-a' | 'up-b' | 'down-a' | 'down-b';
 
-/** One row: a symbol and its latest quote. */
+/** One row: a symbol and its latest quote (none while the source says it is unknown). */
 export class QuoteRow {
   readonly symbol: SymbolRef;
   readonly key: string;
   readonly groupKey: string;
   quote = $state.raw<Quote | null>(null);
   flash = $state<Flash>('');
+  /** The source has no such symbol: the row says so and shows no numbers. */
+  unknown = $state(false);
 
   constructor(symbol: SymbolRef) {
     this.symbol = symbol;
@@ -35,6 +37,11 @@ export class QuoteRow {
       else this.flash = this.flash === 'down-a' ? 'down-b' : 'down-a';
     }
     this.quote = quote;
+  }
+
+  setUnknown(unknown: boolean): void {
+    this.unknown = unknown;
+    if (unknown) this.quote = null;
   }
 }
 

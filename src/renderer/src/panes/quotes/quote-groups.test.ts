@@ -15,6 +15,7 @@ const sym = (cls: SymbolRef['class'], region: string, code: string): SymbolRef =
 
 class Row implements QuoteTarget {
   quotes: Quote[] = [];
+  unknown = false;
   readonly groupKey: string;
   readonly key: string;
   constructor(readonly symbol: SymbolRef) {
@@ -23,6 +24,9 @@ class Row implements QuoteTarget {
   }
   apply(quote: Quote): void {
     this.quotes.push(quote);
+  }
+  setUnknown(unknown: boolean): void {
+    this.unknown = unknown;
   }
 }
 
@@ -56,6 +60,42 @@ describe('QuoteGroups', () => {
     expect(aapl.quotes).toHaveLength(0);
     bridge.emit('subscriptionStatus', { subscriptionId: 's2', state: 'not-entitled', asOf: null });
     expect(statuses.get('crypto:BA:')?.state).toBe('not-entitled');
+  });
+
+  it('marks the rows the source does not know, and routes them no quotes', async () => {
+    const bridge = new FakeBridge();
+    const groups = new QuoteGroups(bridge, () => {});
+    const aapl = new Row(sym('stock', 'US', 'AAPL'));
+    const zzzz = new Row(sym('stock', 'US', 'ZZZZ'));
+    const btc = new Row(sym('crypto', 'BA', 'BTCUSDT'));
+    groups.sync([aapl, zzzz, btc]);
+    await flush();
+    bridge.emit('subscriptionStatus', {
+      subscriptionId: 's1',
+      state: 'live',
+      asOf: 1,
+      unknownCodes: ['ZZZZ'],
+    });
+    expect([aapl.unknown, zzzz.unknown, btc.unknown]).toEqual([false, true, false]);
+    bridge.emit('quotes', {
+      subscriptionId: 's1',
+      quotes: { AAPL: { last: 1 } as Quote, ZZZZ: { last: 2 } as Quote },
+    });
+    expect(aapl.quotes).toHaveLength(1);
+    expect(zzzz.quotes).toHaveLength(0);
+
+    // A new row for the same code learns it at once: same codes, no new status to wait for.
+    const again = new Row(sym('stock', 'US', 'ZZZZ'));
+    groups.sync([aapl, again, btc]);
+    expect(again.unknown).toBe(true);
+
+    // A whole group unknown, without a list: every code of it.
+    bridge.emit('subscriptionStatus', { subscriptionId: 's2', state: 'unknown', asOf: null });
+    expect(btc.unknown).toBe(true);
+    // The source knows them after all (another source, a fixed catalog): unmarked.
+    bridge.emit('subscriptionStatus', { subscriptionId: 's2', state: 'live', asOf: 2 });
+    expect(btc.unknown).toBe(false);
+    groups.dispose();
   });
 
   it('resubscribes only a group whose codes changed, and drops emptied groups', async () => {

@@ -1,7 +1,9 @@
 /**
  * The quote board's subscriptions: one per (class, region, exchange) group of
- * the shown rows, resubscribed only when a group's codes change, and the routing
- * of each pushed quote to its row. Plain TypeScript, so it is unit-tested.
+ * the shown rows, resubscribed only when a group's codes change, the routing of
+ * each pushed quote to its row, and which rows the source says are unknown (they
+ * show "unknown symbol" and no numbers, whatever arrives for them). Plain
+ * TypeScript, so it is unit-tested.
  */
 import type { MarketdeskBridge, MarketSelection } from '../../../../shared/bridge';
 import type { Quote } from '../../../../shared/model';
@@ -14,6 +16,14 @@ export interface QuoteTarget {
   symbol: SymbolRef;
   groupKey: string;
   apply(quote: Quote): void;
+  /** The source has (true) or has not (false) said it has no such symbol. */
+  setUnknown(unknown: boolean): void;
+}
+
+/** The codes of a group the source does not know, from its status. */
+function unknownOf(status: StatusView, codes: Iterable<string>): Set<string> {
+  if (status.unknownCodes) return new Set(status.unknownCodes);
+  return status.state === 'unknown' ? new Set(codes) : new Set();
 }
 
 interface Group {
@@ -27,6 +37,8 @@ export class QuoteGroups {
   #groups = new Map<string, Group>();
   /** groupKey → code → row. */
   #index = new Map<string, Map<string, QuoteTarget>>();
+  /** groupKey → codes the source does not know. */
+  #unknown = new Map<string, Set<string>>();
 
   /** `onStatus(key, null)` says a group is gone. */
   constructor(
@@ -44,12 +56,14 @@ export class QuoteGroups {
       let codes = this.#index.get(row.groupKey);
       if (!codes) this.#index.set(row.groupKey, (codes = new Map()));
       codes.set(row.symbol.code, row);
+      row.setUnknown(this.#unknown.get(row.groupKey)?.has(row.symbol.code) ?? false);
     }
     const wanted = groupSymbols(rows.map((r) => r.symbol));
     for (const [key, group] of this.#groups) {
       if (wanted.has(key)) continue;
       group.sub.dispose();
       this.#groups.delete(key);
+      this.#unknown.delete(key);
       this.#onStatus(key, null);
     }
     for (const [key, selection] of wanted) {
@@ -62,7 +76,7 @@ export class QuoteGroups {
           this.#bridge,
           'quotes',
           (p) => this.#route(key, p.quotes),
-          (s) => this.#onStatus(key, s),
+          (s) => this.#status(key, s),
         );
       this.#groups.set(key, { selection, sub });
       void sub.set({ kind: 'quotes', ...selection });
@@ -73,14 +87,24 @@ export class QuoteGroups {
     for (const group of this.#groups.values()) group.sub.dispose();
     this.#groups.clear();
     this.#index.clear();
+    this.#unknown.clear();
+  }
+
+  #status(groupKey: string, status: StatusView): void {
+    const rows = this.#index.get(groupKey) ?? new Map<string, QuoteTarget>();
+    const unknown = unknownOf(status, rows.keys());
+    this.#unknown.set(groupKey, unknown);
+    for (const [code, row] of rows) row.setUnknown(unknown.has(code));
+    this.#onStatus(groupKey, status);
   }
 
   #route(groupKey: string, quotes: Record<string, Quote>): void {
     const codes = this.#index.get(groupKey);
     if (!codes) return;
+    const unknown = this.#unknown.get(groupKey);
     for (const code in quotes) {
       const quote = quotes[code];
-      if (quote) codes.get(code)?.apply(quote);
+      if (quote && !unknown?.has(code)) codes.get(code)?.apply(quote);
     }
   }
 }

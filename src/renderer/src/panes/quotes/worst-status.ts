@@ -1,16 +1,22 @@
 /**
- * The one status a multi-subscription pane shows in its toolbar: the worst of
- * its groups (error over not-entitled over offline over stale over loading).
+ * The one status a multi-subscription pane shows in its toolbar: the worst of its
+ * groups. A group all of whose codes are unknown ranks low: its rows say "unknown"
+ * themselves, and the board's other groups may be fine; a refused token or a failure
+ * says the most about the whole board.
  */
+import type { SubscriptionState } from '../../../../shared/bridge';
 import type { StatusView } from '../common/subscription';
 
-const RANK: Record<StatusView['state'], number> = {
+const RANK: Record<SubscriptionState, number> = {
   live: 0,
   loading: 1,
-  stale: 2,
-  offline: 3,
-  'not-entitled': 4,
-  error: 5,
+  unknown: 2,
+  stale: 3,
+  offline: 4,
+  'rate-limited': 5,
+  'not-entitled': 6,
+  'token-rejected': 7,
+  error: 8,
 };
 
 /** The worst status, or null when there is none. */

@@ -42,6 +42,8 @@ describe('Tape', () => {
 
 describe('parseCodes', () => {
   it('splits, upper-cases, validates and dedupes', () => {
-    expect(parseCodes('btcusdt, ETHUSDT;btcusdt  $bad')).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(parseCodes('btcusdt, ETHUSDT;btcusdt  $bad', 'BA')).toEqual(['BTCUSDT', 'ETHUSDT']);
+    // Canonical per region: HK codes lose their leading zeros, so 00700 and 700 are one.
+    expect(parseCodes('00700 700 9988', 'HK')).toEqual(['700', '9988']);
   });
 });

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { SymbolRef } from '../../workspace/pane-contract';
+import type { StatusView } from '../common/subscription';
+import { rowState } from './row-state';
+
+const AAPL: SymbolRef = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
+const BTC: SymbolRef = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
+const live: StatusView = { state: 'live', asOf: 1 };
+
+describe('rowState', () => {
+  it('says nothing for a live row trading normally, or one still loading', () => {
+    expect(rowState(AAPL, 0, false, live)).toBeNull();
+    expect(rowState(AAPL, undefined, false, { state: 'loading', asOf: null })).toBeNull();
+  });
+
+  it('says "unknown symbol" above everything else', () => {
+    expect(rowState(AAPL, 1, true, { state: 'offline', asOf: 1 })).toEqual({
+      icon: 'unknown',
+      tone: 'down',
+      label: 'unknown symbol: the data source has no AAPL US stock',
+    });
+  });
+
+  it("names the feed's trouble, with the trading state after it", () => {
+    const offline = rowState(AAPL, 1, false, { state: 'offline', asOf: null })!;
+    expect(offline.icon).toBe('offline');
+    expect(offline.label).toBe(
+      'offline: The data service cannot be reached; showing cached data; trading halted',
+    );
+    expect(rowState(BTC, 1, false, { state: 'token-rejected', asOf: null })).toMatchObject({
+      icon: 'key',
+      tone: 'down',
+      label: expect.stringMatching(/^token rejected: /),
+    });
+    expect(rowState(BTC, 0, false, { state: 'error', asOf: null, message: 'HTTP 500' })).toEqual({
+      icon: 'error',
+      tone: 'down',
+      label: 'error: HTTP 500',
+    });
+  });
+
+  it('names a halted, delisted or circuit-broken stock', () => {
+    expect(rowState(AAPL, 1, false, live)).toEqual({
+      icon: 'halted',
+      tone: 'down',
+      label: 'halted: Trading halted',
+    });
+    expect(rowState(AAPL, 2, false, live)?.icon).toBe('delisted');
+    expect(rowState(AAPL, 3, false, live)?.icon).toBe('breaker');
+    // Crypto has no trading state.
+    expect(rowState(BTC, 1, false, live)).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * What a quote board row's state cell shows: one icon, with the whole story as its
+ * accessible name and tooltip. The cell has a fixed width, so a row going stale,
+ * offline or unknown never widens a column or pushes the prices out of view.
+ * Precedence: an unknown symbol (its numbers are not shown at all), then the feed's
+ * trouble (are the numbers current?), then the instrument's trading state.
+ */
+import type { SymbolRef } from '../../workspace/pane-contract';
+import { symbolLabel } from '../../workspace/symbol-gate';
+import type { StateIconName, StateTone } from '../common/state-icons';
+import { statusLabel } from '../common/status-label';
+import type { StatusView } from '../common/subscription';
+import { tradingState } from './board';
+
+export interface RowState {
+  icon: StateIconName;
+  tone: StateTone;
+  /** Accessible name and tooltip: starts with the state's word ("offline: …"). */
+  label: string;
+}
+
+/** The state of a row, or null when there is nothing to say (live, normal trading). */
+export function rowState(
+  symbol: SymbolRef,
+  tradingStatus: number | undefined,
+  unknown: boolean,
+  feed: StatusView,
+): RowState | null {
+  if (unknown) {
+    return {
+      icon: 'unknown',
+      tone: 'down',
+      label: `unknown symbol: the data source has no ${symbolLabel(symbol)}`,
+    };
+  }
+  const trading = tradingState(symbol.class, tradingStatus);
+  const trouble =
+    feed.state === 'loading' ? null : statusLabel(feed.state, feed.asOf, feed.message);
+  if (trouble) {
+    const also = trading ? `; ${trading.title.toLowerCase()}` : '';
+    return {
+      icon: trouble.icon,
+      tone: trouble.tone,
+      label: `${trouble.text}: ${trouble.title}${also}`,
+    };
+  }
+  if (trading)
+    return { icon: trading.icon, tone: 'down', label: `${trading.text}: ${trading.title}` };
+  return null;
+}
