@@ -1,8 +1,12 @@
 /**
  * Answers one validated request from the market model: the `data` of the envelope.
+ * A product the market does not list is the real service's E001 on a single-symbol
+ * operation, and a null entry, keyed by the code as requested, in a batch: rule 4.3.1
+ * (one entry per requested code) holds, and the known codes still get their data.
  */
 import type { OperationSpec } from '../shared/api/operations';
 import type { AssetClass } from '../shared/model';
+import { unknownProduct } from './errors';
 import type { MarketModel } from './market-model';
 import type { ParsedQuery } from './params';
 
@@ -23,7 +27,7 @@ export function parseDeniedMarkets(entries: readonly string[]): Set<string> {
   return out;
 }
 
-/** The envelope's `data` for `spec` and `q` (already validated). */
+/** The envelope's `data` for `spec` and `q` (already validated); throws E001 for an unknown product. */
 export function answer(
   market: MarketModel,
   spec: OperationSpec,
@@ -34,9 +38,12 @@ export function answer(
   const cls = spec.class as AssetClass;
   if (denied.size > 0 && denied.has(`${cls}:${q.region}`)) return spec.batch ? {} : null;
   if (!spec.batch) {
-    return spec.kind === 'info'
-      ? market.info(q.region, q.exchange, q.code, q.type)
-      : market.depth(cls, q.region, q.exchange, q.code);
+    const record =
+      spec.kind === 'info'
+        ? market.info(q.region, q.exchange, q.code, q.type)
+        : market.depth(cls, q.region, q.exchange, q.code);
+    if (record === null) throw unknownProduct(cls, q.region, q.code);
+    return record;
   }
   // A null-prototype object: a code such as `__proto__` is well-formed and must stay a key.
   const data = Object.create(null) as Record<string, unknown>;

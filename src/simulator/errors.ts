@@ -2,19 +2,40 @@
  * The simulator's error convention (the spec leaves errors open; see README.md):
  * a non-zero envelope `code` equal to the HTTP status, a `msg` a person can read
  * that starts with an `E…` tag (the real service's E001–E003 texts where they fit),
- * and `data` null.
+ * and `data` null. One exception: an unknown product is HTTP 200 with envelope
+ * `code` 1 and the real service's E001 text, because the request itself was fine.
  */
 
-/** An error answer: HTTP status, readable message, extra response headers. */
+/** An error answer: HTTP status, readable message, extra response headers, envelope code. */
 export class SimulatorError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** The envelope's `code`; the HTTP status unless said otherwise. */
+    readonly apiCode: number = status,
   ) {
     super(message);
     this.name = 'SimulatorError';
   }
+}
+
+/** Envelope `code` of "no such product": the number of the real service's E001 tag. */
+export const UNKNOWN_PRODUCT_CODE = 1;
+
+/**
+ * The real service's E001 ("produce" is theirs) for a code the catalog does not list
+ * in that class and region. HTTP 200: the request was well formed and the service
+ * answered it; the envelope says the product does not exist. That keeps it apart
+ * from a 404 (no such operation: a wrong base URL) at the HTTP level too.
+ */
+export function unknownProduct(cls: string, region: string, code: string): SimulatorError {
+  return new SimulatorError(
+    200,
+    `E001 not found this produce: no ${cls} ${code} in ${region}`,
+    {},
+    UNKNOWN_PRODUCT_CODE,
+  );
 }
 
 /** 400 for a missing or malformed query parameter. */
@@ -35,9 +56,12 @@ export function authFailed(why: string): SimulatorError {
   return new SimulatorError(401, `E002 auth failed: ${why}`);
 }
 
-/** 404 with the real service's E001 text ("produce" is theirs). */
+/**
+ * 404 for a path that is no operation. Not tagged E001: clients read E001 as "no such
+ * product" and would blame the symbol for what is a wrong base URL.
+ */
 export function notFound(path: string): SimulatorError {
-  return new SimulatorError(404, `E001 not found this produce: no operation at ${path}`);
+  return new SimulatorError(404, `E404 no operation at ${path}`);
 }
 
 /** 405 for anything but GET; `Allow` tells the client what would work. */
@@ -56,5 +80,5 @@ export function tooManyRequests(limitText: string, retryAfterS: number): Simulat
 
 /** The JSON body of an error answer. */
 export function errorBody(error: SimulatorError): string {
-  return JSON.stringify({ code: error.status, msg: error.message, data: null });
+  return JSON.stringify({ code: error.apiCode, msg: error.message, data: null });
 }

@@ -1,6 +1,9 @@
 /**
  * What the server needs of a market: the methods of `SyntheticMarket`
- * (./market/synthetic-market), named here so a test can pass another model.
+ * (./market/synthetic-market), named here so a test can pass another model. Every
+ * per-instrument method answers null for a product the market does not list: the
+ * server answers "not found" (E001) for a single-symbol operation and a null entry in
+ * a batch (see README.md).
  */
 import type {
   WireCryptoQuote,
@@ -20,8 +23,8 @@ export interface MarketModel {
     region: string,
     exchange: string,
     code: string,
-  ): WireQuote | WireCryptoQuote;
-  depth(cls: AssetClass, region: string, exchange: string, code: string): WireDepth;
+  ): WireQuote | WireCryptoQuote | null;
+  depth(cls: AssetClass, region: string, exchange: string, code: string): WireDepth | null;
   klines(
     cls: AssetClass,
     region: string,
@@ -30,8 +33,8 @@ export interface MarketModel {
     kType: KType,
     limit: number,
     endTime?: number,
-  ): WireKline[];
-  tick(region: string, code: string): WireTick;
-  info(region: string, exchange: string, code: string, type: string): WireStockInfo;
+  ): WireKline[] | null;
+  tick(region: string, code: string): WireTick | null;
+  info(region: string, exchange: string, code: string, type: string): WireStockInfo | null;
   news(market: string, lang: string, limit: number, cursor?: string): WireNewsResult;
 }

@@ -87,13 +87,9 @@ describe('plan maximum of codes (spec section 8)', () => {
 });
 
 describe('paths and methods', () => {
-  it('answers 404 for an unknown path', async () => {
-    failed(
-      await call(sim.url, '/stock/quote?region=US&codes=A'),
-      404,
-      /^E001 not found this produce/,
-    );
-    failed(await call(sim.url, '/'), 404, /^E001/);
+  it('answers 404 for an unknown path, not tagged E001 (that means an unknown product)', async () => {
+    failed(await call(sim.url, '/stock/quote?region=US&codes=A'), 404, /^E404 no operation at/);
+    failed(await call(sim.url, '/'), 404, /^E404/);
   });
 
   it('answers 405 with Allow: GET for other methods', async () => {
@@ -124,6 +120,61 @@ describe('token', () => {
       /^E002 auth failed: wrong token/,
     );
     ok(await call(guarded.url, path, { token: 's3cret' }));
+  });
+});
+
+describe('unknown products (codes outside the catalog)', () => {
+  /** The E001 envelope of the convention: HTTP 200, code 1, data null. */
+  function unknownProduct(a: Awaited<ReturnType<typeof call>>, msg: RegExp): void {
+    expect(a.status, a.text).toBe(200);
+    expect(a.json).toEqual({ code: 1, msg: expect.stringMatching(msg) as unknown, data: null });
+    expect(a.json?.msg).toMatch(/^E001 not found this produce: /);
+  }
+
+  it.each([
+    ['/stock/depth?region=US&code=ZZZZ', /no stock ZZZZ in US/],
+    ['/stock/depth?region=US&code=TENCENT', /no stock TENCENT in US/],
+    ['/stock/depth?region=XX&code=AAPL', /no stock AAPL in XX/],
+    ['/stock/depth?region=US&exchange=LSE&code=AAPL', /no stock AAPL in US/],
+    ['/stock/info?region=US&code=FOOBAR&type=stock', /no stock FOOBAR in US/],
+    ['/crypto/depth?region=BA&code=FOOUSDT', /no crypto FOOUSDT in BA/],
+  ])('single-symbol %s: HTTP 200, code 1, E001, data null', async (path, msg) => {
+    unknownProduct(await call(sim.url, path), msg);
+  });
+
+  it('batches keep one entry per requested code (rule 4.3.1), null for the unknown ones', async () => {
+    const quotes = ok(
+      await call(sim.url, '/stock/quotes?region=US&codes=AAPL,ZZZZ,FOOBAR,MSFT'),
+    ) as Record<string, unknown>;
+    expect(Object.keys(quotes)).toEqual(['AAPL', 'ZZZZ', 'FOOBAR', 'MSFT']);
+    expect(quotes.ZZZZ).toBeNull();
+    expect(quotes.FOOBAR).toBeNull();
+    expect(quotes.AAPL).toMatchObject({ s: 'AAPL' });
+    const klines = ok(
+      await call(sim.url, '/stock/klines?region=US&codes=TENCENT,AAPL&kType=8&limit=3'),
+    ) as Record<string, unknown>;
+    expect(klines.TENCENT).toBeNull();
+    expect(klines.AAPL).toHaveLength(3);
+    const ticks = ok(await call(sim.url, '/crypto/ticks?region=BA&codes=FOOUSDT')) as object;
+    expect(ticks).toEqual({ FOOUSDT: null });
+    // Every code unknown is still an answer with every key, not an empty (not-entitled) {}.
+    expect(ok(await call(sim.url, '/indices/quotes?region=US&codes=FTSE'))).toEqual({
+      FTSE: null,
+    });
+  });
+
+  it('matches codes in their canonical form and keys them as requested', async () => {
+    const hk = ok(await call(sim.url, '/stock/quotes?region=HK&codes=700,00700')) as Record<
+      string,
+      { ld: number; s: string }
+    >;
+    expect(Object.keys(hk)).toEqual(['700', '00700']);
+    expect(hk['00700']).toEqual({ ...hk['700'], s: '00700' });
+    const us = ok(await call(sim.url, '/stock/quotes?region=US&codes=aapl,AAPL')) as Record<
+      string,
+      { ld: number; s: string }
+    >;
+    expect(us.aapl).toEqual({ ...us.AAPL, s: 'aapl' });
   });
 });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { WireKline, WireQuote } from '../../shared/api/wire';
 import type { AssetClass, KType } from '../../shared/model';
-import { SyntheticMarket } from './synthetic-market';
+import { listedMarket } from './test-market';
 import { isOnGrid, tickRuleFor } from './ticks';
 
 /** Wednesday 2026-11-18 10:30:17.250 in New York: the US session is open, Hong Kong has closed. */
 const US_SESSION = Date.parse('2026-11-18T15:30:17.250Z');
 
-const market = (now = US_SESSION, seed = 7) => new SyntheticMarket({ seed, now: () => now });
+const market = (now = US_SESSION, seed = 7) => listedMarket({ seed, now: () => now });
 
 /** Folds candles the way the spec defines an interval: first open, last close, extremes, sums. */
 function fold(minutes: WireKline[], volumeDecimals = 0): Omit<WireKline, 't'> {

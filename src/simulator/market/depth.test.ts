@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WireDepth } from '../../shared/api/wire';
 import type { AssetClass } from '../../shared/model';
-import { SyntheticMarket } from './synthetic-market';
+import { listedMarket } from './test-market';
 
 const US_SESSION = Date.parse('2026-11-18T15:30:17.250Z');
-const market = (now = US_SESSION) => new SyntheticMarket({ seed: 11, now: () => now });
+const market = (now = US_SESSION) => listedMarket({ seed: 11, now: () => now });
 
 const filled = (d: WireDepth, side: 'a' | 'b') =>
   d[side].filter((l) => l.p !== undefined && l.p > 0);
@@ -27,15 +27,16 @@ describe('order books', () => {
   const cases: Array<[AssetClass, string, string, number]> = [
     ['stock', 'US', 'AAPL', 10],
     ['stock', 'HK', '700', 10],
-    ['stock', 'HK', '9.99', 10],
+    ['stock', 'HK', '968', 10],
     ['crypto', 'BA', 'BTCUSDT', 5],
     ['fund', 'US', 'QQQ', 10],
     ['indices', 'GB', 'FTSE', 1],
-    ['indices', 'GB', 'XINDEX', 5],
+    ['indices', 'GB', 'RUT', 5],
     ['forex', 'GB', 'EURUSD', 1],
     ['forex', 'GB', 'EURSEK', 5],
     ['future', 'US', 'NQ', 10],
-    ['future', 'US', 'ZZTOP', 5],
+    ['future', 'US', 'ZC', 5],
+    ['future', 'CN', 'IF', 10],
   ];
   it.each(cases)(
     '%s %s %s: %i levels per side around the last price',
@@ -63,15 +64,15 @@ describe('order books', () => {
     }
   });
 
-  it('empty future levels have no price; empty fund and index levels have price 0', () => {
+  it('thin books: empty future levels have no price; empty fund and index levels have price 0', () => {
     const m = market();
-    const future = m.depth('future', 'US', '', 'ZZTOP');
+    const future = m.depth('future', 'US', '', 'ZC');
     const emptyFuture = future.a.filter((l) => !('p' in l));
     expect(emptyFuture.length).toBeGreaterThan(0);
     for (const l of emptyFuture) expect(l).toEqual({ po: l.po, v: 0, o: 0 });
-    const index = m.depth('indices', 'GB', '', 'XINDEX');
+    const index = m.depth('indices', 'GB', '', 'RUT');
     expect(index.b.slice(1)).toEqual([2, 3, 4, 5].map((po) => ({ po, p: 0, v: 0, o: 0 })));
-    const funds = ['AAA', 'BBB', 'CCC', 'DDD'].map((c) => m.depth('fund', 'US', '', c));
+    const funds = ['XLF', 'TLT', 'EEM', 'HYG'].map((c) => m.depth('fund', 'US', '', c));
     const empties = funds.flatMap((d) => d.a.filter((l) => l.p === 0));
     expect(empties.length).toBeGreaterThan(0);
     for (const l of empties) expect([0, 1]).toContain(l.o);

@@ -1,14 +1,17 @@
 /**
  * Order books around the last price (spec 2.2). Shapes by class:
  *
- * | class   | levels per side                     | empty levels                     |
- * |---------|-------------------------------------|----------------------------------|
- * | stock   | 10                                  | none (unless the grid runs out)  |
- * | crypto  | 5, `o` fractional and equal to `v`  | none                             |
- * | fund    | 10; unknown funds fill 2–9 of them  | `{po, p: 0, v: 0, o: 0}`         |
- * | indices | known indices 1; others 5, 1 filled | `{po, p: 0, v: 0, o: 0}`         |
- * | forex   | known pairs 1; others 5             | none; filled levels have `o` 1   |
- * | future  | known contracts 10; others 5, 1–4 filled | `{po, v: 0, o: 0}` (no `p`) |
+ * | class   | levels per side                          | empty levels                   |
+ * |---------|------------------------------------------|--------------------------------|
+ * | stock   | 10                                       | none (unless the grid runs out)|
+ * | crypto  | 5, `o` fractional and equal to `v`       | none                           |
+ * | fund    | 10; thin books fill 2–9 of them          | `{po, p: 0, v: 0, o: 0}`       |
+ * | indices | 1; thin books 5, 1 filled                | `{po, p: 0, v: 0, o: 0}`       |
+ * | forex   | 1; thin books 5                          | none; filled levels have `o` 1 |
+ * | future  | 10; thin books 5, 1–4 filled             | `{po, v: 0, o: 0}` (no `p`)    |
+ *
+ * Which instruments have thin books is the catalog's `book` column: the spec's sparse
+ * shapes (spec 2.2) appear on real instruments, so clients meet them in demo mode.
  *
  * Books are seeded by the second of the latest trade: they move with the price during
  * a session and stand still while the market is closed.
@@ -30,21 +33,20 @@ const noPrice = (po: number): WireDepthLevel => ({ po, v: 0, o: 0 });
 /** Levels per side and how many carry orders, for a symbol. */
 export function depthShape(sym: SymbolModel): Shape {
   const h = mix(sym.seed, 0xdeb7);
+  const thin = sym.entry.book === 'thin';
   switch (sym.cls) {
     case 'crypto':
       return { levels: 5, filled: 5, empty: zeroPrice };
     case 'fund':
-      return { levels: 10, filled: sym.known ? 10 : 2 + (h % 8), empty: zeroPrice };
+      return { levels: 10, filled: thin ? 2 + (h % 8) : 10, empty: zeroPrice };
     case 'indices':
-      return sym.known
-        ? { levels: 1, filled: 1, empty: zeroPrice }
-        : { levels: 5, filled: 1, empty: zeroPrice };
+      return { levels: thin ? 5 : 1, filled: 1, empty: zeroPrice };
     case 'forex':
-      return { levels: sym.known ? 1 : 5, filled: sym.known ? 1 : 5, empty: zeroPrice };
+      return { levels: thin ? 5 : 1, filled: thin ? 5 : 1, empty: zeroPrice };
     case 'future':
-      return sym.known
-        ? { levels: 10, filled: 10, empty: noPrice }
-        : { levels: 5, filled: 1 + (h % 4), empty: noPrice };
+      return thin
+        ? { levels: 5, filled: 1 + (h % 4), empty: noPrice }
+        : { levels: 10, filled: 10, empty: noPrice };
     case 'stock':
       return { levels: 10, filled: 10, empty: zeroPrice };
   }

@@ -1,104 +1,44 @@
 /**
- * Stock information records (spec 2.7): the catalog's reference data for known
- * symbols, plausible generated companies for any other code. mcb, tso and pet are
- * numbers, as in the sample; `r` carries the currency code, as the sample does.
+ * Stock information records (spec 2.7) from the catalog's reference data. mcb, tso and
+ * pet are numbers, as in the sample; `r` carries the currency code, as the sample does.
+ * Only catalog stocks have a record: the market never invents a company.
  */
 import type { WireStockInfo } from '../../shared/api/wire';
-import { findStatus, REGION_CURRENCY, REGION_EXCHANGE } from './catalog';
-import { mix, unit } from './hash';
 import type { SymbolModel } from './symbol-model';
 
-const SYLLABLES = [
-  'ver',
-  'na',
-  'tal',
-  'cor',
-  'lu',
-  'mex',
-  'so',
-  'ra',
-  'quin',
-  'dor',
-  'tek',
-  'ori',
-  'vo',
-  'lan',
-  'gen',
-  'sta',
-  'pri',
-  'zen',
-];
-const SUFFIXES = [
-  'Holdings',
-  'Group',
-  'Technologies',
-  'Industries',
-  'Corporation',
-  'International',
-  'Systems',
-  'Partners',
-];
-const SECTORS: Array<[string, string]> = [
-  ['Technology', 'Software - Application'],
-  ['Technology', 'Semiconductors'],
-  ['Industrials', 'Specialty Industrial Machinery'],
-  ['Financial Services', 'Banks - Regional'],
-  ['Healthcare', 'Biotechnology'],
-  ['Consumer Cyclical', 'Specialty Retail'],
-  ['Consumer Defensive', 'Packaged Foods'],
-  ['Energy', 'Oil & Gas E&P'],
-  ['Real Estate', 'Real Estate - Development'],
-  ['Utilities', 'Utilities - Regulated Electric'],
-  ['Basic Materials', 'Chemicals'],
-  ['Communication Services', 'Telecom Services'],
-];
-
-/** A pronounceable company name derived from the symbol's hash. */
-export function generatedName(seed: number): string {
-  const syl = (k: number) => SYLLABLES[mix(seed, k) % SYLLABLES.length]!;
-  const word = syl(1) + syl(2) + (mix(seed, 3) % 2 === 0 ? syl(4) : '');
-  const suffix = SUFFIXES[mix(seed, 5) % SUFFIXES.length]!;
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)} ${suffix}`;
-}
-
-/** The information record of a stock whose latest price is `last`. */
+/**
+ * The information record of a catalog stock whose latest price is `last`; `code` is
+ * the code as requested (echoed, like every record's code).
+ */
 export function buildInfo(
   sym: SymbolModel,
-  exchange: string,
+  code: string,
   type: string,
   last: number,
 ): WireStockInfo {
-  const known = sym.known;
-  const status = findStatus(sym.region, sym.code);
-  const name = known?.name ?? status?.name ?? generatedName(sym.seed);
-  const [sector, industry] = known?.sector
-    ? [known.sector, known.industry ?? '']
-    : SECTORS[mix(sym.seed, 0x5ec) % SECTORS.length]!;
-  const currency = known?.currency ?? REGION_CURRENCY[sym.region] ?? 'USD';
-  const ex = known?.exchange ?? (exchange || REGION_EXCHANGE[sym.region] || sym.region);
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
-  const shares =
-    known?.shares ?? Math.round(Math.exp(18 + 4 * unit(mix(sym.seed, 0x5a))) / 1000) * 1000;
-  const eps =
-    known?.eps ??
-    (last / (8 + 30 * unit(mix(sym.seed, 0xe9)))) * (mix(sym.seed, 0xe8) % 10 === 0 ? -1 : 1);
+  const e = sym.entry;
+  const sector = e.sector ?? '';
+  const industry = e.industry ?? '';
+  const shares = e.shares ?? 0;
   // London prices are in pence; market capitalisation is stated in pounds.
-  const unitPrice = sym.region === 'GB' && sym.cls === 'stock' ? last / 100 : last;
+  const unitPrice = sym.region === 'GB' ? last / 100 : last;
+  const eps = e.eps ?? 0;
   return {
-    c: sym.code,
-    n: name,
+    c: code,
+    n: e.name,
     t: type,
-    e: ex,
+    e: e.exchange,
     s: sector,
     i: industry,
-    r: currency,
+    r: e.currency,
     bd:
-      known?.description ??
-      `${name} is a ${industry.toLowerCase()} company in the ${sector.toLowerCase()} sector, listed on ${ex}.`,
-    wu: known?.website ?? `https://www.${slug}.com`,
+      e.description ??
+      `${e.name} is a ${industry.toLowerCase()} company in the ${sector.toLowerCase()} sector, listed on ${e.exchange}.`,
+    wu: e.website ?? '',
     mcb: Math.round(shares * unitPrice),
     tso: shares,
-    pet: Math.round((last / eps) * 100) / 100,
-    fcc: currency,
+    // A P/E needs earnings: none reported is 0 rather than a division by zero.
+    pet: eps === 0 ? 0 : Math.round((last / eps) * 100) / 100,
+    fcc: e.currency,
   };
 }

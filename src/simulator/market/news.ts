@@ -3,11 +3,14 @@
  * minutes, published at a hashed instant inside its slot (to the nanosecond), so items
  * appear as the wall clock passes and old items never change. History reaches back
  * `NEWS_HISTORY_SECONDS`; the cursor is the ISO 8601 publish time, nanoseconds included,
- * of the last item of a page, and a page after it holds items strictly older.
+ * of the last item of a page, and a page after it holds items strictly older. Every
+ * headline is about a catalog instrument of the stream's market (never the status
+ * fixtures, which are not real companies).
  */
 import type { WireNewsItem, WireNewsResult } from '../../shared/api/wire';
 import type { AssetClass } from '../../shared/model';
-import { KNOWN_SYMBOLS } from './catalog';
+import type { CatalogEntry } from './catalog';
+import { catalogOf } from './catalog';
 import { hashString, mix } from './hash';
 import { NEWS_TEMPLATES } from './news-templates';
 
@@ -73,6 +76,13 @@ const MARKET_CLASS: Record<string, AssetClass> = {
   fund: 'fund',
 };
 
+/** An instrument's name in a news language. */
+function nameIn(k: CatalogEntry, lang: string): string {
+  if (lang === 'hk') return k.nameHk ?? k.nameZh ?? k.name;
+  if (lang === 'zh') return k.nameZh ?? k.name;
+  return k.name;
+}
+
 /** One (market, lang) stream of items. */
 export class NewsStream {
   readonly #seed: number;
@@ -87,13 +97,11 @@ export class NewsStream {
     this.#seed = mix(seed, hashString(`news|${market}|${lang}`));
     this.#spacing = SPACING[market] ?? 300;
     const cls = MARKET_CLASS[market] ?? 'stock';
-    const names = KNOWN_SYMBOLS.filter((k) => k.class === cls).map((k) =>
-      lang === 'hk'
-        ? (k.nameHk ?? k.nameZh ?? k.name)
-        : lang === 'zh'
-          ? (k.nameZh ?? k.name)
-          : k.name,
-    );
+    const listed = catalogOf(cls).filter((k) => k.status === 0);
+    // A Chinese feed writes about the instruments that have a Chinese name.
+    const chinese = lang === 'hk' || lang === 'zh';
+    const named = chinese ? listed.filter((k) => k.nameZh !== undefined) : listed;
+    const names = [...new Set((named.length > 0 ? named : listed).map((k) => nameIn(k, lang)))];
     this.#subjects = names.length > 0 ? names : ['Markets'];
   }
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { WireQuote } from '../../shared/api/wire';
 import type { AssetClass } from '../../shared/model';
-import { SyntheticMarket } from './synthetic-market';
+import { listedMarket } from './test-market';
 
 /** Wednesday 2026-11-18 12:30 in Hong Kong: the lunch break. */
 const HK_LUNCH = Date.parse('2026-11-18T04:30:00Z');
 /** Monday 2026-11-23 09:00 UTC, after a weekend. */
 const MONDAY = Date.parse('2026-11-23T09:00:00Z');
 
-const market = (now: number) => new SyntheticMarket({ seed: 3, now: () => now });
+const market = (now: number) => listedMarket({ seed: 3, now: () => now });
 
 /** Wall-clock parts of an instant in a zone. */
 function local(t: number, timeZone: string) {

@@ -1,13 +1,12 @@
 /**
  * Everything fixed about one simulated instrument: its seed, calendar, price grid,
- * price level, volatility, volume scale and trading life. Built once per symbol (the
- * market memoises it), so the per-request work mixes integers only.
+ * price level, volatility, volume scale and trading life. Built once per catalog
+ * instrument (the market memoises it), so the per-request work mixes integers only.
  */
 import type { AssetClass } from '../../shared/model';
 import { calendarFor, isTradingDate, daySessions } from './calendars';
 import type { Calendar, DaySessions } from './calendars';
-import { findKnown, findStatus, REGION_EXCHANGE } from './catalog';
-import type { KnownSymbol } from './catalog';
+import type { CatalogEntry } from './catalog';
 import { hashString, mix, unit } from './hash';
 import { tickRuleFor } from './ticks';
 import type { TickRule } from './ticks';
@@ -18,11 +17,11 @@ export interface SymbolModel {
   id: number;
   cls: AssetClass;
   region: string;
-  /** Normalised exchange: '' for the primary exchange. */
-  exchange: string;
+  /** The canonical code (the catalog's). */
   code: string;
   seed: number;
-  known: KnownSymbol | undefined;
+  /** The catalog entry: name, level, exchange, reference data. */
+  entry: CatalogEntry;
   /** Trading status `ts`: 0 normal, 1 halted, 2 delisted, 3 circuit breaker (stocks only). */
   status: 0 | 1 | 2 | 3;
   calendar: Calendar;
@@ -62,50 +61,21 @@ const DAILY_VOL: Record<AssetClass, number> = {
   future: 0.011,
 };
 
-/** [min, max] of the hashed price level of an unknown code, by class. */
-const PRICE_RANGE: Record<AssetClass, [number, number]> = {
-  stock: [5, 400],
-  crypto: [0.05, 500],
-  fund: [10, 400],
-  indices: [1000, 30_000],
-  forex: [0.6, 1.9],
-  future: [20, 5000],
-};
-const STOCK_PRICE_RANGE: Record<string, [number, number]> = {
-  HK: [0.5, 150],
-  SH: [3, 80],
-  SZ: [3, 80],
-  JP: [300, 9000],
-  GB: [50, 3000],
-  IN: [100, 3000],
-  KR: [5000, 200_000],
-  ID: [100, 10_000],
-  VN: [10_000, 100_000],
-};
 const LOT_REGIONS = new Set(['HK', 'SH', 'SZ', 'JP']);
 
 const logUniform = (u: number, [lo, hi]: [number, number]) =>
   Math.exp(Math.log(lo) + u * (Math.log(hi) - Math.log(lo)));
 
-function priceLevel(cls: AssetClass, region: string, code: string, h: number): number {
-  if (cls === 'forex' && code.toUpperCase().endsWith('JPY')) return logUniform(unit(h), [90, 190]);
-  const range =
-    (cls === 'stock' || cls === 'fund' ? STOCK_PRICE_RANGE[region] : undefined) ?? PRICE_RANGE[cls];
-  return logUniform(unit(h), range);
-}
-
-/** Mean traded value per day (currency units) that sets the volume of a symbol. */
-function dailyTurnover(
-  cls: AssetClass,
-  known: KnownSymbol | undefined,
-  price: number,
-  h: number,
-): number {
-  if (known?.shares !== undefined) return known.shares * 0.004 * price;
+/**
+ * Mean traded value per day (currency units) that sets the volume of a symbol: 0.4 %
+ * of a stock's shares a day; hashed plausible ranges for the classes without shares.
+ */
+function dailyTurnover(entry: CatalogEntry, price: number, h: number): number {
+  if (entry.shares !== undefined) return entry.shares * 0.004 * price;
   const u = unit(mix(h, 0xd0));
-  switch (cls) {
+  switch (entry.class) {
     case 'crypto':
-      return known ? 2e9 * (0.5 + u) : logUniform(u, [2e6, 2e8]);
+      return 2e9 * (0.5 + u);
     case 'forex':
       return logUniform(u, [1e5, 3e5]) * price; // tick volume
     case 'indices':
@@ -113,43 +83,33 @@ function dailyTurnover(
     case 'future':
       return logUniform(u, [5e4, 2e6]) * price;
     default:
-      return logUniform(u, [2e6, 5e8]);
+      return logUniform(u, [2e7, 5e9]);
   }
 }
 
-/** Builds the model of one instrument. `id` is assigned by the caller. */
-export function createSymbolModel(
-  id: number,
-  seed: number,
-  cls: AssetClass,
-  region: string,
-  exchange: string,
-  code: string,
-): SymbolModel {
-  const known = findKnown(cls, region, code);
-  const statusEntry = cls === 'stock' ? findStatus(region, code) : undefined;
-  const status = statusEntry?.status ?? 0;
-  let ex = exchange.toUpperCase();
-  if (ex === (known?.exchange.toUpperCase() ?? '') || ex === REGION_EXCHANGE[region]) ex = '';
-  const h = mix(seed, hashString(`${cls}|${region}|${ex}|${code.toUpperCase()}`));
-  const calendar = calendarFor(cls, region, known?.home);
-  const basePrice = known?.price ?? priceLevel(cls, region, code, mix(h, 0x9c));
+/** Builds the model of one catalog instrument. `id` is assigned by the caller. */
+export function createSymbolModel(id: number, seed: number, entry: CatalogEntry): SymbolModel {
+  const { class: cls, region, code, status } = entry;
+  // The empty field is the exchange: the catalog lists each instrument once, on its
+  // primary listing, and this keeps the seeds (and so the prices) of earlier versions.
+  const h = mix(seed, hashString(`${cls}|${region}||${code}`));
+  const calendar = calendarFor(cls, region, entry.home);
+  const basePrice = entry.price;
   const volScale = cls === 'crypto' ? 10_000 : 1;
   const lot = cls === 'stock' && LOT_REGIONS.has(region) ? 100 : 1;
   const minutesPerDay = calendar.sessions.reduce((n, [a, b]) => n + b - a, 0);
-  const units = (dailyTurnover(cls, known, basePrice, h) / basePrice / minutesPerDay) * volScale;
+  const units = (dailyTurnover(entry, basePrice, h) / basePrice / minutesPerDay) * volScale;
   const continuous = cls === 'crypto' || cls === 'forex' || cls === 'future';
   return {
     id,
     cls,
     region,
-    exchange: ex,
     code,
     seed: h,
-    known,
+    entry,
     status,
     calendar,
-    tickRule: tickRuleFor(cls, region, code, known?.tick),
+    tickRule: tickRuleFor(cls, region, code, entry.tick),
     basePrice,
     dailyVol: DAILY_VOL[cls] * (status === 3 ? 3 : 1) * (0.8 + 0.4 * unit(mix(h, 0x70))),
     gapVol: continuous ? 0 : DAILY_VOL[cls] * 0.35,

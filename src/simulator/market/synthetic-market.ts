@@ -4,6 +4,11 @@
  * stock information; a seeded feed drives news. Closed history is a pure function of
  * (seed, instrument, time); the wall clock (`now`) only decides how much is revealed.
  *
+ * Only catalog instruments (./catalog) exist: every method answers null for a code the
+ * catalog does not list in that class and region, and the server turns that into the
+ * real service's "not found" answer. Codes match in their canonical form ("aapl" is
+ * AAPL, HK "00700" is 700); records echo the code as requested.
+ *
  * Limits: klines return at most `MAX_KLINE_LIMIT` (5,000) candles, news pages at most
  * `NEWS_MAX_LIMIT` (100) items; history starts 2015-01-05 (crypto 2019-01-01), news
  * reaches back 30 days.
@@ -21,16 +26,23 @@ import type { AssetClass, KType } from '../../shared/model';
 import { buildDepth } from './depth';
 import { mix } from './hash';
 import { buildInfo } from './info';
-import { Lru } from './lru';
 import { NewsStream } from './news';
 import { lastTradeUnits, partialMinute } from './price-path';
 import type { RawCandle } from './price-path';
 import { aggregate, minuteStart, reveal, SeriesEngine } from './series';
+import { findInstrument } from './catalog';
 import { createSymbolModel, dayAtOrBefore, sessionsOf } from './symbol-model';
 import type { SymbolModel } from './symbol-model';
 
-export { KNOWN_SYMBOLS, STATUS_SYMBOLS, REGION_CURRENCY, REGION_EXCHANGE } from './catalog';
-export type { KnownSymbol, StatusSymbol } from './catalog';
+export {
+  CATALOG,
+  STATUS_SYMBOLS,
+  REGION_CURRENCY,
+  REGION_EXCHANGE,
+  catalogOf,
+  findInstrument,
+} from './catalog';
+export type { CatalogEntry, StatusSymbol } from './catalog';
 export { MAX_KLINE_LIMIT } from './series';
 export { isNewsCursor, NEWS_DEFAULT_LIMIT, NEWS_MAX_LIMIT, NEWS_HISTORY_SECONDS } from './news';
 
@@ -58,7 +70,8 @@ interface Snapshot {
 export class SyntheticMarket {
   readonly #seed: number;
   readonly #now: () => number;
-  readonly #symbols = new Lru<string, SymbolModel>(20_000);
+  /** Models of the instruments asked for so far; bounded by the catalog's size. */
+  readonly #symbols = new Map<string, SymbolModel>();
   readonly #news = new Map<string, NewsStream>();
   readonly #series = new SeriesEngine();
   #nextId = 1;
@@ -68,11 +81,14 @@ export class SyntheticMarket {
     this.#now = options.now ?? Date.now;
   }
 
-  #symbol(cls: AssetClass, region: string, exchange: string, code: string): SymbolModel {
-    const key = `${cls}|${region}|${exchange}|${code}`;
+  /** The model of a catalog instrument; null when the catalog has no such product. */
+  #symbol(cls: AssetClass, region: string, exchange: string, code: string): SymbolModel | null {
+    const entry = findInstrument(cls, region, exchange, code);
+    if (entry === undefined) return null;
+    const key = `${entry.class}|${entry.region}|${entry.code}`;
     let sym = this.#symbols.get(key);
     if (!sym) {
-      sym = createSymbolModel(this.#nextId++, this.#seed, cls, region, exchange, code);
+      sym = createSymbolModel(this.#nextId++, this.#seed, entry);
       this.#symbols.set(key, sym);
     }
     return sym;
@@ -103,14 +119,19 @@ export class SyntheticMarket {
     return { day, prevClose, time, lastTrade };
   }
 
-  /** stock/fund/indices/future → WireQuote (with p, ch, chp); crypto → WireCryptoQuote (no p/ch/chp). forex also → WireQuote (the spec shows no forex quote record; keep the 2.3 shape). */
+  /**
+   * stock/fund/indices/future → WireQuote (with p, ch, chp); crypto → WireCryptoQuote
+   * (no p/ch/chp); forex also → WireQuote (the spec shows no forex quote record; keep
+   * the 2.3 shape). Null for a code outside the catalog.
+   */
   quote(
     cls: AssetClass,
     region: string,
     exchange: string,
     code: string,
-  ): WireQuote | WireCryptoQuote {
+  ): WireQuote | WireCryptoQuote | null {
     const sym = this.#symbol(cls, region, exchange, code);
+    if (!sym) return null;
     const { day, prevClose, time } = this.#snapshot(sym, this.#now());
     const base = {
       s: code,
@@ -143,15 +164,22 @@ export class SyntheticMarket {
     };
   }
 
-  depth(cls: AssetClass, region: string, exchange: string, code: string): WireDepth {
+  /** The order book; null for a code outside the catalog. */
+  depth(cls: AssetClass, region: string, exchange: string, code: string): WireDepth | null {
     const sym = this.#symbol(cls, region, exchange, code);
+    if (!sym) return null;
     const { day, time } = this.#snapshot(sym, this.#now());
     const book = buildDepth(sym, day.c, time);
     book.s = code;
     return book;
   }
 
-  /** Ascending by time; at most `limit` candles, the last one the still-forming candle when `endTime` is now/absent; `endTime` (Unix ms, the real service's `et`) pages backward: only candles with open time <= endTime. */
+  /**
+   * Ascending by time; at most `limit` candles, the last one the still-forming candle
+   * when `endTime` is now/absent; `endTime` (Unix ms, the real service's `et`) pages
+   * backward: only candles with open time <= endTime. Null for a code outside the
+   * catalog (an empty array means a listed instrument with no candles in range).
+   */
   klines(
     cls: AssetClass,
     region: string,
@@ -160,8 +188,9 @@ export class SyntheticMarket {
     kType: KType,
     limit: number,
     endTime?: number,
-  ): WireKline[] {
+  ): WireKline[] | null {
     const sym = this.#symbol(cls, region, exchange, code);
+    if (!sym) return null;
     const raw = this.#series.klines(sym, kType, limit, this.#now(), endTime);
     const scale = sym.volScale;
     return raw.map((k) => ({
@@ -175,18 +204,21 @@ export class SyntheticMarket {
     }));
   }
 
-  /** crypto ticks */
-  tick(region: string, code: string): WireTick {
+  /** A crypto tick snapshot; null for a code outside the catalog. */
+  tick(region: string, code: string): WireTick | null {
     const sym = this.#symbol('crypto', region, '', code);
+    if (!sym) return null;
     const { day, time, lastTrade } = this.#snapshot(sym, this.#now());
     const v = lastTrade / sym.volScale;
     return { s: code, ld: day.c, t: time, v, tu: Math.round(v * day.c * 100) / 100, ts: 0 };
   }
 
-  info(region: string, exchange: string, code: string, type: string): WireStockInfo {
+  /** A stock's information record; null for a code outside the catalog. */
+  info(region: string, exchange: string, code: string, type: string): WireStockInfo | null {
     const sym = this.#symbol('stock', region, exchange, code);
+    if (!sym) return null;
     const { day } = this.#snapshot(sym, this.#now());
-    return buildInfo(sym, exchange, type, day.c);
+    return buildInfo(sym, code, type, day.c);
   }
 
   /** newest first; cursor is a previous page's nextCursor */

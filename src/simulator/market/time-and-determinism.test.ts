@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { WireQuote } from '../../shared/api/wire';
 import type { KType } from '../../shared/model';
 import { STATUS_SYMBOLS, SyntheticMarket } from './synthetic-market';
+import { listedMarket } from './test-market';
 
 const US_SESSION = Date.parse('2026-11-18T15:30:17.250Z');
-const market = (now = US_SESSION, seed = 5) => new SyntheticMarket({ seed, now: () => now });
+const market = (now = US_SESSION, seed = 5) => listedMarket({ seed, now: () => now });
 
 describe('determinism', () => {
   it('the same seed gives the same history, quotes and news; another seed does not', () => {
@@ -24,21 +24,45 @@ describe('determinism', () => {
     expect(c.news('stock', 'en', 50)).not.toEqual(a.news('stock', 'en', 50));
   });
 
-  it('any well-formed code trades at a plausible price; known symbols near their level', () => {
+  it('known symbols trade near their level; HK zero-padded and lower-case codes are the same instrument', () => {
     const m = market();
-    for (const code of ['ZZZZ', 'A.B-C_1', '12345']) {
-      const q = m.quote('stock', 'US', '', code) as WireQuote;
-      expect(q.ld).toBeGreaterThan(1);
-      expect(q.ld).toBeLessThan(1000);
-    }
-    expect(m.quote('stock', 'HK', '', '700').ld).toBeGreaterThan(250);
-    expect(m.quote('stock', 'HK', '', '700').ld).toBeLessThan(700);
+    expect(m.quote('stock', 'HK', '', '700').ld).toBeGreaterThan(300);
+    expect(m.quote('stock', 'HK', '', '700').ld).toBeLessThan(900);
     expect(m.quote('crypto', 'BA', '', 'BTCUSDT').ld).toBeGreaterThan(50_000);
     expect(m.quote('forex', 'GB', '', 'USDJPY').ld).toBeGreaterThan(100);
-    // Zero-padded Hong Kong codes are the same instrument level as the bare code.
-    expect(
-      Math.abs(m.quote('stock', 'HK', '', '00700').ld / m.quote('stock', 'HK', '', '700').ld - 1),
-    ).toBeLessThan(0.5);
+    const bare = m.quote('stock', 'HK', '', '700');
+    expect(m.quote('stock', 'HK', '', '00700')).toEqual({ ...bare, s: '00700' });
+    const upper = m.quote('stock', 'US', '', 'AAPL');
+    expect(m.quote('stock', 'US', '', 'aapl')).toEqual({ ...upper, s: 'aapl' });
+    expect(m.info('HK', '', '00700', 'stock')).toEqual({
+      ...m.info('HK', '', '700', 'stock'),
+      c: '00700',
+    });
+  });
+
+  it('a code outside the catalog gets no data, in every method', () => {
+    const m = new SyntheticMarket({ seed: 5, now: () => US_SESSION });
+    for (const [cls, region, code] of [
+      ['stock', 'US', 'ZZZZ'],
+      ['stock', 'US', 'FOOBAR'],
+      ['stock', 'US', 'TENCENT'],
+      ['stock', 'XX', 'AAPL'],
+      ['stock', 'HK', 'AAPL'],
+      ['crypto', 'BA', 'FOOUSDT'],
+      ['indices', 'US', 'FTSE'],
+      ['forex', 'GB', 'EURXYZ'],
+      ['future', 'US', 'ZZTOP'],
+      ['fund', 'US', 'AAA'],
+    ] as const) {
+      expect(m.quote(cls, region, '', code)).toBeNull();
+      expect(m.depth(cls, region, '', code)).toBeNull();
+      expect(m.klines(cls, region, '', code, 8, 5)).toBeNull();
+    }
+    expect(m.tick('BA', 'FOOUSDT')).toBeNull();
+    expect(m.info('US', '', 'TENCENT', 'stock')).toBeNull();
+    // A known stock on an exchange that does not list it is no product either.
+    expect(m.quote('stock', 'US', 'LSE', 'AAPL')).toBeNull();
+    expect(m.quote('stock', 'US', 'nasdaq', 'AAPL')).not.toBeNull();
   });
 
   it('the primary exchange spelled out is the same instrument as an empty exchange', () => {
