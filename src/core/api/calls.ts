@@ -8,6 +8,7 @@ import { chunk, collectBatch, mapBounded, normaliseCodes, toSchemaError } from '
 import type { ApiError } from './errors';
 import { schemaError } from './errors';
 import { isRecord } from './read';
+import type { SymbolSubject } from './http-errors';
 import { buildQuery, describe, invalid, type AnyParams } from './request';
 import type { BatchResult, Result } from './result';
 import { err, ok } from './result';
@@ -25,6 +26,21 @@ export interface BatchLimits {
   bareArray: boolean;
 }
 
+/** The instrument(s) a request asks about; undefined for news (no class, no codes). */
+function subjectOf(
+  spec: OperationSpec,
+  params: AnyParams,
+  codes: readonly string[],
+): SymbolSubject | undefined {
+  if (spec.class === null || codes.length === 0) return undefined;
+  return {
+    class: spec.class,
+    region: typeof params.region === 'string' ? params.region : '',
+    exchange: typeof params.exchange === 'string' ? params.exchange : '',
+    codes,
+  };
+}
+
 /** A single-record operation (depth, info, news). */
 export async function callSingle<T>(
   transport: Transport,
@@ -38,7 +54,8 @@ export async function callSingle<T>(
   if (typeof query !== 'string') return err(query);
   const code = typeof params.code === 'string' ? params.code : '';
   const what = describe(spec, params, code);
-  const res = await transport.get({ operation: op, path: spec.path, query, what }, signal);
+  const subject = subjectOf(spec, params, code === '' ? [] : [code]);
+  const res = await transport.get({ operation: op, path: spec.path, query, what, subject }, signal);
   if (!res.ok) return res;
   try {
     return ok(read(res.value, code));
@@ -50,7 +67,9 @@ export async function callSingle<T>(
 /**
  * A batch operation. A failed chunk fails its codes only; the call as a whole fails
  * (with the first chunk's error) only when no chunk could be read at all, so a wrong
- * token or an outage is one error, not one per code.
+ * token or an outage is one error, not one per code. A one-code chunk the service
+ * answers "no such product" (E001) is an answer, not a failure: the code is `missing`.
+ * A larger chunk answered E001 cannot say which code is unknown: each gets the error.
  */
 export async function callBatch<T>(
   transport: Transport,
@@ -79,6 +98,7 @@ export async function callBatch<T>(
         path: spec.path,
         query: queries[i]!,
         what: describe(spec, params, c.join(', ')),
+        subject: subjectOf(spec, params, c),
       },
       signal,
     ),
@@ -95,6 +115,10 @@ export async function callBatch<T>(
       if (Array.isArray(data) && limits.bareArray && c.length === 1) data = { [c[0]!]: data };
       if (!isRecord(data))
         error = schemaError(op, undefined, 'data', 'must be an object keyed by code');
+    } else if (answer.error.kind === 'unknown-symbol' && c.length === 1) {
+      out.missing.push(c[0]!);
+      anyRead = true;
+      continue;
     } else {
       error = answer.error;
     }

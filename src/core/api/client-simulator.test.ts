@@ -1,12 +1,14 @@
 /**
  * The client against the real simulator (src/simulator): all 20 operations, batches
- * larger than the plan allows, the token header, plan denials and injected faults.
+ * larger than the plan allows, the token header, plan denials, unknown codes and
+ * injected faults.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, OPERATIONS } from '../../shared/api/operations';
 import type { AssetClass } from '../../shared/model';
 import { planOf } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { catalogOf } from '../../simulator/market/catalog';
 import { MarketClient } from './client';
 import type { BatchResult, Result } from './result';
 import { shapeOf } from './shapes';
@@ -21,8 +23,11 @@ const REGION: Record<AssetClass, string> = {
   forex: 'GB',
   future: 'US',
 };
-/** 12 codes: more than the Base plan's 10, so every batch needs two requests. */
-const CODES = Array.from({ length: 12 }, (_, i) => `SYM${i}`);
+/** 12 listed codes per class: more than the Base plan's 10, so every batch needs two requests. */
+const CODES = (cls: AssetClass) =>
+  catalogOf(cls, REGION[cls])
+    .map((e) => e.code)
+    .slice(0, 12);
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -57,13 +62,13 @@ function paramsFor(name: (typeof OPERATION_NAMES)[number]): Record<string, unkno
     case 'news':
       return { market: 'stock', lang: 'en', limit: 5 };
     case 'depth':
-      return { region, code: 'SYM1' };
+      return { region, code: CODES(spec.class!)[1] };
     case 'info':
       return { region, code: 'AAPL', type: 'stock' };
     case 'klines':
-      return { region, codes: CODES, kType: 8, limit: 30 };
+      return { region, codes: CODES(spec.class!), kType: 8, limit: 30 };
     default:
-      return { region, codes: CODES };
+      return { region, codes: CODES(spec.class!) };
   }
 }
 
@@ -75,7 +80,7 @@ describe('MarketClient against the simulator', () => {
     const path = OPERATIONS[name].path;
     if (OPERATIONS[name].batch) {
       const b = r.value as BatchResult<unknown>;
-      expect(Object.keys(b.data)).toEqual(CODES);
+      expect(Object.keys(b.data)).toEqual(CODES(OPERATIONS[name].class!));
       expect(b.missing).toEqual([]);
       expect(b.failed).toEqual({});
       // 12 codes on a Base plan: two requests, none refused for exceeding the plan.
@@ -109,6 +114,37 @@ describe('MarketClient against the simulator', () => {
     });
     if (!next.ok) throw new Error(next.error.message);
     expect(next.value.items[0]!.publishedAt).toBeLessThanOrEqual(first.value.items[2]!.publishedAt);
+  });
+
+  it('reports an unknown code of a single-symbol operation as unknown-symbol', async () => {
+    const info = await client().info({ region: 'US', code: 'TENCENT' });
+    expect(info.ok ? null : info.error).toMatchObject({
+      kind: 'unknown-symbol',
+      symbol: 'TENCENT',
+    });
+    expect(info.ok ? '' : info.error.message).toMatch(/^TENCENT is not a known stock symbol in US/);
+    const depth = await client().depth('crypto', { region: 'BA', code: 'FOOUSDT' });
+    expect(depth.ok ? null : depth.error.kind).toBe('unknown-symbol');
+    const wrongRegion = await client().depth('stock', { region: 'XX', code: 'AAPL' });
+    expect(wrongRegion.ok ? null : wrongRegion.error.kind).toBe('unknown-symbol');
+  });
+
+  it('reports the unknown codes of a batch as missing and reads the rest', async () => {
+    const r = await client().quotes('stock', { region: 'US', codes: ['AAPL', 'ZZZZ', 'FOOBAR'] });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(Object.keys(r.value.data)).toEqual(['AAPL']);
+    expect(r.value.missing).toEqual(['ZZZZ', 'FOOBAR']);
+    const k = await client().klines('stock', { region: 'XX', codes: 'AAPL', kType: 8, limit: 2 });
+    expect(k.ok ? k.value.missing : null).toEqual(['AAPL']);
+  });
+
+  it('gets one instrument and one price for 700 and 00700, aapl and AAPL', async () => {
+    const hk = await client().quotes('stock', { region: 'HK', codes: ['700', '00700'] });
+    if (!hk.ok) throw new Error(hk.error.message);
+    expect(hk.value.data['00700']!.last).toBe(hk.value.data['700']!.last);
+    const us = await client().quotes('stock', { region: 'US', codes: ['aapl', 'AAPL'] });
+    if (!us.ok) throw new Error(us.error.message);
+    expect(us.value.data.aapl!.last).toBe(us.value.data.AAPL!.last);
   });
 
   it('reports a wrong token as auth', async () => {

@@ -327,7 +327,7 @@ describe('envelopes', () => {
     expect(e.message).toContain('stock quotes in JP');
   });
 
-  it('maps E002 to auth and E001 to envelope, without retrying', async () => {
+  it('maps E002 to auth and E001 without a symbol (news) to envelope, without retrying', async () => {
     server.handle((_req, res) => sendJson(res, envelope(null, 'E002 auth failed', 2)));
     const auth = failure(await client().quotes('stock', { region: 'US', codes: 'AAPL' }));
     expect(auth.kind).toBe('auth');
@@ -335,7 +335,7 @@ describe('envelopes', () => {
       'The market data service rejected the token (E002 auth failed). Check the token in Settings.',
     );
     server.handle((_req, res) => sendJson(res, envelope(null, 'E001 not found this produce', 1)));
-    const nf = failure(await client().info({ region: 'US', code: 'NOPE' }));
+    const nf = failure(await client().news({ market: 'stock', lang: 'en' }));
     expect(nf).toMatchObject({
       kind: 'envelope',
       apiCode: 1,

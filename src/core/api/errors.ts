@@ -13,6 +13,9 @@
  * - `auth`: HTTP 401/403 or envelope E002: the token was refused.
  * - `envelope`: HTTP 200 with a non-zero envelope `code` (`apiCode`, `apiMessage` set).
  * - `not-entitled`: `code` 0 but `data` null or `{}`: the plan does not cover that market.
+ * - `unknown-symbol`: the service has no such product (its `E001 not found this
+ *   produce`) for the code(s) asked; `symbol` set when one code was asked. The request
+ *   worked and the answer is final: never retried, and no sign of a service problem.
  * - `schema`: the body or a record cannot be read (`symbol`, `field` set where known).
  * - `invalid-request`: the caller's parameters are unusable (missing region, no codes…).
  */
@@ -25,6 +28,7 @@ export type ApiErrorKind =
   | 'auth'
   | 'envelope'
   | 'not-entitled'
+  | 'unknown-symbol'
   | 'schema'
   | 'invalid-request';
 

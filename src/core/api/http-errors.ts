@@ -2,7 +2,66 @@
  * Builders of the user-facing ApiErrors of the transport: each message says what
  * happened and what the user can do about it. None mentions the token's value.
  */
+import type { AssetClass } from '../../shared/model';
 import { ApiError } from './errors';
+
+/**
+ * What a request asked about: the instrument(s) a "no such product" answer refers
+ * to. Built by the caller from the operation and its parameters.
+ */
+export interface SymbolSubject {
+  class: AssetClass;
+  region: string;
+  /** Stock only; '' = the region's primary exchange. */
+  exchange: string;
+  /** The codes of the request (one for single-symbol operations, a chunk for batches). */
+  codes: readonly string[];
+}
+
+/** How a person names a symbol of each class in a sentence. */
+const SYMBOL_NOUN: Record<AssetClass, string> = {
+  stock: 'stock',
+  crypto: 'crypto',
+  fund: 'fund',
+  indices: 'index',
+  forex: 'forex',
+  future: 'futures',
+};
+
+/**
+ * The one wording of an unknown code: "TENCENT is not a known stock symbol in US".
+ * The symbol checker and the command line say it the same way.
+ */
+export function unknownSymbolMessage(subject: SymbolSubject): string {
+  const where = subject.exchange ? `${subject.region} (${subject.exchange})` : subject.region;
+  const what = `a known ${SYMBOL_NOUN[subject.class]} symbol in ${where}`;
+  return subject.codes.length === 1
+    ? `${subject.codes[0]} is not ${what}`
+    : `One or more of ${subject.codes.join(', ')} is not ${what}`;
+}
+
+/** The service's "no such product" text (E001; "produce" is theirs). */
+const NO_SUCH_PRODUCT = /^E001\b|not found this produce/i;
+
+/** True for the service's "no such product" message. */
+export function isNoSuchProduct(msg: string): boolean {
+  return NO_SUCH_PRODUCT.test(msg);
+}
+
+/** The service has no product for the code(s) of `subject`. */
+export function unknownSymbolError(
+  operation: string,
+  subject: SymbolSubject,
+  answer: { apiCode?: number | string; apiMessage?: string; status?: number },
+): ApiError {
+  return new ApiError({
+    kind: 'unknown-symbol',
+    operation,
+    ...answer,
+    ...(subject.codes.length === 1 ? { symbol: subject.codes[0] } : {}),
+    message: `${unknownSymbolMessage(subject)}: the market data service has no such product. Check the code and its market.`,
+  });
+}
 
 const NETWORK_CAUSES: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -90,12 +149,17 @@ function bodyMessage(body: string): string | undefined {
   }
 }
 
+/**
+ * A non-2xx answer. `subject` (what the request asked about) turns the service's
+ * "no such product" (E001) on a 4xx into `unknown-symbol`.
+ */
 export function httpError(
   operation: string,
   path: string,
   status: number,
   body: string,
   retryAfterMs: number | null,
+  subject?: SymbolSubject,
 ): ApiError {
   const apiMessage = bodyMessage(body);
   const detail = apiMessage === undefined ? `HTTP ${status}` : `HTTP ${status}: ${apiMessage}`;
@@ -123,6 +187,9 @@ export function httpError(
       kind: 'http',
       message: `The market data service failed (${detail}). This is on the service's side; try again later.`,
     });
+  }
+  if (apiMessage !== undefined && subject !== undefined && isNoSuchProduct(apiMessage)) {
+    return unknownSymbolError(operation, subject, { status, apiMessage });
   }
   if (apiMessage !== undefined && /^E00[13]\b/i.test(apiMessage)) {
     // The service's own E001/E003 texts say more than the status does.
@@ -155,10 +222,21 @@ function adviceFor(msg: string): string {
   return 'Try again later; if it persists, check the symbols and settings.';
 }
 
-/** A non-zero envelope `code`. E002 becomes `auth`; E001 and E003 get specific advice. */
-export function envelopeError(operation: string, apiCode: number | string, msg: string): ApiError {
+/**
+ * A non-zero envelope `code`. E002 becomes `auth`; E001 becomes `unknown-symbol` when
+ * the request named codes (`subject`); E001 otherwise and E003 get specific advice.
+ */
+export function envelopeError(
+  operation: string,
+  apiCode: number | string,
+  msg: string,
+  subject?: SymbolSubject,
+): ApiError {
   const label = msg === '' ? `code ${apiCode}` : msg;
   const base = { operation, apiCode, apiMessage: msg };
+  if (subject !== undefined && isNoSuchProduct(msg)) {
+    return unknownSymbolError(operation, subject, { apiCode, apiMessage: msg });
+  }
   if (/^E002\b/i.test(msg) || /auth/i.test(msg)) {
     return new ApiError({
       ...base,

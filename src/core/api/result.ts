@@ -16,14 +16,18 @@ export function err<E = ApiError>(error: E): { ok: false; error: E } {
 }
 
 /**
- * The outcome of a batch operation, per code. A code the service left out of its
- * answer is `missing`; a code whose chunk failed or whose record could not be read
- * is in `failed` with its error. Neither fails the rest of the batch.
+ * The outcome of a batch operation, per code. A code the source has no such product
+ * for is `missing`; a code whose chunk failed or whose record could not be read is in
+ * `failed` with its error. Neither fails the rest of the batch.
  */
 export interface BatchResult<T> {
   /** Normalised records keyed by the requested code. */
   data: Record<string, T>;
-  /** Requested codes the service did not answer (absent or null entries). */
+  /**
+   * Codes the source has no such product for, as requested: a null or absent entry
+   * (spec rule 4.3.1 keeps one entry per code; the simulator answers an unknown code
+   * with null), or the service's E001 to a one-code request.
+   */
   missing: string[];
   /** Requested codes that failed: their chunk's error, or a schema error for their record. */
   failed: Record<string, ApiError>;

@@ -16,6 +16,7 @@ import {
   bodySchemaError,
   envelopeError,
   httpError,
+  type SymbolSubject,
   networkError,
   notEntitledError,
   redirectError,
@@ -41,6 +42,8 @@ export interface RequestSpec {
   query: string;
   /** What was asked, for the not-entitled message, e.g. "stock quotes in US". */
   what: string;
+  /** The instrument(s) asked about, so "no such product" names them; absent for news. */
+  subject?: SymbolSubject;
 }
 
 export class Transport {
@@ -132,7 +135,9 @@ export class Transport {
       return err(redirectError(operation, status, redirectHost(location, url)));
     }
     if (status < 200 || status > 299) {
-      return err(httpError(operation, req.path, status, body, parseRetryAfter(retryAfter)));
+      return err(
+        httpError(operation, req.path, status, body, parseRetryAfter(retryAfter), req.subject),
+      );
     }
     return readEnvelope(req, body);
   }
@@ -183,7 +188,7 @@ export function readEnvelope(req: RequestSpec, body: string): Result<unknown> {
         bodySchemaError(operation, 'the envelope "code" is neither a number nor a string'),
       );
     }
-    return err(envelopeError(operation, code, msg));
+    return err(envelopeError(operation, code, msg, req.subject));
   }
   const data = parsed.data;
   if (data === null || data === undefined || (isRecord(data) && isEmpty(data))) {
