@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Candle, SeriesKey } from '../src/shared/model';
+import type { Candle, DataSourceId, SeriesKey } from '../src/shared/model';
 import {
   HistoryService,
   closeCache,
@@ -22,6 +22,7 @@ import { median, sample, type Benchmark, type BenchRow } from './harness';
 
 const M = 60_000;
 const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'BENCH', kType: 1 };
+const SOURCE: DataSourceId = 'demo';
 
 function makeCandles(count: number, start = 1_600_000_000_000): Candle[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -51,7 +52,7 @@ function timeInsert(candles: Candle[], raw: boolean): number {
     try {
       const t0 = performance.now();
       if (raw) {
-        const id = seriesId(db, SERIES)!;
+        const id = seriesId(db, SOURCE, SERIES)!;
         const insert = db.sqlite.prepare('INSERT INTO candles VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
         db.sqlite.transaction(() => {
           for (const c of candles) {
@@ -59,7 +60,7 @@ function timeInsert(candles: Candle[], raw: boolean): number {
           }
         })();
       } else {
-        upsertCandles(db, SERIES, candles);
+        upsertCandles(db, SOURCE, SERIES, candles);
       }
       return performance.now() - t0;
     } finally {
@@ -129,11 +130,11 @@ const benchmark: Benchmark = {
 async function readBenches(db: CacheDb, rows: BenchRow[]): Promise<void> {
   // A series of 100k one-minute candles, refreshed "now" so loadCandles serves the cache.
   const all = makeCandles(100_000);
-  upsertCandles(db, SERIES, all);
+  upsertCandles(db, SOURCE, SERIES, all);
   const now = all.at(-1)!.time + 30_000;
-  addSpan(db, seriesId(db, SERIES)!, all[0]!.time, now);
-  markRefreshed(db, SERIES, now, all);
-  const id = seriesId(db, SERIES)!;
+  addSpan(db, seriesId(db, SOURCE, SERIES)!, all[0]!.time, now);
+  markRefreshed(db, SOURCE, SERIES, now, all);
+  const id = seriesId(db, SOURCE, SERIES)!;
   const rawSelect = db.sqlite.prepare(
     `SELECT time, open, high, low, close, volume, turnover FROM candles
      WHERE series_id = ? ORDER BY time DESC LIMIT ?`,
@@ -144,7 +145,10 @@ async function readBenches(db: CacheDb, rows: BenchRow[]): Promise<void> {
     await sample(() => rawSelect.all(id, 10_000), { iterations: 40, warmup: 5 }),
   );
   const ours10k = median(
-    await sample(() => readNewestCandles(db, SERIES, 10_000), { iterations: 40, warmup: 5 }),
+    await sample(() => readNewestCandles(db, SOURCE, SERIES, 10_000), {
+      iterations: 40,
+      warmup: 5,
+    }),
   );
   rows.push({ name: 'read newest 10,000 (raw SELECT .all)', value: raw10k, unit: 'ms (median)' });
   rows.push(
@@ -163,6 +167,7 @@ async function readBenches(db: CacheDb, rows: BenchRow[]): Promise<void> {
   const service = new HistoryService({
     db,
     candles: {
+      sourceId: SOURCE,
       fetchCandles: async () => {
         calls++;
         return [];

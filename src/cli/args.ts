@@ -8,10 +8,14 @@ import {
   isAssetClass,
   parseKType,
   parsePlan,
+  PLANS,
   type AssetClass,
   type KType,
   type Plan,
 } from '../shared/model';
+
+/** The `--plan` values, from the plan table: `free|base|…|enterprise[:N]`. */
+export const PLAN_CHOICES = `${PLANS.join('|')}[:N]`;
 
 /** A mistake in how the command was called: printed as one line, exit status 2. */
 export class UsageError extends Error {
@@ -75,9 +79,7 @@ export function parseCommand<O extends Options>(
   if (planText !== undefined) {
     plan = parsePlan(planText) ?? undefined;
     if (!plan) {
-      throw new UsageError(
-        `--plan must be base, professional, premium or enterprise[:N], got "${planText}"`,
-      );
+      throw new UsageError(`--plan must be ${PLAN_CHOICES}, got "${planText}"`);
     }
   }
   const global: GlobalOptions = {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../simulator';
+import { DEMO_NOTE } from './context';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,6 +49,18 @@ describe('marketdesk as a process', () => {
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['BTCUSDT']);
+  });
+
+  it('demo mode: answers from the built-in simulator, says so, and the process exits', async () => {
+    // Empty variables count as unset. The run ends only if the simulator was closed.
+    const demo = { MARKETDESK_HOME: home, MARKETDESK_BASE_URL: '', MARKETDESK_TOKEN: '' };
+    const r = await spawnCli(
+      ['bin/marketdesk.js', 'ticks', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT', '--json'],
+      demo,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr.trim().split('\n')).toEqual([`marketdesk: ${DEMO_NOTE}`]);
     expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['BTCUSDT']);
   });
 

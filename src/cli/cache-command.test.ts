@@ -44,16 +44,25 @@ describe('cache commands', () => {
     const s = JSON.parse(json.stdout) as {
       path: string;
       rows: { candles: number; newsItems: number };
-      series: { series: { code: string }; candles: number }[];
+      sources: { source: string; candles: number; newsItems: number }[];
+      series: { source: string; series: { code: string }; candles: number }[];
       candles: { oldest: number; newest: number };
     };
+    const source = `live:${sim.url}`;
     expect(s.path).toBe(path.join(h.home, 'cache.db'));
     expect(s.rows).toMatchObject({ candles: 6, newsItems: 4 });
-    expect(s.series).toEqual([expect.objectContaining({ candles: 6 })]);
+    expect(s.sources).toEqual([expect.objectContaining({ source, candles: 6, newsItems: 4 })]);
+    expect(s.series).toEqual([expect.objectContaining({ source, candles: 6 })]);
     expect(s.candles.newest - s.candles.oldest).toBe(5 * 3_600_000);
     const table = await h.cli(['cache', 'stats']);
     expect(table.stdout).toMatch(/^candles\s+6$/m);
-    expect(table.stdout).toMatch(/^crypto\s+BA\s+-\s+BTCUSDT\s+1h\s+6\s/m);
+    expect(table.stdout).toContain(`\n${source}  crypto  BA      -         BTCUSDT  1h `);
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^SOURCE\\s+SERIES\\s+CANDLES\\s+NEWS\\s+PAGES\\s+SNAPSHOTS\n${source}\\s+1\\s+6\\s+4\\s+1\\s+0$`,
+        'm',
+      ),
+    );
   });
 
   it('export: CSV header and one row per candle to stdout', async () => {
@@ -79,7 +88,12 @@ describe('cache commands', () => {
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as { budgetBytes: number; deleted: object };
     expect(result.budgetBytes).toBe(500_000_000);
-    expect(result.deleted).toEqual({ intradayCandles: 0, newsItems: 0, dailyCandles: 0 });
+    expect(result.deleted).toEqual({
+      unknownSource: 0,
+      intradayCandles: 0,
+      newsItems: 0,
+      dailyCandles: 0,
+    });
   });
 
   it('prune: a tiny budget deletes the oldest candles first', async () => {

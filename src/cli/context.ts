@@ -1,12 +1,20 @@
 /**
- * What a command runs with: the parsed global options, the output, and the two
- * services it may need — the API client and the cache — each built on first use, so
- * `cache stats` never needs a token and `--no-cache` never opens the database.
+ * What a command runs with: the parsed global options, the output, the source of the
+ * data, and the two services it may need — the API client and the cache — each built
+ * on first use, so `cache stats` never needs a token and `--no-cache` never opens the
+ * database.
+ *
+ * Like the app, the command line has a demo mode: with neither a token nor a base URL it
+ * starts the built-in simulator on a loopback port, answers from it, and says so on
+ * stderr. Everything it reads from or writes to the cache is filed under its source
+ * (`demo`, or `live:<origin>`), so demo data never answers a live command.
  */
 import { homedir } from 'node:os';
 import { DEFAULT_BASE_URL, MarketClient } from '../core/api';
 import { cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
+import { liveSourceId, planOf, type DataSourceId } from '../shared/model';
+import { startSimulator, type SimulatorHandle } from '../simulator';
 import type { GlobalOptions } from './args';
 import { UsageError } from './args';
 import type { Output } from './output';
@@ -19,9 +27,24 @@ export class CliError extends Error {
 /** The environment the command line reads (MARKETDESK_*, HOME folders). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** Shown once on stderr when the data comes from the built-in simulator. */
+export const DEMO_NOTE =
+  'demo data from the built-in simulator, not market prices (no token or base URL given; ' +
+  'pass --token or set MARKETDESK_TOKEN for live data)';
+
+/** The simulator accepts any token; the client must send one. */
+const DEMO_TOKEN = 'demo';
+/**
+ * The demo simulator takes batches of any size the user's `--plan` makes the client send
+ * (the app's demo does the same).
+ */
+const DEMO_SIMULATOR_PLAN = planOf('enterprise', 10_000);
+
 export class CliContext {
   #client: MarketClient | undefined;
   #db: CacheDb | undefined;
+  #simulator: SimulatorHandle | undefined;
+  #demoNoted = false;
 
   constructor(
     readonly io: Output,
@@ -30,24 +53,59 @@ export class CliContext {
     readonly now: () => number = Date.now,
   ) {}
 
-  /** The API client. Without a token only a non-default base URL (e.g. the simulator) is allowed. */
-  client(): MarketClient {
-    if (this.#client) return this.#client;
-    const { token, baseUrl, plan } = this.global;
-    if (!token && (baseUrl === undefined || baseUrl === DEFAULT_BASE_URL)) {
+  /**
+   * Where this run's data comes from: `demo` with neither a token nor a base URL, else
+   * the service at the base URL (default the real one), by origin. Every cache read and
+   * write of the run is scoped to it.
+   */
+  source(): DataSourceId {
+    const { token, baseUrl } = this.global;
+    if (!token && baseUrl === undefined) return 'demo';
+    if (!token && baseUrl === DEFAULT_BASE_URL) {
       throw new UsageError(
-        'no API token: pass --token or set MARKETDESK_TOKEN (or point --base-url at a simulator)',
+        'the market data service needs a token: pass --token or set MARKETDESK_TOKEN ' +
+          '(with neither a token nor --base-url, the built-in demo simulator answers)',
       );
     }
     if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) {
       throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
     }
-    this.#client = new MarketClient({
-      token: token ?? '',
-      ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(plan === undefined ? {} : { plan }),
-    });
+    return liveSourceId(baseUrl ?? DEFAULT_BASE_URL);
+  }
+
+  /**
+   * The API client of {@link source}. In demo mode it starts the built-in simulator
+   * (closed by {@link close}) and notes on stderr that the data is demo data.
+   */
+  async client(): Promise<MarketClient> {
+    if (this.#client) return this.#client;
+    const { token, baseUrl, plan } = this.global;
+    const planOption = plan === undefined ? {} : { plan };
+    if (this.source() === 'demo') {
+      this.#simulator = await startSimulator({ port: 0, plan: DEMO_SIMULATOR_PLAN, now: this.now });
+      this.noteDemo();
+      // The simulator has no rate limit: the plan's budget would only slow the demo down.
+      this.#client = new MarketClient({
+        token: DEMO_TOKEN,
+        baseUrl: this.#simulator.url,
+        requestsPerMinute: Infinity,
+        ...planOption,
+      });
+    } else {
+      this.#client = new MarketClient({
+        token: token ?? '',
+        ...(baseUrl === undefined ? {} : { baseUrl }),
+        ...planOption,
+      });
+    }
     return this.#client;
+  }
+
+  /** Says, once, that what is shown is demo data. */
+  noteDemo(): void {
+    if (this.#demoNoted) return;
+    this.#demoNoted = true;
+    this.note(DEMO_NOTE);
   }
 
   /** The data folder's cache file path (MARKETDESK_HOME wins). */
@@ -82,10 +140,13 @@ export class CliContext {
     this.io.err(`marketdesk: ${message}\n`);
   }
 
-  /** Closes the cache if it was opened. */
-  close(): void {
+  /** Closes the cache and stops the demo simulator, if they were opened. */
+  async close(): Promise<void> {
     if (this.#db) closeCache(this.#db);
     this.#db = undefined;
+    // Until it is closed, its listening socket keeps the process alive.
+    await this.#simulator?.close();
+    this.#simulator = undefined;
   }
 }
 

@@ -59,7 +59,7 @@ describe('market commands', () => {
     const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,GONE', '--json']);
     expect(r.code).toBe(1);
     expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
-    expect(lines(r.stderr)).toEqual(['marketdesk: GONE: not returned by the service']);
+    expect(lines(r.stderr)).toEqual(['marketdesk: unknown symbol: GONE (stock, region US)']);
   });
 
   it('quotes on a TTY: green for a rise, red for a fall', async () => {
@@ -94,9 +94,7 @@ describe('market commands', () => {
     ]);
     expect(r.code).toBe(1);
     expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
-    expect(lines(r.stderr)).toEqual([
-      expect.stringMatching(/^marketdesk: GONE: the service returned no candles for GONE/),
-    ]);
+    expect(lines(r.stderr)).toEqual(['marketdesk: unknown symbol: GONE (stock, region US)']);
   });
 
   it('the token is never written to the cache', async () => {

@@ -7,7 +7,7 @@
  * cache failure, or any requested code without a record; 2 usage mistakes.
  */
 import { pathToFileURL } from 'node:url';
-import { parseCommand, UsageError } from './args';
+import { parseCommand, PLAN_CHOICES, UsageError } from './args';
 import { cacheCommand } from './commands/cache';
 import type { Command } from './commands/command';
 import { depthCommand } from './commands/depth';
@@ -32,13 +32,15 @@ export const COMMANDS: readonly Command[] = [
 const GLOBAL_HELP = `Global options:
   --base-url URL   API address (env MARKETDESK_BASE_URL; default the real service)
   --token T        API token (env MARKETDESK_TOKEN); never printed or stored
-  --plan P         base|professional|premium|enterprise[:N] (env MARKETDESK_PLAN): codes per request
+                   With neither, answers come from the built-in demo simulator (said on stderr).
+  --plan P         ${PLAN_CHOICES} (env MARKETDESK_PLAN): codes per request
   --json           print exactly one JSON document on stdout
   --no-cache       neither read nor write the offline cache
   -h, --help       help for a command
 
 Exit status: 0 ok (also cached data shown while offline), 1 API/network/cache error
-or a requested code without data (the rest is still printed), 2 usage error.`;
+or a requested code without data, e.g. an unknown symbol (the rest is still printed),
+2 usage error.`;
 
 /** The text of `marketdesk --help`. */
 export function mainHelp(): string {
@@ -104,7 +106,7 @@ export async function run(argv: readonly string[], env: Env, io: Output): Promis
     if (!usage && env['MARKETDESK_DEBUG'] && error instanceof Error) io.err(`${error.stack}\n`);
     return usage ? 2 : 1;
   } finally {
-    ctx?.close();
+    await ctx?.close();
   }
 }
 

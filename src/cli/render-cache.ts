@@ -1,7 +1,7 @@
 /**
  * Tables of `marketdesk cache stats` and `cache prune`.
  */
-import type { CacheStats, PruneResult, StoredSeries, TimeSpan } from '../core/cache';
+import type { CacheStats, PruneResult, SourceRows, StoredSeries, TimeSpan } from '../core/cache';
 import { KTYPES } from '../shared/model';
 import { formatAmount, formatTime, renderTable, type Column } from './output';
 import { fieldsTable } from './render-market';
@@ -18,7 +18,7 @@ export function formatBytes(bytes: number): string {
 const spanText = (s: TimeSpan): string =>
   s.oldest === null ? '-' : `${formatTime(s.oldest)} … ${formatTime(s.newest)}`;
 
-/** The statistics, then one row per cached series. */
+/** The statistics, the rows of each source, then one row per cached series. */
 export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean): string {
   const summary = fieldsTable(
     [
@@ -40,8 +40,25 @@ export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean)
     ],
     tty,
   );
-  if (series.length === 0) return summary;
+  if (s.sources.length === 0) return summary;
+  const count = (value: (r: SourceRows) => number): Column<SourceRows>['value'] => {
+    return (r) => formatAmount(value(r));
+  };
+  const bySource = renderTable(
+    s.sources,
+    [
+      { header: 'SOURCE', value: (r) => r.source },
+      { header: 'SERIES', align: 'right', value: count((r) => r.series) },
+      { header: 'CANDLES', align: 'right', value: count((r) => r.candles) },
+      { header: 'NEWS', align: 'right', value: count((r) => r.newsItems) },
+      { header: 'PAGES', align: 'right', value: count((r) => r.newsPages) },
+      { header: 'SNAPSHOTS', align: 'right', value: count((r) => r.snapshots) },
+    ],
+    tty,
+  );
+  if (series.length === 0) return `${summary}\n${bySource}`;
   const columns: Column<StoredSeries>[] = [
+    { header: 'SOURCE', value: (r) => r.source },
     { header: 'CLASS', value: (r) => r.series.class },
     { header: 'REGION', value: (r) => r.series.region },
     { header: 'EXCHANGE', value: (r) => r.series.exchange || '-' },
@@ -50,7 +67,7 @@ export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean)
     { header: 'CANDLES', align: 'right', value: (r) => formatAmount(r.candles) },
     { header: 'REFRESHED', value: (r) => formatTime(r.refreshedAt) },
   ];
-  return `${summary}\n${renderTable(series, columns, tty)}`;
+  return `${summary}\n${bySource}\n${renderTable(series, columns, tty)}`;
 }
 
 /** What prune deleted and what is left. */
@@ -61,6 +78,7 @@ export function pruneTable(r: PruneResult, tty: boolean): string {
       ['in use before', formatBytes(r.usedBytesBefore)],
       ['in use after', formatBytes(r.usedBytesAfter)],
       ['file size after', formatBytes(r.fileBytesAfter)],
+      ['unknown-origin rows deleted', formatAmount(r.deleted.unknownSource)],
       ['intraday candles deleted', formatAmount(r.deleted.intradayCandles)],
       ['news items deleted', formatAmount(r.deleted.newsItems)],
       ['daily+ candles deleted', formatAmount(r.deleted.dailyCandles)],

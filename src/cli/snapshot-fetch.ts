@@ -1,11 +1,14 @@
 /**
  * API first, cache second, for the snapshot kinds (quote, depth, tick, info): what
- * the service returns is saved as the instrument's last snapshot; codes the service
- * cannot be reached for (network, timeout) are answered from those snapshots.
+ * the service returns is saved as the instrument's last snapshot of this run's source;
+ * codes the service cannot be reached for (network, timeout) are answered from that
+ * source's snapshots. Codes the service does not know are named, never answered from
+ * the cache.
  */
 import type { BatchResult, Result } from '../core/api';
 import {
   isOfflineError,
+  isUnknownSymbol,
   loadSnapshots,
   saveSnapshots,
   type SnapshotKind,
@@ -20,10 +23,20 @@ import { CliError, userMessage } from './context';
 export interface Outcome<T> {
   /** Records in the requested code order. */
   data: Record<string, T>;
-  /** One line per code that has no record: `CODE: why`. */
+  /**
+   * One line per code that has no record, in the requested order: `CODE: why`, or
+   * `unknown symbol: CODE (…)` for a code the service does not know.
+   */
   problems: string[];
   /** Codes answered from the cache, and the oldest of their snapshot times. */
   offline: { codes: string[]; asOf: number } | null;
+}
+
+/** The stderr line for a code the service has no such product for. */
+export function unknownSymbolLine(instrument: Instrument): string {
+  const where = [instrument.class, `region ${instrument.region}`];
+  if (instrument.exchange) where.push(`exchange ${instrument.exchange}`);
+  return `unknown symbol: ${instrument.code} (${where.join(', ')})`;
 }
 
 /** A single-record Result in batch form, so single and batch commands share one path. */
@@ -34,7 +47,8 @@ export function asBatch<T>(code: string, r: Result<T>): Result<BatchResult<T>> {
 /**
  * Runs `fetch`, stores its records, falls back to snapshots where the service could not
  * be reached. A whole-call failure that is not "offline" (auth, HTTP…), or "offline"
- * with nothing cached, is thrown as a CliError carrying the API's message.
+ * with nothing cached, is thrown as a CliError carrying the API's message; a whole call
+ * refused as an unknown symbol (a single-symbol operation) as its `unknown symbol` line.
  */
 export async function fetchWithSnapshots<K extends SnapshotKind>(
   ctx: CliContext,
@@ -45,14 +59,21 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
 ): Promise<Outcome<SnapshotRecords[K]>> {
   const r = await fetch();
   const db = ctx.cache();
+  const source = ctx.source();
+  if (!r.ok && isUnknownSymbol(r.error)) {
+    throw new CliError(codes.map((c) => unknownSymbolLine(instrumentOf(c))).join('; '));
+  }
   if (!r.ok && !(db && isOfflineError(r.error))) throw new CliError(userMessage(r.error));
   const got = r.ok ? r.value.data : {};
   const problems = new Map<string, string>();
   const unreachable = new Map<string, string>();
   if (r.ok) {
-    for (const code of r.value.missing) problems.set(code, 'not returned by the service');
+    // A null entry is the service's "no such product" in a batch (the client lists it as missing).
+    for (const code of r.value.missing) problems.set(code, unknownSymbolLine(instrumentOf(code)));
     for (const [code, error] of Object.entries(r.value.failed)) {
-      (db && isOfflineError(error) ? unreachable : problems).set(code, userMessage(error));
+      if (isUnknownSymbol(error)) problems.set(code, unknownSymbolLine(instrumentOf(code)));
+      else if (db && isOfflineError(error)) unreachable.set(code, userMessage(error));
+      else problems.set(code, `${code}: ${userMessage(error)}`);
     }
     if (db) {
       const at = ctx.now();
@@ -61,7 +82,7 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
         record,
         at,
       }));
-      saveSnapshots(db, kind, entries);
+      saveSnapshots(db, source, kind, entries);
     }
   } else {
     for (const code of codes) unreachable.set(code, userMessage(r.error));
@@ -72,11 +93,11 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
   let offlineAsOf = Infinity;
   if (db && unreachable.size > 0) {
     const wanted = [...unreachable.keys()].map(instrumentOf);
-    const found = loadSnapshots(db, kind, wanted);
+    const found = loadSnapshots(db, source, kind, wanted);
     for (const [code, message] of unreachable) {
       const snap = found.get(instrumentKey(instrumentOf(code)));
       if (!snap) {
-        problems.set(code, `${message} (nothing cached)`);
+        problems.set(code, `${code}: ${message} (nothing cached)`);
         continue;
       }
       fromCache[code] = snap.record;
@@ -92,7 +113,7 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
     const record = got[code] ?? fromCache[code];
     if (record !== undefined) data[code] = record;
   }
-  const lines = codes.flatMap((c) => (problems.has(c) ? [`${c}: ${problems.get(c)}`] : []));
+  const lines = codes.flatMap((c) => (problems.has(c) ? [problems.get(c)!] : []));
   const offline = offlineCodes.length > 0 ? { codes: offlineCodes, asOf: offlineAsOf } : null;
   return { data, problems: lines, offline };
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../simulator';
 import { SyntheticMarket } from '../simulator/market/synthetic-market';
 import type { MarketModel } from '../simulator';
-import { planOf, type SeriesKey } from '../shared/model';
+import { liveSourceId, planOf, type SeriesKey } from '../shared/model';
 import { isApiError, MarketClient } from './api';
-import { isOfflineError } from './cache';
+import { isOfflineError, isUnknownSymbol } from './cache';
 import { MarketSources } from './market-sources';
 
 const TOKEN = 'sources-test-token';
@@ -39,6 +39,7 @@ describe('MarketSources', () => {
     sim = await startSimulator({ port: 0, token: TOKEN, market: marketWithGap() });
     sources = new MarketSources(
       new MarketClient({ token: TOKEN, baseUrl: sim.url, plan: planOf('premium') }),
+      liveSourceId(sim.url),
     );
   });
   afterAll(() => sim.close());
@@ -74,7 +75,11 @@ describe('MarketSources', () => {
     expect(older.every((c) => c.time <= endTime)).toBe(true);
   });
 
-  it('rejects a code the service left out, without failing the others', async () => {
+  it('names the source its answers come from', () => {
+    expect(sources.sourceId).toBe(`live:${sim.url}`);
+  });
+
+  it('rejects a code the service has no record for as unknown, without failing the others', async () => {
     const [ok, gone] = await Promise.allSettled([
       sources.fetchCandles(series('BTCUSDT'), { limit: 2 }),
       sources.fetchCandles(series('GONE'), { limit: 2 }),
@@ -82,12 +87,16 @@ describe('MarketSources', () => {
     expect(ok.status).toBe('fulfilled');
     expect(gone.status).toBe('rejected');
     const reason = (gone as PromiseRejectedResult).reason as unknown;
-    expect(isApiError(reason) && reason.message).toMatch(/no candles for GONE/);
+    expect(isApiError(reason) && reason.message).toMatch(/^unknown symbol: .*no candles for GONE/);
+    expect(isUnknownSymbol(reason)).toBe(true);
     expect(isOfflineError(reason)).toBe(false);
   });
 
   it('throws a refused token as an ApiError that is not "offline"', async () => {
-    const wrong = new MarketSources(new MarketClient({ token: 'nope-nope', baseUrl: sim.url }));
+    const wrong = new MarketSources(
+      new MarketClient({ token: 'nope-nope', baseUrl: sim.url }),
+      liveSourceId(sim.url),
+    );
     const error = await wrong.fetchCandles(series('BTCUSDT'), { limit: 2 }).catch((e) => e);
     expect(isApiError(error) && error.kind).toBe('auth');
     expect(isOfflineError(error)).toBe(false);
@@ -119,7 +128,7 @@ describe('MarketSources', () => {
     const url = closed.url;
     await closed.close();
     const client = new MarketClient({ token: 't', baseUrl: url, retry: { attempts: 1 } });
-    const offline = new MarketSources(client);
+    const offline = new MarketSources(client, liveSourceId(url));
     const candles = await offline.fetchCandles(series('BTCUSDT'), { limit: 2 }).catch((e) => e);
     const news = await offline.fetchNews({ market: 'stock', lang: 'en', limit: 2 }).catch((e) => e);
     expect(isOfflineError(candles)).toBe(true);

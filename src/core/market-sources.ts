@@ -8,7 +8,7 @@
  * the same tick are merged into one batch `klines` call: a chart grid or
  * `marketdesk klines --codes A,B,C` costs one request (chunked by plan), not one per code.
  */
-import type { AssetClass, Candle, NewsPage, SeriesKey } from '../shared/model';
+import type { AssetClass, Candle, DataSourceId, NewsPage, SeriesKey } from '../shared/model';
 import { ApiError } from './api';
 import type { KlineClass, MarketClient } from './api';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from './cache';
@@ -40,7 +40,14 @@ export class MarketSources implements CandleSource, NewsSource {
   readonly #client: MarketClient;
   readonly #pending = new Map<string, PendingBatch>();
 
-  constructor(client: MarketClient) {
+  /**
+   * @param sourceId where `client` gets its data: `'demo'` for the built-in simulator,
+   *   `liveSourceId(baseUrl)` for a service. The cache files every row under it.
+   */
+  constructor(
+    client: MarketClient,
+    readonly sourceId: DataSourceId,
+  ) {
     this.#client = client;
   }
 
@@ -140,14 +147,15 @@ export class MarketSources implements CandleSource, NewsSource {
 }
 
 /**
- * A code the service left out of its answer. Thrown rather than answered with `[]`:
- * the cache reads a short answer as "history starts here" and would stop asking.
+ * A code the service answered without a record (null, or left out): it has no such
+ * product (the client reports these per code in `BatchResult.missing`). Thrown rather
+ * than answered with `[]`: the cache reads a short answer as "history starts here".
  */
 function missingError(code: string): ApiError {
   return new ApiError({
-    kind: 'not-entitled',
+    kind: 'unknown-symbol',
     operation: 'klines',
     symbol: code,
-    message: `the service returned no candles for ${code}: check the code and region, or whether your plan covers this market`,
+    message: `unknown symbol: the service has no candles for ${code}; check the code and region`,
   });
 }

@@ -119,6 +119,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       client: link.client,
       plan: link.client.plan,
       db,
+      source: () => link.sources.sourceId,
       intervals: current.intervals,
       requestsPerMinute: link.requestsPerMinute,
       now,

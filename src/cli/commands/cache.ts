@@ -12,7 +12,7 @@ import {
   stats,
   type ExportFormat,
 } from '../../core/cache';
-import { ASSET_CLASSES, KTYPES } from '../../shared/model';
+import { ASSET_CLASSES, KTYPES, type DataSourceId } from '../../shared/model';
 import { parseBytes, parseCodes, parseKTypeOption, UsageError } from '../args';
 import type { CliContext } from '../context';
 import { formatAmount, renderJson } from '../output';
@@ -34,7 +34,11 @@ export const cacheCommand: Command = {
                         write a series' cached candles to FILE, or stdout without --out
 
 The cache is cache.db in the data folder: MARKETDESK_HOME, else the platform's
-application-data folder (shared with the app).`,
+application-data folder (shared with the app). Every row records its source: the demo
+simulator, or the live service by origin. stats counts every source; export writes the
+candles of the source the other commands would use (demo without --token and
+--base-url). Rows of unknown origin (cached before sources were recorded) are never
+shown, and prune deletes them first.`,
   options: {
     ...MARKET_OPTIONS,
     budget: { type: 'string' },
@@ -127,15 +131,21 @@ async function exportAction(
   const format: ExportFormat = formatText;
   const out = values['out'] as string | undefined;
   const series = { ...market, code: code!, kType };
+  const source = ctx.source();
+  if (source === 'demo') ctx.noteDemo();
   const target = out ?? forward(ctx);
-  const { count } = await exportCandles(ctx.requireCache(), series, format, target);
+  const { count } = await exportCandles(ctx.requireCache(), source, series, format, target);
   if (out !== undefined) ctx.note(`wrote ${count} candles to ${out}`);
   if (count === 0) {
-    ctx.note(
-      `no cached candles for ${code} (${market.class} ${market.region} ${KTYPES[kType].label})`,
-    );
+    const what = `${market.class} ${market.region} ${KTYPES[kType].label}`;
+    ctx.note(`no cached candles for ${code} (${what}) from ${sourceName(source)}`);
   }
   return 0;
+}
+
+/** A source as a reader names it: `the demo simulator`, `https://api.itick.org`. */
+function sourceName(source: DataSourceId): string {
+  return source === 'demo' ? 'the demo simulator' : source.slice('live:'.length);
 }
 
 /** stdout as a stream, through the injectable output (tests capture it). */

@@ -7,6 +7,7 @@ import type { DepthClass, DepthsClass } from '../../core/api';
 import { ASSET_CLASSES } from '../../shared/model';
 import { parseCodes } from '../args';
 import { depthTables } from '../render-market';
+import { CliError } from '../context';
 import { asBatch, fetchWithSnapshots } from '../snapshot-fetch';
 import { MARKET_OPTIONS, instrumentIn, parseMarket, printOutcome, type Command } from './command';
 
@@ -19,13 +20,14 @@ export const depthCommand: Command = {
 
 Order books, bids beside asks, level by level. Every class has depth
 (${ASSET_CLASSES.join(', ')}); one code of stock or crypto is asked from the
-single-symbol endpoint, anything else from the batch endpoint.
+single-symbol endpoint, anything else from the batch endpoint. One code the service
+does not know (or cannot answer for) is an error: one line on stderr, exit 1.
 With --json: one object keyed by code (also for one code) whose values are DepthBook records.`,
   options: { ...MARKET_OPTIONS, codes: { type: 'string' } },
   async run(ctx, values, positionals) {
     const market = parseMarket('depth', positionals, values, ASSET_CLASSES);
     const codes = parseCodes(values['codes'] as string | undefined);
-    const client = ctx.client();
+    const client = await ctx.client();
     const [only] = codes;
     const outcome = await fetchWithSnapshots(ctx, 'depth', codes, instrumentIn(market), () =>
       codes.length === 1 && only !== undefined && SINGLE.includes(market.class)
@@ -34,6 +36,9 @@ With --json: one object keyed by code (also for one code) whose values are Depth
             .then((r) => asBatch(only, r))
         : client.depths(market.class as DepthsClass, { ...market, codes }),
     );
+    // One code is a single-symbol question: without its book, the answer is the error line.
+    const [problem] = outcome.problems;
+    if (codes.length === 1 && problem !== undefined) throw new CliError(problem);
     return printOutcome(ctx, outcome, 'order books', depthTables);
   },
 };

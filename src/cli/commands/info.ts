@@ -25,7 +25,7 @@ With --json: one StockInfo record.`,
     const market = parseMarket('info', ['stock', ...positionals.slice(1)], values, ['stock']);
     const code = requireOption(values['code'] as string | undefined, 'code');
     const type = ((values['type'] as string | undefined) ?? 'stock').trim() || 'stock';
-    const client = ctx.client();
+    const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'info', [code], instrumentIn(market), () =>
       client.info({ ...market, code, type }).then((r) => asBatch(code, r)),
     );

@@ -5,14 +5,14 @@
  * range completely. Unreachable API → the cached candles, with a note saying so.
  */
 import type { KlineClass } from '../../core/api';
-import { HistoryService, type CandleAnswer } from '../../core/cache';
+import { HistoryService, isUnknownSymbol, type CandleAnswer } from '../../core/cache';
 import { KLINE_CLASSES, MarketSources } from '../../core/market-sources';
 import type { Candle } from '../../shared/model';
 import { parseCodes, parseKTypeOption, parsePositiveInt, parseTimeOption } from '../args';
 import type { CliContext } from '../context';
 import { CliError, userMessage } from '../context';
 import { candleTables } from '../render-market';
-import type { Outcome } from '../snapshot-fetch';
+import { unknownSymbolLine, type Outcome } from '../snapshot-fetch';
 import { MARKET_OPTIONS, parseMarket, printOutcome, type Command, type Market } from './command';
 
 /** Candles shown when --limit is not given. */
@@ -37,7 +37,8 @@ Candles, oldest first. Classes with candles: ${KLINE_CLASSES.join(', ')}.
   --limit N      candles per code (default ${DEFAULT_KLINE_LIMIT})
   --before TIME  candles strictly before TIME: ISO 8601 (2026-11-20T14:30:00Z) or Unix ms
 Candles are stored in the cache; when the API cannot be reached the cached candles are
-shown with a note on stderr, and the exit status is 0.
+shown with a note on stderr, and the exit status is 0. A code the service does not know
+is named on stderr ("unknown symbol: …"), the others are printed, and the exit status is 1.
 With --json: one object keyed by code whose values are arrays of Candle records.`,
   options: {
     ...MARKET_OPTIONS,
@@ -61,7 +62,8 @@ With --json: one object keyed by code whose values are arrays of Candle records.
 
 /** --no-cache: one batch call, nothing stored. */
 async function direct(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
-  const r = await ctx.client().klines(q.market.class as KlineClass, {
+  const client = await ctx.client();
+  const r = await client.klines(q.market.class as KlineClass, {
     ...q.market,
     codes: q.codes,
     kType: q.kType,
@@ -72,15 +74,18 @@ async function direct(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
   const problems = q.codes.flatMap((code) => {
     if (r.value.data[code]) return [];
     const failed = r.value.failed[code];
-    return [`${code}: ${failed ? userMessage(failed) : 'not returned by the service'}`];
+    // No record and no failure: the service has no such product (see snapshot-fetch).
+    if (!failed || isUnknownSymbol(failed)) return [unknownSymbolLine({ ...q.market, code })];
+    return [`${code}: ${userMessage(failed)}`];
   });
   return { data: r.value.data, problems, offline: null };
 }
 
 async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
+  // Scoped to this run's source: a live command never reads the demo's candles.
   const history = new HistoryService({
     db: ctx.cache()!,
-    candles: new MarketSources(ctx.client()),
+    candles: new MarketSources(await ctx.client(), ctx.source()),
     now: ctx.now,
   });
   let answers: CandleAnswer[];
@@ -103,10 +108,12 @@ async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle
   let offline: Outcome<Candle[]>['offline'] = null;
   answers.forEach((answer, i) => {
     const code = q.codes[i]!;
-    if (answer.error !== undefined) failures.set(code, userMessage(answer.error));
+    if (answer.unknown) failures.set(code, unknownSymbolLine({ ...q.market, code }));
+    else if (answer.error !== undefined)
+      failures.set(code, `${code}: ${userMessage(answer.error)}`);
     else if (answer.offlineReason === undefined) data[code] = answer.candles;
     else if (answer.candles.length === 0)
-      failures.set(code, `${userMessage(answer.offlineReason)} (nothing cached)`);
+      failures.set(code, `${code}: ${userMessage(answer.offlineReason)} (nothing cached)`);
     else {
       data[code] = answer.candles;
       const asOf = answer.asOf ?? answer.candles.at(-1)!.time;
@@ -117,10 +124,12 @@ async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle
     }
   });
   // Nothing to show and one cause (wrong token, no network): say it once, as the error.
-  const causes = new Set(answers.map((a) => a.error ?? a.offlineReason).filter(Boolean));
-  if (Object.keys(data).length === 0 && causes.size === 1) {
+  // Unknown codes are each their own answer, named one by one.
+  const known = answers.filter((a) => !a.unknown);
+  const causes = new Set(known.map((a) => a.error ?? a.offlineReason).filter(Boolean));
+  if (Object.keys(data).length === 0 && known.length === answers.length && causes.size === 1) {
     throw new CliError(userMessage([...causes][0]));
   }
-  const problems = q.codes.flatMap((c) => (failures.has(c) ? [`${c}: ${failures.get(c)}`] : []));
+  const problems = q.codes.flatMap((c) => (failures.has(c) ? [failures.get(c)!] : []));
   return { data, problems, offline };
 }

@@ -56,7 +56,8 @@ With --json: one NewsPage {items, nextCursor, hasMore, count}.`,
 };
 
 async function direct(ctx: CliContext, q: Query): Promise<NewsPage> {
-  const r = await ctx.client().news({
+  const client = await ctx.client();
+  const r = await client.news({
     market: q.market,
     lang: q.lang,
     limit: q.limit,
@@ -67,9 +68,10 @@ async function direct(ctx: CliContext, q: Query): Promise<NewsPage> {
 }
 
 async function throughCache(ctx: CliContext, q: Query): Promise<NewsPage> {
+  // Scoped to this run's source: cursors and items mean something only to their source.
   const history = new HistoryService({
     db: ctx.cache()!,
-    news: new MarketSources(ctx.client()),
+    news: new MarketSources(await ctx.client(), ctx.source()),
     now: ctx.now,
   });
   let answer: NewsAnswer;

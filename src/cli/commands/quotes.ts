@@ -21,7 +21,7 @@ With --json: one object keyed by code whose values are Quote records.`,
   async run(ctx, values, positionals) {
     const market = parseMarket('quotes', positionals, values, QUOTE_CLASSES);
     const codes = parseCodes(values['codes'] as string | undefined);
-    const client = ctx.client();
+    const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'quote', codes, instrumentIn(market), () =>
       client.quotes(market.class as QuoteClass, { ...market, codes }),
     );
@@ -40,7 +40,7 @@ With --json: one object keyed by code whose values are Tick records.`,
   async run(ctx, values, positionals) {
     const market = parseMarket('ticks', positionals, values, ['crypto']);
     const codes = parseCodes(values['codes'] as string | undefined);
-    const client = ctx.client();
+    const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'tick', codes, instrumentIn(market), () =>
       client.ticks({ region: market.region, codes }),
     );

@@ -110,6 +110,9 @@ export class AppBackend implements BridgeBackend {
   async getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer> {
     const { db, link, now } = this.#deps;
     const instrument: Instrument = { class: 'stock', ...args };
+    // The source of the client asked, captured before the await: a switch meanwhile must
+    // not file this answer (or read a fallback) under the new source.
+    const source = link.sources.sourceId;
     const r = await link.client.info({
       region: args.region,
       code: args.code,
@@ -118,13 +121,13 @@ export class AppBackend implements BridgeBackend {
     if (r.ok) {
       const at = now();
       try {
-        saveSnapshot(db, 'info', instrument, r.value, at);
+        saveSnapshot(db, source, 'info', instrument, r.value, at);
       } catch {
         // A full disk must not hide the answer we already have.
       }
       return { info: r.value, offline: false, asOf: at };
     }
-    const cached = loadSnapshot(db, 'info', instrument);
+    const cached = loadSnapshot(db, source, 'info', instrument);
     const offline = isOfflineError(r.error);
     const answer: InfoAnswer = {
       info: cached?.record ?? null,

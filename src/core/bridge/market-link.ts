@@ -22,9 +22,18 @@ import { validateToken, type SecretError, type SecretStore } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { BridgeFailure } from './errors';
 
-/** The cache's sources, delegating to whichever client is current. */
+/**
+ * The cache's sources, delegating to whichever client is current. `sourceId` switches
+ * with `current`, in the same step as the feed hub's client (see `#build`), so a request
+ * that captures it as it starts files its answer under the source that served it.
+ */
 class SwitchingSources implements CandleSource, NewsSource {
   current: MarketSources | null = null;
+  /** The source of the client in use (not the settings, which move before a rebuild). */
+  get sourceId(): DataSourceId {
+    if (!this.current) throw new Error('market data is not connected yet');
+    return this.current.sourceId;
+  }
   fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
     if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
     return this.current.fetchCandles(series, opts);
@@ -280,7 +289,10 @@ export class MarketLink {
     });
     this.#client = client;
     this.#rpm = rpm;
-    this.sources.current = new MarketSources(client);
+    this.sources.current = new MarketSources(
+      client,
+      token === null ? 'demo' : liveSourceId(baseUrl),
+    );
     try {
       for (const listener of this.#listeners) listener(client, rpm);
     } finally {

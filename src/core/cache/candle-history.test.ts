@@ -4,7 +4,7 @@ import { countCandles, readNewestCandles, upsertCandles } from './candles';
 import { HistoryService } from './history-service';
 import { CANDLE_STALE_AFTER_MS } from './staleness';
 import type { CandleFetch } from './sources';
-import { FakeCandleSource, candles, series, tempCache } from './testing/fixtures';
+import { DEMO, FakeCandleSource, LIVE, candles, series, tempCache } from './testing/fixtures';
 
 const M = 60_000;
 const T0 = 1_700_000_000_000 - (1_700_000_000_000 % M); // a minute boundary
@@ -16,7 +16,8 @@ let service: HistoryService;
 let events: CandleAnswer[];
 
 function makeService(src: FakeCandleSource | null = source) {
-  const s = new HistoryService({ db: t.db, candles: src, now: () => now });
+  // sourceId: whose rows a service without a source reads.
+  const s = new HistoryService({ db: t.db, candles: src, sourceId: DEMO, now: () => now });
   s.onCandles((a) => events.push(a));
   return s;
 }
@@ -101,7 +102,7 @@ describe('HistoryService.loadCandles (newest)', () => {
     now += M;
     const answer = await service.refreshCandles(series(), 10);
     expect(answer.candles.at(-1)!.close).toBe(9999);
-    expect(countCandles(t.db, series())).toBe(10);
+    expect(countCandles(t.db, DEMO, series())).toBe(10);
   });
 
   it('coalesces concurrent refreshes of one series into one request', async () => {
@@ -197,7 +198,7 @@ describe('HistoryService offline', () => {
   });
 
   it('without a source, answers from the cache marked offline', async () => {
-    upsertCandles(t.db, series(), candles(T0, 20));
+    upsertCandles(t.db, DEMO, series(), candles(T0, 20));
     service.dispose();
     service = makeService(null);
     const answer = await service.loadCandles(series(), { limit: 5, before: T0 + 10 * M });
@@ -206,6 +207,114 @@ describe('HistoryService offline', () => {
     // Offline by configuration, not by a failure: there is no reason to report.
     expect(answer.offlineReason).toBeUndefined();
     expect(answer.refreshing).toBe(false);
+  });
+});
+
+/** A source whose next fetch waits for `release()`. */
+function gated(src: FakeCandleSource): { release(): void } {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const original = src.fetchCandles.bind(src);
+  src.fetchCandles = async (s, opts) => {
+    await gate;
+    return original(s, opts);
+  };
+  return { release: () => release() };
+}
+
+describe('HistoryService and the source of the data', () => {
+  const livePrices = () => candles(T0, 1001, 1, 266); // the live service: another price level
+
+  it('never answers a live view with demo candles, online or offline, and back', async () => {
+    await service.refreshCandles(series(), 100);
+    expect(events.at(-1)!.source).toBe(DEMO);
+    // Switch to live while the service cannot be reached: nothing cached for live.
+    source.sourceId = LIVE;
+    source.offline = true;
+    const offline = await service.loadCandles(series(), { limit: 100 });
+    expect(offline).toMatchObject({ source: LIVE, candles: [], offline: false, refreshing: true });
+    await service.idle();
+    expect(events.at(-1)).toMatchObject({ source: LIVE, candles: [], offline: true });
+    const back = await service.loadCandles(series(), { limit: 50, before: T0 + 960 * M });
+    expect(back).toMatchObject({ source: LIVE, candles: [], offline: true });
+    expect(back.atHistoryStart).toBe(false);
+    // Online: only live candles, each one from the live history.
+    source.offline = false;
+    source.history = livePrices();
+    const live = await service.refreshCandles(series(), 100);
+    expect(live.candles).toHaveLength(100);
+    expect(live.candles.every((c) => c.open >= 266 + 900)).toBe(true);
+    expect(countCandles(t.db, LIVE, series())).toBe(100);
+    // A page back the live span does not cover is asked of the live source, even though
+    // the demo cache holds those times completely.
+    const calls = source.calls.length;
+    const older = await service.loadCandles(series(), { limit: 20, before: T0 + 901 * M });
+    expect(source.calls).toHaveLength(calls + 1);
+    expect(older.candles.every((c) => c.open >= 266)).toBe(true);
+    // And back to demo: the demo cache as it was, no live candle in it.
+    source.sourceId = DEMO;
+    source.offline = true;
+    const demo = await service.loadCandles(series(), { limit: 200 });
+    expect(demo.source).toBe(DEMO);
+    expect(demo.candles.map((c) => c.open)).toEqual(
+      candles(T0, 1001)
+        .slice(901)
+        .map((c) => c.open),
+    );
+  });
+
+  it('files a refresh that lands after a switch under the source asked, and tells no listener', async () => {
+    const slow = gated(source);
+    const first = await service.loadCandles(series(), { limit: 10 });
+    expect(first.refreshing).toBe(true);
+    source.sourceId = LIVE; // the user set a token while the demo refresh was in flight
+    slow.release();
+    await service.idle();
+    expect(events).toEqual([]);
+    expect(readNewestCandles(t.db, DEMO, series(), 100)).toHaveLength(10);
+    expect(readNewestCandles(t.db, LIVE, series(), 100)).toEqual([]);
+    const live = await service.loadCandles(series(), { limit: 10 });
+    expect(live).toMatchObject({ source: LIVE, candles: [], refreshing: true });
+  });
+
+  it('answers a page back that lands after a switch as the old source’s, stored under it', async () => {
+    await service.refreshCandles(series(), 10);
+    const slow = gated(source);
+    const pending = service.loadCandles(series(), { limit: 5, before: T0 + 991 * M });
+    source.sourceId = LIVE;
+    slow.release();
+    const page = await pending;
+    expect(page.source).toBe(DEMO);
+    expect(minutes(page)).toEqual([986, 987, 988, 989, 990]);
+    expect(countCandles(t.db, DEMO, series())).toBe(15);
+    expect(countCandles(t.db, LIVE, series())).toBe(0);
+  });
+
+  it('does not share a refresh across sources', async () => {
+    const slow = gated(source);
+    await service.loadCandles(series(), { limit: 10 });
+    source.sourceId = LIVE;
+    await service.loadCandles(series(), { limit: 10 });
+    slow.release();
+    await service.idle();
+    expect(source.calls).toHaveLength(2);
+    expect(events.map((e) => e.source)).toEqual([LIVE]);
+    expect(countCandles(t.db, LIVE, series())).toBe(10);
+  });
+
+  it('shows nothing for a symbol the source does not know, whatever the cache holds', async () => {
+    await service.refreshCandles(series(), 10);
+    source.failWith = Object.assign(new Error('unknown symbol: AAPL'), { kind: 'unknown-symbol' });
+    const answer = await service.refreshCandles(series(), 10);
+    expect(answer).toMatchObject({ unknown: true, candles: [], error: 'unknown symbol: AAPL' });
+    const back = await service.loadCandles(series(), { limit: 5, before: T0 + 900 * M });
+    expect(back).toMatchObject({ unknown: true, candles: [] });
+  });
+
+  it('a service without a source must be told whose cache it reads', async () => {
+    service.dispose();
+    service = new HistoryService({ db: t.db, now: () => now });
+    await expect(service.loadCandles(series(), { limit: 5 })).rejects.toThrow(/needs a sourceId/);
   });
 });
 
@@ -235,7 +344,7 @@ describe('HistoryService.dispose', () => {
     process.off('unhandledRejection', onUnhandled);
     expect(unhandled).toEqual([]);
     expect(events).toEqual([]);
-    expect(readNewestCandles(t.db, series(), 10)).toEqual([]);
+    expect(readNewestCandles(t.db, DEMO, series(), 10)).toEqual([]);
   });
 });
 
@@ -253,7 +362,7 @@ describe('HistoryService paging back', () => {
     // Now cached: the same page again needs no request.
     await service.loadCandles(series(), { limit: 50, before: T0 + 901 * M });
     expect(source.calls).toHaveLength(2);
-    expect(readNewestCandles(t.db, series(), 1000)).toHaveLength(150);
+    expect(readNewestCandles(t.db, DEMO, series(), 1000)).toHaveLength(150);
   });
 
   it('learns where history starts when the source runs dry, and stops asking', async () => {
@@ -298,7 +407,7 @@ describe('HistoryService paging back', () => {
     // 500, 500, 301 (short, yet not the start), then the empty page that is.
     expect(pages).toEqual([500, 500, 301, 0]);
     expect(oldest).toBe(T0);
-    expect(countCandles(t.db, series())).toBe(1801);
+    expect(countCandles(t.db, DEMO, series())).toBe(1801);
     expect(source.calls.at(-1)).toEqual({ limit: 5000, endTime: T0 - 1 });
   });
 

@@ -3,7 +3,7 @@
  * source in the background; pages back through the cache, then the source. Used
  * through {@link HistoryService}.
  */
-import type { Candle, SeriesKey, UnixMs } from '../../shared/model';
+import type { Candle, DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { seriesKey } from '../../shared/model';
 import { HISTORY_START, addSpan, coveredSince } from './candle-spans';
 import {
@@ -17,7 +17,7 @@ import {
 } from './candles';
 import { inTransaction, type CacheDb } from './db';
 import type { LinkState, Listeners } from './link-state';
-import type { CandleSource } from './sources';
+import { isUnknownSymbol, type CandleSource } from './sources';
 import { CANDLE_STALE_AFTER_MS, isStale } from './staleness';
 
 /** What `loadCandles` asks for. */
@@ -33,6 +33,13 @@ export interface CandleQuery {
 /** An answer to `loadCandles`, and the payload of `onCandles`. */
 export interface CandleAnswer {
   series: SeriesKey;
+  /**
+   * The source the request was made against, whose rows these are. A caller that has
+   * switched source since (demo → live) must not show them.
+   */
+  source: DataSourceId;
+  /** The source has no such symbol: `candles` is empty, whatever the cache holds. */
+  unknown?: boolean;
   /** Ascending by time. */
   candles: Candle[];
   freshness: SeriesFreshness;
@@ -58,6 +65,8 @@ export interface CandleAnswer {
 export interface CandleHistoryDeps {
   db: CacheDb;
   source: CandleSource | null;
+  /** The source whose rows are read and written now (the source's, or a cache-only one). */
+  sourceId: () => DataSourceId;
   link: LinkState;
   listeners: Listeners<CandleAnswer>;
   now: () => UnixMs;
@@ -82,19 +91,21 @@ export class CandleHistory {
   /** See `HistoryService.loadCandles`. */
   async loadCandles(series: SeriesKey, query: CandleQuery): Promise<CandleAnswer> {
     const limit = Math.max(1, Math.floor(query.limit));
+    // Captured once: every read, write and answer of this request is about this source.
+    const sourceId = this.deps.sourceId();
     if (query.before !== undefined)
-      return this.#pageBack(series, limit, query.before, query.signal);
+      return this.#pageBack(sourceId, series, limit, query.before, query.signal);
     const { db, now, source } = this.deps;
-    const cached = readNewestCandles(db, series, limit);
-    const freshness = readFreshness(db, series);
+    const cached = readNewestCandles(db, sourceId, series, limit);
+    const freshness = readFreshness(db, sourceId, series);
     const stale =
       isStale(freshness.refreshedAt, CANDLE_STALE_AFTER_MS[series.kType], now()) ||
-      !this.#headComplete(series, cached, freshness, limit);
+      !this.#headComplete(sourceId, series, cached, freshness, limit);
     const refreshing = stale && source !== null;
     // The outcome travels through onCandles; a refresh cut short by dispose() has no one
     // left to tell, and must not surface as an unhandled rejection.
-    if (refreshing) this.refreshCandles(series, limit).catch(() => undefined);
-    return this.#answer(series, cached, { refreshing });
+    if (refreshing) this.#refreshFrom(sourceId, series, limit).catch(() => undefined);
+    return this.#answer(sourceId, series, cached, { refreshing });
   }
 
   /**
@@ -102,13 +113,7 @@ export class CandleHistory {
    * `onCandles` event (also returned). Concurrent refreshes of a series share one request.
    */
   refreshCandles(series: SeriesKey, limit: number): Promise<CandleAnswer> {
-    const key = seriesKey(series);
-    let pending = this.#inflight.get(key);
-    if (!pending) {
-      pending = this.#refresh(series, limit).finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
-    }
-    return pending;
+    return this.#refreshFrom(this.deps.sourceId(), series, limit);
   }
 
   /** Resolves when no refresh is running (tests, shutdown). */
@@ -116,48 +121,71 @@ export class CandleHistory {
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight.values()]);
   }
 
-  async #refresh(series: SeriesKey, limit: number): Promise<CandleAnswer> {
+  /** Shared per source and series: a refresh under way for demo is not one for live. */
+  #refreshFrom(sourceId: DataSourceId, series: SeriesKey, limit: number): Promise<CandleAnswer> {
+    const key = `${sourceId}\u0000${seriesKey(series)}`;
+    let pending = this.#inflight.get(key);
+    if (!pending) {
+      pending = this.#refresh(sourceId, series, limit).finally(() => this.#inflight.delete(key));
+      this.#inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  async #refresh(sourceId: DataSourceId, series: SeriesKey, limit: number): Promise<CandleAnswer> {
     const { db, source, link, now, listeners, lifetime } = this.deps;
-    if (!source) return this.#answer(series, readNewestCandles(db, series, limit), {});
+    if (!source) {
+      return this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
+    }
     let answer: CandleAnswer;
     try {
       const fetched = ascending(await source.fetchCandles(series, { limit, signal: lifetime }));
       if (lifetime.aborted) throw lifetime.reason;
       const at = now();
+      // Filed under the source asked, even when the user has switched since: these are
+      // that source's candles, and the new source never reads them.
       inTransaction(db, () => {
-        upsertCandles(db, series, fetched);
+        upsertCandles(db, sourceId, series, fetched);
         // The answer is complete from its oldest candle to now. A short answer says
         // nothing about what is older (the service documents no maximum `limit`, and may
         // cap or repeat): only an empty page back marks history's start (#pageBack).
         const first = fetched[0];
-        if (first)
-          addSpan(db, seriesId(db, series)!, first.time, Math.max(at, fetched.at(-1)!.time));
-        markRefreshed(db, series, at, fetched);
+        if (first) {
+          const id = seriesId(db, sourceId, series)!;
+          addSpan(db, id, first.time, Math.max(at, fetched.at(-1)!.time));
+        }
+        markRefreshed(db, sourceId, series, at, fetched);
       });
       link.succeeded();
       this.deps.afterWrite();
-      answer = this.#answer(series, readNewestCandles(db, series, limit), {});
+      answer = this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
     } catch (err) {
       if (lifetime.aborted) throw err;
       const failure = link.failed(err);
-      answer = this.#answer(series, readNewestCandles(db, series, limit), {
+      const unknown = isUnknownSymbol(err);
+      const cached = unknown ? [] : readNewestCandles(db, sourceId, series, limit);
+      answer = this.#answer(sourceId, series, cached, {
         error: failure.offline ? undefined : failure.message,
+        unknown,
       });
     }
-    listeners.emit(answer);
+    // Listeners show the current source: a refresh that lands after a switch is not news
+    // to them (its rows are stored under the old source; the caller still gets them).
+    if (this.deps.sourceId() === sourceId) listeners.emit(answer);
     return answer;
   }
 
   async #pageBack(
+    sourceId: DataSourceId,
     series: SeriesKey,
     limit: number,
     before: UnixMs,
     signal: AbortSignal | undefined,
   ): Promise<CandleAnswer> {
     const { db, source, link, lifetime } = this.deps;
-    const cached = readCandlesBefore(db, series, before, limit);
-    if (!source || this.#pageComplete(series, cached, before, limit)) {
-      return this.#answer(series, cached, { before });
+    const cached = readCandlesBefore(db, sourceId, series, before, limit);
+    if (!source || this.#pageComplete(sourceId, series, cached, before, limit)) {
+      return this.#answer(sourceId, series, cached, { before });
     }
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
     try {
@@ -170,34 +198,38 @@ export class CandleHistory {
       const fetched = ascending(raw).filter((c) => c.time < before);
       const first = fetched[0];
       inTransaction(db, () => {
-        upsertCandles(db, series, fetched);
+        upsertCandles(db, sourceId, series, fetched);
         // Nothing older than what the caller holds: the source's history starts here. A
         // page that is merely short (capped, or with repeats) is not the start; the next
         // page back asks again and finds out.
         const start = first === undefined ? HISTORY_START : first.time;
-        addSpan(db, seriesId(db, series)!, start, before - 1);
+        addSpan(db, seriesId(db, sourceId, series)!, start, before - 1);
       });
       link.succeeded();
       this.deps.afterWrite();
-      return this.#answer(series, readCandlesBefore(db, series, before, limit), { before });
+      const page = readCandlesBefore(db, sourceId, series, before, limit);
+      return this.#answer(sourceId, series, page, { before });
     } catch (err) {
       if (combined.aborted) throw err;
       const failure = link.failed(err);
-      return this.#answer(series, cached, {
+      const unknown = isUnknownSymbol(err);
+      return this.#answer(sourceId, series, unknown ? [] : cached, {
         before,
         error: failure.offline ? undefined : failure.message,
+        unknown,
       });
     }
   }
 
   /** The newest view is complete when one span covers it (or reaches history's start). */
   #headComplete(
+    sourceId: DataSourceId,
     series: SeriesKey,
     cached: Candle[],
     freshness: SeriesFreshness,
     limit: number,
   ): boolean {
-    const id = seriesId(this.deps.db, series, false);
+    const id = seriesId(this.deps.db, sourceId, series, false);
     const probe = cached.at(-1)?.time ?? freshness.refreshedAt;
     if (id === null || probe === null) return false;
     const since = coveredSince(this.deps.db, id, probe);
@@ -207,8 +239,14 @@ export class CandleHistory {
   }
 
   /** A page back is complete when the span just before `before` covers all of it. */
-  #pageComplete(series: SeriesKey, cached: Candle[], before: UnixMs, limit: number): boolean {
-    const id = seriesId(this.deps.db, series, false);
+  #pageComplete(
+    sourceId: DataSourceId,
+    series: SeriesKey,
+    cached: Candle[],
+    before: UnixMs,
+    limit: number,
+  ): boolean {
+    const id = seriesId(this.deps.db, sourceId, series, false);
     if (id === null) return false;
     const since = coveredSince(this.deps.db, id, before - 1);
     if (since === null) return false;
@@ -217,18 +255,20 @@ export class CandleHistory {
   }
 
   #answer(
+    sourceId: DataSourceId,
     series: SeriesKey,
     candles: Candle[],
-    extra: { before?: UnixMs; refreshing?: boolean; error?: string | undefined },
+    extra: { before?: UnixMs; refreshing?: boolean; error?: string | undefined; unknown?: boolean },
   ): CandleAnswer {
     const { db, link, source } = this.deps;
-    const freshness = readFreshness(db, series);
-    const id = seriesId(db, series, false);
+    const freshness = readFreshness(db, sourceId, series);
+    const id = seriesId(db, sourceId, series, false);
     const probe = candles[0]?.time ?? (extra.before !== undefined ? extra.before - 1 : null);
     const atHistoryStart =
       id !== null && probe !== null && coveredSince(db, id, probe) === HISTORY_START;
     const answer: CandleAnswer = {
       series,
+      source: sourceId,
       candles,
       freshness,
       atHistoryStart,
@@ -239,6 +279,7 @@ export class CandleHistory {
     if (extra.before !== undefined) answer.before = extra.before;
     if (link.offlineReason !== null) answer.offlineReason = link.offlineReason;
     if (extra.error !== undefined) answer.error = extra.error;
+    if (extra.unknown) answer.unknown = true;
     return answer;
   }
 }

@@ -1,11 +1,16 @@
 /**
- * Candle storage: the `series` and `candles` tables (schema in migrations.ts, 1).
+ * Candle storage: the `series` and `candles` tables (schema in migrations.ts, 1 and 4).
  * Candles are keyed by (series_id, time) in a WITHOUT ROWID table: two integers per
  * key, one b-tree, range reads are a single index walk. Every read is ascending.
+ *
+ * A series belongs to one source (`DataSourceId`): the same instrument from the demo
+ * simulator and from the live service are two series, and every function here takes
+ * the source it reads or writes, so no caller can read one source's candles as another's.
  */
-import type { Candle, SeriesKey, UnixMs } from '../../shared/model';
+import type { Candle, DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { KTYPES, seriesKey } from '../../shared/model';
 import { inTransaction, prepare, type CacheDb } from './db';
+import type { UNKNOWN_SOURCE } from './migrations';
 
 /** What the cache knows about how current a series is. */
 export interface SeriesFreshness {
@@ -17,6 +22,8 @@ export interface SeriesFreshness {
 
 /** A series row, as listed by {@link listSeries}. */
 export interface StoredSeries extends SeriesFreshness {
+  /** Where its candles came from; `unknown` for rows cached before sources were recorded. */
+  source: DataSourceId | typeof UNKNOWN_SOURCE;
   series: SeriesKey;
   /** Cached candles. */
   candles: number;
@@ -24,16 +31,27 @@ export interface StoredSeries extends SeriesFreshness {
 
 const COLUMNS = 'time, open, high, low, close, volume, turnover';
 
-/** The series id, creating the series row when `create` (default). Null when absent. */
-export function seriesId(db: CacheDb, series: SeriesKey, create = true): number | null {
-  const key = seriesKey(series);
+/** The key of `db.seriesIds`: the source and the series. */
+const idKey = (source: DataSourceId, series: SeriesKey) => `${source}\u0000${seriesKey(series)}`;
+
+/**
+ * The id of `source`'s series, creating the series row when `create` (default). Null
+ * when absent.
+ */
+export function seriesId(
+  db: CacheDb,
+  source: DataSourceId,
+  series: SeriesKey,
+  create = true,
+): number | null {
+  const key = idKey(source, series);
   const cached = db.seriesIds.get(key);
   if (cached !== undefined) return cached;
-  const args = [series.class, series.region, series.exchange, series.code, series.kType];
+  const args = [source, series.class, series.region, series.exchange, series.code, series.kType];
   let id = prepare<unknown[], number>(
     db,
     `SELECT id FROM series
-     WHERE class = ? AND region = ? AND exchange = ? AND code = ? AND k_type = ?`,
+     WHERE source = ? AND class = ? AND region = ? AND exchange = ? AND code = ? AND k_type = ?`,
   )
     .pluck()
     .get(...args);
@@ -41,8 +59,8 @@ export function seriesId(db: CacheDb, series: SeriesKey, create = true): number 
     if (!create) return null;
     id = prepare<unknown[], number>(
       db,
-      `INSERT INTO series (class, region, exchange, code, k_type) VALUES (?, ?, ?, ?, ?)
-       RETURNING id`,
+      `INSERT INTO series (source, class, region, exchange, code, k_type)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
     )
       .pluck()
       .get(...args)!;
@@ -63,16 +81,21 @@ function upsertSql(rows: number): string {
 }
 
 /**
- * Merges fetched candles into the stored series in one transaction. Fetched candles win
+ * Merges candles fetched from `source` into its stored series in one transaction. Fetched candles win
  * for the times they cover (so the newest, still-forming candle is replaced by its
  * latest state; a time repeated within the batch: the last one wins); stored candles
  * outside them are kept; gaps are allowed. Returns the number of candles written.
  */
-export function upsertCandles(db: CacheDb, series: SeriesKey, candles: readonly Candle[]): number {
+export function upsertCandles(
+  db: CacheDb,
+  source: DataSourceId,
+  series: SeriesKey,
+  candles: readonly Candle[],
+): number {
   if (candles.length === 0) return 0;
   try {
     return inTransaction(db, () => {
-      const id = seriesId(db, series)!;
+      const id = seriesId(db, source, series)!;
       // Multi-row statements: one native call per 256 candles instead of one per candle
       // is what makes this ~3× faster than a loop over a single-row prepared INSERT.
       let i = 0;
@@ -100,14 +123,19 @@ export function upsertCandles(db: CacheDb, series: SeriesKey, candles: readonly 
     });
   } catch (err) {
     // A rolled-back transaction may have created (and un-created) the series row.
-    db.seriesIds.delete(seriesKey(series));
+    db.seriesIds.delete(idKey(source, series));
     throw err;
   }
 }
 
 /** The newest `limit` candles, ascending. */
-export function readNewestCandles(db: CacheDb, series: SeriesKey, limit: number): Candle[] {
-  const id = seriesId(db, series, false);
+export function readNewestCandles(
+  db: CacheDb,
+  source: DataSourceId,
+  series: SeriesKey,
+  limit: number,
+): Candle[] {
+  const id = seriesId(db, source, series, false);
   if (id === null) return [];
   return prepare<unknown[], Candle>(
     db,
@@ -120,11 +148,12 @@ export function readNewestCandles(db: CacheDb, series: SeriesKey, limit: number)
 /** The newest `limit` candles strictly before `before`, ascending (paging back). */
 export function readCandlesBefore(
   db: CacheDb,
+  source: DataSourceId,
   series: SeriesKey,
   before: UnixMs,
   limit: number,
 ): Candle[] {
-  const id = seriesId(db, series, false);
+  const id = seriesId(db, source, series, false);
   if (id === null) return [];
   return prepare<unknown[], Candle>(
     db,
@@ -138,11 +167,12 @@ export function readCandlesBefore(
 /** Candles with `from ≤ time ≤ to`, ascending. */
 export function readCandleRange(
   db: CacheDb,
+  source: DataSourceId,
   series: SeriesKey,
   from: UnixMs,
   to: UnixMs,
 ): Candle[] {
-  const id = seriesId(db, series, false);
+  const id = seriesId(db, source, series, false);
   if (id === null) return [];
   return prepare<unknown[], Candle>(
     db,
@@ -153,11 +183,12 @@ export function readCandleRange(
 /** The oldest `limit` candles strictly after `after`, ascending (keyset paging forward). */
 export function readCandlesAfter(
   db: CacheDb,
+  source: DataSourceId,
   series: SeriesKey,
   after: UnixMs,
   limit: number,
 ): Candle[] {
-  const id = seriesId(db, series, false);
+  const id = seriesId(db, source, series, false);
   if (id === null) return [];
   return prepare<unknown[], Candle>(
     db,
@@ -166,8 +197,8 @@ export function readCandlesAfter(
 }
 
 /** Number of cached candles of the series. */
-export function countCandles(db: CacheDb, series: SeriesKey): number {
-  const id = seriesId(db, series, false);
+export function countCandles(db: CacheDb, source: DataSourceId, series: SeriesKey): number {
+  const id = seriesId(db, source, series, false);
   if (id === null) return 0;
   return prepare<unknown[], number>(db, 'SELECT count(*) FROM candles WHERE series_id = ?')
     .pluck()
@@ -175,8 +206,12 @@ export function countCandles(db: CacheDb, series: SeriesKey): number {
 }
 
 /** The series' freshness; both null when never refreshed. */
-export function readFreshness(db: CacheDb, series: SeriesKey): SeriesFreshness {
-  const id = seriesId(db, series, false);
+export function readFreshness(
+  db: CacheDb,
+  source: DataSourceId,
+  series: SeriesKey,
+): SeriesFreshness {
+  const id = seriesId(db, source, series, false);
   if (id === null) return { refreshedAt: null, completeUntil: null };
   const row = prepare<unknown[], SeriesFreshness>(
     db,
@@ -191,6 +226,7 @@ export function readFreshness(db: CacheDb, series: SeriesKey): SeriesFreshness {
  */
 export function markRefreshed(
   db: CacheDb,
+  source: DataSourceId,
   series: SeriesKey,
   at: UnixMs,
   candles: readonly Candle[],
@@ -204,21 +240,25 @@ export function markRefreshed(
       break;
     }
   }
-  const id = seriesId(db, series)!;
+  const id = seriesId(db, source, series)!;
   prepare(
     db,
     `UPDATE series SET refreshed_at = ?,
        complete_until = max(coalesce(complete_until, ?), coalesce(?, complete_until))
      WHERE id = ?`,
   ).run(at, closed, closed, id);
-  return readFreshness(db, series);
+  return readFreshness(db, source, series);
 }
 
-/** Every stored series with its bookkeeping. */
+/**
+ * Every stored series of every source (`unknown` included) with its bookkeeping: what
+ * the cache holds, for `marketdesk cache stats`. Never a source of data to show.
+ */
 export function listSeries(db: CacheDb): StoredSeries[] {
   const rows = prepare<
     [],
     {
+      source: StoredSeries['source'];
       class: SeriesKey['class'];
       region: string;
       exchange: string;
@@ -230,12 +270,13 @@ export function listSeries(db: CacheDb): StoredSeries[] {
     }
   >(
     db,
-    `SELECT class, region, exchange, code, k_type AS kType, refreshed_at AS refreshedAt,
+    `SELECT source, class, region, exchange, code, k_type AS kType, refreshed_at AS refreshedAt,
        complete_until AS completeUntil,
        (SELECT count(*) FROM candles c WHERE c.series_id = s.id) AS candles
-     FROM series s ORDER BY class, region, exchange, code, k_type`,
+     FROM series s ORDER BY source, class, region, exchange, code, k_type`,
   ).all();
-  return rows.map(({ refreshedAt, completeUntil, candles, ...series }) => ({
+  return rows.map(({ source, refreshedAt, completeUntil, candles, ...series }) => ({
+    source,
     series,
     refreshedAt,
     completeUntil,

@@ -4,7 +4,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { Candle, SeriesKey } from '../../shared/model';
+import type { Candle, DataSourceId, SeriesKey } from '../../shared/model';
 import type { CacheDb } from './db';
 import { readCandlesAfter } from './candles';
 
@@ -20,12 +20,13 @@ function csvLine(c: Candle): string {
 }
 
 /**
- * Writes every cached candle of `series`, ascending, to `out` (a file path, created or
+ * Writes every candle of `series` cached from `source`, ascending, to `out` (a file path, created or
  * replaced; or a stream, left open — e.g. stdout). CSV has a header row and times in
  * Unix ms plus ISO 8601; JSON is an array of `Candle` objects. Returns the candle count.
  */
 export async function exportCandles(
   db: CacheDb,
+  source: DataSourceId,
   series: SeriesKey,
   format: ExportFormat,
   out: string | Writable,
@@ -40,7 +41,7 @@ export async function exportCandles(
   // Keyset pages rather than one open iterator: an iterator must not stay open across
   // awaits on a connection other code writes to.
   for (let after = Number.MIN_SAFE_INTEGER; ;) {
-    const page = readCandlesAfter(db, series, after, PAGE);
+    const page = readCandlesAfter(db, source, series, after, PAGE);
     if (page.length === 0) break;
     let text = '';
     for (const c of page) {

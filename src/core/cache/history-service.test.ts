@@ -7,7 +7,7 @@ import { readNewestCandles, upsertCandles } from './candles';
 import { HistoryService } from './history-service';
 import type { PruneResult } from './maintenance';
 import { usedBytes } from './maintenance';
-import { FakeCandleSource, candles, series, tempCache } from './testing/fixtures';
+import { DEMO, FakeCandleSource, candles, series, tempCache } from './testing/fixtures';
 
 const M = 60_000;
 const T0 = 1_700_000_000_000 - (1_700_000_000_000 % M);
@@ -46,17 +46,17 @@ afterEach(async () => {
 describe('HistoryService budget', () => {
   it('prunes after a write that takes the cache over its budget', async () => {
     const history = makeService(64 * KiB);
-    upsertCandles(t.db, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
+    upsertCandles(t.db, DEMO, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
     await history.refreshCandles(series(), 1000);
     expect(pruned).toHaveLength(1);
     expect(pruned[0]!.deleted.intradayCandles).toBeGreaterThan(0);
     // The oldest data went first: the old series lost its candles before the fresh one.
-    expect(readNewestCandles(t.db, series(1, 'OLD'), 10_000).length).toBeLessThan(5000);
+    expect(readNewestCandles(t.db, DEMO, series(1, 'OLD'), 10_000).length).toBeLessThan(5000);
   });
 
   it('takes a smaller budget at run time and enforces it at once', () => {
     const history = makeService();
-    upsertCandles(t.db, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
+    upsertCandles(t.db, DEMO, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
     const before = usedBytes(t.db);
     expect(history.setBudget(before * 2)).toBeNull();
     expect(pruned).toEqual([]);
@@ -71,10 +71,10 @@ describe('HistoryService budget', () => {
   it('enforces the new budget after later writes, a larger one no longer pruning', async () => {
     const history = makeService(64 * KiB);
     history.setBudget(1024 * 1024 * KiB);
-    upsertCandles(t.db, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
+    upsertCandles(t.db, DEMO, series(1, 'OLD'), candles(T0 - 100_000 * M, 5000));
     await history.refreshCandles(series(), 1000);
     expect(pruned).toEqual([]);
-    expect(readNewestCandles(t.db, series(1, 'OLD'), 10_000)).toHaveLength(5000);
+    expect(readNewestCandles(t.db, DEMO, series(1, 'OLD'), 10_000)).toHaveLength(5000);
   });
 
   it('refuses a budget that is not a positive number of bytes', () => {

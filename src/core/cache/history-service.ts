@@ -3,7 +3,7 @@
  * network sources, with one offline state. The feed hub and bridge call `loadCandles`
  * / `loadNews` and forward `onCandles` / `onNews`.
  */
-import type { SeriesKey, UnixMs } from '../../shared/model';
+import type { DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { CandleHistory, type CandleAnswer, type CandleQuery } from './candle-history';
 import type { CacheDb } from './db';
 import { LinkState, Listeners } from './link-state';
@@ -16,6 +16,11 @@ export interface HistoryServiceOptions {
   /** The network side for candles; null/absent = cache only (always answers offline). */
   candles?: CandleSource | null;
   news?: NewsSource | null;
+  /**
+   * Whose rows a cache-only half (no `candles` / `news` source) reads. A half with a
+   * source reads and writes that source's `sourceId`, read as each request starts.
+   */
+  sourceId?: DataSourceId;
   /** Which source failures mean offline; default `isOfflineError`. */
   isOffline?: OfflinePredicate;
   now?: () => UnixMs;
@@ -47,12 +52,14 @@ export class HistoryService {
     this.#candles = new CandleHistory({
       ...common,
       source: options.candles ?? null,
+      sourceId: sourceIdOf(options.candles, options.sourceId),
       listeners: this.#candleListeners,
       lifetime: this.#lifetime.signal,
     });
     this.#news = new NewsHistory({
       ...common,
       source: options.news ?? null,
+      sourceId: sourceIdOf(options.news, options.sourceId),
       listeners: this.#newsListeners,
       lifetime: this.#lifetime.signal,
     });
@@ -139,6 +146,19 @@ export class HistoryService {
     if (pruned) this.#onPrune?.(pruned);
     return pruned;
   }
+}
+
+/** The current source id of a half: its source's, else the cache-only one. */
+function sourceIdOf(
+  source: { readonly sourceId: DataSourceId } | null | undefined,
+  cacheOnly: DataSourceId | undefined,
+): () => DataSourceId {
+  if (source) return () => source.sourceId;
+  return () => {
+    // No default: guessing a source is how demo rows would end up in a live view.
+    if (cacheOnly === undefined) throw new Error('a cache-only HistoryService needs a sourceId');
+    return cacheOnly;
+  };
 }
 
 function checkedBudget(bytes: number): number {

@@ -12,7 +12,7 @@ export * from './errors';
 export * from './export-candles';
 export * from './history-service';
 export * from './maintenance';
-export { LATEST_VERSION } from './migrations';
+export { LATEST_VERSION, UNKNOWN_SOURCE } from './migrations';
 export * from './news';
 export * from './news-history';
 export * from './snapshots';

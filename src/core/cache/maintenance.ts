@@ -3,15 +3,18 @@
  * return data; the CLI formats it.
  *
  * The size budget counts the pages in use (page_count − freelist_count), the figure
- * pruning can act on. Pruning drops the oldest intraday candles first (cheapest to
- * refetch, largest by far), then the oldest news, and daily-or-longer candles only as
- * a last resort; freed pages go back to the file system through incremental vacuum.
+ * pruning can act on. Pruning drops the rows of unknown origin first (cached before
+ * sources were recorded: no read can show them), then the oldest intraday candles
+ * (cheapest to refetch, largest by far), then the oldest news, and daily-or-longer
+ * candles only as a last resort; freed pages go back to the file system through
+ * incremental vacuum. Pruning and clearing act on every source; stats count per source.
  */
 import { statSync } from 'node:fs';
-import type { UnixMs } from '../../shared/model';
+import type { DataSourceId, UnixMs } from '../../shared/model';
 import { KTYPES, isIntraday, type KType } from '../../shared/model';
 import { trimSpansToCandles } from './candle-spans';
 import { prepare, resetHandleCaches, inTransaction, type CacheDb } from './db';
+import { UNKNOWN_SOURCE } from './migrations';
 
 /** Default size budget: 1 GiB. */
 export const DEFAULT_BUDGET_BYTES = 1024 ** 3;
@@ -20,6 +23,17 @@ export const DEFAULT_BUDGET_BYTES = 1024 ** 3;
 export interface TimeSpan {
   oldest: UnixMs | null;
   newest: UnixMs | null;
+}
+
+/** The rows one source holds. */
+export interface SourceRows {
+  /** `unknown`: rows cached before sources were recorded, never shown. */
+  source: DataSourceId | typeof UNKNOWN_SOURCE;
+  series: number;
+  candles: number;
+  newsItems: number;
+  newsPages: number;
+  snapshots: number;
 }
 
 export interface CacheStats {
@@ -38,6 +52,8 @@ export interface CacheStats {
     newsPages: number;
     snapshots: number;
   };
+  /** The same rows by source (demo, each live origin, unknown), sorted by source. */
+  sources: SourceRows[];
   /** Series holding at least one candle. */
   seriesWithCandles: number;
   candles: TimeSpan;
@@ -51,7 +67,13 @@ export interface PruneResult {
   usedBytesAfter: number;
   /** File size (db + wal) after pruning and vacuum. */
   fileBytesAfter: number;
-  deleted: { intradayCandles: number; newsItems: number; dailyCandles: number };
+  deleted: {
+    /** Candles, news items and snapshots of unknown origin (all of them go at once). */
+    unknownSource: number;
+    intradayCandles: number;
+    newsItems: number;
+    dailyCandles: number;
+  };
 }
 
 const INTRADAY = (Object.keys(KTYPES).map(Number) as KType[]).filter(isIntraday);
@@ -97,6 +119,7 @@ export function stats(db: CacheDb): CacheStats {
       newsPages: count(db, 'news_pages'),
       snapshots: count(db, 'snapshots'),
     },
+    sources: rowsBySource(db),
     seriesWithCandles: prepare<[], number>(
       db,
       'SELECT count(*) FROM series s WHERE EXISTS (SELECT 1 FROM candles c WHERE c.series_id = s.id)',
@@ -110,6 +133,23 @@ export function stats(db: CacheDb): CacheStats {
     ),
     snapshots: span(db, 'SELECT min(at) AS oldest, max(at) AS newest FROM snapshots'),
   };
+}
+
+function rowsBySource(db: CacheDb): SourceRows[] {
+  return prepare<[], SourceRows>(
+    db,
+    `SELECT source, sum(series) AS series, sum(candles) AS candles, sum(news_items) AS newsItems,
+       sum(news_pages) AS newsPages, sum(snapshots) AS snapshots
+     FROM (
+       SELECT s.source, count(DISTINCT s.id) AS series, count(c.time) AS candles,
+         0 AS news_items, 0 AS news_pages, 0 AS snapshots
+       FROM series s LEFT JOIN candles c ON c.series_id = s.id GROUP BY s.source
+       UNION ALL SELECT source, 0, 0, count(*), 0, 0 FROM news_items GROUP BY source
+       UNION ALL SELECT source, 0, 0, 0, count(*), 0 FROM news_pages GROUP BY source
+       UNION ALL SELECT source, 0, 0, 0, 0, count(*) FROM snapshots GROUP BY source
+     )
+     GROUP BY source ORDER BY source`,
+  ).all();
 }
 
 /** One pruning phase: how many rows it could still delete, and deleting the oldest n. */
@@ -151,6 +191,38 @@ const candlePhase = (key: Phase['key'], intraday: boolean): Phase => {
   };
 };
 
+/**
+ * Rows of unknown origin: no read ever asks for them, so there is no "oldest first"
+ * worth keeping the rest for; once over budget they all go, series, spans, pages and all.
+ */
+const unknownPhase: Phase = {
+  key: 'unknownSource',
+  remaining: (db) =>
+    prepare<[string, string, string, string], number>(
+      db,
+      `SELECT (SELECT count(*) FROM series WHERE source = ?)
+         + (SELECT count(*) FROM news_items WHERE source = ?)
+         + (SELECT count(*) FROM news_pages WHERE source = ?)
+         + (SELECT count(*) FROM snapshots WHERE source = ?)`,
+    )
+      .pluck()
+      .get(UNKNOWN_SOURCE, UNKNOWN_SOURCE, UNKNOWN_SOURCE, UNKNOWN_SOURCE)!,
+  deleteOldest: (db) => {
+    const candles = prepare<[string], number>(
+      db,
+      'SELECT count(*) FROM candles WHERE series_id IN (SELECT id FROM series WHERE source = ?)',
+    )
+      .pluck()
+      .get(UNKNOWN_SOURCE)!;
+    // Candles and spans go with their series (ON DELETE CASCADE).
+    prepare(db, 'DELETE FROM series WHERE source = ?').run(UNKNOWN_SOURCE);
+    const news = prepare(db, 'DELETE FROM news_items WHERE source = ?').run(UNKNOWN_SOURCE);
+    prepare(db, 'DELETE FROM news_pages WHERE source = ?').run(UNKNOWN_SOURCE);
+    const snaps = prepare(db, 'DELETE FROM snapshots WHERE source = ?').run(UNKNOWN_SOURCE);
+    return candles + news.changes + snaps.changes;
+  },
+};
+
 const newsPhase: Phase = {
   key: 'newsItems',
   remaining: (db) => count(db, 'news_items'),
@@ -164,8 +236,8 @@ const newsPhase: Phase = {
     prepare(
       db,
       `DELETE FROM news_pages WHERE oldest_at IS NOT NULL AND oldest_at < coalesce(
-         (SELECT min(published_at) FROM news_items i
-          WHERE i.market = news_pages.market AND i.lang = news_pages.lang),
+         (SELECT min(published_at) FROM news_items i WHERE i.source = news_pages.source
+            AND i.market = news_pages.market AND i.lang = news_pages.lang),
          9007199254740991)`,
     ).run();
     return deleted;
@@ -173,18 +245,20 @@ const newsPhase: Phase = {
 };
 
 const PHASES: readonly Phase[] = [
+  unknownPhase,
   candlePhase('intradayCandles', true),
   newsPhase,
   candlePhase('dailyCandles', false),
 ];
 
 /**
- * Deletes the oldest data until the pages in use fit `budgetBytes`, in the order
- * intraday candles → news → daily+ candles, then returns freed pages to the file system.
+ * Deletes data until the pages in use fit `budgetBytes`, in the order rows of unknown
+ * origin → oldest intraday candles → oldest news → oldest daily+ candles, then returns
+ * freed pages to the file system.
  */
 export function prune(db: CacheDb, budgetBytes: number = DEFAULT_BUDGET_BYTES): PruneResult {
   const before = usedBytes(db);
-  const deleted = { intradayCandles: 0, newsItems: 0, dailyCandles: 0 };
+  const deleted = { unknownSource: 0, intradayCandles: 0, newsItems: 0, dailyCandles: 0 };
   for (const phase of PHASES) {
     for (let used = usedBytes(db); used > budgetBytes; used = usedBytes(db)) {
       const remaining = phase.remaining(db);

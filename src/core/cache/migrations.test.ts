@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CacheTooNewError } from './errors';
-import { LATEST_VERSION, MIGRATIONS, migrate, type Migration } from './migrations';
+import { readNewestCandles } from './candles';
+import { wrapDb } from './db';
+import { LATEST_VERSION, MIGRATIONS, UNKNOWN_SOURCE, migrate, type Migration } from './migrations';
+import { readNewestNews, readNewsPageRecord } from './news';
+import { loadSnapshot } from './snapshots';
 
 let dir = '';
 let file = '';
@@ -80,6 +84,94 @@ describe('migrations', () => {
     expect(version()).toBe(3);
     expect(tables()).toContain('snapshots');
     sqlite.prepare("INSERT INTO snapshots VALUES ('quote', 'stock:US::A', 1, '{}')").run();
+  });
+
+  it('4 files every row under a source; rows of unknown origin keep their data but no read finds them', () => {
+    migrate(sqlite, file, 3);
+    const insert = (sql: string) => sqlite.prepare(sql).run();
+    insert(
+      "INSERT INTO series (id, class, region, exchange, code, k_type, refreshed_at) VALUES (7,'stock','US','','AAPL',8, 99)",
+    );
+    for (let i = 0; i < 3; i++)
+      insert(`INSERT INTO candles VALUES (7, ${i}, 1, 2, 0.5, 1.5, 10, 15)`);
+    insert('INSERT INTO candle_spans VALUES (7, 0, 2)');
+    insert(
+      "INSERT INTO news_items VALUES ('n1', 'stock', 'en', 5, 'Headline', 'https://x.example', 'Wire', 6)",
+    );
+    insert("INSERT INTO news_pages VALUES ('stock', 'en', '', 'c1', 1, 5, 5, 1, 6)");
+    insert("INSERT INTO snapshots VALUES ('quote', 'stock:US::AAPL', 1, '{}')");
+
+    migrate(sqlite, file, 4);
+    expect(version()).toBe(4);
+    expect(tables()).toEqual([
+      'candle_spans',
+      'candles',
+      'news_items',
+      'news_pages',
+      'series',
+      'snapshots',
+    ]);
+    const sources = (table: string) =>
+      sqlite.prepare(`SELECT DISTINCT source FROM ${table}`).pluck().all();
+    for (const table of ['series', 'news_items', 'news_pages', 'snapshots']) {
+      expect(sources(table), table).toEqual([UNKNOWN_SOURCE]);
+    }
+    // Series keep their ids and bookkeeping: candles and spans still belong to them (the
+    // rebuild must not cascade-delete them), and foreign keys are on again afterwards.
+    expect(sqlite.prepare('SELECT id, refreshed_at FROM series').get()).toEqual({
+      id: 7,
+      refreshed_at: 99,
+    });
+    expect(sqlite.prepare('SELECT count(*) FROM candles WHERE series_id = 7').pluck().get()).toBe(
+      3,
+    );
+    expect(sqlite.prepare('SELECT count(*) FROM candle_spans').pluck().get()).toBe(1);
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(() => insert('INSERT INTO candles VALUES (9, 1, 1, 1, 1, 1, 1, 1)')).toThrow(
+      /FOREIGN KEY/,
+    );
+
+    // No source a read can name finds the old rows: not demo, not live.
+    const db = wrapDb(sqlite, file);
+    const aapl = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 } as const;
+    for (const source of ['demo', 'live:https://api.itick.org'] as const) {
+      expect(readNewestCandles(db, source, aapl, 10)).toEqual([]);
+      expect(readNewestNews(db, source, { market: 'stock', lang: 'en' }, 10)).toEqual([]);
+      expect(readNewsPageRecord(db, source, { market: 'stock', lang: 'en' }, null)).toBeNull();
+      expect(loadSnapshot(db, source, 'quote', aapl)).toBeNull();
+    }
+
+    // The source is part of each key: the same instrument, id or cursor per source.
+    insert(
+      "INSERT INTO series (source, class, region, exchange, code, k_type) VALUES ('demo','stock','US','','AAPL',8)",
+    );
+    expect(() =>
+      insert(
+        "INSERT INTO series (source, class, region, exchange, code, k_type) VALUES ('demo','stock','US','','AAPL',8)",
+      ),
+    ).toThrow(/UNIQUE/);
+    insert(
+      "INSERT INTO news_items VALUES ('demo', 'n1', 'stock', 'en', 5, 'Other', 'https://y.example', 'Wire', 6)",
+    );
+    insert("INSERT INTO news_pages VALUES ('demo', 'stock', 'en', '', NULL, 0, NULL, NULL, 0, 6)");
+    insert("INSERT INTO snapshots VALUES ('demo', 'quote', 'stock:US::AAPL', 1, '{}')");
+    // Deleting a series still takes its candles with it.
+    insert("DELETE FROM series WHERE source = 'unknown'");
+    expect(sqlite.prepare('SELECT count(*) FROM candles').pluck().get()).toBe(0);
+  });
+
+  it('rolls back a migration that leaves a broken reference, with foreign keys on again', () => {
+    migrate(sqlite, file, 3);
+    const broken: Migration[] = [
+      ...MIGRATIONS.slice(0, 3),
+      'INSERT INTO candles VALUES (42, 1, 1, 1, 1, 1, 1, 1)',
+    ];
+    expect(() => migrate(sqlite, file, 4, broken)).toThrow(
+      /broken references \(first in candles\)/,
+    );
+    expect(version()).toBe(3);
+    expect(sqlite.prepare('SELECT count(*) FROM candles').pluck().get()).toBe(0);
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
   it('knows one version per migration and migrates a new file to the latest', () => {

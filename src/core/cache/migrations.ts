@@ -85,7 +85,94 @@ export const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (kind, instrument)
   ) WITHOUT ROWID;
   `,
+  // 4 — provenance: every row records its source ('demo', or 'live:<origin>'), and the
+  // source is part of each key, so demo and live rows of one instrument live side by
+  // side and every read names the source it wants. Rows written before this migration
+  // have no known origin: they move to the source 'unknown', which no read asks for and
+  // the size budget prunes first (maintenance.ts) — never shown as live, nor as demo.
+  // SQLite cannot change a key in place: each table is rebuilt (create, copy, drop,
+  // rename). Series keep their ids, so candles and spans still point at them; migrate()
+  // turns foreign keys off around the transaction, or dropping the old series table
+  // would cascade-delete every candle.
+  `
+  CREATE TABLE series_v4 (
+    id INTEGER PRIMARY KEY,
+    source TEXT NOT NULL,
+    class TEXT NOT NULL,
+    region TEXT NOT NULL,
+    exchange TEXT NOT NULL,
+    code TEXT NOT NULL,
+    k_type INTEGER NOT NULL,
+    refreshed_at INTEGER,
+    complete_until INTEGER,
+    UNIQUE (source, class, region, exchange, code, k_type)
+  );
+  INSERT INTO series_v4 (id, source, class, region, exchange, code, k_type, refreshed_at,
+    complete_until)
+  SELECT id, 'unknown', class, region, exchange, code, k_type, refreshed_at, complete_until
+  FROM series;
+  DROP TABLE series;
+  ALTER TABLE series_v4 RENAME TO series;
+
+  CREATE TABLE news_items_v4 (
+    source TEXT NOT NULL,
+    id TEXT NOT NULL,
+    market TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    published_at INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    link TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    PRIMARY KEY (source, id)
+  ) WITHOUT ROWID;
+  INSERT INTO news_items_v4
+  SELECT 'unknown', id, market, lang, published_at, title, link, provider, fetched_at
+  FROM news_items;
+  DROP TABLE news_items;
+  ALTER TABLE news_items_v4 RENAME TO news_items;
+  CREATE INDEX news_items_by_time ON news_items (source, market, lang, published_at);
+
+  CREATE TABLE news_pages_v4 (
+    source TEXT NOT NULL,
+    market TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    cursor TEXT NOT NULL,
+    next_cursor TEXT,
+    has_more INTEGER NOT NULL,
+    newest_at INTEGER,
+    oldest_at INTEGER,
+    item_count INTEGER NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    PRIMARY KEY (source, market, lang, cursor)
+  ) WITHOUT ROWID;
+  INSERT INTO news_pages_v4
+  SELECT 'unknown', market, lang, cursor, next_cursor, has_more, newest_at, oldest_at,
+    item_count, fetched_at
+  FROM news_pages;
+  DROP TABLE news_pages;
+  ALTER TABLE news_pages_v4 RENAME TO news_pages;
+
+  CREATE TABLE snapshots_v4 (
+    source TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    instrument TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (source, kind, instrument)
+  ) WITHOUT ROWID;
+  INSERT INTO snapshots_v4 SELECT 'unknown', kind, instrument, at, data FROM snapshots;
+  DROP TABLE snapshots;
+  ALTER TABLE snapshots_v4 RENAME TO snapshots;
+  `,
 ];
+
+/**
+ * The source of rows cached before provenance was recorded (migration 4). Not a
+ * `DataSourceId`: no read can ask for it, so these rows are never shown; the size
+ * budget deletes them first.
+ */
+export const UNKNOWN_SOURCE = 'unknown';
 
 /** The schema version this app writes. */
 export const LATEST_VERSION = MIGRATIONS.length;
@@ -104,16 +191,32 @@ export function migrate(
   const found = sqlite.pragma('user_version', { simple: true }) as number;
   if (found > migrations.length) throw new CacheTooNewError(found, migrations.length, path);
   if (found >= target) return found;
-  sqlite
-    .transaction(() => {
-      for (let v = found; v < target; v++) {
-        const m = migrations[v]!;
-        if (typeof m === 'string') sqlite.exec(m);
-        else m(sqlite);
-      }
-      // user_version is a header field written inside the transaction: all or nothing.
-      sqlite.pragma(`user_version = ${target}`);
-    })
-    .immediate();
+  // SQLite's procedure for changing a table's keys (create, copy, drop, rename) needs
+  // foreign keys off: dropping a parent table would otherwise cascade into its children.
+  // The pragma is a no-op inside a transaction, so it wraps it; foreign_key_check then
+  // proves, before the commit, that the rebuilt tables still hold every reference.
+  const foreignKeys = sqlite.pragma('foreign_keys', { simple: true }) === 1;
+  if (foreignKeys) sqlite.pragma('foreign_keys = OFF');
+  try {
+    sqlite
+      .transaction(() => {
+        for (let v = found; v < target; v++) {
+          const m = migrations[v]!;
+          if (typeof m === 'string') sqlite.exec(m);
+          else m(sqlite);
+        }
+        const broken = sqlite.pragma('foreign_key_check') as { table: string }[];
+        if (broken.length > 0) {
+          throw new Error(
+            `migration to schema ${target} left ${broken.length} broken references (first in ${broken[0]!.table})`,
+          );
+        }
+        // user_version is a header field written inside the transaction: all or nothing.
+        sqlite.pragma(`user_version = ${target}`);
+      })
+      .immediate();
+  } finally {
+    if (foreignKeys) sqlite.pragma('foreign_keys = ON');
+  }
   return found;
 }

@@ -3,7 +3,7 @@ import { HistoryService } from './history-service';
 import type { NewsAnswer } from './news-history';
 import { readNewsPageRecord } from './news';
 import { NEWS_STALE_AFTER_MS } from './staleness';
-import { FakeNewsSource, tempCache } from './testing/fixtures';
+import { DEMO, FakeNewsSource, LIVE, tempCache } from './testing/fixtures';
 
 let t: ReturnType<typeof tempCache>;
 let now: number;
@@ -49,7 +49,7 @@ describe('HistoryService.loadNews', () => {
     const p2 = await service.loadNews({ ...feed, limit: 10, cursor: 'c91' });
     expect(nums(p2)).toEqual([90, 89, 88, 87, 86, 85, 84, 83, 82, 81]);
     expect(p2.nextCursor).toBe('c81');
-    expect(readNewsPageRecord(t.db, feed, 'c91')).toMatchObject({
+    expect(readNewsPageRecord(t.db, DEMO, feed, 'c91')).toMatchObject({
       nextCursor: 'c81',
       itemCount: 10,
       oldestAt: p2.items.at(-1)!.publishedAt,
@@ -78,6 +78,52 @@ describe('HistoryService.loadNews', () => {
     expect(nums(page)).toEqual([95, 94, 93, 92, 91, 90, 89, 88, 87, 86]);
     // The oldest item shown belongs to a remembered page: its cursor keeps the chain going.
     expect(page.nextCursor).toBe('c81');
+  });
+
+  it('never answers a live view with demo news or a demo cursor, and back', async () => {
+    await service.refreshNews({ ...feed, limit: 10 });
+    await service.loadNews({ ...feed, limit: 10, cursor: 'c91' });
+    source.sourceId = LIVE;
+    source.offline = true;
+    const newest = await service.loadNews({ ...feed, limit: 10 });
+    expect(newest).toMatchObject({ source: LIVE, items: [], nextCursor: null, asOf: null });
+    // A cursor the demo issued means nothing to the live service: no remembered page,
+    // no items below it.
+    const older = await service.loadNews({ ...feed, limit: 10, cursor: 'c91' });
+    expect(older).toMatchObject({ source: LIVE, items: [], nextCursor: null });
+    await service.idle();
+    expect(events.at(-1)).toMatchObject({ source: LIVE, items: [] });
+    // Live pages are filed apart; the demo chain is still whole when switching back.
+    source.offline = false;
+    source.total = 30;
+    const live = await service.refreshNews({ ...feed, limit: 10 });
+    expect(nums(live)).toEqual([30, 29, 28, 27, 26, 25, 24, 23, 22, 21]);
+    expect(readNewsPageRecord(t.db, LIVE, feed, null)?.nextCursor).toBe('c21');
+    source.sourceId = DEMO;
+    source.offline = true;
+    expect(nums(await service.loadNews({ ...feed, limit: 10 }))).toEqual([
+      100, 99, 98, 97, 96, 95, 94, 93, 92, 91,
+    ]);
+    const p2 = await service.loadNews({ ...feed, limit: 10, cursor: 'c91' });
+    expect(p2).toMatchObject({ source: DEMO, nextCursor: 'c81' });
+    expect(nums(p2)).toEqual([90, 89, 88, 87, 86, 85, 84, 83, 82, 81]);
+  });
+
+  it('files a newest page that lands after a switch under the source asked, and tells no listener', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const original = source.fetchNews.bind(source);
+    source.fetchNews = async (q) => {
+      await gate;
+      return original(q);
+    };
+    expect((await service.loadNews({ ...feed, limit: 5 })).refreshing).toBe(true);
+    source.sourceId = LIVE;
+    release();
+    await service.idle();
+    expect(events).toEqual([]);
+    expect(readNewsPageRecord(t.db, DEMO, feed, null)?.itemCount).toBe(5);
+    expect(readNewsPageRecord(t.db, LIVE, feed, null)).toBeNull();
   });
 
   it('keeps feeds apart by market and language', async () => {

@@ -4,7 +4,7 @@
  * (offline) show the cached items older than the page the user scrolled from. Used
  * through {@link HistoryService}.
  */
-import type { NewsItem, UnixMs } from '../../shared/model';
+import type { DataSourceId, NewsItem, UnixMs } from '../../shared/model';
 import type { CacheDb } from './db';
 import type { LinkState, Listeners } from './link-state';
 import {
@@ -31,6 +31,8 @@ export interface NewsQuery extends NewsFeed {
 
 /** An answer to `loadNews`, and the payload of `onNews` (for the newest page). */
 export interface NewsAnswer extends NewsFeed {
+  /** The source the request was made against, whose items these are (see `CandleAnswer.source`). */
+  source: DataSourceId;
   cursor: string | null;
   /** Newest first, like the API's pages. */
   items: NewsItem[];
@@ -48,6 +50,8 @@ export interface NewsAnswer extends NewsFeed {
 export interface NewsHistoryDeps {
   db: CacheDb;
   source: NewsSource | null;
+  /** The source whose rows are read and written now (the source's, or a cache-only one). */
+  sourceId: () => DataSourceId;
   link: LinkState;
   listeners: Listeners<NewsAnswer>;
   now: () => UnixMs;
@@ -66,26 +70,34 @@ export class NewsHistory {
     const limit = Math.max(1, Math.floor(query.limit));
     const cursor = query.cursor ?? null;
     const { db, source, now } = this.deps;
-    const page = readNewsPageRecord(db, feed, cursor);
+    // Captured once: a cursor, like every row, means something only to its own source.
+    const sourceId = this.deps.sourceId();
+    const page = readNewsPageRecord(db, sourceId, feed, cursor);
     if (cursor === null) {
       const refreshing =
         source !== null && isStale(page?.fetchedAt ?? null, NEWS_STALE_AFTER_MS, now());
       // The outcome travels through onNews (see CandleHistory.loadCandles).
-      if (refreshing) this.refreshNews({ ...feed, limit }).catch(() => undefined);
-      return this.#fromPage(feed, null, page, limit, { refreshing });
+      if (refreshing) this.#refreshFrom(sourceId, { ...feed, limit }).catch(() => undefined);
+      return this.#fromPage(sourceId, feed, null, page, limit, { refreshing });
     }
     // An older page never changes: once fetched, it is the answer.
-    if (page || !source) return this.#fromPage(feed, cursor, page, limit, {});
-    return this.#fetch(feed, cursor, limit, query.signal, null);
+    if (page || !source) return this.#fromPage(sourceId, feed, cursor, page, limit, {});
+    return this.#fetch(sourceId, feed, cursor, limit, query.signal, null);
   }
 
   /** Fetches the newest page, stores it and emits it as an `onNews` event (also returned). */
   refreshNews(query: NewsFeed & { limit: number }): Promise<NewsAnswer> {
-    const key = `${query.market}\u0000${query.lang}`;
+    return this.#refreshFrom(this.deps.sourceId(), query);
+  }
+
+  /** Shared per source and feed (see `CandleHistory`). */
+  #refreshFrom(sourceId: DataSourceId, query: NewsFeed & { limit: number }): Promise<NewsAnswer> {
+    const key = `${sourceId}\u0000${query.market}\u0000${query.lang}`;
     let pending = this.#inflight.get(key);
     if (!pending) {
       const feed = { market: query.market, lang: query.lang };
-      pending = this.#fetch(feed, null, query.limit, undefined, this.deps.listeners).finally(() =>
+      const { listeners } = this.deps;
+      pending = this.#fetch(sourceId, feed, null, query.limit, undefined, listeners).finally(() =>
         this.#inflight.delete(key),
       );
       this.#inflight.set(key, pending);
@@ -98,6 +110,7 @@ export class NewsHistory {
   }
 
   async #fetch(
+    sourceId: DataSourceId,
     feed: NewsFeed,
     cursor: string | null,
     limit: number,
@@ -112,11 +125,13 @@ export class NewsHistory {
       const fetched = await source.fetchNews({ ...feed, limit, cursor, signal: combined });
       if (combined.aborted) throw combined.reason;
       const at = now();
-      saveNewsPage(db, feed, cursor, fetched, at);
+      // Filed under the source asked, even if the user has switched since (see CandleHistory).
+      saveNewsPage(db, sourceId, feed, cursor, fetched, at);
       link.succeeded();
       this.deps.afterWrite();
       answer = {
         ...feed,
+        source: sourceId,
         cursor,
         items: fetched.items,
         nextCursor: fetched.nextCursor,
@@ -128,16 +143,19 @@ export class NewsHistory {
     } catch (err) {
       if (combined.aborted) throw err;
       const failure = link.failed(err);
-      answer = this.#fromPage(feed, cursor, readNewsPageRecord(db, feed, cursor), limit, {
+      const stored = readNewsPageRecord(db, sourceId, feed, cursor);
+      answer = this.#fromPage(sourceId, feed, cursor, stored, limit, {
         error: failure.offline ? undefined : failure.message,
       });
     }
-    emitTo?.emit(answer);
+    // Listeners show the current source: an answer for the one before a switch is dropped.
+    if (this.deps.sourceId() === sourceId) emitTo?.emit(answer);
     return answer;
   }
 
   /** The answer the cache can give for `cursor`: the remembered page, or what is older. */
   #fromPage(
+    sourceId: DataSourceId,
     feed: NewsFeed,
     cursor: string | null,
     page: StoredNewsPage | null,
@@ -149,21 +167,23 @@ export class NewsHistory {
     let nextCursor: string | null = page?.nextCursor ?? null;
     let hasMore = page?.hasMore ?? false;
     if (page) {
-      items = readNewsInPage(db, feed, page, Math.max(limit, page.itemCount));
+      items = readNewsInPage(db, sourceId, feed, page, Math.max(limit, page.itemCount));
     } else if (cursor === null) {
-      items = readNewestNews(db, feed, limit);
+      items = readNewestNews(db, sourceId, feed, limit);
     } else {
       // Never fetched this page: continue below the page the user scrolled from.
-      const from = readNewsPageProducing(db, feed, cursor);
-      items = from?.oldestAt != null ? readNewsBefore(db, feed, from.oldestAt, limit) : [];
+      const from = readNewsPageProducing(db, sourceId, feed, cursor);
+      items =
+        from?.oldestAt != null ? readNewsBefore(db, sourceId, feed, from.oldestAt, limit) : [];
       // Keep the chain going where a remembered page holds the oldest item shown.
       const oldest = items.at(-1);
-      const holder = oldest ? readNewsPageContaining(db, feed, oldest.publishedAt) : null;
+      const holder = oldest ? readNewsPageContaining(db, sourceId, feed, oldest.publishedAt) : null;
       nextCursor = holder?.nextCursor ?? null;
       hasMore = holder?.hasMore ?? false;
     }
     const answer: NewsAnswer = {
       ...feed,
+      source: sourceId,
       cursor,
       items,
       nextCursor,

@@ -15,7 +15,7 @@ import { readNewestCandles, upsertCandles } from './candles';
 import { CacheTooNewError } from './errors';
 import { LATEST_VERSION } from './migrations';
 import { cacheFilePath, closeCache, openCache } from './open-cache';
-import { candles, series } from './testing/fixtures';
+import { DEMO, candles, series } from './testing/fixtures';
 
 let dir = '';
 let file = '';
@@ -40,11 +40,11 @@ describe('openCache', () => {
 
   it('reopens an existing cache with its data', () => {
     const first = openCache(file).db;
-    upsertCandles(first, series(), candles(0, 10));
+    upsertCandles(first, DEMO, series(), candles(0, 10));
     closeCache(first);
     const { db, recovery } = openCache(file);
     expect(recovery).toBeNull();
-    expect(readNewestCandles(db, series(), 100)).toHaveLength(10);
+    expect(readNewestCandles(db, DEMO, series(), 100)).toHaveLength(10);
     closeCache(db);
   });
 
@@ -60,14 +60,14 @@ describe('openCache', () => {
     expect(readFileSync(recovery!.movedTo)).toEqual(garbage);
     // (SQLite itself deletes the junk -wal when the failed connection closes.)
     // The new cache works.
-    upsertCandles(db, series(), candles(0, 3));
-    expect(readNewestCandles(db, series(), 10)).toHaveLength(3);
+    upsertCandles(db, DEMO, series(), candles(0, 3));
+    expect(readNewestCandles(db, DEMO, series(), 10)).toHaveLength(3);
     closeCache(db);
   });
 
   it('moves a truncated real database aside and recreates the cache', () => {
     const first = openCache(file).db;
-    for (let i = 0; i < 20; i++) upsertCandles(first, series(1, `S${i}`), candles(0, 500));
+    for (let i = 0; i < 20; i++) upsertCandles(first, DEMO, series(1, `S${i}`), candles(0, 500));
     closeCache(first);
     const size = readFileSync(file).length;
     expect(size).toBeGreaterThan(64 * 1024);
@@ -75,14 +75,14 @@ describe('openCache', () => {
     const { db, recovery } = openCache(file);
     expect(recovery).not.toBeNull();
     expect(recovery!.reason).toMatch(/integrity|malformed|corrupt/i);
-    expect(readNewestCandles(db, series(1, 'S0'), 10)).toEqual([]);
+    expect(readNewestCandles(db, DEMO, series(1, 'S0'), 10)).toEqual([]);
     expect(readdirSync(dir).some((f) => f.startsWith('cache.db.corrupt-'))).toBe(true);
     closeCache(db);
   });
 
   it('auto mode: on a big cleanly closed file, checks only when the header and size disagree', () => {
     const first = openCache(file).db;
-    for (let i = 0; i < 20; i++) upsertCandles(first, series(1, `S${i}`), candles(0, 500));
+    for (let i = 0; i < 20; i++) upsertCandles(first, DEMO, series(1, `S${i}`), candles(0, 500));
     closeCache(first);
     const bytes = readFileSync(file);
     // Damage a page in the middle without changing the size: only a full check sees it.
@@ -96,7 +96,7 @@ describe('openCache', () => {
     closeCache(checked.db);
     // A truncated file is caught by the header/size comparison even above the threshold.
     const again = openCache(file).db;
-    for (let i = 0; i < 20; i++) upsertCandles(again, series(1, `S${i}`), candles(0, 500));
+    for (let i = 0; i < 20; i++) upsertCandles(again, DEMO, series(1, `S${i}`), candles(0, 500));
     closeCache(again);
     truncateSync(file, Math.floor(readFileSync(file).length / 2));
     const truncated = openCache(file, { autoCheckMaxBytes: 0 });

@@ -1,9 +1,18 @@
 /**
- * The last quote, depth book, tick and stock info per instrument, with their time, so
- * the first paint works offline. Schema in migrations.ts (3). Records are stored as
- * JSON: they are small, read whole, and their shape belongs to src/shared/model.
+ * The last quote, depth book, tick and stock info per instrument and source, with their
+ * time, so the first paint works offline. Schema in migrations.ts (3 and 4). Records are
+ * stored as JSON: they are small, read whole, and their shape belongs to src/shared/model.
+ * Every function takes the source it reads or writes: a demo quote is never a live one.
  */
-import type { DepthBook, Instrument, Quote, StockInfo, Tick, UnixMs } from '../../shared/model';
+import type {
+  DataSourceId,
+  DepthBook,
+  Instrument,
+  Quote,
+  StockInfo,
+  Tick,
+  UnixMs,
+} from '../../shared/model';
 import { instrumentKey } from '../../shared/model';
 import { inTransaction, prepare, type CacheDb } from './db';
 
@@ -22,52 +31,63 @@ export interface Snapshot<K extends SnapshotKind> {
   at: UnixMs;
 }
 
-const UPSERT = `INSERT INTO snapshots (kind, instrument, at, data) VALUES (?, ?, ?, ?)
-  ON CONFLICT (kind, instrument) DO UPDATE SET at = excluded.at, data = excluded.data
+const UPSERT = `INSERT INTO snapshots (source, kind, instrument, at, data) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (source, kind, instrument) DO UPDATE SET at = excluded.at, data = excluded.data
   WHERE excluded.at >= snapshots.at`;
-const SELECT = 'SELECT at, data FROM snapshots WHERE kind = ? AND instrument = ?';
+const SELECT = 'SELECT at, data FROM snapshots WHERE source = ? AND kind = ? AND instrument = ?';
 
-/** Saves the latest snapshot; an older one (`at` before the stored time) is ignored. */
+/**
+ * Saves the latest snapshot received from `source`; an older one (`at` before the
+ * stored time) is ignored.
+ */
 export function saveSnapshot<K extends SnapshotKind>(
   db: CacheDb,
+  source: DataSourceId,
   kind: K,
   instrument: Instrument,
   record: SnapshotRecords[K],
   at: UnixMs,
 ): void {
-  prepare(db, UPSERT).run(kind, instrumentKey(instrument), at, JSON.stringify(record));
+  prepare(db, UPSERT).run(source, kind, instrumentKey(instrument), at, JSON.stringify(record));
 }
 
 /** Saves many snapshots of one kind in one transaction (one poll's worth). */
 export function saveSnapshots<K extends SnapshotKind>(
   db: CacheDb,
+  source: DataSourceId,
   kind: K,
   entries: readonly { instrument: Instrument; record: SnapshotRecords[K]; at: UnixMs }[],
 ): void {
   const stmt = prepare(db, UPSERT);
   inTransaction(db, () => {
     for (const e of entries) {
-      stmt.run(kind, instrumentKey(e.instrument), e.at, JSON.stringify(e.record));
+      stmt.run(source, kind, instrumentKey(e.instrument), e.at, JSON.stringify(e.record));
     }
   });
 }
 
-/** The stored snapshot, or null. */
+/** `source`'s stored snapshot, or null. */
 export function loadSnapshot<K extends SnapshotKind>(
   db: CacheDb,
+  source: DataSourceId,
   kind: K,
   instrument: Instrument,
 ): Snapshot<K> | null {
   const row = prepare<unknown[], { at: number; data: string }>(db, SELECT).get(
+    source,
     kind,
     instrumentKey(instrument),
   );
   return row ? { at: row.at, record: JSON.parse(row.data) as SnapshotRecords[K] } : null;
 }
 
-/** The stored snapshots of many instruments, keyed by `instrumentKey`; missing ones absent. */
+/**
+ * `source`'s stored snapshots of many instruments, keyed by `instrumentKey`; missing
+ * ones absent.
+ */
 export function loadSnapshots<K extends SnapshotKind>(
   db: CacheDb,
+  source: DataSourceId,
   kind: K,
   instruments: readonly Instrument[],
 ): Map<string, Snapshot<K>> {
@@ -75,7 +95,7 @@ export function loadSnapshots<K extends SnapshotKind>(
   const out = new Map<string, Snapshot<K>>();
   for (const i of instruments) {
     const key = instrumentKey(i);
-    const row = stmt.get(kind, key);
+    const row = stmt.get(source, kind, key);
     if (row) out.set(key, { at: row.at, record: JSON.parse(row.data) as SnapshotRecords[K] });
   }
   return out;

@@ -1,8 +1,9 @@
 /**
  * What the cache needs from the network, and nothing more. The API client
- * (src/core/api) implements these; the cache never sees a token, a URL or a plan.
+ * (src/core/api) implements these; the cache never sees a token, a URL or a plan —
+ * only which source (`sourceId`) the answers come from, which every row records.
  */
-import type { Candle, NewsPage, SeriesKey, UnixMs } from '../../shared/model';
+import type { Candle, DataSourceId, NewsPage, SeriesKey, UnixMs } from '../../shared/model';
 
 export interface CandleFetch {
   /** Maximum candles wanted (the API's `limit`). */
@@ -14,6 +15,11 @@ export interface CandleFetch {
 
 /** Fetches candles; any order is accepted (the cache sorts). */
 export interface CandleSource {
+  /**
+   * Where a fetch started now is answered from. Read when a request starts: the rows
+   * it brings back are filed under that source, even if this one has changed since.
+   */
+  readonly sourceId: DataSourceId;
   fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]>;
 }
 
@@ -27,6 +33,8 @@ export interface NewsFetch {
 }
 
 export interface NewsSource {
+  /** See {@link CandleSource.sourceId}. */
+  readonly sourceId: DataSourceId;
   fetchNews(query: NewsFetch): Promise<NewsPage>;
 }
 
@@ -44,6 +52,16 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_SOCKET',
 ]);
+
+/**
+ * True for an `ApiError`-shaped failure of kind `unknown-symbol`: the source has no
+ * such product. Not "offline" and not a cache matter: nothing cached is shown for it.
+ */
+export function isUnknownSymbol(err: unknown): boolean {
+  return (
+    typeof err === 'object' && err !== null && (err as { kind?: unknown }).kind === 'unknown-symbol'
+  );
+}
 
 /**
  * The default {@link OfflinePredicate}: an `ApiError`-shaped `kind` of `network` or

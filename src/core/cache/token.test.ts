@@ -9,13 +9,21 @@ import type { Candle, NewsPage, SeriesKey } from '../../shared/model';
 import { HistoryService } from './history-service';
 import { saveSnapshot } from './snapshots';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from './sources';
-import { FakeCandleSource, FakeNewsSource, candles, series, tempCache } from './testing/fixtures';
+import {
+  DEMO,
+  FakeCandleSource,
+  FakeNewsSource,
+  candles,
+  series,
+  tempCache,
+} from './testing/fixtures';
 import { closeCache } from './open-cache';
 
 const TOKEN = 'mdtok_9f8e7d6c5b4a39281706f5e4d3c2b1a0_NEVER_STORE';
 
 /** A source configured like the real client: base URL, token, plan. */
 class TokenHoldingSource implements CandleSource, NewsSource {
+  readonly sourceId = DEMO;
   readonly config = { baseUrl: 'https://api.example', token: TOKEN, plan: 'premium' };
   readonly candles = new FakeCandleSource(
     candles(1_700_000_000_000 - (1_700_000_000_000 % 60_000), 3000),
@@ -76,6 +84,7 @@ describe('token', () => {
     await service.loadNews({ market: 'stock', lang: 'en', limit: 50, cursor: page.nextCursor });
     saveSnapshot(
       t.db,
+      DEMO,
       'quote',
       series(),
       {

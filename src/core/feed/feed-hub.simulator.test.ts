@@ -119,7 +119,7 @@ describe('FeedHub with the simulator: fewest requests', () => {
 
   it('serves every kind and writes it to the cache', async () => {
     const db = withCache();
-    const { hub, advance, paths } = await rig(planOf('premium'), { db });
+    const { hub, advance, paths } = await rig(planOf('premium'), { db, source: () => 'demo' });
     const series: SeriesKey = {
       class: 'crypto',
       region: 'BA',
@@ -148,10 +148,11 @@ describe('FeedHub with the simulator: fewest requests', () => {
     expect(r.of('candles')[0]!.page.candles).toHaveLength(3);
     expect(r.of('news')[0]!.items.length).toBeGreaterThan(0);
     const btc = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
-    expect(loadSnapshot(db, 'depth', btc)).not.toBeNull();
-    expect(loadSnapshot(db, 'tick', btc)).not.toBeNull();
-    expect(readNewestCandles(db, series, 10)).toHaveLength(3);
-    expect(readNewestNews(db, { market: 'crypto', lang: 'en' }, 50).length).toBeGreaterThan(0);
+    expect(loadSnapshot(db, 'demo', 'depth', btc)).not.toBeNull();
+    expect(loadSnapshot(db, 'demo', 'tick', btc)).not.toBeNull();
+    expect(readNewestCandles(db, 'demo', series, 10)).toHaveLength(3);
+    const news = readNewestNews(db, 'demo', { market: 'crypto', lang: 'en' }, 50);
+    expect(news.length).toBeGreaterThan(0);
     // The forming candle moves: the next 1m poll (2 s) pushes it.
     await advance(2000);
     expect(paths()['/crypto/klines']).toBe(2);
@@ -214,7 +215,8 @@ describe('FeedHub with the simulator: failures', () => {
   it('goes offline when the service dies, keeps serving the cache, and comes back', async () => {
     const db = withCache();
     const timers = new ManualTimers();
-    const { hub, sim, advance } = await rig(planOf('premium'), { db }, {}, timers);
+    const cached = { db, source: () => 'demo' as const };
+    const { hub, sim, advance } = await rig(planOf('premium'), cached, {}, timers);
     const a = new Recorder();
     hub.subscribe('w', stock(['AAPL', 'MSFT']), a.push);
     await advance(0);
@@ -231,6 +233,7 @@ describe('FeedHub with the simulator: failures', () => {
       client: clientFor(`http://127.0.0.1:${port}`, planOf('premium')),
       plan: planOf('premium'),
       db,
+      source: () => 'demo',
       timers,
       now: timers.now,
     });

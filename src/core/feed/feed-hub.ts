@@ -6,7 +6,7 @@
  * and each subscriber is pushed its own slice, only what changed. See README.md.
  */
 import type { SubscriptionSpec } from '../../shared/bridge';
-import type { Plan, UnixMs } from '../../shared/model';
+import type { DataSourceId, Plan, UnixMs } from '../../shared/model';
 import type { CacheDb } from '../cache';
 import { firstPaint } from './first-paint';
 import { resetBackoff, type Group } from './group';
@@ -16,7 +16,7 @@ import { GroupPoller } from './poller';
 import { SubscriptionRegistry } from './registry';
 import { routeOf, type LaneId } from './routes';
 import { Scheduler } from './scheduler';
-import { NO_STORE, cacheFeedStore, type FeedStore } from './store';
+import { NO_STORE, cacheFeedStore, requireSource, type FeedStore } from './store';
 import { Subscription } from './subscription';
 import type { FeedClient, FeedIntervals, FeedStatus, FeedTimers, PushFn } from './types';
 
@@ -24,9 +24,11 @@ export interface FeedHubOptions {
   client: FeedClient;
   /** Sets the codes per request (`maxCodes`) and the default budget. */
   plan: Plan;
-  /** Where results go and first paints come from; default `cacheFeedStore(db)`, else none. */
+  /** Where results go and first paints come from; default a cache store over `db`, else none. */
   store?: FeedStore | null;
   db?: CacheDb | null;
+  /** Where `client`'s data comes from now: the source whose rows `db` holds. Required with `db`. */
+  source?: () => DataSourceId;
   /** The settings' intervals (defaults: quotes/depth/ticks 1 s, news 60 s, candles by kType). */
   intervals?: Partial<FeedIntervals>;
   /** Request budget per minute; null/absent = the plan's default (DEFAULT_REQUESTS_PER_MINUTE). */
@@ -60,7 +62,9 @@ export class FeedHub {
   #disposed = false;
 
   constructor(options: FeedHubOptions) {
-    this.#store = options.store ?? (options.db ? cacheFeedStore(options.db) : NO_STORE);
+    this.#store =
+      options.store ??
+      (options.db ? cacheFeedStore(options.db, requireSource(options.source)) : NO_STORE);
     this.#now = options.now ?? Date.now;
     this.#tuning = { ...DEFAULT_TUNING, ...options.tuning };
     this.#onError = options.onError ?? ((e) => console.error('marketdesk feed hub:', e));

@@ -3,10 +3,10 @@
  * freshness the history service reads, and the newest news page.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { instrumentKey, type SeriesKey } from '../../shared/model';
+import { instrumentKey, type DataSourceId, type SeriesKey } from '../../shared/model';
 import { HistoryService } from '../cache';
-import { tempCache } from '../cache/testing/fixtures';
-import { cacheFeedStore } from './store';
+import { DEMO, LIVE, tempCache } from '../cache/testing/fixtures';
+import { cacheFeedStore, requireSource } from './store';
 import { quote } from './testing/fake-client';
 
 const caches: { dispose(): void }[] = [];
@@ -16,10 +16,13 @@ function store() {
   const cache = tempCache();
   caches.push(cache);
   let writes = 0;
+  const current = { source: DEMO };
   return {
     db: cache.db,
-    store: cacheFeedStore(cache.db, { afterWrite: () => writes++ }),
+    store: cacheFeedStore(cache.db, () => current.source, { afterWrite: () => writes++ }),
     writes: () => writes,
+    /** Plays MarketLink switching the hub's client to another source. */
+    switchTo: (source: DataSourceId) => (current.source = source),
   };
 }
 
@@ -55,11 +58,50 @@ describe('cacheFeedStore', () => {
       at: T + 7000,
     });
     // No source at all: the history service answers from what the hub wrote.
-    const history = new HistoryService({ db, now: () => T + 8000 });
+    const history = new HistoryService({ db, sourceId: DEMO, now: () => T + 8000 });
     const answer = await history.loadCandles(series, { limit: 3 });
     expect(answer.candles.map((c) => c.close)).toEqual([1, 2, 4]);
     expect(answer.asOf).toBe(T + 7000);
     history.dispose();
+  });
+
+  it('reads and writes the current source only: demo rows never reach a live pane, and back', () => {
+    const { store: s, switchTo } = store();
+    const aapl = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
+    const feed = { market: 'stock', lang: 'en' };
+    const item = {
+      id: 'n1',
+      title: 'demo headline',
+      publishedAt: T,
+      market: 'stock',
+      language: 'en',
+      link: 'https://x.example',
+      provider: 'p',
+    };
+    s.saveSnapshots('quote', [{ instrument: aapl, record: quote('AAPL', 215), at: T }]);
+    s.saveCandles(series, [candle(T, 215)], T + 1000);
+    s.saveNews(feed, { items: [item], nextCursor: null, hasMore: false, count: 1 }, T);
+    switchTo(LIVE);
+    // A live first paint finds nothing cached: no demo price is painted as live.
+    expect(s.loadSnapshots('quote', [aapl]).size).toBe(0);
+    expect(s.loadCandles(series, 10)).toBeNull();
+    expect(s.loadNews(feed, 10)).toBeNull();
+    s.saveSnapshots('quote', [{ instrument: aapl, record: quote('AAPL', 268), at: T + 5 }]);
+    s.saveCandles(series, [candle(T, 268)], T + 6000);
+    expect(s.loadSnapshots('quote', [aapl]).get(instrumentKey(aapl))?.record).toEqual(
+      quote('AAPL', 268),
+    );
+    expect(s.loadCandles(series, 10)?.record.map((c) => c.close)).toEqual([268]);
+    switchTo(DEMO);
+    expect(s.loadSnapshots('quote', [aapl]).get(instrumentKey(aapl))?.record).toEqual(
+      quote('AAPL', 215),
+    );
+    expect(s.loadCandles(series, 10)).toEqual({ record: [candle(T, 215)], at: T + 1000 });
+    expect(s.loadNews(feed, 10)?.record).toEqual([item]);
+  });
+
+  it('refuses to build over a cache without a source', () => {
+    expect(() => requireSource(undefined)).toThrow(/needs the source of its rows/);
   });
 
   it('keeps the newest news page with its cursor', () => {

@@ -2,10 +2,18 @@
  * Where the hub's results go and where a new subscriber's first paint comes from:
  * quotes, depth and ticks as snapshots, candles merged into the series (with the span
  * and freshness bookkeeping the history service reads), news as the newest page.
- * `cacheFeedStore` is the SQLite implementation over src/core/cache; tests may pass
- * any other.
+ * `cacheFeedStore` is the SQLite implementation over src/core/cache, scoped to the
+ * current source; tests may pass any other.
  */
-import type { Candle, Instrument, NewsItem, NewsPage, SeriesKey, UnixMs } from '../../shared/model';
+import type {
+  Candle,
+  DataSourceId,
+  Instrument,
+  NewsItem,
+  NewsPage,
+  SeriesKey,
+  UnixMs,
+} from '../../shared/model';
 import {
   loadSnapshots,
   markRefreshed,
@@ -58,44 +66,67 @@ export interface CacheFeedStoreOptions {
   afterWrite?: () => void;
 }
 
-/** The SQLite cache as the hub's store. */
-export function cacheFeedStore(db: CacheDb, options: CacheFeedStoreOptions = {}): FeedStore {
+/**
+ * The SQLite cache as the hub's store, scoped to `sourceOf()`: the source of the client
+ * the hub polls, read at every call. A write always lands under the source its request
+ * was made against because the two switch together: the source changes in the same
+ * synchronous step as the hub's client (`MarketLink` sets both before any answer can
+ * arrive), and the hub drops every answer of a client it has switched away from.
+ */
+export function cacheFeedStore(
+  db: CacheDb,
+  sourceOf: () => DataSourceId,
+  options: CacheFeedStoreOptions = {},
+): FeedStore {
   const after = options.afterWrite ?? (() => undefined);
   return {
-    loadSnapshots: (kind, instruments) => loadSnapshots(db, kind, instruments),
+    loadSnapshots: (kind, instruments) => loadSnapshots(db, sourceOf(), kind, instruments),
     saveSnapshots(kind, entries) {
       if (entries.length === 0) return;
-      saveSnapshots(db, kind, entries);
+      saveSnapshots(db, sourceOf(), kind, entries);
       after();
     },
     loadCandles(series, limit) {
-      const candles = readNewestCandles(db, series, limit);
+      const source = sourceOf();
+      const candles = readNewestCandles(db, source, series, limit);
       if (candles.length === 0) return null;
-      const at = readFreshness(db, series).refreshedAt ?? candles.at(-1)!.time;
+      const at = readFreshness(db, source, series).refreshedAt ?? candles.at(-1)!.time;
       return { record: candles, at };
     },
     saveCandles(series, candles, at) {
       if (candles.length === 0) return;
+      const source = sourceOf();
       inTransaction(db, () => {
-        upsertCandles(db, series, candles);
+        upsertCandles(db, source, series, candles);
         // The newest candles, fetched together, are complete from the first to now: the
         // history service's spans then know the head of the series is current.
-        addSpan(db, seriesId(db, series)!, candles[0]!.time, Math.max(at, candles.at(-1)!.time));
-        markRefreshed(db, series, at, candles);
+        const id = seriesId(db, source, series)!;
+        addSpan(db, id, candles[0]!.time, Math.max(at, candles.at(-1)!.time));
+        markRefreshed(db, source, series, at, candles);
       });
       after();
     },
     loadNews(feed, limit) {
-      const items = readNewestNews(db, feed, limit);
+      const source = sourceOf();
+      const items = readNewestNews(db, source, feed, limit);
       if (items.length === 0) return null;
-      const at = readNewsPageRecord(db, feed, null)?.fetchedAt ?? items[0]!.publishedAt;
+      const at = readNewsPageRecord(db, source, feed, null)?.fetchedAt ?? items[0]!.publishedAt;
       return { record: items, at };
     },
     saveNews(feed, page, at) {
-      saveNewsPage(db, feed, null, page, at);
+      saveNewsPage(db, sourceOf(), feed, null, page, at);
       after();
     },
   };
+}
+
+/**
+ * `source`, or a TypeError when there is none: a cache needs the source of its rows,
+ * and a guessed default is how demo rows would be filed as live.
+ */
+export function requireSource(source: (() => DataSourceId) | undefined): () => DataSourceId {
+  if (!source) throw new TypeError('a feed store over the cache needs the source of its rows');
+  return source;
 }
 
 /** A store that remembers nothing (no cache configured). */

@@ -9,6 +9,7 @@ import type { Candle } from '../../../shared/model';
 import { upsertCandles } from '../candles';
 import { openCache } from '../open-cache';
 import { saveSnapshot } from '../snapshots';
+import { DEMO } from './fixtures';
 
 const [file, firstArg, sizeArg] = process.argv.slice(2);
 if (!file || !firstArg || !sizeArg) {
@@ -36,10 +37,11 @@ export function batch(n: number, batchSize: number): Candle[] {
 }
 
 for (let n = Number(firstArg); n < 1_000_000; n++) {
-  upsertCandles(db, series, batch(n, size));
+  upsertCandles(db, DEMO, series, batch(n, size));
   // A second table in the mix, so the kill can land in other b-trees too.
   saveSnapshot(
     db,
+    DEMO,
     'tick',
     series,
     { symbol: 'DUR', last: n, time: n, volume: 1, turnover: 1, status: 0 },

@@ -5,11 +5,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Candle, KType, NewsItem, NewsPage, SeriesKey, UnixMs } from '../../../shared/model';
+import type {
+  Candle,
+  DataSourceId,
+  KType,
+  NewsItem,
+  NewsPage,
+  SeriesKey,
+  UnixMs,
+} from '../../../shared/model';
 import { KTYPES } from '../../../shared/model';
 import type { CacheDb } from '../db';
 import { closeCache, openCache } from '../open-cache';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../sources';
+
+/** The demo source, and a live one: the two sides no read may mix. */
+export const DEMO: DataSourceId = 'demo';
+export const LIVE: DataSourceId = 'live:https://api.example.com';
 
 /** A temp folder and a cache in it; `dispose()` closes and deletes both. */
 export function tempCache(): { db: CacheDb; dir: string; file: string; dispose(): void } {
@@ -55,6 +67,8 @@ export function networkError(): Error {
  * (inclusive) like the real service; `offline` makes every call fail as a network error.
  */
 export class FakeCandleSource implements CandleSource {
+  /** Where its answers come from; tests switch it to play a demo → live switch. */
+  sourceId: DataSourceId = DEMO;
   calls: CandleFetch[] = [];
   offline = false;
   failWith: Error | null = null;
@@ -91,6 +105,7 @@ export function newsItem(n: number, market = 'stock', language = 'en'): NewsItem
  * n"; pages are newest first.
  */
 export class FakeNewsSource implements NewsSource {
+  sourceId: DataSourceId = DEMO;
   calls: NewsFetch[] = [];
   offline = false;
   constructor(public total: number) {}
