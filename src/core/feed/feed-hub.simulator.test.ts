@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf, type Plan, type SeriesKey } from '../../shared/model';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
+import { catalogOf } from '../../simulator/market/catalog';
 import { MarketClient } from '../api';
 import { loadSnapshot, readNewestCandles, readNewestNews, type CacheDb } from '../cache';
 import { tempCache } from '../cache/testing/fixtures';
@@ -104,7 +105,10 @@ describe('FeedHub with the simulator: fewest requests', () => {
 
   it('chunks at the plan maximum: 25 unique codes on Base are 3 requests a tick', async () => {
     const { hub, advance, paths } = await rig(planOf('base'), { requestsPerMinute: 1000 });
-    const codes = Array.from({ length: 25 }, (_, i) => `SYM${i}`);
+    // Listed codes: the simulator gives a code outside its catalog no data.
+    const codes = catalogOf('stock', 'US')
+      .slice(0, 25)
+      .map((e) => e.code);
     const rs = [new Recorder(), new Recorder(), new Recorder()];
     hub.subscribe('w1', stock(codes.slice(0, 12)), rs[0]!.push);
     hub.subscribe('w2', stock(codes.slice(8, 20)), rs[1]!.push);
