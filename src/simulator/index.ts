@@ -14,4 +14,5 @@ export type { Faults, RateLimit } from './faults';
 export { decideFaults, parseRateLimit, type FaultDecision } from './faults';
 export { MALFORM_VARIANTS, type MalformVariant } from './malform';
 export type { MarketModel } from './market-model';
+export { CATALOG, catalogOf, findInstrument, type CatalogEntry } from './market/catalog';
 export { parseSimulatorArgs, SIMULATOR_USAGE } from './cli-args';
