@@ -74,6 +74,37 @@ UNIUSDT|Uniswap / TetherUS|8||||||Uniswap|
 NEARUSDT|NEAR Protocol / TetherUS|2.8||||||NEAR|
 USDCUSDT|USD Coin / TetherUS|1|||||||
 ETHBTC|Ethereum / Bitcoin|0.033||BTC||||以太坊/比特币|以太坊/比特幣
+ETCUSDT|Ethereum Classic / TetherUS|18||||||以太经典|以太經典
+ATOMUSDT|Cosmos / TetherUS|4.5|||||||
+FILUSDT|Filecoin / TetherUS|2.5|||||||
+APTUSDT|Aptos / TetherUS|5|||||||
+ARBUSDT|Arbitrum / TetherUS|0.4|||||||
+OPUSDT|Optimism / TetherUS|0.7|||||||
+INJUSDT|Injective / TetherUS|12|||||||
+AAVEUSDT|Aave / TetherUS|280|||||||
+ICPUSDT|Internet Computer / TetherUS|5|||||||
+HBARUSDT|Hedera / TetherUS|0.2|||||||
+VETUSDT|VeChain / TetherUS|0.025|||||||
+ALGOUSDT|Algorand / TetherUS|0.22|||||||
+SANDUSDT|The Sandbox / TetherUS|0.28|||||||
+MANAUSDT|Decentraland / TetherUS|0.3|||||||
+AXSUSDT|Axie Infinity / TetherUS|2.5|||||||
+GRTUSDT|The Graph / TetherUS|0.1|||||||
+SEIUSDT|Sei / TetherUS|0.3|||||||
+TIAUSDT|Celestia / TetherUS|1.8|||||||
+RENDERUSDT|Render / TetherUS|3.5|||||||
+IMXUSDT|Immutable / TetherUS|0.5|||||||
+STXUSDT|Stacks / TetherUS|0.7|||||||
+LDOUSDT|Lido DAO / TetherUS|1|||||||
+RUNEUSDT|THORChain / TetherUS|1.5|||||||
+EGLDUSDT|MultiversX / TetherUS|15|||||||
+THETAUSDT|Theta Network / TetherUS|0.8|||||||
+XTZUSDT|Tezos / TetherUS|0.6|||||||
+ZECUSDT|Zcash / TetherUS|40|||||||
+FETUSDT|Artificial Superintelligence Alliance / TetherUS|0.7|||||||
+WLDUSDT|Worldcoin / TetherUS|1|||||||
+ENAUSDT|Ethena / TetherUS|0.3|||||||
+CRVUSDT|Curve DAO / TetherUS|0.7|||||||
 `;
 
 /** code|name|price|exchange|currency (quote)|home|tick|book|zh|hk */
