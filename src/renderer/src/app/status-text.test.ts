@@ -132,7 +132,8 @@ describe('describeStatus', () => {
       fmt,
     );
     expect(text.budget).toBe('60/60 req/min');
-    expect(text.stretch).toBe('polling slowed ×1.5 to fit the plan');
+    expect(text.stretch).toBe('polling slowed ×1.5');
+    expect(text.stretchTitle).toMatch(/1\.5 times slower than asked, to fit the plan/);
   });
 
   it('shows the last update with seconds', () => {

@@ -25,8 +25,10 @@ export interface StatusText {
   plan: string;
   /** e.g. "42/60 req/min". */
   budget: string;
-  /** e.g. "polling slowed ×1.5 to fit the plan"; '' when not stretched. */
+  /** e.g. "polling slowed ×1.5"; '' when not stretched. */
   stretch: string;
+  /** Its tooltip: why. */
+  stretchTitle: string;
   /** e.g. "Updated 14:02:11"; '' before any data. */
   lastUpdate: string;
 }
@@ -112,7 +114,11 @@ export function describeStatus(status: AppStatus, format: TimeFormat = localTime
     action: state === 'token-rejected' ? 'set-token' : null,
     plan: `Plan ${status.plan.name} · ${status.plan.maxCodes} codes/request`,
     budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
-    stretch: stretch > 1.005 ? `polling slowed ×${stretch.toFixed(1)} to fit the plan` : '',
+    stretch: stretch > 1.005 ? `polling slowed ×${stretch.toFixed(1)}` : '',
+    stretchTitle:
+      stretch > 1.005
+        ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
+        : '',
     lastUpdate: status.lastUpdate === null ? '' : `Updated ${format(status.lastUpdate, true)}`,
   };
 }

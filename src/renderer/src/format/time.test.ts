@@ -24,7 +24,8 @@ describe('clock times', () => {
   });
   it('shows the date for a quote from another day', () => {
     expect(formatQuoteTime(T, T + 60_000, 'UTC')).toBe('14:30:05');
-    expect(formatQuoteTime(T, T + 86_400_000, 'UTC')).toBe('15 Jan 2026');
+    expect(formatQuoteTime(T, T + 86_400_000, 'UTC')).toBe('15 Jan');
+    expect(formatQuoteTime(T, T + 365 * 86_400_000, 'UTC')).toBe('15 Jan 2026');
   });
 });
 

@@ -98,12 +98,17 @@ export function formatDateTime(ms: UnixMs | null | undefined, zone?: string): st
 
 /**
  * A quote time: the clock time when it is from the same day as `now` in the zone,
- * the date otherwise (a halted or closed market's last trade).
+ * the day otherwise (a halted or closed market's last trade), with the year only
+ * when it is not this year's — short enough for the board's Time column.
  */
 export function formatQuoteTime(ms: UnixMs | null | undefined, now: UnixMs, zone?: string): string {
   if (!valid(ms)) return EMPTY;
-  const day = dateFormat('date', zone);
-  return day.format(ms) === day.format(now) ? formatClock(ms, zone) : day.format(ms);
+  const date = dateFormat('date', zone);
+  if (date.format(ms) === date.format(now)) return formatClock(ms, zone);
+  const year = dateFormat('year', zone);
+  return year.format(ms) === year.format(now)
+    ? dateFormat('day', zone).format(ms)
+    : date.format(ms);
 }
 
 /** How long ago: "just now", "42s ago", "3m ago", "5h ago", "2d ago", then the date. */

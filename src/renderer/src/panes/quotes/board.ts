@@ -42,20 +42,31 @@ export function groupSymbols(symbols: readonly SymbolRef[]): Map<string, MarketS
   return groups;
 }
 
-/** The sortable columns, in display order. */
+/**
+ * The sortable columns, in display order. `drop` is the order in which a narrowing
+ * board hides them (1 first; 0 never): the symbol, its price, its change and the
+ * time of the quote always stay in view, and no column is ever cut in half
+ * (QuoteBoard maps each level to a board width).
+ */
 export const COLUMNS = [
-  { id: 'symbol', label: 'Symbol', numeric: false },
-  { id: 'last', label: 'Last', numeric: true },
-  { id: 'change', label: 'Chg', numeric: true },
-  { id: 'changePercent', label: 'Chg %', numeric: true },
-  { id: 'open', label: 'Open', numeric: true },
-  { id: 'high', label: 'High', numeric: true },
-  { id: 'low', label: 'Low', numeric: true },
-  { id: 'prevClose', label: 'Prev', numeric: true },
-  { id: 'volume', label: 'Volume', numeric: true },
-  { id: 'turnover', label: 'Turnover', numeric: true },
-  { id: 'time', label: 'Time', numeric: true },
+  { id: 'symbol', label: 'Symbol', numeric: false, drop: 0 },
+  { id: 'last', label: 'Last', numeric: true, drop: 0 },
+  { id: 'change', label: 'Chg', numeric: true, drop: 0 },
+  { id: 'changePercent', label: 'Chg %', numeric: true, drop: 0 },
+  { id: 'open', label: 'Open', numeric: true, drop: 2 },
+  { id: 'high', label: 'High', numeric: true, drop: 3 },
+  { id: 'low', label: 'Low', numeric: true, drop: 3 },
+  { id: 'prevClose', label: 'Prev', numeric: true, drop: 2 },
+  { id: 'volume', label: 'Volume', numeric: true, drop: 2 },
+  { id: 'turnover', label: 'Turnover', numeric: true, drop: 1 },
+  { id: 'time', label: 'Time', numeric: true, drop: 0 },
 ] as const;
+
+/** The class that hides a column's cells when the board is too narrow for it. */
+export function dropClass(id: ColumnId): string {
+  const drop = COLUMNS.find((c) => c.id === id)?.drop ?? 0;
+  return drop === 0 ? '' : `drop-${drop}`;
+}
 
 export type ColumnId = (typeof COLUMNS)[number]['id'];
 

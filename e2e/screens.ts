@@ -1,0 +1,167 @@
+/**
+ * Screenshots of the default workspace in the states a trader must be able to read:
+ * demo data at 1024, 1280 and 1600 px wide in both themes, and, at 1280 px, live data
+ * from a local service, the same service stopped (offline, cached data), and a token
+ * the service refuses. Not a spec; run it by hand after a UI change and look at them:
+ *
+ *   npx electron-vite build && npx tsx e2e/screens.ts [output folder]
+ *
+ * Writes `<state>-<theme>-<width>.png` (default folder: test-results/screens) and
+ * prints, per shot, every box whose content is clipped sideways (a scroller that hides
+ * columns, a status bar that cuts its end off): "nothing is cut off" is read from the
+ * pictures and checked in these lines.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { chromium, expect } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
+import type { Started } from './support/processes';
+import {
+  ROOT,
+  makeHome,
+  removeHome,
+  startHost,
+  startSimulator,
+  stopAll,
+} from './support/processes';
+import { expectChartData, expectLadder, paneBody, statusMode } from './support/ui';
+import { clippedBoxes } from './support/layout';
+
+const WIDTHS = [1024, 1280, 1600] as const;
+const THEMES = ['dark', 'light'] as const;
+const HEIGHT = 800;
+type Theme = (typeof THEMES)[number];
+
+const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screens'));
+
+async function setTheme(page: Page, theme: Theme): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) !== theme) {
+    await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
+  }
+  await expect(html).toHaveAttribute('data-theme', theme);
+}
+
+/** Waits until the default layout's panes show data. */
+async function waitForData(page: Page): Promise<void> {
+  await expectChartData(page);
+  await expectLadder(page);
+  await expect(paneBody(page, 'News').getByRole('listitem').nth(3)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    page.getByRole('row', { name: 'FTSE GB indices' }).getByRole('cell').nth(2),
+  ).toHaveText(/\d/, { timeout: 20_000 });
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  // The mouse off every pane (no hover, no crosshair), the chart's recolouring done.
+  await page.mouse.move(0, HEIGHT - 1);
+  await page.waitForTimeout(1_200);
+  const file = path.join(out, `${name}.png`);
+  await page.screenshot({ path: file });
+  const clipped = await clippedBoxes(page);
+  console.log(`wrote ${path.relative(ROOT, file)}`);
+  for (const line of clipped) console.log(`  clipped: ${line}`);
+}
+
+async function newPage(browser: Browser, url: string, width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: HEIGHT } });
+  await page.goto(url);
+  return page;
+}
+
+/** Demo data at every width and theme. */
+async function demo(browser: Browser): Promise<void> {
+  const home = makeHome({ plan: 'premium', requestsPerMinute: 3000 });
+  try {
+    const host = await startHost({ home });
+    const page = await newPage(browser, host.url, WIDTHS[0]);
+    await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await waitForData(page);
+        await shoot(page, `demo-${theme}-${width}`);
+      }
+    }
+    await setTheme(page, 'dark');
+    await page.close();
+  } finally {
+    await stopAll();
+    removeHome(home);
+  }
+}
+
+/** Live from a local service, then that service stopped; then a refused token. */
+async function live(browser: Browser): Promise<void> {
+  const TOKEN = 'screens-token-5d1c';
+  const simulator: Started = await startSimulator({ token: TOKEN, seed: 4 });
+  const home = makeHome({ baseUrl: simulator.url, plan: 'premium', requestsPerMinute: 3000 });
+  let wrongHome: string | undefined;
+  try {
+    const host = await startHost({ home, token: TOKEN });
+    const page = await newPage(browser, host.url, 1280);
+    await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
+    await waitForData(page);
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      await shoot(page, `live-${theme}-1280`);
+    }
+    await simulator.stop();
+    await expect(statusMode(page)).toContainText('OFFLINE', { timeout: 40_000 });
+    await expect(paneBody(page, 'Quote board').getByRole('status')).toContainText('offline', {
+      timeout: 20_000,
+    });
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await shoot(page, `offline-${theme}-${width}`);
+      }
+    }
+    await setTheme(page, 'dark');
+    await page.close();
+
+    const again = await startSimulator({ token: TOKEN, seed: 4 });
+    wrongHome = makeHome({ baseUrl: again.url, plan: 'premium', requestsPerMinute: 3000 });
+    const wrong = await startHost({ home: wrongHome, token: 'not-the-token' });
+    const rejected = await newPage(browser, wrong.url, 1280);
+    await expect(statusMode(rejected)).toContainText('TOKEN REJECTED', { timeout: 30_000 });
+    await rejected.waitForTimeout(3_000);
+    for (const theme of THEMES) {
+      await setTheme(rejected, theme);
+      await shoot(rejected, `token-rejected-${theme}-1280`);
+    }
+    await setTheme(rejected, 'dark');
+    await rejected.close();
+  } finally {
+    await stopAll();
+    removeHome(home);
+    removeHome(wrongHome);
+  }
+}
+
+async function main(): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, '--hide-scrollbars'],
+  });
+  try {
+    const only = process.env.SCREENS;
+    if (!only || only.includes('demo')) await demo(browser);
+    if (!only || only.includes('live')) await live(browser);
+  } finally {
+    await browser.close();
+    await stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
