@@ -16,7 +16,7 @@ import {
   type SeriesFreshness,
 } from './candles';
 import { inTransaction, type CacheDb } from './db';
-import type { LinkState, Listeners } from './link-state';
+import { ASKED_WAIT_MS, type LinkState, type Listeners } from './link-state';
 import { isUnknownSymbol, type CandleSource } from './sources';
 import { CANDLE_STALE_AFTER_MS, isStale } from './staleness';
 
@@ -138,7 +138,11 @@ export class CandleHistory {
       return this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
     }
     let answer: CandleAnswer;
+    // Its retry is the health service's probe while offline (recovery without a feed).
+    const attempt = link.attempt(() => this.refreshCandles(series, limit));
     try {
+      // Waits out a rate limit; nothing goes out with a refused token.
+      await attempt.cleared(lifetime);
       const fetched = ascending(await source.fetchCandles(series, { limit, signal: lifetime }));
       if (lifetime.aborted) throw lifetime.reason;
       const at = now();
@@ -156,12 +160,12 @@ export class CandleHistory {
         }
         markRefreshed(db, sourceId, series, at, fetched);
       });
-      link.succeeded();
+      attempt.succeeded();
       this.deps.afterWrite();
       answer = this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
     } catch (err) {
       if (lifetime.aborted) throw err;
-      const failure = link.failed(err);
+      const failure = attempt.failed(err);
       const unknown = isUnknownSymbol(err);
       const cached = unknown ? [] : readNewestCandles(db, sourceId, series, limit);
       answer = this.#answer(sourceId, series, cached, {
@@ -188,7 +192,10 @@ export class CandleHistory {
       return this.#answer(sourceId, series, cached, { before });
     }
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
+    const attempt = link.attempt();
     try {
+      // The user is waiting: a long rate limit answers from the cache at once.
+      await attempt.cleared(combined, ASKED_WAIT_MS);
       const raw = await source.fetchCandles(series, {
         limit,
         endTime: before - 1,
@@ -205,13 +212,13 @@ export class CandleHistory {
         const start = first === undefined ? HISTORY_START : first.time;
         addSpan(db, seriesId(db, sourceId, series)!, start, before - 1);
       });
-      link.succeeded();
+      attempt.succeeded();
       this.deps.afterWrite();
       const page = readCandlesBefore(db, sourceId, series, before, limit);
       return this.#answer(sourceId, series, page, { before });
     } catch (err) {
       if (combined.aborted) throw err;
-      const failure = link.failed(err);
+      const failure = attempt.failed(err);
       const unknown = isUnknownSymbol(err);
       return this.#answer(sourceId, series, unknown ? [] : cached, {
         before,

@@ -4,6 +4,7 @@
  * / `loadNews` and forward `onCandles` / `onNews`.
  */
 import type { DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
+import { HealthService } from '../health';
 import { CandleHistory, type CandleAnswer, type CandleQuery } from './candle-history';
 import type { CacheDb } from './db';
 import { LinkState, Listeners } from './link-state';
@@ -21,6 +22,12 @@ export interface HistoryServiceOptions {
    * source reads and writes that source's `sourceId`, read as each request starts.
    */
   sourceId?: DataSourceId;
+  /**
+   * The one health service every fetch records in: "offline" in an answer is its
+   * offline, a refused token sends nothing, a rate limit is waited out. Default a
+   * private one (the command line, tests).
+   */
+  health?: HealthService;
   /** Which source failures mean offline; default `isOfflineError`. */
   isOffline?: OfflinePredicate;
   now?: () => UnixMs;
@@ -46,7 +53,7 @@ export class HistoryService {
     this.#db = options.db;
     this.#onPrune = options.onPrune;
     this.#budget = checkedBudget(options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
-    this.#link = new LinkState(now, options.isOffline);
+    this.#link = new LinkState(options.health ?? new HealthService({ now }), options.isOffline);
     const afterWrite = () => void this.#enforceBudget();
     const common = { db: options.db, link: this.#link, now, afterWrite };
     this.#candles = new CandleHistory({

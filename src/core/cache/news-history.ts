@@ -6,7 +6,7 @@
  */
 import type { DataSourceId, NewsItem, UnixMs } from '../../shared/model';
 import type { CacheDb } from './db';
-import type { LinkState, Listeners } from './link-state';
+import { ASKED_WAIT_MS, type LinkState, type Listeners } from './link-state';
 import {
   readNewestNews,
   readNewsBefore,
@@ -120,14 +120,18 @@ export class NewsHistory {
     const { db, source, link, now, lifetime } = this.deps;
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
     let answer: NewsAnswer;
+    // The newest page's refresh is the health service's probe while offline.
+    const attempt = link.attempt(emitTo ? () => this.refreshNews({ ...feed, limit }) : undefined);
     try {
       if (!source) throw new Error('no news source');
+      // A background refresh waits out a rate limit; an older page the user asked for, briefly.
+      await attempt.cleared(combined, emitTo ? Infinity : ASKED_WAIT_MS);
       const fetched = await source.fetchNews({ ...feed, limit, cursor, signal: combined });
       if (combined.aborted) throw combined.reason;
       const at = now();
       // Filed under the source asked, even if the user has switched since (see CandleHistory).
       saveNewsPage(db, sourceId, feed, cursor, fetched, at);
-      link.succeeded();
+      attempt.succeeded();
       this.deps.afterWrite();
       answer = {
         ...feed,
@@ -142,7 +146,7 @@ export class NewsHistory {
       };
     } catch (err) {
       if (combined.aborted) throw err;
-      const failure = link.failed(err);
+      const failure = attempt.failed(err);
       const stored = readNewsPageRecord(db, sourceId, feed, cursor);
       answer = this.#fromPage(sourceId, feed, cursor, stored, limit, {
         error: failure.offline ? undefined : failure.message,
