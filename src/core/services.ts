@@ -14,6 +14,7 @@ import type { AppStatus, UnixMs } from '../shared/model';
 import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCache } from './cache';
 import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
+import { HealthService } from './health';
 import { MarketLink } from './bridge/market-link';
 import { createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
@@ -50,6 +51,8 @@ export interface Services {
   readonly db: CacheDb;
   readonly history: HistoryService;
   readonly hub: FeedHub;
+  /** The one health model: every request records in it; the status bar and panes read it. */
+  readonly health: HealthService;
   /** The client, simulator and token switching (demo ↔ live). */
   readonly link: MarketLink;
   /** The bridge's view of the services (what the handler table calls). */
@@ -96,12 +99,16 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const cacheFile = config.cacheFile ?? path.join(config.dataFolder, CACHE_FILE_NAME);
   const db = openCacheOrMemory(cacheFile, notices);
 
-  const link = new MarketLink({
+  // Fed by the hub's polls, history, stock info and symbol checks; its messages scrubbed
+  // of the token; reset by the link for a new token, address or mode.
+  const health = new HealthService({ now, redact: (text: string): string => link.redact(text) });
+  const link: MarketLink = new MarketLink({
     settings,
     secrets,
     now,
     seed: config.simulatorSeed ?? 1,
     notices,
+    health,
   });
   let history: HistoryService;
   let hub: FeedHub;
@@ -112,6 +119,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       db,
       candles: link.sources,
       news: link.sources,
+      health,
       now,
       budgetBytes: current.cacheBudgetBytes,
     });
@@ -122,6 +130,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       source: () => link.sources.sourceId,
       intervals: current.intervals,
       requestsPerMinute: link.requestsPerMinute,
+      health,
       now,
       // Messages only: a stack or an argument could carry anything.
       onError: (error) =>
@@ -132,6 +141,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   } catch (error) {
     // Half-built: release the simulator's port and the database before reporting.
     await link.dispose();
+    health.dispose();
     closeCache(db);
     throw error;
   }
@@ -147,7 +157,17 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
 
   for (const notice of notices) log(`marketdesk: ${notice}`);
-  const backend = new AppBackend({ settings, workspace, db, history, hub, link, now, notices });
+  const backend = new AppBackend({
+    settings,
+    workspace,
+    db,
+    history,
+    hub,
+    link,
+    health,
+    now,
+    notices,
+  });
 
   let disposed: Promise<void> | null = null;
   return {
@@ -157,6 +177,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     db,
     history,
     hub,
+    health,
     link,
     backend,
     status: () => backend.status(),
@@ -168,6 +189,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         backend.dispose();
         hub.dispose();
         history.dispose();
+        health.dispose();
         await link.dispose();
         await history.idle().catch(() => undefined);
         closeCache(db);

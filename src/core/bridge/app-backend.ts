@@ -1,15 +1,24 @@
 /**
  * The bridge's backend over the real services (settings, workspace, cache, history,
- * feed hub, market link): what the handler table calls, the composed `AppStatus`,
- * and stock info with the snapshot cache as the offline fallback.
+ * feed hub, market link, health): what the handler table calls, the composed
+ * `AppStatus`, and stock info with the snapshot cache as the offline fallback.
  */
 import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared/bridge';
-import type { AppStatus, Instrument, Settings, UnixMs } from '../../shared/model';
+import type {
+  AppStatus,
+  Instrument,
+  Settings,
+  SymbolCheck,
+  SymbolQuery,
+  UnixMs,
+} from '../../shared/model';
 import type { CacheDb, HistoryService } from '../cache';
-import { isOfflineError, loadSnapshot, saveSnapshot } from '../cache';
+import { loadSnapshot, saveSnapshot } from '../cache';
 import type { FeedStatus } from '../feed';
+import { systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
 import type { BridgeBackend, FeedPort } from './backend';
+import { BridgeFailure } from './errors';
 import type { MarketLink } from './market-link';
 
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
@@ -25,10 +34,27 @@ export interface AppBackendDeps {
   history: HistoryService;
   hub: HubLike;
   link: MarketLink;
+  /** The one health service: `AppStatus.health`, and what stock info records in and obeys. */
+  health: HealthService;
   now: () => UnixMs;
   /** Startup notices (cache recovered, settings repaired…), shown in the status. */
   notices: string[];
+  /** Checks typed symbols against the current source (`checkSymbol`); wired by the composition root. */
+  symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
+  /** Default: the global timers. */
+  timers?: Timers;
+  /** `getInfo` answers within this, whatever the service does; default {@link INFO_TIMEOUT_MS}. */
+  infoTimeoutMs?: number;
 }
+
+/**
+ * A company card's answer comes within this: the service's answer, or the cache with
+ * the reason (a rate limit that outlasts it, a slow service, a busy request budget).
+ */
+export const INFO_TIMEOUT_MS = 12_000;
+
+/** The health service's channel of stock info requests. */
+const INFO_CHANNEL = 'info';
 
 export class AppBackend implements BridgeBackend {
   readonly feed: FeedPort;
@@ -46,23 +72,26 @@ export class AppBackend implements BridgeBackend {
     const changed = () => this.#statusChanged();
     this.#stops.push(
       deps.hub.onStatus(changed),
+      deps.health.onChange(changed),
       deps.link.onClient(changed),
       deps.settings.onChange(changed),
     );
   }
 
   status(): AppStatus {
-    const { hub, link, notices } = this.#deps;
+    const { hub, link, notices, health } = this.#deps;
     const feed = hub.status();
     const lastError = feed.lastError ?? link.lastError;
+    const data = health.snapshot();
     return {
       mode: link.mode,
       hasToken: link.hasToken,
       tokenStorage: link.hasToken ? this.#deps.link.secretsKind : null,
       tokenSessionOnly: this.#deps.link.secretsKind === 'session',
+      source: link.source,
       plan: { ...link.client.plan },
-      connection: feed.connection,
-      offlineSince: feed.offlineSince,
+      // The health service keeps its messages redacted; redacted again, as all that leaves.
+      health: { ...data, lastError: data.lastError === null ? null : link.redact(data.lastError) },
       lastUpdate: feed.lastUpdate,
       budget: { ...feed.budget },
       lastError: lastError === null ? null : link.redact(lastError),
@@ -106,36 +135,76 @@ export class AppBackend implements BridgeBackend {
     this.#deps.workspace.save(document);
   }
 
-  /** Stock info from the API (saved as a snapshot), else the last snapshot. */
+  /**
+   * Stock info from the API (saved as a snapshot), else the last snapshot — within
+   * `infoTimeoutMs` whatever the service does. Nothing is sent with a refused token or
+   * into a rate limit that outlasts that wait; an unknown symbol answers `unknown` and
+   * no snapshot. Every outcome is recorded in the health service.
+   */
   async getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer> {
-    const { db, link, now } = this.#deps;
+    const { db, link, now, health } = this.#deps;
     const instrument: Instrument = { class: 'stock', ...args };
     // The source of the client asked, captured before the await: a switch meanwhile must
     // not file this answer (or read a fallback) under the new source.
     const source = link.sources.sourceId;
-    const r = await link.client.info({
-      region: args.region,
-      code: args.code,
-      ...(args.exchange ? { exchange: args.exchange } : {}),
-    });
-    if (r.ok) {
-      const at = now();
-      try {
-        saveSnapshot(db, source, 'info', instrument, r.value, at);
-      } catch {
-        // A full disk must not hide the answer we already have.
-      }
-      return { info: r.value, offline: false, asOf: at };
-    }
-    const cached = loadSnapshot(db, source, 'info', instrument);
-    const offline = isOfflineError(r.error);
-    const answer: InfoAnswer = {
-      info: cached?.record ?? null,
-      offline,
-      asOf: cached?.at ?? null,
+    const cachedAnswer = (error: string): InfoAnswer => {
+      const cached = loadSnapshot(db, source, 'info', instrument);
+      const offline = health.offline;
+      const answer: InfoAnswer = {
+        info: cached?.record ?? null,
+        offline,
+        asOf: cached?.at ?? null,
+      };
+      if (!offline || !cached) answer.error = link.redact(error);
+      return answer;
     };
-    if (!offline || !cached) answer.error = link.redact(r.error.message);
-    return answer;
+    const deadline = this.#deadline();
+    try {
+      const hold = await health
+        .clearance(deadline.signal, deadline.remaining())
+        .catch(() => health.hold());
+      if (hold && hold.state !== 'offline') return cachedAnswer(hold.message);
+      const epoch = health.epoch;
+      const r = await link.client.info(
+        {
+          region: args.region,
+          code: args.code,
+          ...(args.exchange ? { exchange: args.exchange } : {}),
+        },
+        { signal: deadline.signal },
+      );
+      const outcome = health.recordResult(r, { channel: INFO_CHANNEL, epoch });
+      if (r.ok) {
+        const at = now();
+        try {
+          saveSnapshot(db, source, 'info', instrument, r.value, at);
+        } catch {
+          // A full disk must not hide the answer we already have.
+        }
+        return { info: r.value, offline: false, asOf: at };
+      }
+      if (outcome?.kind === 'unknown-symbol') {
+        // The source has no such product: a snapshot from before would be invented data.
+        return {
+          info: null,
+          unknown: true,
+          offline: false,
+          asOf: null,
+          error: link.redact(r.error.message),
+        };
+      }
+      // Cancelled by the deadline: the client waited (budget, slow service) too long.
+      return cachedAnswer(outcome === null ? deadline.message : r.error.message);
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /** Checks a typed symbol against the current source (the injected symbol checker). */
+  async checkSymbol(symbol: SymbolQuery): Promise<SymbolCheck> {
+    const symbols = this.#deps.symbols;
+    if (!symbols) throw new BridgeFailure('internal', 'checkSymbol: no symbol checker is set up');
+    return symbols.check(symbol);
   }
 
   redact(text: string): string {
@@ -145,6 +214,21 @@ export class AppBackend implements BridgeBackend {
   dispose(): void {
     for (const stop of this.#stops) stop();
     this.#listeners.clear();
+  }
+
+  /** An abort signal that fires `infoTimeoutMs` from now, on the injected timers. */
+  #deadline() {
+    const timers = this.#deps.timers ?? systemTimers;
+    const ms = this.#deps.infoTimeoutMs ?? INFO_TIMEOUT_MS;
+    const end = this.#deps.now() + ms;
+    const controller = new AbortController();
+    const handle = timers.setTimeout(() => controller.abort(), ms);
+    return {
+      signal: controller.signal,
+      remaining: () => Math.max(0, end - this.#deps.now()),
+      message: `The market data service did not answer within ${ms / 1000} s; showing the last saved data.`,
+      clear: () => timers.clearTimeout(handle),
+    };
   }
 
   /** Coalesces the changes of one tick into one status, and skips unchanged ones. */

@@ -55,6 +55,12 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   ],
   loadNews: [[{ market: 'stock', lang: 'english', limit: 10 }, /lang must be a two-letter/]],
   getInfo: [[{ region: 'USA', exchange: '', code: 'AAPL' }, /region must be two capital letters/]],
+  checkSymbol: [
+    [
+      { symbol: { class: 'stock', region: 'USA', exchange: '', code: 'AAPL' } },
+      /symbol\.region must be two letters/,
+    ],
+  ],
   setToken: [
     [{ token: 42 }, /^setToken: token must be a string$/],
     [{ token: 'two words' }, /token must be printable characters without spaces/],
@@ -167,7 +173,8 @@ describe('commands', () => {
     const pushed = await a.next('candles');
     expect(pushed.subscriptionId).toBeNull();
     expect(pushed.page.candles).toHaveLength(30);
-    expect(b.events).toEqual([]);
+    // The other window hears the status (the refresh made the data live), not the candles.
+    expect(b.events.filter((e) => e.event !== 'status')).toEqual([]);
     // Now cached and fresh: no refresh.
     const again = await a.call('loadCandles', { series: AAPL_DAILY, limit: 30 });
     expect(again).toMatchObject({ ok: true, value: { refreshing: false } });
@@ -200,23 +207,26 @@ describe('commands', () => {
     expect(t.opened).toHaveLength(1);
   });
 
-  it('getInfo answers the API, then the snapshot when the API is unreachable', async () => {
+  it('getInfo answers the API, then the same source’s snapshot when it is unreachable', async () => {
     const c = t.client();
     const args = { region: 'US', exchange: '', code: 'AAPL' };
-    const live = await c.call('getInfo', args);
-    expect(live).toMatchObject({
+    expect(await c.call('getInfo', args)).toMatchObject({
       ok: true,
       value: { info: { name: 'Apple Inc.' }, offline: false },
     });
-    // Point the live client at a port nobody listens on.
-    await c.call('setSettings', { patch: { baseUrl: 'http://127.0.0.1:9' } });
-    await c.call('setToken', { token: 'unused-token' });
+    const service = await startSimulator({ port: 0, token: 'live-token-456' });
+    await c.call('setSettings', { patch: { baseUrl: service.url } });
+    await c.call('setToken', { token: 'live-token-456' });
+    expect(await c.call('getInfo', args)).toMatchObject({ ok: true, value: { offline: false } });
+    await service.close();
     const offline = await c.call('getInfo', args);
     expect(offline).toMatchObject({
       ok: true,
       value: { info: { name: 'Apple Inc.' }, offline: true },
     });
     expect((offline as { value: { asOf: number } }).value.asOf).toBeGreaterThan(0);
+    // The one health model: the status says offline too.
+    expect(t.services.status().health.state).toBe('offline');
   });
 
   describe('tokens', () => {

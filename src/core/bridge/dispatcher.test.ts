@@ -18,6 +18,7 @@ function throwing(error: unknown): CommandHandlers {
     loadCandles: notUsed,
     loadNews: notUsed,
     getInfo: notUsed,
+    checkSymbol: notUsed,
     setToken: notUsed,
     clearToken: notUsed,
     getStatus: async () => {

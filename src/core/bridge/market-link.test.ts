@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketClient } from '../api';
+import { startSimulator } from '../../simulator';
+import { HealthService } from '../health';
 import { SessionStore } from '../secrets/session-store';
 import { SettingsStore } from '../settings';
 import { MarketLink, TOKEN_REMOVED_NOTICE } from './market-link';
@@ -113,5 +115,60 @@ describe('MarketLink: shutdown', () => {
     expect(settled).toBe(true);
     await cleared;
     expect(link.simulatorUrl).toBeNull();
+  });
+});
+
+describe('MarketLink: the health service', () => {
+  it('starts it over for a new token, address or mode, after the listeners switched; not for a plan', async () => {
+    const health = new HealthService({ now: () => 0 });
+    await link.dispose();
+    link = new MarketLink({ settings, secrets, now: () => 0, seed: 1, notices, health });
+    const refused = () =>
+      health.record({ kind: 'token-rejected', message: 'HTTP 401' }, { channel: 'quotes' });
+    await link.start();
+    // The listeners (the feed hub) get the new client before the refusal is forgotten.
+    const seen: string[] = [];
+    link.onClient(() => seen.push(health.snapshot().state));
+
+    refused();
+    settings.update({ plan: 'premium' });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(health.snapshot().state).toBe('token-rejected');
+
+    await link.setToken(TOKEN);
+    expect(seen).toEqual(['token-rejected', 'token-rejected']);
+    expect(health.snapshot().state).toBe('connecting');
+
+    refused();
+    await link.setToken(TOKEN); // the same token again: the user asks for it to be tried
+    expect(health.snapshot().state).toBe('connecting');
+
+    refused();
+    settings.update({ baseUrl: `${new URL(settings.get().baseUrl).origin}/v2` });
+    await vi.waitFor(() => expect(health.snapshot().state).toBe('connecting'));
+
+    refused();
+    await link.clearToken();
+    expect(health.snapshot().state).toBe('connecting');
+    health.dispose();
+  });
+
+  it('lets a 429 through at once (the health service holds), instead of sleeping inside the client', async () => {
+    const rateLimit = { requests: 1, windowMs: 60_000 };
+    const sim = await startSimulator({ port: 0, faults: { rateLimit } });
+    try {
+      settings.update({ baseUrl: sim.url });
+      await secrets.set(TOKEN);
+      await link.start();
+      const ask = () => link.client.quotes('stock', { region: 'US', codes: ['AAPL'] });
+      expect((await ask()).ok).toBe(true);
+      const limited = await ask();
+      expect(limited).toMatchObject({ ok: false, error: { kind: 'rate-limited' } });
+      expect(!limited.ok && limited.error.retryAfterMs).toBeGreaterThan(50_000);
+      // Answered once, not slept on and asked again.
+      expect(sim.stats().byStatus['429']).toBe(1);
+    } finally {
+      await sim.close();
+    }
   });
 });

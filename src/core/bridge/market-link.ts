@@ -3,7 +3,8 @@
  * With a token: the configured base URL (live). Without one: the simulator, started
  * in-process on a loopback port (demo). Token and connection settings changes
  * rebuild the client; listeners (the feed hub) get the new one, and the history
- * service's sources switch over without being rebuilt.
+ * service's sources switch over without being rebuilt. A new token, address or mode is
+ * a new link: the health service starts over (a refused token is tried again only then).
  */
 import type {
   Candle,
@@ -17,6 +18,7 @@ import { liveSourceId, planOf } from '../../shared/model';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
+import type { HealthService } from '../health';
 import { MarketSources } from '../market-sources';
 import { validateToken, type SecretError, type SecretStore } from '../secrets';
 import type { SettingsStore } from '../settings';
@@ -57,7 +59,20 @@ export interface MarketLinkOptions {
    * {@link TOKEN_REMOVED_NOTICE} here. Default a private list.
    */
   notices?: string[];
+  /**
+   * The one health service: reset when a client is built for a new token, base URL or
+   * mode — after the listeners switched to it, so nothing held back (a refused token) is
+   * asked again with the old client. A plan or budget change keeps its verdict.
+   */
+  health?: HealthService;
 }
+
+/**
+ * A 429 reaches the health service at once, which holds every request until its
+ * `Retry-After` (the hub pauses, history waits, a company card answers from the cache),
+ * instead of each call waiting inside the client for up to a minute per attempt.
+ */
+const CLIENT_RETRY = { maxRetryAfterMs: 0 };
 
 /** Shown when the base URL moved to another origin and the token was dropped for it. */
 export const TOKEN_REMOVED_NOTICE =
@@ -94,6 +109,10 @@ export class MarketLink {
   readonly #former = new Set<string>();
   #simulator: SimulatorHandle | null = null;
   #lastError: string | null = null;
+  /** Bumped on every token change (set, cleared, dropped): part of the link's identity. */
+  #tokenEpoch = 0;
+  /** Mode, address and token epoch of the client in use: a change is a new link. */
+  #identity: string | null = null;
   #chain: Promise<void> = Promise.resolve();
   #disposed = false;
   // Token operations under way (awaiting the store before their rebuild): dispose waits.
@@ -142,8 +161,12 @@ export class MarketLink {
     return this.#token === null ? 'demo' : 'live';
   }
 
-  /** Where the data comes from now: the demo simulator, or the live service's origin. */
+  /**
+   * Where the data comes from now: the demo simulator, or the live service's origin —
+   * the client in use's (settings and token move before its rebuild).
+   */
   get source(): DataSourceId {
+    if (this.sources.current) return this.sources.sourceId;
     return this.#token === null ? 'demo' : liveSourceId(this.options.settings.get().baseUrl);
   }
 
@@ -181,6 +204,8 @@ export class MarketLink {
       if (!stored.ok) throw failureOf(stored.error);
       if (this.#token !== null && this.#token !== valid.value) this.#former.add(this.#token);
       this.#token = valid.value;
+      // Even the same token again: the user asks for it to be tried again.
+      this.#tokenEpoch++;
       this.#lastError = null;
       this.#removeNotice(TOKEN_REMOVED_NOTICE);
       await this.#rebuild();
@@ -194,6 +219,7 @@ export class MarketLink {
       if (!removed.ok) throw failureOf(removed.error);
       if (this.#token !== null) this.#former.add(this.#token);
       this.#token = null;
+      this.#tokenEpoch++;
       this.#lastError = null;
       await this.#rebuild();
     });
@@ -238,6 +264,7 @@ export class MarketLink {
     this.#former.add(token);
     // Now, before any await: the next client is built without it.
     this.#token = null;
+    this.#tokenEpoch++;
     if (!this.#notices.includes(TOKEN_REMOVED_NOTICE)) this.#notices.push(TOKEN_REMOVED_NOTICE);
     void this.#track(async () => {
       const removed = await this.options.secrets.delete();
@@ -286,7 +313,9 @@ export class MarketLink {
       baseUrl,
       plan,
       requestsPerMinute: rpm,
+      retry: CLIENT_RETRY,
     });
+    const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
     this.#client = client;
     this.#rpm = rpm;
     this.sources.current = new MarketSources(
@@ -295,6 +324,10 @@ export class MarketLink {
     );
     try {
       for (const listener of this.#listeners) listener(client, rpm);
+      if (identity !== this.#identity) {
+        this.#identity = identity;
+        this.options.health?.reset();
+      }
     } finally {
       // Closed after the switch, so no poll is sent to a closed port in between; and
       // closed even when a listener throws (a hub disposed during shutdown).

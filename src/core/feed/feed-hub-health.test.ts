@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSpec } from '../../shared/bridge';
-import { planOf } from '../../shared/model';
+import { planOf, type DataHealth } from '../../shared/model';
 import { RateLimiter } from '../api';
 import { FeedHub, type FeedHubOptions } from './feed-hub';
 import type { FeedStatus } from './types';
@@ -58,11 +58,16 @@ describe('FeedHub: backoff', () => {
     expect(gaps(client).slice(0, 6)).toEqual([2000, 4000, 8000, 16_000, 32_000, 60_000]);
     expect(r.state).toBe('stale');
     expect(r.of('subscriptionStatus').at(-1)!.message).toBe('the service answered 503');
-    expect(hub.status().connection).toBe('online'); // it answered: reachable
+    // It answered: reachable, but failing.
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'degraded',
+      lastError: 'the service answered 503',
+    });
     client.error = null;
     const healedAt = client.calls.length;
     await timers.advance(65_000);
     expect(r.state).toBe('live');
+    expect(hub.health.snapshot()).toMatchObject({ state: 'live', lastError: null });
     const after = client.calls
       .slice(healedAt + 1)
       .map((c, i) => c.at - client.calls[healedAt + i]!.at);
@@ -133,20 +138,24 @@ describe('FeedHub: stale marks', () => {
 describe('FeedHub: offline and recovery', () => {
   it('goes offline when every group fails to connect, probes gently, and recovers', async () => {
     const { timers, client, hub } = setup();
-    const statuses: FeedStatus[] = [];
-    hub.onStatus((s) => statuses.push(s));
+    const healths: DataHealth[] = [];
+    hub.health.onChange((h) => healths.push(h));
     const a = new Recorder();
     const b = new Recorder();
     hub.subscribe('w', quotes(['AAPL']), a.push);
     hub.subscribe('w', depth('AAPL'), b.push);
     await timers.advance(0);
-    expect(hub.status().connection).toBe('online');
+    expect(hub.health.snapshot().state).toBe('live');
 
     client.error = apiError('network', 'connection refused');
     await timers.advance(1000);
     const down = timers.now();
-    expect(hub.status()).toMatchObject({ connection: 'offline', offlineSince: down });
-    expect(statuses.at(-1)!.connection).toBe('offline');
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'offline',
+      since: down,
+      lastError: 'connection refused',
+    });
+    expect(healths.at(-1)!.state).toBe('offline');
     expect(a.state).toBe('offline');
     expect(b.state).toBe('offline');
 
@@ -167,14 +176,14 @@ describe('FeedHub: offline and recovery', () => {
     client.bump();
     const healed = client.calls.length;
     await timers.advance(30_000);
-    expect(hub.status()).toMatchObject({ connection: 'online', offlineSince: null });
+    expect(hub.health.snapshot()).toMatchObject({ state: 'live', lastError: null });
     // The probe's success refreshes every group at once.
     const refresh = client.calls.slice(healed, healed + 3);
     expect(new Set(refresh.map((c) => c.at)).size).toBe(1);
     expect(refresh.map((c) => c.method).sort()).toEqual(['depths', 'quotes', 'quotes']);
     expect([a.state, b.state, late.state]).toEqual(['live', 'live', 'live']);
     expect(a.of('quotes').at(-1)!.quotes.AAPL!.last).toBe(101);
-    expect(statuses.at(-1)!.connection).toBe('online');
+    expect(healths.at(-1)!.state).toBe('live');
     hub.dispose();
   });
 
@@ -187,8 +196,11 @@ describe('FeedHub: offline and recovery', () => {
     await timers.advance(1000);
     expect(r.state).toBe('offline');
     client.error = apiError('http', 'the service answered 502', 502);
-    await timers.advance(5000); // the probe gets an answer: online
-    expect(hub.status().connection).toBe('online');
+    await timers.advance(5000); // the probe gets an answer: reachable, failing
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'degraded',
+      lastError: 'the service answered 502',
+    });
     expect(r.state).toBe('offline');
     await timers.advance(5000);
     expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
@@ -204,7 +216,7 @@ describe('FeedHub: offline and recovery', () => {
     await timers.advance(0);
     client.error = apiError('timeout');
     await timers.advance(10_000);
-    expect(hub.status().connection).toBe('offline');
+    expect(hub.health.snapshot().state).toBe('offline');
     hub.dispose();
   });
 });
@@ -223,22 +235,37 @@ describe('FeedHub: error states', () => {
     hub.dispose();
   });
 
-  it('reports a refused token on the subscription and in the status', async () => {
+  it('reports a refused token on every subscription and in the health, and stops asking', async () => {
     const { timers, client, hub } = setup();
     client.error = apiError('auth', 'The token was refused.');
     const r = new Recorder();
+    const other = new Recorder();
     hub.subscribe('w', quotes(['AAPL']), r.push);
+    hub.subscribe('w', depth('MSFT'), other.push);
     await timers.advance(0);
-    expect(r.state).toBe('error');
-    expect(hub.status().lastError).toBe('The token was refused.');
+    expect(r.state).toBe('token-rejected');
+    expect(other.state).toBe('token-rejected');
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'token-rejected',
+      lastError: 'The token was refused.',
+    });
+    const sent = client.calls.length;
+    // The first answer refused the token: the depth clock, ticking right after, sent nothing.
+    expect(client.calls.map((c) => c.method)).toEqual(['quotes']);
+    // The service would answer now, but the token is not tried again: no retry, no probe.
     client.error = null;
-    await timers.advance(2000);
+    await timers.advance(120_000);
+    expect(client.calls).toHaveLength(sent);
+    expect(r.state).toBe('token-rejected');
+    // A new client (a new token) is a new link: asked again at once.
+    hub.setClient(client, planOf('premium'));
+    await timers.advance(0);
     expect(r.state).toBe('live');
-    expect(hub.status().lastError).toBeNull();
+    expect(hub.health.snapshot().state).toBe('live');
     hub.dispose();
   });
 
-  it('names codes the service left out', async () => {
+  it('sends codes the source has not got as unknown codes', async () => {
     const { timers, client, hub } = setup();
     client.missing.add('NOPE');
     const some = new Recorder();
@@ -248,9 +275,22 @@ describe('FeedHub: error states', () => {
     await timers.advance(0);
     expect(some.of('subscriptionStatus').at(-1)).toMatchObject({
       state: 'live',
-      message: 'No data for NOPE.',
+      unknownCodes: ['NOPE'],
     });
-    expect(none.state).toBe('error');
+    expect(some.quoteCodes()).toEqual([['AAPL']]);
+    expect(none.of('subscriptionStatus').at(-1)).toMatchObject({
+      state: 'unknown',
+      unknownCodes: ['NOPE'],
+    });
+    // An unknown symbol is the pane's matter: the service itself is fine.
+    expect(hub.health.snapshot().state).toBe('live');
+    // An outage does not forget which codes are unknown.
+    client.error = apiError('network');
+    await timers.advance(1000);
+    expect(some.of('subscriptionStatus').at(-1)).toMatchObject({
+      state: 'offline',
+      unknownCodes: ['NOPE'],
+    });
     hub.dispose();
   });
 

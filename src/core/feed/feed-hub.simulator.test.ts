@@ -228,8 +228,8 @@ describe('FeedHub with the simulator: failures', () => {
     const port = sim.port;
     await sim.close();
     await advance(3000);
-    expect(hub.status().connection).toBe('offline');
-    expect(hub.status().offlineSince).not.toBeNull();
+    expect(hub.health.snapshot().state).toBe('offline');
+    expect(hub.health.snapshot().since).not.toBeNull();
     expect(a.state).toBe('offline');
 
     // A second process (new hub, same cache, dead service) paints from the cache first.
@@ -248,14 +248,14 @@ describe('FeedHub with the simulator: failures', () => {
     expect(b.events[0]).toMatchObject({ event: 'quotes' });
     expect(b.quoteCodes()).toEqual([['MSFT']]);
     await timers.advance(5000, () => fresh.idle());
-    expect(fresh.status().connection).toBe('offline');
+    expect(fresh.health.snapshot().state).toBe('offline');
     expect(b.state).toBe('offline');
 
     // The service returns on the same port: the probes find it.
     const again = await startSimulator({ port, plan: planOf('premium'), now: timers.now, seed: 5 });
     cleanups.push(() => again.close());
     await advance(30_000);
-    expect(hub.status()).toMatchObject({ connection: 'online', offlineSince: null });
+    expect(hub.health.snapshot()).toMatchObject({ state: 'live', lastError: null });
     expect(a.state).toBe('live');
     expect(again.stats().requests).toBeGreaterThan(0);
   });

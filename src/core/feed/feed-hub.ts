@@ -5,11 +5,12 @@
  * costs `ceil(unique codes / plan max)` requests per group. Results go to the cache
  * and each subscriber is pushed its own slice, only what changed. See README.md.
  */
-import type { SubscriptionSpec } from '../../shared/bridge';
+import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
 import type { DataSourceId, Plan, UnixMs } from '../../shared/model';
 import type { CacheDb } from '../cache';
+import { HealthService, systemTimers, type HealthHold } from '../health';
 import { firstPaint } from './first-paint';
-import { resetBackoff, type Group } from './group';
+import { channelOf, resetBackoff, type Group } from './group';
 import { DEFAULT_TUNING, normaliseIntervals, staleAfterMs, type FeedTuning } from './intervals';
 import { NEWS_KEY, adapterFor } from './kinds';
 import { GroupPoller } from './poller';
@@ -38,17 +39,25 @@ export interface FeedHubOptions {
   /** Default: the global setTimeout/clearTimeout. */
   timers?: FeedTimers;
   tuning?: Partial<FeedTuning>;
+  /**
+   * The one health service every request records in; the hub polls only while it
+   * holds nothing back. Default a private one on the hub's clock and timers, which
+   * `setClient` resets (the hub cannot tell a plan change from a new token; the
+   * composition root, which can, resets a shared one itself).
+   */
+  health?: HealthService;
   /** Told of failures no subscriber owns (a throwing push or listener); default console.error. */
   onError?: (error: unknown) => void;
 }
 
-/** The global timers (not unref'd: a command line watching quotes must stay alive). */
-export const systemTimers: FeedTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export { systemTimers };
 
-const OFFLINE_MESSAGE = 'The market data service cannot be reached; showing cached data.';
+/** The pane state of each health hold. */
+const HOLD_STATE: Record<HealthHold['state'], SubscriptionState> = {
+  offline: 'offline',
+  'token-rejected': 'token-rejected',
+  'rate-limited': 'rate-limited',
+};
 
 export class FeedHub {
   readonly #store: FeedStore;
@@ -58,6 +67,11 @@ export class FeedHub {
   readonly #registry = new SubscriptionRegistry();
   readonly #scheduler: Scheduler;
   readonly #poller: GroupPoller;
+  readonly #health: HealthService;
+  readonly #ownsHealth: boolean;
+  readonly #stopHealth: () => void;
+  /** The health hold the panes were last told of; the clocks stop while there is one. */
+  #hold: HealthHold | null;
   #seq = 0;
   #disposed = false;
 
@@ -68,32 +82,37 @@ export class FeedHub {
     this.#now = options.now ?? Date.now;
     this.#tuning = { ...DEFAULT_TUNING, ...options.tuning };
     this.#onError = options.onError ?? ((e) => console.error('marketdesk feed hub:', e));
+    const timers = options.timers ?? systemTimers;
+    this.#ownsHealth = options.health === undefined;
+    this.#health =
+      options.health ?? new HealthService({ now: this.#now, timers, onError: this.#onError });
+    this.#hold = this.#health.hold();
+    const paused = () => this.#hold !== null;
     this.#scheduler = new Scheduler(
       {
         registry: this.#registry,
-        timers: options.timers ?? systemTimers,
+        timers,
         now: this.#now,
         tuning: this.#tuning,
         intervals: normaliseIntervals(options.intervals),
         plan: options.plan,
         requestsPerMinute: options.requestsPerMinute ?? null,
+        paused,
         onError: this.#onError,
       },
       {
         tick: (lane, now) => this.#poller.tick(lane, now),
         poll: (group) => this.#poller.poll(group),
-        wentOffline: () => this.#wentOffline(),
-        cameBack: () => this.#cameBack(),
-        probe: () => this.#probe(),
       },
     );
-    const { clocks, status, connection } = this.#scheduler;
+    const { clocks, status } = this.#scheduler;
     this.#poller = new GroupPoller(
       {
         registry: this.#registry,
         clocks,
         status,
-        connection,
+        health: this.#health,
+        paused,
         store: this.#store,
         now: this.#now,
         tuning: this.#tuning,
@@ -101,6 +120,7 @@ export class FeedHub {
       },
       options.client,
     );
+    this.#stopHealth = this.#health.onChange(() => this.#healthChanged());
   }
 
   // ------------------------------------------------------------ public API
@@ -135,7 +155,12 @@ export class FeedHub {
   }
 
   unsubscribe(subscriptionId: string): void {
-    if (this.#registry.remove(subscriptionId)) this.#scheduler.reconcile();
+    const sub = this.#registry.remove(subscriptionId);
+    if (!sub) return;
+    // A group that closed no longer counts for the health of the data.
+    const key = sub.groupKey;
+    if (key !== null && !this.#registry.hasGroup(key)) this.#health.forget(channelOf(key));
+    this.#scheduler.reconcile();
   }
 
   /** Drops every subscription of a client (its window closed, its socket went). */
@@ -164,22 +189,28 @@ export class FeedHub {
 
   /**
    * Swaps the API client (new token, plan or address): subscriptions stay, the old
-   * client's requests are cancelled and every group is asked again at once.
+   * client's requests are cancelled and every group is asked again at once — unless
+   * the health service holds requests back (a refused token stays refused until the
+   * composition root resets a shared health service for a new token).
    */
   setClient(client: FeedClient, plan: Plan, requestsPerMinute?: number | null): void {
     this.#assertLive();
-    const { clocks, connection, status } = this.#scheduler;
     this.#scheduler.setPlan(plan, requestsPerMinute ?? null);
     this.#poller.switchClient(client);
     this.#registry.restartStaleness(this.#now());
-    connection.reset();
-    status.apiError = null;
-    clocks.stopAll();
+    this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();
+    // After the switch: nothing is asked again with the old client.
+    if (this.#ownsHealth) this.#health.reset();
   }
 
   status(): FeedStatus {
     return this.#scheduler.status.snapshot();
+  }
+
+  /** The health service the hub records in and obeys. */
+  get health(): HealthService {
+    return this.#health;
   }
 
   /** Told when the status changes; returns the unsubscriber. */
@@ -196,37 +227,53 @@ export class FeedHub {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#stopHealth();
     this.#poller.dispose();
     this.#scheduler.dispose();
+    for (const g of this.#registry.groups()) this.#health.forget(channelOf(g.key));
     this.#registry.clear();
+    if (this.#ownsHealth) this.#health.dispose();
   }
 
-  // ------------------------------------------------------------ visibility, connection
+  // ------------------------------------------------------------ visibility, health
 
   /** Pushes what changed while the client was hidden and ticks its clocks at once. */
   #showClient(clientId: string): void {
     const now = this.#now();
-    const offline = this.#scheduler.connection.offline;
+    const hold = this.#hold;
     const lanes = new Set<LaneId>();
     for (const sub of this.#registry.ofClient(clientId)) {
       const group = this.#registry.groupOf(sub);
       if (!group) continue;
       sub.since = now;
       lanes.add(group.lane);
-      sub.deliver(adapterFor(group.route), group.latest, offline);
-      if (offline) sub.setState('offline', OFFLINE_MESSAGE);
+      sub.deliver(adapterFor(group.route), group.latest, hold?.state === 'offline');
+      if (hold) sub.setState(HOLD_STATE[hold.state], hold.message);
     }
     this.#scheduler.reconcile();
     for (const id of lanes) this.#scheduler.clocks.restart(id);
   }
 
-  #wentOffline(): void {
+  /**
+   * The health service changed. A hold (offline, token refused, rate limited) stops the
+   * clocks and is every visible pane's state, with its message (a longer rate limit
+   * updates it); the end of a hold asks every group again at once.
+   */
+  #healthChanged(): void {
+    if (this.#disposed) return;
+    const hold = this.#health.hold();
+    const was = this.#hold;
+    this.#hold = hold;
+    if (hold === null) {
+      if (was !== null) this.#cameBack();
+      return;
+    }
     for (const sub of this.#registry.subscriptions()) {
       if (sub.groupKey !== null && !this.#registry.isHidden(sub.clientId)) {
-        sub.setState('offline', OFFLINE_MESSAGE);
+        sub.setState(HOLD_STATE[hold.state], hold.message);
       }
     }
-    this.#scheduler.reconcile();
+    if (was === null) this.#scheduler.reconcile();
   }
 
   /** Every group is asked again at once: the clocks restart with a tick now. */
@@ -238,22 +285,19 @@ export class FeedHub {
     this.#scheduler.reconcile();
   }
 
-  /** One request, the cheapest group's: any answer at all means the service is back. */
-  #probe(): boolean {
-    const pick = this.#registry.cheapestIdle();
-    if (pick) this.#poller.poll(pick);
-    return pick !== null;
-  }
-
   /** See first-paint.ts: the hub's or the cache's newest records, before any request. */
   #firstPaint(sub: Subscription, group: Group): void {
     if (!this.#registry.isCurrent(group)) return;
+    const hold = this.#hold;
+    // A hold other than offline is the pane's state before its first data (first-paint
+    // then leaves the state alone); offline is first-paint's own.
+    if (hold && hold.state !== 'offline') sub.setState(HOLD_STATE[hold.state], hold.message);
     firstPaint(sub, group, {
       store: this.#store,
       now: this.#now(),
       freshMs: staleAfterMs(this.#tuning, this.#scheduler.clocks.effective(group.lane)),
-      offline: this.#scheduler.connection.offline,
-      offlineMessage: OFFLINE_MESSAGE,
+      offline: hold?.state === 'offline',
+      offlineMessage: hold?.message ?? '',
       onError: this.#onError,
     });
   }

@@ -7,6 +7,7 @@
 import type { SubscriptionState } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import type { ApiError, BatchResult } from '../api';
+import type { Outcome } from '../health';
 import type { KindAdapter } from './kinds';
 import type { LaneId, Route } from './routes';
 import type { Stored } from './store';
@@ -26,8 +27,6 @@ export interface Group {
   retryAt: UnixMs;
   inFlight: boolean;
   lastSuccessAt: UnixMs | null;
-  /** The last attempt could not reach the service. */
-  unreachable: boolean;
   lastError: ApiError | null;
   /** Newest record per code. */
   readonly latest: Map<string, Stored<unknown>>;
@@ -47,7 +46,6 @@ export function newGroup(key: string, route: Route, lane: LaneId): Group {
     retryAt: 0,
     inFlight: false,
     lastSuccessAt: null,
-    unreachable: false,
     lastError: null,
     latest: new Map(),
     saved: new Map(),
@@ -58,7 +56,11 @@ export function newGroup(key: string, route: Route, lane: LaneId): Group {
 export function resetBackoff(g: Group): void {
   g.failures = 0;
   g.retryAt = 0;
-  g.unreachable = false;
+}
+
+/** The health service's channel of a group (by key): its outcomes stand for it while it exists. */
+export function channelOf(groupKey: string): string {
+  return `feed:${groupKey}`;
 }
 
 /**
@@ -103,29 +105,78 @@ export function absorb(
   return changed;
 }
 
-/** A subscriber's state after a successful poll that asked `asked`. */
+/** A subscriber's state as the hub pushes it; `unknownCodes` absent = keep the last. */
+export interface StateChange {
+  state: SubscriptionState;
+  message?: string;
+  unknownCodes?: string[];
+}
+
+/**
+ * A subscriber's state after a successful poll that asked `asked`. Codes the source
+ * answered without a record (`missing`: it has no such product) are its unknown codes:
+ * `unknown` when that is every code, otherwise the pane shows the others live and marks
+ * those. Codes that failed (their chunk, or an unreadable record) are named; when every
+ * known code failed, the state is the failure's.
+ */
 export function stateAfter(
   sub: Subscription,
   batch: BatchResult<unknown>,
   asked: ReadonlySet<string>,
-): { state: SubscriptionState; message?: string } {
-  const bad = sub.codes.filter(
-    (c) => asked.has(c) && (batch.missing.includes(c) || batch.failed[c] !== undefined),
-  );
-  if (bad.length === 0) return { state: 'live' };
-  if (bad.length < sub.codes.length)
-    return { state: 'live', message: `No data for ${bad.join(', ')}.` };
-  const first = bad.map((c) => batch.failed[c]).find((e) => e !== undefined);
+): StateChange {
+  const mine = sub.codes.filter((c) => asked.has(c));
+  const missing = new Set(batch.missing);
+  const unknownCodes = mine.filter((c) => missing.has(c));
+  const failed = mine.filter((c) => batch.failed[c] !== undefined);
+  if (unknownCodes.length > 0 && unknownCodes.length === sub.codes.length) {
+    return { state: 'unknown', message: unknownMessage(unknownCodes), unknownCodes };
+  }
+  if (failed.length === 0) {
+    return unknownCodes.length === 0
+      ? { state: 'live', unknownCodes }
+      : { state: 'live', message: unknownMessage(unknownCodes), unknownCodes };
+  }
+  if (failed.length < sub.codes.length - unknownCodes.length) {
+    return { state: 'live', message: `No data for ${failed.join(', ')}.`, unknownCodes };
+  }
+  const first = batch.failed[failed[0]!]!;
   return {
-    state: first?.kind === 'not-entitled' ? 'not-entitled' : 'error',
-    message:
-      first?.message ??
-      `The service returned no data for ${bad.join(', ')}: check the code and region, or whether your plan covers this market.`,
+    state: first.kind === 'not-entitled' ? 'not-entitled' : 'error',
+    message: first.message,
+    unknownCodes,
   };
 }
 
-/** A subscriber's state after a failed poll; null to keep it (the stale mark follows). */
-export function stateAfterError(error: ApiError): SubscriptionState | null {
-  if (error.retryable) return null;
-  return error.kind === 'not-entitled' ? 'not-entitled' : 'error';
+function unknownMessage(codes: readonly string[]): string {
+  const what = codes.length === 1 ? 'no such symbol' : 'no such symbols';
+  return `Unknown symbol: the source has ${what} (${codes.join(', ')}).`;
+}
+
+/**
+ * A subscriber's state after a failed poll of `asked`; null to keep it — a failure the
+ * service may get over (5xx, a timeout) lets the stale mark speak, and a health hold
+ * (offline, token refused, rate limited) is set for every pane by the hub.
+ */
+export function stateAfterError(
+  sub: Subscription,
+  outcome: Outcome,
+  error: ApiError,
+  asked: ReadonlySet<string>,
+): StateChange | null {
+  switch (outcome.kind) {
+    case 'not-in-plan':
+      return { state: 'not-entitled', message: error.message };
+    case 'unknown-symbol': {
+      // The service named the symbol it has not got, or refused the whole request.
+      const named = error.symbol === undefined ? null : error.symbol;
+      const unknownCodes = sub.codes.filter((c) => asked.has(c) && (named === null || c === named));
+      if (unknownCodes.length === 0) return null;
+      const state = unknownCodes.length === sub.codes.length ? 'unknown' : 'error';
+      return { state, message: error.message, unknownCodes };
+    }
+    case 'failed':
+      return error.retryable ? null : { state: 'error', message: error.message };
+    default:
+      return null;
+  }
 }

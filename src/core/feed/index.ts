@@ -13,7 +13,7 @@ export {
   type FeedTuning,
 } from './intervals';
 export { NEWS_PAGE_SIZE } from './kinds';
-export { backoffDelay, planBudget, probeDelay, type LaneDemand } from './pacing';
+export { backoffDelay, planBudget, type LaneDemand } from './pacing';
 export { requestsPerPoll, routeOf, type LaneId, type Route } from './routes';
 export {
   NO_STORE,

@@ -75,8 +75,9 @@ export function normaliseIntervals(input: Partial<FeedIntervals> | undefined): F
 }
 
 /**
- * The hub's tuning: how it reads the budget, stale marks, backoff and probing. Every
- * field has a default (`DEFAULT_TUNING`); tests shorten them.
+ * The hub's tuning: how it reads the budget, stale marks and backoff. Every field has a
+ * default (`DEFAULT_TUNING`); tests shorten them. (Offline detection and probing are
+ * the health service's: `HealthTuning`.)
  */
 export interface FeedTuning {
   /** Share of the request budget the hub plans for; the rest is left to history, info and paging. */
@@ -87,12 +88,6 @@ export interface FeedTuning {
   staleMinMs: number;
   /** Backoff of a failing group: interval × 2^failures, at most max(this, 5 intervals). */
   backoffCapMs: number;
-  /** Offline: the first probe waits this long, doubling each failure… */
-  probeMinMs: number;
-  /** …up to this. */
-  probeMaxMs: number;
-  /** Consecutive network failures that mean offline even before every group has failed. */
-  offlineAfterFailures: number;
   /** A new subscription is polled at once when its clock's next tick is further than this. */
   kickAfterMs: number;
   /** `onStatus` is told of a new lastUpdate at most this often (other changes at once). */
@@ -104,9 +99,6 @@ export const DEFAULT_TUNING: Readonly<FeedTuning> = {
   staleAfterIntervals: 3,
   staleMinMs: 2_000,
   backoffCapMs: 60_000,
-  probeMinMs: 5_000,
-  probeMaxMs: 30_000,
-  offlineAfterFailures: 3,
   kickAfterMs: 1_000,
   statusMinGapMs: 1_000,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candlePollLimit, normaliseIntervals, MIN_INTERVAL_MS } from './intervals';
-import { backoffDelay, planBudget, probeDelay } from './pacing';
+import { backoffDelay, planBudget } from './pacing';
 import { requestsPerPoll, routeOf } from './routes';
 
 describe('planBudget', () => {
@@ -38,12 +38,6 @@ describe('backoffDelay', () => {
 
   it('honours a longer Retry-After', () => {
     expect(backoffDelay(1000, 1, 60_000, 45_000)).toBe(45_000);
-  });
-
-  it('probes at 5 s doubling to 30 s', () => {
-    expect([0, 1, 2, 3, 4].map((n) => probeDelay(n, 5000, 30_000))).toEqual([
-      5000, 10_000, 20_000, 30_000, 30_000,
-    ]);
   });
 });
 

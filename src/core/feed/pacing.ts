@@ -1,6 +1,7 @@
 /**
  * The hub's pacing rules as pure functions: how far intervals stretch to fit the
- * request budget, and how far a failing group backs off.
+ * request budget, and how far a failing group backs off. (Offline probing is the health
+ * service's: `probeDelay` in src/core/health.)
  */
 import type { BudgetStatus } from '../../shared/model';
 
@@ -51,9 +52,4 @@ export function backoffDelay(
   const cap = Math.max(capMs, 5 * intervalMs);
   const delay = Math.min(cap, intervalMs * 2 ** Math.max(1, failures));
   return Math.max(delay, retryAfterMs ?? 0);
-}
-
-/** Delay before the next offline probe after `failedProbes` probes failed. */
-export function probeDelay(failedProbes: number, minMs: number, maxMs: number): number {
-  return Math.min(maxMs, minMs * 2 ** Math.max(0, failedProbes));
 }

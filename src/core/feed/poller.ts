@@ -1,16 +1,24 @@
 /**
  * Polling the hub's groups: one client call per group with the union of its codes,
  * its outcome taken in (records into the group, the store and each subscriber's
- * slice; failures into backoff, subscriber states and the connection watch), and the
- * stale marks of a lane on each tick. Answers for a previous client or a dropped group
- * are discarded.
+ * slice; failures into backoff and subscriber states), every outcome recorded in the
+ * health service, and the stale marks of a lane on each tick. Answers for a previous
+ * client or a dropped group are discarded.
  */
+import type { SubscriptionState } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import { ApiError, type BatchResult, type Result } from '../api';
-import { isOfflineError } from '../cache';
+import { batchOutcome, classify, type HealthService, type Outcome, type Probe } from '../health';
 import type { Clocks, Lane } from './clocks';
-import type { ConnectionWatch } from './connection';
-import { absorb, resetBackoff, stateAfter, stateAfterError, type Group } from './group';
+import {
+  absorb,
+  channelOf,
+  resetBackoff,
+  stateAfter,
+  stateAfterError,
+  type Group,
+  type StateChange,
+} from './group';
 import { candlePollLimit, staleAfterMs, type FeedTuning } from './intervals';
 import { adapterFor } from './kinds';
 import { backoffDelay } from './pacing';
@@ -18,13 +26,17 @@ import type { SubscriptionRegistry } from './registry';
 import type { LaneId } from './routes';
 import type { StatusBoard } from './status';
 import type { FeedStore } from './store';
+import type { Subscription } from './subscription';
 import type { FeedClient } from './types';
 
 export interface GroupPollerDeps {
   registry: SubscriptionRegistry;
   clocks: Clocks;
   status: StatusBoard;
-  connection: ConnectionWatch;
+  /** Every outcome is recorded here, one channel per group. */
+  health: HealthService;
+  /** True while the health service holds requests back; the hub has set every pane's state. */
+  paused: () => boolean;
   store: FeedStore;
   now: () => UnixMs;
   tuning: FeedTuning;
@@ -46,6 +58,7 @@ export class GroupPoller {
 
   /** A lane's clock ticked: mark what went stale, poll every group that is due. */
   tick(lane: Lane, now: UnixMs): void {
+    if (this.deps.paused()) return;
     this.#markStale(lane.id, now);
     for (const g of this.deps.registry.groups()) {
       if (g.lane === lane.id && g.active && !g.inFlight && now >= g.retryAt) this.poll(g);
@@ -81,6 +94,7 @@ export class GroupPoller {
   poll(g: Group): void {
     g.inFlight = true;
     const generation = this.#generation;
+    const epoch = this.deps.health.epoch;
     const client = this.#client;
     const signal = this.#abort.signal;
     const codes = [...g.codes];
@@ -99,55 +113,79 @@ export class GroupPoller {
       // Answers for an old client, a gone group or a disposed hub are dropped.
       if (generation !== this.#generation || !this.deps.registry.isCurrent(g)) return;
       g.inFlight = false;
-      if (result.ok) this.#succeeded(g, codes, result.value);
-      else this.#failed(g, result.error);
+      if (result.ok) this.#succeeded(g, codes, result.value, epoch);
+      else this.#failed(g, codes, result.error, epoch);
     };
     const p = run().catch((error: unknown) => this.deps.onError(error));
     this.#inflight.add(p);
     void p.finally(() => this.#inflight.delete(p));
   }
 
-  #succeeded(g: Group, codes: readonly string[], batch: BatchResult<unknown>): void {
-    const { connection, status, registry } = this.deps;
+  #succeeded(g: Group, codes: readonly string[], batch: BatchResult<unknown>, epoch: number): void {
+    const { status, registry } = this.deps;
     const now = this.deps.now();
-    connection.answered();
     resetBackoff(g);
     g.lastSuccessAt = now;
     g.lastError = null;
-    status.apiError = null;
+    this.#record(g, batchOutcome(batch), epoch);
     const adapter = adapterFor(g.route);
     const changed = absorb(g, adapter, batch, now);
     this.#save(() => adapter.save(this.deps.store, g.route, changed, now), changed.length);
     const asked = new Set(codes);
+    const paused = this.deps.paused();
     for (const sub of registry.visible(g)) {
       if (sub.deliver(adapter, g.latest, false)) status.lastUpdate = now;
       sub.liveAt = now;
-      const { state, message } = stateAfter(sub, batch, asked);
-      sub.setState(state, message);
+      const change = stateAfter(sub, batch, asked);
+      // Held (a chunk's 429 or 401): the data is in, the hold's state stays on the pane.
+      if (paused) sub.setState(sub.state ?? 'loading', sub.message, change.unknownCodes);
+      else apply(sub, change);
     }
     status.tell();
   }
 
-  #failed(g: Group, error: ApiError): void {
-    if (error.kind === 'aborted') return;
-    const { connection, status, registry, tuning } = this.deps;
+  #failed(g: Group, codes: readonly string[], error: ApiError, epoch: number): void {
+    const outcome = classify(error);
+    if (outcome === null) return;
+    const { status, registry, tuning } = this.deps;
     g.failures++;
     g.lastError = error;
     const interval = this.deps.clocks.effective(g.lane);
     const delay = backoffDelay(interval, g.failures, tuning.backoffCapMs, error.retryAfterMs);
     g.retryAt = this.deps.now() + delay;
-    if (isOfflineError(error)) {
-      g.unreachable = true;
-      connection.unreachable(registry.everyActiveUnreachable());
-      status.tell();
-      return;
+    this.#record(g, outcome, epoch);
+    if (!this.deps.paused()) {
+      const asked = new Set(codes);
+      for (const sub of registry.visible(g)) {
+        const change = stateAfterError(sub, outcome, error, asked);
+        if (change) apply(sub, change);
+      }
     }
-    g.unreachable = false;
-    connection.answered();
-    if (error.kind === 'auth') status.apiError = error.message;
-    const state = stateAfterError(error);
-    if (state) for (const sub of registry.visible(g)) sub.setState(state, error.message);
     status.tell();
+  }
+
+  /**
+   * Records a poll's outcome on the group's channel. It stands until the group's next
+   * poll is due and two intervals more; an unreachable one leaves the group as a probe.
+   */
+  #record(g: Group, outcome: Outcome, epoch: number): void {
+    const now = this.deps.now();
+    const interval = this.deps.clocks.effective(g.lane);
+    const validMs = Math.max(0, g.retryAt - now) + 2 * interval;
+    const probe: Probe = {
+      cost: Math.max(1, g.codes.length),
+      send: () => {
+        if (!this.deps.registry.isCurrent(g) || !g.active || g.inFlight) return false;
+        this.poll(g);
+        return true;
+      },
+    };
+    this.deps.health.record(outcome, {
+      channel: channelOf(g.key),
+      validMs,
+      epoch,
+      ...(outcome.kind === 'unreachable' ? { probe } : {}),
+    });
   }
 
   #save(write: () => void, count: number): void {
@@ -168,13 +206,25 @@ export class GroupPoller {
     for (const g of this.deps.registry.groups()) {
       if (g.lane !== lane) continue;
       for (const sub of this.deps.registry.visible(g)) {
-        // Errors speak for themselves; `offline` left over from an outage does not.
-        if (sub.state === 'error' || sub.state === 'not-entitled') continue;
+        // Refusals speak for themselves; `offline` left over from an outage does not.
+        if (sub.state !== null && SETTLED.has(sub.state)) continue;
         if (now - Math.max(sub.liveAt ?? -Infinity, sub.since) <= limit) continue;
         sub.setState('stale', g.lastError?.message ?? message);
       }
     }
   }
+}
+
+/** States a stale mark does not overwrite: the service's answer says more than the age. */
+const SETTLED: ReadonlySet<SubscriptionState> = new Set([
+  'error',
+  'not-entitled',
+  'unknown',
+  'token-rejected',
+]);
+
+function apply(sub: Subscription, change: StateChange): void {
+  sub.setState(change.state, change.message, change.unknownCodes ?? sub.unknownCodes);
 }
 
 function unexpected(error: unknown): ApiError {

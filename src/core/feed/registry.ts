@@ -2,7 +2,7 @@
  * The hub's subscription registry: every subscription by id, the groups that serve
  * them by group key, and which clients are hidden. Keeps the two maps consistent (a
  * group lives exactly as long as it has subscribers) and answers the questions the
- * scheduler, the poller and the offline probe ask of them.
+ * scheduler and the poller ask of them.
  */
 import type { UnixMs } from '../../shared/model';
 import { newGroup, syncGroup, type Group } from './group';
@@ -100,19 +100,9 @@ export class SubscriptionRegistry {
     return { known, active };
   }
 
-  /** No active group got through to the service on its last attempt. */
-  everyActiveUnreachable(): boolean {
-    return [...this.#groups.values()].every((g) => !g.active || g.unreachable);
-  }
-
-  /** The active, idle group asking the fewest codes: the cheapest offline probe. */
-  cheapestIdle(): Group | null {
-    let pick: Group | null = null;
-    for (const g of this.#groups.values()) {
-      if (g.active && !g.inFlight && (pick === null || g.codes.length < pick.codes.length))
-        pick = g;
-    }
-    return pick;
+  /** True while a group of that key exists. */
+  hasGroup(key: string): boolean {
+    return this.#groups.has(key);
   }
 
   /** Staleness of every subscription counts from `now` (a new client, a recovery). */

@@ -1,13 +1,12 @@
 /**
  * When the hub's requests go out: the lane clocks, the request budget that stretches
- * them, the connection watch that stops them while offline, and the one-shot timers
- * (first paints, kicks). `reconcile` brings all of it in line with the registry after
- * any change of subscriptions, visibility, intervals, plan or connection.
+ * them, the health hold that stops them (offline, token refused, rate limited), and the
+ * one-shot timers (first paints, kicks). `reconcile` brings all of it in line with the
+ * registry after any change of subscriptions, visibility, intervals, plan or health.
  */
 import type { Plan, UnixMs } from '../../shared/model';
 import { groupsBudget } from './budget';
 import { Clocks, type Lane } from './clocks';
-import { ConnectionWatch, type ConnectionHooks } from './connection';
 import type { Group } from './group';
 import type { FeedTuning } from './intervals';
 import type { SubscriptionRegistry } from './registry';
@@ -23,11 +22,16 @@ export interface SchedulerOptions {
   plan: Plan;
   /** Null: the plan's default. */
   requestsPerMinute: number | null;
+  /**
+   * True while the health service holds requests back (offline: the health service's
+   * probes ask instead; token refused; rate limited): no clock runs.
+   */
+  paused: () => boolean;
   onError: (error: unknown) => void;
 }
 
-/** What the scheduler asks of the hub: polling, and the connection's turns. */
-export interface SchedulerHooks extends ConnectionHooks {
+/** What the scheduler asks of the hub: polling. */
+export interface SchedulerHooks {
   /** A lane's clock ticked. */
   tick(lane: Lane, now: UnixMs): void;
   /** Poll one group now. */
@@ -37,7 +41,6 @@ export interface SchedulerHooks extends ConnectionHooks {
 export class Scheduler {
   readonly clocks: Clocks;
   readonly status: StatusBoard;
-  readonly connection: ConnectionWatch;
   #plan: Plan;
   #requestsPerMinute: number | null;
   readonly #oneShots = new Set<TimerHandle>();
@@ -59,7 +62,6 @@ export class Scheduler {
       options.intervals,
     );
     this.status = new StatusBoard(this.#budget(), now, tuning.statusMinGapMs, options.onError);
-    this.connection = new ConnectionWatch(this.status, timers, now, tuning, hooks);
   }
 
   /** The plan and request budget of a new client; applied by the next `reconcile`. */
@@ -68,20 +70,19 @@ export class Scheduler {
     this.#requestsPerMinute = requestsPerMinute;
   }
 
-  /** Brings groups, clocks, budget and probing in line with the subscriptions. */
+  /** Brings groups, clocks and budget in line with the subscriptions and the health hold. */
   reconcile(): void {
     if (this.#disposed) return;
-    const { clocks, connection, status } = this;
+    const { clocks, status } = this;
     const { known, active } = this.options.registry.sync();
     status.budget = this.#budget();
     clocks.stretch = status.budget.stretch;
+    const paused = this.options.paused();
     for (const id of clocks.ids()) if (!known.has(id)) clocks.remove(id);
     for (const id of known) {
-      if (active.has(id) && !connection.offline) clocks.run(id);
+      if (active.has(id) && !paused) clocks.run(id);
       else clocks.stop(id);
     }
-    if (active.size > 0) connection.ensureProbe();
-    else connection.stopProbe();
     status.tell();
   }
 
@@ -93,7 +94,7 @@ export class Scheduler {
     // Deferred a turn, so subscriptions made together (a workspace opening) share it.
     this.later(() => {
       if (!registry.isCurrent(group) || !group.active || group.inFlight) return;
-      if (!this.connection.offline && now() >= group.retryAt) this.hooks.poll(group);
+      if (!this.options.paused() && now() >= group.retryAt) this.hooks.poll(group);
     });
   }
 
@@ -107,11 +108,10 @@ export class Scheduler {
     this.#oneShots.add(handle);
   }
 
-  /** Stops every clock, the probe and the one-shots, and forgets the status listeners. */
+  /** Stops every clock and the one-shots, and forgets the status listeners. */
   dispose(): void {
     this.#disposed = true;
     this.clocks.stopAll();
-    this.connection.stopProbe();
     for (const t of this.#oneShots) this.options.timers.clearTimeout(t);
     this.#oneShots.clear();
     this.status.clear();

@@ -1,19 +1,15 @@
 /**
- * The hub's status as the composition root sees it (connection, offlineSince,
- * lastUpdate, budget, lastError), and its listeners. Changes of connection, budget or
- * error are told at once; a newer lastUpdate alone at most every `minGapMs`, so a
- * status bar is not repainted on every quote.
+ * The hub's status as the composition root sees it (lastUpdate, budget, lastError),
+ * and its listeners. Changes of budget or error are told at once; a newer lastUpdate
+ * alone at most every `minGapMs`, so a status bar is not repainted on every quote. The
+ * health of the data is not here: it is the health service's.
  */
-import type { BudgetStatus, ConnectionState, UnixMs } from '../../shared/model';
+import type { BudgetStatus, UnixMs } from '../../shared/model';
 import type { FeedStatus } from './types';
 
 export class StatusBoard {
-  connection: ConnectionState = 'connecting';
-  offlineSince: UnixMs | null = null;
   lastUpdate: UnixMs | null = null;
   budget: BudgetStatus;
-  /** The API refused the token (cleared by the next success). */
-  apiError: string | null = null;
   /** The cache could not be written (cleared by the next write that works). */
   storeError: string | null = null;
   readonly #listeners = new Set<(status: FeedStatus) => void>();
@@ -32,11 +28,9 @@ export class StatusBoard {
 
   snapshot(): FeedStatus {
     return {
-      connection: this.connection,
-      offlineSince: this.offlineSince,
       lastUpdate: this.lastUpdate,
       budget: { ...this.budget },
-      lastError: this.apiError ?? this.storeError,
+      lastError: this.storeError,
     };
   }
 

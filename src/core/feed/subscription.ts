@@ -2,7 +2,7 @@
  * One pane's subscription: what it asked for, what it was last pushed (a fingerprint
  * per code, so only changes travel) and the state it was last told.
  */
-import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
+import type { Events, SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import type { KindAdapter } from './kinds';
 import type { Stored } from './store';
@@ -12,6 +12,8 @@ export class Subscription {
   /** The state last pushed; null before the first. */
   state: SubscriptionState | null = null;
   message: string | undefined = undefined;
+  /** Codes the source has no such product for, as last pushed (with every state). */
+  unknownCodes: readonly string[] = [];
   /** Receive time of the newest data pushed (or cached data shown). */
   asOf: UnixMs | null = null;
   /** When the group last answered with this subscription's data; null before. */
@@ -64,16 +66,29 @@ export class Subscription {
     return true;
   }
 
-  /** Pushes a `subscriptionStatus` event when the state or its message changed. */
-  setState(state: SubscriptionState, message?: string): void {
-    if (this.state === state && this.message === message) return;
+  /**
+   * Pushes a `subscriptionStatus` event when the state, its message or the unknown codes
+   * changed. The unknown codes stay as they were unless given: an outage does not make a
+   * symbol the source has not got any less unknown.
+   */
+  setState(
+    state: SubscriptionState,
+    message?: string,
+    unknownCodes: readonly string[] = this.unknownCodes,
+  ): void {
+    const sameCodes = unknownCodes.join(',') === this.unknownCodes.join(',');
+    if (this.state === state && this.message === message && sameCodes) return;
     this.state = state;
     this.message = message;
-    const payload = { subscriptionId: this.id, state, asOf: this.asOf };
-    this.emit({
-      event: 'subscriptionStatus',
-      payload: message === undefined ? payload : { ...payload, message },
-    });
+    this.unknownCodes = [...unknownCodes];
+    const payload: Events['subscriptionStatus'] = {
+      subscriptionId: this.id,
+      state,
+      asOf: this.asOf,
+    };
+    if (message !== undefined) payload.message = message;
+    if (unknownCodes.length > 0) payload.unknownCodes = [...unknownCodes];
+    this.emit({ event: 'subscriptionStatus', payload });
   }
 
   private emit(event: HubEvent): void {

@@ -6,7 +6,6 @@ import type { Events } from '../../shared/bridge';
 import type {
   BudgetStatus,
   Candle,
-  ConnectionState,
   DepthBook,
   KType,
   NewsPage,
@@ -26,6 +25,7 @@ import type {
   QuoteClass,
   Result,
 } from '../api';
+import type { TimerHandle as HealthTimerHandle, Timers } from '../health';
 
 /**
  * The part of `MarketClient` the hub uses. Every call resolves to a Result and never
@@ -69,23 +69,20 @@ export interface FeedIntervals extends RefreshIntervals {
   candles?: Partial<Record<KType, number>>;
 }
 
-/** A timer handle as returned by `FeedTimers.setTimeout`. */
-export type TimerHandle = unknown;
+/** A timer handle as returned by `FeedTimers.setTimeout` (the health service's `TimerHandle`). */
+export type TimerHandle = HealthTimerHandle;
 
 /** Timers as a dependency: the default wraps the global ones; tests advance their own. */
-export interface FeedTimers {
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
-}
+export type FeedTimers = Timers;
 
-/** What the composition root needs to build `AppStatus`. */
+/**
+ * What the composition root needs to build `AppStatus` besides the health of the data
+ * (which is the health service's: `FeedHub.health`).
+ */
 export interface FeedStatus {
-  connection: ConnectionState;
-  /** Since when the API has been unreachable; null when not offline. */
-  offlineSince: UnixMs | null;
   /** Time of the newest data pushed to any subscriber. */
   lastUpdate: UnixMs | null;
   budget: BudgetStatus;
-  /** The latest error a user should see (the token refused, the cache failing), or null. */
+  /** A failure outside the data's health a user should see (the cache failing), or null. */
   lastError: string | null;
 }
