@@ -172,6 +172,8 @@ export class GroupPoller {
     const now = this.deps.now();
     const interval = this.deps.clocks.effective(g.lane);
     const validMs = Math.max(0, g.retryAt - now) + 2 * interval;
+    const options = { channel: channelOf(g.key), validMs, epoch };
+    if (outcome.kind !== 'unreachable') return this.deps.health.record(outcome, options);
     const probe: Probe = {
       cost: Math.max(1, g.codes.length),
       send: () => {
@@ -180,12 +182,7 @@ export class GroupPoller {
         return true;
       },
     };
-    this.deps.health.record(outcome, {
-      channel: channelOf(g.key),
-      validMs,
-      epoch,
-      ...(outcome.kind === 'unreachable' ? { probe } : {}),
-    });
+    this.deps.health.record(outcome, { ...options, probe });
   }
 
   #save(write: () => void, count: number): void {
