@@ -15,6 +15,7 @@ export interface EvidenceTuning {
   rateLimitHoldMs: number;
 }
 
+/** The latest outcome per channel and the flags they set; `verdict(now)` reads it. */
 export class EvidenceBook {
   readonly #entries = new Map<string, Evidence>();
   #tokenRejected: string | null = null;

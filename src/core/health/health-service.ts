@@ -34,6 +34,11 @@ function rateHold(resumesAt: UnixMs): HealthHold {
   return { state: 'rate-limited', message: rateLimitedMessage(resumesAt), resumesAt };
 }
 
+/**
+ * How the market data is doing, from every request's outcome. One per app, built by the
+ * composition root and shared by the feed hub, the history service, stock info and the
+ * symbol checker; a standalone hub or history service makes a private one.
+ */
 export class HealthService {
   readonly #now: () => UnixMs;
   readonly #timers: Timers;

@@ -8,6 +8,7 @@ import type { Probe } from './types';
 import { probeDelay } from './probe-delay';
 import type { TimerHandle, Timers } from './timers';
 
+/** One probe at a time while offline, with backoff; the probes come with unreachable outcomes. */
 export class Prober {
   readonly #probes = new Map<string, Probe>();
   #timer: TimerHandle | null = null;
