@@ -20,6 +20,7 @@ import { createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore } from './settings';
 import { AppBackend } from './bridge/app-backend';
+import { SymbolChecker } from './symbols';
 
 /** Everything `createServices` needs. Only `dataFolder` is required. */
 export interface ServicesConfig {
@@ -157,8 +158,10 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
 
   for (const notice of notices) log(`marketdesk: ${notice}`);
+  const symbols = new SymbolChecker({ client: () => link.client, now, health });
   const backend = new AppBackend({
     settings,
+    symbols,
     workspace,
     db,
     history,

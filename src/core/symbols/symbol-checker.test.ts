@@ -3,6 +3,7 @@ import type { AssetClass, SymbolQuery } from '../../shared/model';
 import { planOf } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { ApiError, err, MarketClient, type ApiErrorKind } from '../api';
+import { HealthService } from '../health';
 import { checkOperation, SymbolChecker, type SymbolClient } from './symbol-checker';
 
 const TOKEN = 'checker-token';
@@ -250,5 +251,36 @@ describe('checkOperation', () => {
     expect(checkOperation('future')).toBe('futureQuotes');
     // The API has no forex quotes: the batch depth operation is the cheapest check.
     expect(checkOperation('forex')).toBe('forexDepths');
+  });
+});
+
+describe('the one health model', () => {
+  it('records each check, and sends none while the token is refused', async () => {
+    const health = new HealthService({ now: Date.now });
+    try {
+      const checker = new SymbolChecker({ client: () => clientOf('wrong-token'), health });
+      const first = await checker.check(q('stock', 'US', 'AAPL'));
+      expect(first.status).toBe('unverified');
+      expect(health.snapshot().state).toBe('token-rejected');
+      const asked = sim.stats().byPath['/stock/info'];
+      const second = await checker.check(q('stock', 'US', 'MSFT'));
+      expect(second).toMatchObject({ status: 'unverified' });
+      expect(second.status === 'unverified' && second.message).toMatch(/token/i);
+      // Nothing more was sent with the refused token.
+      expect(sim.stats().byPath['/stock/info']).toBe(asked);
+    } finally {
+      health.dispose();
+    }
+  });
+
+  it('a check that succeeds makes the health live', async () => {
+    const health = new HealthService({ now: Date.now });
+    try {
+      const checker = new SymbolChecker({ client: () => clientOf(), health });
+      expect((await checker.check(q('crypto', 'BA', 'btcusdt'))).status).toBe('known');
+      expect(health.snapshot().state).toBe('live');
+    } finally {
+      health.dispose();
+    }
   });
 });

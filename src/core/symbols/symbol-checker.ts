@@ -21,6 +21,7 @@ import {
 } from '../../shared/model';
 import type { ApiError, BatchResult, MarketClient, Result } from '../api';
 import { unknownSymbolMessage } from '../api';
+import type { HealthService } from '../health';
 
 /** The part of the client the checker uses (a `MarketClient`, or a fake in tests). */
 export type SymbolClient = Pick<MarketClient, 'call'>;
@@ -41,6 +42,11 @@ export interface SymbolCheckerOptions {
   ttlMs?: number;
   /** Longest wait for one check (rate-limit queue included); then `unverified`. Default 10 s. */
   timeoutMs?: number;
+  /**
+   * The one health model: a check is not sent while requests are held (refused token,
+   * rate limit), and its outcome counts like every other request's.
+   */
+  health?: Pick<HealthService, 'hold' | 'recordResult' | 'epoch'>;
 }
 
 interface Memo {
@@ -67,6 +73,7 @@ export class SymbolChecker {
   readonly #now: () => number;
   readonly #ttlMs: number;
   readonly #timeoutMs: number;
+  readonly #health: SymbolCheckerOptions['health'];
   /** Per client instance; a WeakMap lets a replaced client's memory go with it. */
   readonly #memory = new WeakMap<SymbolClient, Map<string, Memo>>();
 
@@ -75,6 +82,7 @@ export class SymbolChecker {
     this.#now = options.now ?? Date.now;
     this.#ttlMs = options.ttlMs ?? DEFAULT_VERDICT_TTL_MS;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+    this.#health = options.health;
   }
 
   /**
@@ -131,6 +139,13 @@ export class SymbolChecker {
         : op.endsWith('Klines')
           ? { region, codes: [code], kType: 8, limit: 1 }
           : { region, codes: [code] };
+    // Offline is no hold here: a check asked for by a person may be the one that finds
+    // the service back. A refused token or a rate limit is: say why instead of sending.
+    const hold = this.#health?.hold();
+    if (hold && hold.state !== 'offline') {
+      return unverified(instrument, `Could not check ${code}: ${hold.message}`);
+    }
+    const epoch = this.#health?.epoch;
     const signal = AbortSignal.timeout(this.#timeoutMs);
     let result: Result<unknown>;
     try {
@@ -139,6 +154,10 @@ export class SymbolChecker {
       // The client resolves every call to a Result; a fake or a bug may still throw.
       return unverified(instrument, `Could not check ${code}: ${(e as Error).message}`);
     }
+    this.#health?.recordResult(result, {
+      channel: 'symbols',
+      ...(epoch === undefined ? {} : { epoch }),
+    });
     if (!result.ok) return this.#fromError(instrument, result.error, signal);
     if (op === 'stockInfo') {
       const name = (result.value as { name?: unknown }).name;
