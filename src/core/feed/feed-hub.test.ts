@@ -356,6 +356,28 @@ describe('FeedHub: settings and client swaps', () => {
     hub.dispose();
   });
 
+  it('never first-paints the old client’s records after a swap (another source)', async () => {
+    const { timers, client, hub } = setup();
+    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    await timers.advance(0);
+    const next = new FakeFeedClient(timers.now);
+    next.version = 5;
+    next.hold = true;
+    hub.setClient(next, planOf('premium'));
+    await timers.advance(0);
+    expect(next.calls).toHaveLength(1);
+    // A pane opened while the new client's first answer is on its way.
+    const late = new Recorder();
+    hub.subscribe('w', stock(['AAPL']), late.push);
+    await timers.advance(0);
+    expect(late.of('quotes')).toEqual([]);
+    next.release();
+    await timers.advance(0);
+    expect(late.of('quotes').map((p) => p.quotes.AAPL!.last)).toEqual([105]);
+    expect(client.calls).toHaveLength(1);
+    hub.dispose();
+  });
+
   it('refuses use after dispose and cancels in-flight requests', async () => {
     const { timers, client, hub } = setup();
     client.hold = true;

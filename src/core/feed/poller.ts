@@ -77,6 +77,11 @@ export class GroupPoller {
     for (const g of this.deps.registry.groups()) {
       resetBackoff(g);
       g.inFlight = false;
+      // The records came from the old client, which may have been another source (demo
+      // before a token was set): a first paint from them would show them as this one's.
+      g.latest.clear();
+      g.saved.clear();
+      g.lastSuccessAt = null;
     }
   }
 
