@@ -3,7 +3,7 @@
  * after the arguments passed their schema. Both shells run this same table.
  */
 import type { CandlesPage, Events } from '../../shared/bridge';
-import { seriesKey } from '../../shared/model';
+import { seriesKey, type DataSourceId } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import type { BridgeBackend, ShellHooks } from './backend';
 import type { ClientRegistry } from './client-registry';
@@ -34,6 +34,13 @@ export function toCandlesPage(answer: CandleAnswer): CandlesPage {
 
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
 export function createHandlers({ backend, hooks, links, clients }: HandlerDeps): CommandHandlers {
+  // A page asked of one source (demo) and answered after a switch (to live) is that
+  // source's rows: refused, never shown as the current source's.
+  const assertCurrentSource = (source: DataSourceId): void => {
+    if (source !== backend.status().source) {
+      throw new BridgeFailure('api', 'The data source changed while loading; load again.');
+    }
+  };
   const handlers = {
     async subscribe({ spec }, ctx) {
       const client = clients.live(ctx.clientId);
@@ -59,6 +66,7 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       if (before === undefined) client.pendingCandles.add(key);
       const answer = await backend.history.loadCandles(series, { limit, before });
       if (!answer.refreshing) client.pendingCandles.delete(key);
+      assertCurrentSource(answer.source);
       return toCandlesPage(answer);
     },
 
@@ -69,6 +77,7 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
         limit,
         cursor: cursor ?? null,
       });
+      assertCurrentSource(answer.source);
       links.remember(answer.items);
       const { items, nextCursor, hasMore, offline, asOf, refreshing, error } = answer;
       return {

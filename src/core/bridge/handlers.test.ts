@@ -1,0 +1,73 @@
+/**
+ * The handler table's own rules, over a fake backend: a history page answered for a
+ * source other than the current one (a demo → live switch while it loaded) is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AppStatus, DataSourceId, SeriesKey } from '../../shared/model';
+import type { CandleAnswer, NewsAnswer } from '../cache';
+import type { BridgeBackend, ShellHooks } from './backend';
+import { ClientRegistry } from './client-registry';
+import { BridgeFailure } from './errors';
+import { createHandlers } from './handlers';
+import { NewsLinks } from './news-links';
+
+const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 };
+
+function setup(current: DataSourceId, answered: DataSourceId) {
+  const candles: CandleAnswer = {
+    series: SERIES,
+    source: answered,
+    candles: [{ time: 1, open: 1, high: 1, low: 1, close: 1, volume: 1, turnover: 1 }],
+    atHistoryStart: false,
+    offline: false,
+    asOf: 1,
+    refreshing: false,
+  } as CandleAnswer;
+  const news = {
+    source: answered,
+    market: 'stock',
+    lang: 'en',
+    cursor: null,
+    items: [],
+    nextCursor: null,
+    hasMore: false,
+    offline: false,
+    asOf: 1,
+    refreshing: false,
+  } as unknown as NewsAnswer;
+  const backend = {
+    history: {
+      loadCandles: async () => candles,
+      loadNews: async () => news,
+      onCandles: () => () => undefined,
+    },
+    status: () => ({ source: current }) as AppStatus,
+  } as unknown as BridgeBackend;
+  const clients = new ClientRegistry();
+  clients.add('w', () => undefined);
+  const handlers = createHandlers({
+    backend,
+    hooks: {} as ShellHooks,
+    links: new NewsLinks(),
+    clients,
+  });
+  const ctx = { clientId: 'w' } as Parameters<typeof handlers.loadCandles>[1];
+  return { handlers, ctx };
+}
+
+describe('history pages and the current source', () => {
+  it('answers a page of the current source', async () => {
+    const { handlers, ctx } = setup('demo', 'demo');
+    const page = await handlers.loadCandles({ series: SERIES, limit: 10 }, ctx);
+    expect(page.candles).toHaveLength(1);
+  });
+
+  it('refuses candles and news loaded for the source the app just left', async () => {
+    const { handlers, ctx } = setup('live:https://api.example.com', 'demo');
+    const candles = handlers.loadCandles({ series: SERIES, limit: 10 }, ctx);
+    await expect(candles).rejects.toBeInstanceOf(BridgeFailure);
+    await expect(candles).rejects.toThrow(/source changed/);
+    const news = handlers.loadNews({ market: 'stock', lang: 'en', limit: 10 }, ctx);
+    await expect(news).rejects.toThrow(/source changed/);
+  });
+});
