@@ -13,8 +13,13 @@ import { homedir } from 'node:os';
 import { DEFAULT_BASE_URL, MarketClient } from '../core/api';
 import { cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
-import { liveSourceId, planOf, type DataSourceId } from '../shared/model';
-import { startSimulator, type SimulatorHandle } from '../simulator';
+import { liveSourceId, type DataSourceId } from '../shared/model';
+import {
+  DEMO_TOKEN,
+  demoSimulatorOptions,
+  startSimulator,
+  type SimulatorHandle,
+} from '../simulator';
 import type { GlobalOptions } from './args';
 import { UsageError } from './args';
 import type { Output } from './output';
@@ -31,14 +36,6 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export const DEMO_NOTE =
   'demo data from the built-in simulator, not market prices (no token or base URL given; ' +
   'pass --token or set MARKETDESK_TOKEN for live data)';
-
-/** The simulator accepts any token; the client must send one. */
-const DEMO_TOKEN = 'demo';
-/**
- * The demo simulator takes batches of any size the user's `--plan` makes the client send
- * (the app's demo does the same).
- */
-const DEMO_SIMULATOR_PLAN = planOf('enterprise', 10_000);
 
 export class CliContext {
   #client: MarketClient | undefined;
@@ -82,7 +79,7 @@ export class CliContext {
     const { token, baseUrl, plan } = this.global;
     const planOption = plan === undefined ? {} : { plan };
     if (this.source() === 'demo') {
-      this.#simulator = await startSimulator({ port: 0, plan: DEMO_SIMULATOR_PLAN, now: this.now });
+      this.#simulator = await startSimulator(demoSimulatorOptions(this.now));
       this.noteDemo();
       // The simulator has no rate limit: the plan's budget would only slow the demo down.
       this.#client = new MarketClient({

@@ -15,7 +15,13 @@ import type {
   UnixMs,
 } from '../../shared/model';
 import { liveSourceId, planOf } from '../../shared/model';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
+import {
+  DEMO_TOKEN,
+  demoSimulatorOptions,
+  startSimulator,
+  type SimulatorHandle,
+  type SimulatorOptions,
+} from '../../simulator';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
 import type { HealthService } from '../health';
@@ -78,15 +84,6 @@ const CLIENT_RETRY = { maxRetryAfterMs: 0 };
 export const TOKEN_REMOVED_NOTICE =
   'The service address changed, so the token was removed; enter it again in Settings.';
 
-/** The origin (scheme, host, port) of a base URL; the text itself if it cannot be parsed. */
-function originOf(baseUrl: string): string {
-  return URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl;
-}
-
-/** Token placeholder for the demo client: the simulator accepts any token. */
-const DEMO_TOKEN = 'demo';
-/** The simulator accepts whatever batch size the user's plan makes the client send. */
-const DEMO_SIMULATOR_PLAN = planOf('enterprise', 10_000);
 /**
  * Request budget of demo mode unless the user set one. The built-in simulator has no
  * rate limit, so the demo polls at the wanted intervals instead of stretching them to
@@ -124,7 +121,7 @@ export class MarketLink {
   constructor(private readonly options: MarketLinkOptions) {
     this.#notices = options.notices ?? [];
     this.#stopSettings = options.settings.onChange((next, previous) => {
-      if (this.#token !== null && originOf(next.baseUrl) !== originOf(previous.baseUrl)) {
+      if (this.#token !== null && liveSourceId(next.baseUrl) !== liveSourceId(previous.baseUrl)) {
         // The token was issued for the old service: never send it to a new address
         // (a compromised page could otherwise point it at its own server).
         this.#dropTokenForNewOrigin();
@@ -297,12 +294,9 @@ export class MarketLink {
     let baseUrl = settings.baseUrl;
     let retired: SimulatorHandle | null = null;
     if (token === null) {
-      this.#simulator ??= await (this.options.startSimulator ?? startSimulator)({
-        port: 0,
-        seed: this.options.seed,
-        plan: DEMO_SIMULATOR_PLAN,
-        now: this.options.now,
-      });
+      this.#simulator ??= await (this.options.startSimulator ?? startSimulator)(
+        demoSimulatorOptions(this.options.now, this.options.seed),
+      );
       baseUrl = this.#simulator.url;
     } else {
       retired = this.#simulator;
