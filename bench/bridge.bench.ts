@@ -26,11 +26,15 @@ import { startHost } from '../src/host/start-host';
 import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/host/ws-bridge';
 import type { Benchmark, BenchRow } from './harness';
 import { percentile } from './harness';
+import { catalogOf } from '../src/simulator';
 
 const PUSH_SECONDS = Number(process.env.BRIDGE_BENCH_SECONDS ?? 15);
 const ROUND_TRIPS = 500;
 // Crypto trades around the clock, so every poll changes the quotes and is pushed.
-const CODES = Array.from({ length: 50 }, (_, i) => `C${i}USDT`);
+/** Fifty listed pairs: the simulator has no data for an unlisted code. */
+const CODES = catalogOf('crypto', 'BA')
+  .slice(0, 50)
+  .map((e) => e.code);
 
 const benchmark: Benchmark = {
   title: 'Bridge latency over the browser host WebSocket (loopback, same process)',

@@ -19,8 +19,12 @@ import { wireKlineSchema, wireQuoteSchema } from '../src/core/api/schemas';
 import { readEnvelope, type RequestSpec } from '../src/core/api/transport';
 import { isRecord } from '../src/core/api/read';
 import { median, type Benchmark, type BenchRow } from './harness';
+import { catalogOf } from '../src/simulator';
 
-const CODES = Array.from({ length: 50 }, (_, i) => `SYM${i}`);
+/** Fifty listed US stocks: the simulator has no data for an unlisted code. */
+const CODES = catalogOf('stock', 'US')
+  .slice(0, 50)
+  .map((e) => e.code);
 const CANDLES = 1000;
 
 /** A deterministic pseudo-random walk, so bodies look like market data (varied decimals). */

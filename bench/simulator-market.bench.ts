@@ -6,10 +6,14 @@ import type { KType } from '../src/shared/model';
 import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
 import type { Benchmark, BenchRow } from './harness';
 import { median, sample } from './harness';
+import { catalogOf } from '../src/simulator';
 
 const NOW = Date.parse('2026-11-18T15:30:17.250Z');
-const CODES10 = ['AAPL', 'MSFT', 'TSLA', 'NVDA', 'AMZN', 'GOOGL', 'JPM', 'XA', 'XB', 'XC'];
-const CODES50 = Array.from({ length: 50 }, (_, i) => (i < 7 ? CODES10[i]! : `Q${i}`));
+/** Listed US stocks: the simulator has no data for an unlisted code. */
+const CODES50 = catalogOf('stock', 'US')
+  .slice(0, 50)
+  .map((e) => e.code);
+const CODES10 = CODES50.slice(0, 10);
 
 const bench: Benchmark = {
   title: 'Synthetic market (in-process, no HTTP)',

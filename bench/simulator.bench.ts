@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Benchmark, BenchRow } from './harness';
+import { catalogOf } from '../src/simulator';
 
 const require = createRequire(import.meta.url);
 const TSX = require.resolve('tsx/cli');
@@ -16,7 +17,12 @@ const SCRIPT = fileURLToPath(new URL('../src/simulator/run-simulator.ts', import
 const DURATION_S = Number(process.env.SIM_BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 
-const codes = (n: number) => Array.from({ length: n }, (_, i) => `SYM${i}`).join(',');
+/** `n` listed US stocks, comma-separated: the simulator has no data for an unlisted code. */
+const codes = (n: number) =>
+  catalogOf('stock', 'US')
+    .slice(0, n)
+    .map((e) => e.code)
+    .join(',');
 
 const SCENARIOS: { name: string; path: string }[] = [
   { name: '/stock/quotes, 50 codes', path: `/stock/quotes?region=US&codes=${codes(50)}` },

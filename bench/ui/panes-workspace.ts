@@ -8,7 +8,7 @@
 
 const sym = (code: string) => ({ class: 'crypto', region: 'BA', exchange: '', code });
 const CODES_A = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT'];
-const CODES_B = ['C0USDT', 'C1USDT', 'C2USDT', 'C3USDT', 'C4USDT', 'C5USDT'];
+const CODES_B = ['ADAUSDT', 'TRXUSDT', 'AVAXUSDT', 'LINKUSDT', 'DOTUSDT', 'LTCUSDT'];
 
 type Pane = Record<string, unknown>;
 const pane = (id: string, kind: string, symbol: string | null, options: object): Pane => ({
