@@ -161,5 +161,11 @@ describe('tokenProblem', () => {
     expect(tokenProblem(withHealth({ state: 'token-rejected', lastError: 'E002' }))).toBe(
       'The service refused this token (E002). Paste a new one to load live data again.',
     );
+    // A token from the environment cannot be replaced here: say where it comes from.
+    expect(
+      tokenProblem(withHealth({ state: 'token-rejected' }, { tokenStorage: 'environment' })),
+    ).toBe(
+      'The service refused the token in MARKETDESK_TOKEN. Change or unset that variable and restart Marketdesk.',
+    );
   });
 });

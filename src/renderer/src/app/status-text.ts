@@ -145,5 +145,8 @@ export function describeToken(status: AppStatus | null): string {
 export function tokenProblem(status: AppStatus | null): string | null {
   if (!status?.hasToken || status.health.state !== 'token-rejected') return null;
   const why = status.health.lastError ? ` (${status.health.lastError})` : '';
-  return `The service refused this token${why}. Paste a new one to load live data again.`;
+  // A token from the environment outranks one set here: only the variable can change it.
+  return status.tokenStorage === 'environment'
+    ? `The service refused the token in MARKETDESK_TOKEN${why}. Change or unset that variable and restart Marketdesk.`
+    : `The service refused this token${why}. Paste a new one to load live data again.`;
 }

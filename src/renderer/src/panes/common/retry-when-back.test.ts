@@ -39,28 +39,41 @@ describe('RetryWhenBack', () => {
     expect(r.pending).toBe(false);
   });
 
-  it('retries when a status event says the data became live again, not on every status', () => {
+  it('retries when a status event says the service answers again, not on every status', () => {
     const bridge = new FakeBridge();
     let retries = 0;
     const r = new RetryWhenBack(bridge, undefined, () => retries++);
     r.failed();
     bridge.emit('status', statusWith('live'));
     bridge.emit('status', statusWith('live'));
-    expect(retries).toBe(0); // live all along: no sign of a comeback
-    bridge.emit('status', statusWith('offline'));
     bridge.emit('status', statusWith('degraded'));
+    bridge.emit('status', statusWith('live'));
+    expect(retries).toBe(0); // answering all along: no sign of a comeback
+    bridge.emit('status', statusWith('offline'));
     expect(retries).toBe(0);
     bridge.emit('status', statusWith('live'));
     expect(retries).toBe(1);
   });
 
-  it('retries when live follows a refused token, a rate limit or connecting', () => {
+  it('retries when an offline service comes back degraded: its own failure is what keeps it so', () => {
+    const bridge = new FakeBridge();
+    let retries = 0;
+    const r = new RetryWhenBack(bridge, undefined, () => retries++);
+    bridge.emit('status', statusWith('offline'));
+    r.failed();
+    bridge.emit('status', statusWith('degraded'));
+    expect(retries).toBe(1);
+  });
+
+  it('retries when the service answers after a refused token, a rate limit or connecting', () => {
     for (const before of ['token-rejected', 'rate-limited', 'connecting'] as const) {
       const bridge = new FakeBridge();
       let retries = 0;
       const r = new RetryWhenBack(bridge, undefined, () => retries++);
       bridge.emit('status', statusWith(before));
       r.failed();
+      bridge.emit('status', statusWith('rate-limited'));
+      expect(retries, `${before} → rate-limited`).toBe(0);
       bridge.emit('status', statusWith('live'));
       expect(retries, before).toBe(1);
     }

@@ -2,13 +2,18 @@
  * Retries a pane's one-time load (the chart's newest candles, the news page, the
  * company card) after it failed, as soon as there is a sign the other side is back:
  * the browser host's socket reopened (`ReconnectSignal`), or a `status` event says
- * the data's health became live after being anything else (offline, connecting,
- * rate limited, a refused token replaced…; both shells). Without this, a load
- * answered "connection lost" during a drop stays empty forever.
+ * the service answers again after it did not (offline, connecting, rate limited, a
+ * refused token replaced → live or degraded; both shells). Degraded counts: it is
+ * what health reads while this very load's failure still stands as evidence, and
+ * waiting for "live" would wait for the retry that makes it live. Without this, a
+ * load answered "connection lost" during a drop stays empty forever.
  * Plain TypeScript (no runes) so it is unit-tested in Node.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { HealthState } from '../../../../shared/model';
+
+/** States in which the service answers requests (some may still fail). */
+const ANSWERING: ReadonlySet<HealthState> = new Set(['live', 'degraded', 'not-in-plan']);
 
 /**
  * Subscribes to "the bridge connection came back after a drop"; returns the
@@ -32,7 +37,7 @@ export class RetryWhenBack {
         const was = this.#health;
         const now = status.health.state;
         this.#health = now;
-        if (was !== null && was !== 'live' && now === 'live') this.#fire();
+        if (was !== null && !ANSWERING.has(was) && ANSWERING.has(now)) this.#fire();
       }),
     ];
     if (reconnects) this.#off.push(reconnects(() => this.#fire()));

@@ -41,7 +41,7 @@ describe('readInfoAnswer', () => {
 });
 
 describe('infoBadge', () => {
-  it("says unknown, then error, then offline, from the card's own answer", () => {
+  it("says unknown, then offline, then error, from the card's own answer", () => {
     expect(infoBadge(view({ unknown: true, info: null, error: 'x' }), 'live').state).toBe(
       'unknown',
     );
@@ -51,6 +51,10 @@ describe('infoBadge', () => {
       message: 'HTTP 500',
     });
     expect(infoBadge(view({ offline: true }), 'live')).toEqual({ state: 'offline', asOf: 5 });
+    // Unreachable: offline, with the failure as its reason, not a bare error.
+    expect(
+      infoBadge(view({ offline: true, info: null, error: 'ECONNREFUSED' }), 'offline'),
+    ).toEqual({ state: 'offline', asOf: 5, message: 'ECONNREFUSED' });
     expect(infoBadge(view({ loading: true }), 'offline').state).toBe('loading');
   });
 

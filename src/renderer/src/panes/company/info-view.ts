@@ -35,15 +35,21 @@ export function readInfoAnswer(answer: InfoAnswer): { view: InfoView; retry: boo
   return { view, retry };
 }
 
-/** The card's badge: its own answer's trouble first, then what the app's health implies. */
+/**
+ * The card's badge: its own answer's trouble first (an unreachable service is
+ * "offline", with the failure in the tooltip, rather than a bare error), then what the
+ * app's health implies for a copy it cannot refresh.
+ */
 export function infoBadge(
   view: InfoView & { loading: boolean },
   health: HealthState | null,
 ): StatusView {
   if (view.loading) return INITIAL_STATUS;
   if (view.unknown) return { state: 'unknown', asOf: null };
+  const because = view.error === null ? {} : { message: view.error };
+  if (view.offline) return { state: 'offline', asOf: view.asOf, ...because };
   if (view.error) return { state: 'error', asOf: null, message: view.error };
-  if (view.offline || health === 'offline') return { state: 'offline', asOf: view.asOf };
-  if (health === 'token-rejected' && view.info) return { state: 'token-rejected', asOf: view.asOf };
+  if (health === 'offline') return { state: 'offline', asOf: view.asOf };
+  if (health === 'token-rejected') return { state: 'token-rejected', asOf: view.asOf };
   return { state: 'live', asOf: view.asOf };
 }
