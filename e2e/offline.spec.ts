@@ -1,7 +1,8 @@
 /**
  * Issue 6 — offline and back: the host runs live (token from MARKETDESK_TOKEN, base URL
  * in settings.json) against a simulator this spec started. The simulator is killed: the
- * chart keeps its cached history and the status says offline. A new simulator on the
+ * chart keeps its cached history and the status says offline; so does every pane (issue
+ * 10), with the quote board's columns all still in view. A new simulator on the
  * same port: the app recovers without a reload (live again, quotes moving), and a
  * chart interval first asked for while offline (empty, with a Retry button) loads
  * by itself once the service is back.
@@ -20,11 +21,15 @@ import {
 } from './support/processes';
 import {
   OHLC_LEGEND,
+  boardColumnsShown,
   chartLegend,
+  expectBoardWhole,
   expectChartData,
   lastPrices,
   paneBody,
+  rowStateIcon,
   statusMode,
+  tickRows,
 } from './support/ui';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,6 +41,8 @@ let simulator: Started;
 let port: number;
 let host: Host;
 let page: Page;
+/** The quote board's columns in view while live. */
+let liveColumns: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
   simulator = await startSimulator({ token: TOKEN, seed: 3 });
@@ -58,6 +65,18 @@ test('runs live against the simulator and loads the chart', async () => {
   await expect(
     paneBody(page, 'Quote board').getByRole('row', { name: 'BTCUSDT BA crypto' }),
   ).toBeVisible();
+  await expect.poll(async () => (await lastPrices(page)).every((t) => /\d/.test(t))).toBe(true);
+  liveColumns = await boardColumnsShown(page);
+  expect(liveColumns).toEqual(expect.arrayContaining(['Symbol', 'Last', 'Chg', 'Chg %', 'Time']));
+  await expectBoardWhole(page, liveColumns);
+  // The Research layout once, so its company card has something cached.
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Research');
+  await expect(paneBody(page, 'Company').getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/, {
+    timeout: 20_000,
+  });
+  await expect.poll(() => tickRows(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Trading');
+  await expectChartData(page);
 });
 
 test('with the service gone, the chart keeps its cached history and the status says offline', async () => {
@@ -72,6 +91,34 @@ test('with the service gone, the chart keeps its cached history and the status s
   expect(legend).toMatch(OHLC_LEGEND);
   // The chart's badge says so too.
   await expect(chart.getByRole('status')).toContainText('offline', { timeout: 20_000 });
+});
+
+test('offline: every pane says so, and the quote board keeps all its columns in view', async () => {
+  for (const pane of ['Quote board', 'News', 'Chart', 'Depth ladder']) {
+    await expect(paneBody(page, pane).getByRole('status'), pane).toContainText('offline', {
+      timeout: 20_000,
+    });
+  }
+  // Each row says it in its state cell (an icon with a name), and keeps its numbers.
+  for (const row of ['BTCUSDT BA crypto', 'AAPL US stock', 'FTSE GB indices']) {
+    await expect(rowStateIcon(page, row), row).toHaveAccessibleName(/^offline: /);
+  }
+  expect((await lastPrices(page)).filter((t) => /\d/.test(t)).length).toBeGreaterThan(5);
+  // The states took no room from the columns: the ones shown live are all still
+  // shown, each wholly in view, and the board does not scroll sideways.
+  await expectBoardWhole(page, liveColumns);
+  expect(await boardColumnsShown(page)).toEqual(liveColumns);
+
+  // The Research layout's panes say it too: the cached company card, the tick tape.
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Research');
+  for (const pane of ['Company', 'Tick tape']) {
+    await expect(paneBody(page, pane).getByRole('status'), pane).toContainText('offline', {
+      timeout: 20_000,
+    });
+  }
+  await expect(paneBody(page, 'Company').getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/);
+  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Trading');
+  await expectChartData(page);
 });
 
 test('offline, an interval never loaded shows an empty chart with a Retry button', async () => {
@@ -100,6 +147,7 @@ test('a service back on the same port: live again without a reload, quotes movin
   // The chart's empty 1w load was retried by itself when the service came back.
   await expect(chartLegend(page)).toHaveText(OHLC_LEGEND, { timeout: 30_000 });
   await expect(paneBody(page, 'Chart').getByRole('button', { name: 'Retry' })).toHaveCount(0);
-  await expect(paneBody(page, 'Chart').getByRole('status')).toHaveCount(0, { timeout: 20_000 });
+  // The badge stays in place (it keeps the toolbar's layout) and says nothing while live.
+  await expect(paneBody(page, 'Chart').getByRole('status')).toHaveText('', { timeout: 20_000 });
   expect(navigations).toEqual([]);
 });

@@ -25,7 +25,7 @@ import {
   startSimulator,
   stopAll,
 } from './support/processes';
-import { expectChartData, expectLadder, paneBody, statusMode } from './support/ui';
+import { expectChartData, expectLadder, paneBody, quoteCell, statusMode } from './support/ui';
 import { clippedBoxes } from './support/layout';
 
 const WIDTHS = [1024, 1280, 1600] as const;
@@ -50,9 +50,9 @@ async function waitForData(page: Page): Promise<void> {
   await expect(paneBody(page, 'News').getByRole('listitem').nth(3)).toBeVisible({
     timeout: 20_000,
   });
-  await expect(
-    page.getByRole('row', { name: 'FTSE GB indices' }).getByRole('cell').nth(2),
-  ).toHaveText(/\d/, { timeout: 20_000 });
+  await expect(await quoteCell(page, 'FTSE GB indices', 'Last')).toHaveText(/\d/, {
+    timeout: 20_000,
+  });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {

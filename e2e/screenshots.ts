@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { chromium, expect } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { ROOT, makeHome, removeHome, startHost, stopAll } from './support/processes';
-import { expectChartData, expectLadder, paneBody, statusMode } from './support/ui';
+import { expectChartData, expectLadder, paneBody, quoteCell, statusMode } from './support/ui';
 
 const THEMES = ['dark', 'light'] as const;
 
@@ -22,9 +22,7 @@ async function waitForData(page: Page): Promise<void> {
   await expectChartData(page);
   await expectLadder(page);
   await expect(paneBody(page, 'News').getByRole('listitem').nth(5)).toBeVisible();
-  await expect(
-    page.getByRole('row', { name: 'FTSE GB indices' }).getByRole('cell').nth(1),
-  ).toHaveText(/\d/);
+  await expect(await quoteCell(page, 'FTSE GB indices', 'Last')).toHaveText(/\d/);
   // Default settings fit the demo budget: the status bar warns of no slowed polling.
   await expect(page.getByRole('contentinfo', { name: 'Status' })).not.toContainText(
     'polling slowed',

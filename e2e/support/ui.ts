@@ -25,16 +25,90 @@ export function quoteRow(scope: Page | Locator, name: string): Locator {
   return paneBody(scope, 'Quote board').getByRole('row', { name, exact: true });
 }
 
+/** The text of one column's cells in the quote board's rows, found by its header. */
+export async function boardColumn(scope: Page | Locator, header: string): Promise<string[]> {
+  const table = paneBody(scope, 'Quote board').getByRole('table', { name: /^Quotes of / });
+  return table.evaluate((el, name) => {
+    type Cells = ArrayLike<{ textContent: string | null }>;
+    const t = el as unknown as {
+      tHead: { rows: ArrayLike<{ cells: Cells }> };
+      tBodies: ArrayLike<{ rows: ArrayLike<{ cells: Cells }> }>;
+    };
+    const heads = Array.from(t.tHead.rows[0]?.cells ?? []);
+    const index = heads.findIndex((th) => th.textContent?.replace(/[▲▼]/g, '').trim() === name);
+    if (index < 0) throw new Error(`no quote board column "${name}"`);
+    return Array.from(t.tBodies[0]?.rows ?? []).map(
+      (tr) => tr.cells[index]?.textContent?.trim() ?? '',
+    );
+  }, header);
+}
+
 /** The "Last" cells of the quote board, as text. */
-export async function lastPrices(page: Page): Promise<string[]> {
-  const rows = paneBody(page, 'Quote board').getByRole('rowgroup').nth(1).getByRole('row');
-  return rows.evaluateAll((trs) =>
-    trs.map(
-      (tr) =>
-        (tr as unknown as { cells: ArrayLike<{ textContent: string }> }).cells[1]?.textContent ??
-        '',
-    ),
-  );
+export function lastPrices(page: Page): Promise<string[]> {
+  return boardColumn(page, 'Last');
+}
+
+/**
+ * A cell of a quote board row by its column's header, e.g.
+ * `quoteCell(page, 'AAPL US stock', 'Last')`.
+ */
+export async function quoteCell(
+  scope: Page | Locator,
+  row: string,
+  header: string,
+): Promise<Locator> {
+  const headers = paneBody(scope, 'Quote board').getByRole('columnheader');
+  const names = (await headers.allTextContents()).map((h) => h.replace(/[▲▼]/g, '').trim());
+  const index = names.indexOf(header);
+  if (index < 0)
+    throw new Error(`no visible quote board column "${header}" in ${names.join(', ')}`);
+  return quoteRow(scope, row).getByRole('cell').nth(index);
+}
+
+/** The quote board's column headers in view (a narrow board drops some whole). */
+export async function boardColumnsShown(scope: Page | Locator): Promise<string[]> {
+  const headers = paneBody(scope, 'Quote board').getByRole('columnheader');
+  const shown: string[] = [];
+  for (const header of await headers.all()) {
+    const box = await header.boundingBox();
+    const name = ((await header.textContent()) ?? '').replace(/[▲▼]/g, '').trim();
+    if (box && box.width > 0 && name !== 'State' && name !== 'Actions') shown.push(name);
+  }
+  return shown;
+}
+
+/**
+ * The quote board shows `required` columns (at least), every column it shows lies
+ * wholly inside it, and it does not scroll sideways: nothing is cut off.
+ */
+export async function expectBoardWhole(
+  scope: Page | Locator,
+  required: readonly string[],
+): Promise<void> {
+  const board = paneBody(scope, 'Quote board');
+  const scroller = board.getByRole('group', { name: 'Quote board content' });
+  await expect
+    .poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth))
+    .toBeLessThanOrEqual(0);
+  const box = await scroller.boundingBox();
+  expect(box).not.toBeNull();
+  const table = board.getByRole('table', { name: /^Quotes of / });
+  for (const name of required) {
+    await expect(table.getByRole('columnheader', { name, exact: true }), name).toBeVisible();
+  }
+  for (const header of await table.getByRole('columnheader').all()) {
+    const h = await header.boundingBox();
+    if (!h || h.width === 0) continue;
+    // Wholly inside the board: not clipped at its right edge.
+    expect(h.x + h.width <= box!.x + box!.width + 0.5, (await header.textContent()) ?? '').toBe(
+      true,
+    );
+  }
+}
+
+/** The state cell of a quote board row: an icon named for its state, or empty. */
+export function rowStateIcon(scope: Page | Locator, row: string): Locator {
+  return quoteRow(scope, row).getByRole('img');
 }
 
 const PRICE = String.raw`\d[\d,]*(?:\.\d+)?`;
