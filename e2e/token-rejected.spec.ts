@@ -6,6 +6,7 @@
  * demo, nothing invented); the status bar's "Set a new token…" opens Settings at the
  * token field, and the right token brings live data.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Host } from './support/processes';
@@ -42,7 +43,9 @@ test.beforeAll(async ({ browser }) => {
   const simulator = await startSimulator({ token: TOKEN, seed: 2 });
   home = makeHome({ baseUrl: simulator.url, plan: 'premium', requestsPerMinute: 3000 });
   host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // axe needs a page of an explicit context (not browser.newPage()).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
   // Every text the status bar's mode ever shows, from the first paint on.
   await page.addInitScript(() => {
     const g = globalThis as unknown as PageGlobals;
@@ -63,7 +66,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await page?.close();
+  await page?.context().close();
   await stopAll();
   removeHome(home);
 });
