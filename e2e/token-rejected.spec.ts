@@ -102,7 +102,12 @@ test('the panes say "token rejected" and show no numbers', async () => {
     await expect(paneBody(page, pane).getByRole('status'), pane).toContainText('token rejected', {
       timeout: 20_000,
     });
-  }
+  } // The states' icons, badges and the status bar's button pass axe too.
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  expect(serious).toEqual([]);
 });
 
 test('"Set a new token…" opens Settings at the token field; the right token brings live data', async () => {

@@ -61,7 +61,14 @@ describe('emptyText', () => {
       'Unknown symbol: the data source has no such symbol (E001 not found this produce).',
     );
     expect(emptyText('token-rejected', null, undefined, 'Waiting…')).toMatch(
-      /^The service refused the token/,
+      /^The service refused the token.*Settings\.$/,
+    );
+    // The service's own sentence, not doubled up or doubly stopped.
+    expect(emptyText('token-rejected', null, 'Enter a valid token in Settings.', 'Waiting…')).toBe(
+      'Enter a valid token in Settings.',
+    );
+    expect(emptyText('offline', 5, undefined, 'Waiting…')).toBe(
+      'The data service cannot be reached, and nothing is cached here yet.',
     );
   });
 });

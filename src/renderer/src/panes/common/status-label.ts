@@ -79,10 +79,10 @@ export function statusLabel(
         text: 'token rejected',
         tone: 'down',
         icon: 'key',
-        title: withReason(
+        // The service's own words say it best when there are any.
+        title:
+          message?.trim() ||
           'The service refused the token: nothing is fetched until a new one is set in Settings',
-          message,
-        ),
       };
     case 'unknown':
       return {
@@ -113,6 +113,9 @@ export function emptyText(
   waiting: string,
 ): string {
   if (state === 'loading' || state === 'live') return waiting;
-  const label = statusLabel(state, asOf, message);
-  return label ? `${label.title}.` : waiting;
+  // Nothing shown, so nothing cached to speak of.
+  if (state === 'offline')
+    return 'The data service cannot be reached, and nothing is cached here yet.';
+  const title = statusLabel(state, asOf, message)?.title ?? waiting;
+  return /[.!?]\)?$/.test(title) ? title : `${title}.`;
 }
