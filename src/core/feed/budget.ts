@@ -5,7 +5,7 @@
  */
 import type { BudgetStatus, Plan } from '../../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE } from '../api';
-import type { Group } from './group';
+import { codeCount, type Group } from './group';
 import { planBudget } from './pacing';
 import { requestsPerPoll, type LaneId } from './routes';
 
@@ -23,7 +23,7 @@ export function groupsBudget(
   const perLane = new Map<LaneId, number>();
   for (const g of groups) {
     if (!g.active) continue;
-    const n = requestsPerPoll(g.route, g.codes.length, plan.maxCodes);
+    const n = requestsPerPoll(g.route, codeCount(g), plan.maxCodes);
     perLane.set(g.lane, (perLane.get(g.lane) ?? 0) + n);
   }
   const demands = [...perLane].map(([id, n]) => ({ wantedMs: wantedMs(id), requestsPerTick: n }));

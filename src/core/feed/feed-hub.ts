@@ -143,30 +143,37 @@ export class FeedHub {
       this.#scheduler.later(() => live() && sub.setState('error', routed.message));
       return id;
     }
-    const group = this.#registry.add(sub, routed);
-    const before = new Set(group.codes);
-    const wasActive = group.active;
+    // Costs this subscription's codes, whatever the group holds already.
+    const { group, addedCodes, becameActive } = this.#registry.add(sub, routed);
     this.#scheduler.later(() => live() && this.#firstPaint(sub, group));
     this.#scheduler.reconcile();
-    if (group.codes.some((c) => !before.has(c)) || (group.active && !wasActive)) {
-      this.#scheduler.kick(group);
-    }
+    if (addedCodes > 0 || becameActive) this.#scheduler.kick(group);
     return id;
   }
 
   unsubscribe(subscriptionId: string): void {
-    const sub = this.#registry.remove(subscriptionId);
-    if (!sub) return;
-    // A group that closed no longer counts for the health of the data.
-    const key = sub.groupKey;
-    if (key !== null && !this.#registry.hasGroup(key)) this.#health.forget(channelOf(key));
-    this.#scheduler.reconcile();
+    if (this.#remove(subscriptionId)) this.#scheduler.reconcile();
   }
 
-  /** Drops every subscription of a client (its window closed, its socket went). */
+  /**
+   * Drops every subscription of a client (its window closed, its socket went) in one
+   * batch: each leaves its group, and clocks and budget are brought in line once.
+   */
   dropClient(clientId: string): void {
-    for (const sub of this.#registry.ofClient(clientId)) this.unsubscribe(sub.id);
+    let removed = false;
+    for (const sub of this.#registry.ofClient(clientId)) removed = this.#remove(sub.id) || removed;
     this.#registry.setHidden(clientId, false);
+    if (removed) this.#scheduler.reconcile();
+  }
+
+  /** Removes one subscription without reconciling; false for an unknown id. */
+  #remove(subscriptionId: string): boolean {
+    const removed = this.#registry.remove(subscriptionId);
+    if (!removed) return false;
+    // A group that closed no longer counts for the health of the data.
+    const key = removed.sub.groupKey;
+    if (key !== null && removed.groupClosed) this.#health.forget(channelOf(key));
+    return true;
   }
 
   /**

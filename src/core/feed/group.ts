@@ -18,8 +18,17 @@ export interface Group {
   readonly route: Route;
   readonly lane: LaneId;
   readonly subs: Set<Subscription>;
-  /** Union of the visible subscribers' codes: what one poll asks. */
-  codes: string[];
+  /**
+   * Visible subscribers per code: its keys are the union one poll asks. Kept as counts,
+   * changed by each subscriber joining, leaving or changing visibility, so a change
+   * costs the codes it changes — never a rebuild of the union (which made a flood of
+   * subscriptions cost the square of their number).
+   */
+  readonly wanted: Map<string, number>;
+  /** Every subscriber per code, hidden ones too: a record no subscriber holds is dropped. */
+  readonly held: Map<string, number>;
+  /** Subscribers whose client is visible. */
+  viewers: number;
   /** Has visible subscribers and something to ask. */
   active: boolean;
   failures: number;
@@ -40,7 +49,9 @@ export function newGroup(key: string, route: Route, lane: LaneId): Group {
     route,
     lane,
     subs: new Set(),
-    codes: [],
+    wanted: new Map(),
+    held: new Map(),
+    viewers: 0,
     active: false,
     failures: 0,
     retryAt: 0,
@@ -63,25 +74,76 @@ export function channelOf(groupKey: string): string {
   return `feed:${groupKey}`;
 }
 
+/** The codes one poll of `g` asks: the union of its visible subscribers' (none for news). */
+export function codesOf(g: Group): string[] {
+  return g.route.kind === 'news' ? [] : [...g.wanted.keys()];
+}
+
+/** How many codes one poll of `g` asks. */
+export function codeCount(g: Group): number {
+  return g.route.kind === 'news' ? 0 : g.wanted.size;
+}
+
 /**
- * Recomputes the codes a poll asks (visible subscribers only: a hidden window costs
- * no requests) and drops records no subscriber wants any more.
+ * Counts `sub` into its group (`visible`: its client is not hidden); returns how many
+ * codes the poll did not ask before. Costs the subscription's codes, not the group's.
  */
-export function syncGroup(g: Group, isHidden: (clientId: string) => boolean): void {
-  const visible = new Set<string>();
-  const all = new Set<string>();
-  let viewers = 0;
-  for (const s of g.subs) {
-    for (const c of s.codes) all.add(c);
-    if (isHidden(s.clientId)) continue;
-    viewers++;
-    for (const c of s.codes) visible.add(c);
+export function joinGroup(g: Group, sub: Subscription, visible: boolean): number {
+  g.subs.add(sub);
+  for (const c of sub.codes) increment(g.held, c);
+  return visible ? showIn(g, sub) : 0;
+}
+
+/** Counts `sub` out of its group; drops the records no subscriber holds any more. */
+export function leaveGroup(g: Group, sub: Subscription, visible: boolean): void {
+  if (!g.subs.delete(sub)) return;
+  if (visible) hideIn(g, sub);
+  for (const c of sub.codes) {
+    if (decrement(g.held, c)) continue;
+    // A hidden window keeps its records; a code nobody holds is dropped.
+    g.latest.delete(c);
+    g.saved.delete(c);
   }
-  const news = g.route.kind === 'news';
-  g.codes = news ? [] : [...visible];
-  g.active = viewers > 0 && (news || g.codes.length > 0);
-  for (const code of g.latest.keys()) if (!all.has(code)) g.latest.delete(code);
-  for (const code of g.saved.keys()) if (!all.has(code)) g.saved.delete(code);
+}
+
+/**
+ * A subscriber's client turned visible: its codes join what a poll asks (a hidden
+ * window costs no requests); returns how many codes are new to the poll.
+ */
+export function showIn(g: Group, sub: Subscription): number {
+  g.viewers++;
+  let added = 0;
+  for (const c of sub.codes) if (increment(g.wanted, c) === 1) added++;
+  refreshActive(g);
+  return added;
+}
+
+/** A subscriber's client was hidden: its codes leave what a poll asks. */
+export function hideIn(g: Group, sub: Subscription): void {
+  g.viewers--;
+  for (const c of sub.codes) decrement(g.wanted, c);
+  refreshActive(g);
+}
+
+function refreshActive(g: Group): void {
+  g.active = g.viewers > 0 && (g.route.kind === 'news' || g.wanted.size > 0);
+}
+
+function increment(counts: Map<string, number>, code: string): number {
+  const n = (counts.get(code) ?? 0) + 1;
+  counts.set(code, n);
+  return n;
+}
+
+/** True while the code is still counted. */
+function decrement(counts: Map<string, number>, code: string): boolean {
+  const n = (counts.get(code) ?? 0) - 1;
+  if (n > 0) {
+    counts.set(code, n);
+    return true;
+  }
+  counts.delete(code);
+  return false;
 }
 
 /**

@@ -13,6 +13,8 @@ import type { Clocks, Lane } from './clocks';
 import {
   absorb,
   channelOf,
+  codeCount,
+  codesOf,
   resetBackoff,
   stateAfter,
   stateAfterError,
@@ -102,7 +104,7 @@ export class GroupPoller {
     const epoch = this.deps.health.epoch;
     const client = this.#client;
     const signal = this.#abort.signal;
-    const codes = [...g.codes];
+    const codes = codesOf(g);
     const now = this.deps.now();
     const limit =
       g.route.kind === 'candles' ? candlePollLimit(g.route.kType, g.lastSuccessAt, now) : 0;
@@ -180,7 +182,7 @@ export class GroupPoller {
     const options = { channel: channelOf(g.key), validMs, epoch };
     if (outcome.kind !== 'unreachable') return this.deps.health.record(outcome, options);
     const probe: Probe = {
-      cost: Math.max(1, g.codes.length),
+      cost: Math.max(1, codeCount(g)),
       send: () => {
         if (!this.deps.registry.isCurrent(g) || !g.active || g.inFlight) return false;
         this.poll(g);

@@ -1,16 +1,30 @@
 /**
- * The hub's subscription registry: every subscription by id, the groups that serve
- * them by group key, and which clients are hidden. Keeps the two maps consistent (a
+ * The hub's subscription registry: every subscription by id and by client, the groups
+ * that serve them by group key, and which clients are hidden. Keeps them consistent (a
  * group lives exactly as long as it has subscribers) and answers the questions the
  * scheduler and the poller ask of them.
+ *
+ * Every change costs what it changes: joining or leaving counts the subscription's own
+ * codes into or out of its group, hiding a client touches only that client's
+ * subscriptions, and nothing rebuilds a group's union (see `Group.wanted`).
  */
 import type { UnixMs } from '../../shared/model';
-import { newGroup, syncGroup, type Group } from './group';
+import { hideIn, joinGroup, leaveGroup, newGroup, showIn, type Group } from './group';
 import type { LaneId, Routed } from './routes';
 import type { Subscription } from './subscription';
 
+/** What joining a group changed, so the hub knows whether to ask for data at once. */
+export interface Joined {
+  group: Group;
+  /** Codes the group's poll did not ask before. */
+  addedCodes: number;
+  /** The group had nothing to ask before (no visible subscriber, or no codes). */
+  becameActive: boolean;
+}
+
 export class SubscriptionRegistry {
   readonly #subs = new Map<string, Subscription>();
+  readonly #byClient = new Map<string, Set<Subscription>>();
   readonly #groups = new Map<string, Group>();
   readonly #hidden = new Set<string>();
 
@@ -26,37 +40,51 @@ export class SubscriptionRegistry {
     return this.#subs.has(subscriptionId);
   }
 
-  /** Adds `sub`; with a route, joins the route's group (opened when new) and returns it. */
-  add(sub: Subscription, routed: Routed): Group;
+  /** Adds `sub`; with a route, joins the route's group (opened when new). */
+  add(sub: Subscription, routed: Routed): Joined;
   add(sub: Subscription, routed: null): null;
-  add(sub: Subscription, routed: Routed | null): Group | null {
+  add(sub: Subscription, routed: Routed | null): Joined | null {
     this.#subs.set(sub.id, sub);
+    let mine = this.#byClient.get(sub.clientId);
+    if (!mine) this.#byClient.set(sub.clientId, (mine = new Set()));
+    mine.add(sub);
     if (!routed) return null;
     let group = this.#groups.get(routed.groupKey);
     if (!group) {
       group = newGroup(routed.groupKey, routed.route, routed.lane);
       this.#groups.set(group.key, group);
     }
-    group.subs.add(sub);
-    return group;
+    const wasActive = group.active;
+    const addedCodes = joinGroup(group, sub, !this.#hidden.has(sub.clientId));
+    return { group, addedCodes, becameActive: group.active && !wasActive };
   }
 
-  /** Removes a subscription, and its group when it was the last; the removed one or undefined. */
-  remove(subscriptionId: string): Subscription | undefined {
+  /**
+   * Removes a subscription, and its group when it was the last; the removed one and
+   * whether its group closed, or undefined for an unknown id.
+   */
+  remove(subscriptionId: string): { sub: Subscription; groupClosed: boolean } | undefined {
     const sub = this.#subs.get(subscriptionId);
     if (!sub) return undefined;
     this.#subs.delete(subscriptionId);
+    const mine = this.#byClient.get(sub.clientId);
+    mine?.delete(sub);
+    if (mine?.size === 0) this.#byClient.delete(sub.clientId);
     const group = this.groupOf(sub);
+    let groupClosed = false;
     if (group) {
-      group.subs.delete(sub);
-      if (group.subs.size === 0) this.#groups.delete(group.key);
+      leaveGroup(group, sub, !this.#hidden.has(sub.clientId));
+      if (group.subs.size === 0) {
+        this.#groups.delete(group.key);
+        groupClosed = true;
+      }
     }
-    return sub;
+    return { sub, groupClosed };
   }
 
   /** The subscriptions of one client (a window or socket). */
   ofClient(clientId: string): Subscription[] {
-    return [...this.#subs.values()].filter((sub) => sub.clientId === clientId);
+    return [...(this.#byClient.get(clientId) ?? [])];
   }
 
   groupOf(sub: Subscription): Group | undefined {
@@ -72,11 +100,20 @@ export class SubscriptionRegistry {
     return this.#hidden.has(clientId);
   }
 
-  /** Marks a client hidden or visible; false when it already was. */
+  /**
+   * Marks a client hidden or visible, moving its codes out of or into what its groups'
+   * polls ask; false when it already was.
+   */
   setHidden(clientId: string, hidden: boolean): boolean {
     if (this.#hidden.has(clientId) === hidden) return false;
     if (hidden) this.#hidden.add(clientId);
     else this.#hidden.delete(clientId);
+    for (const sub of this.#byClient.get(clientId) ?? []) {
+      const group = this.groupOf(sub);
+      if (!group) continue;
+      if (hidden) hideIn(group, sub);
+      else showIn(group, sub);
+    }
     return true;
   }
 
@@ -85,15 +122,11 @@ export class SubscriptionRegistry {
     for (const sub of group.subs) if (!this.#hidden.has(sub.clientId)) yield sub;
   }
 
-  /**
-   * Recomputes every group's codes and activity from its visible subscribers; returns
-   * the lanes that have a group and those with an active one.
-   */
-  sync(): { known: Set<LaneId>; active: Set<LaneId> } {
+  /** The lanes that have a group and those with an active one: one pass over the groups. */
+  lanes(): { known: Set<LaneId>; active: Set<LaneId> } {
     const known = new Set<LaneId>();
     const active = new Set<LaneId>();
     for (const g of this.#groups.values()) {
-      syncGroup(g, (clientId) => this.#hidden.has(clientId));
       known.add(g.lane);
       if (g.active) active.add(g.lane);
     }
@@ -112,6 +145,7 @@ export class SubscriptionRegistry {
 
   clear(): void {
     this.#subs.clear();
+    this.#byClient.clear();
     this.#groups.clear();
   }
 }

@@ -74,7 +74,7 @@ export class Scheduler {
   reconcile(): void {
     if (this.#disposed) return;
     const { clocks, status } = this;
-    const { known, active } = this.options.registry.sync();
+    const { known, active } = this.options.registry.lanes();
     status.budget = this.#budget();
     clocks.stretch = status.budget.stretch;
     const paused = this.options.paused();
