@@ -44,18 +44,19 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
   const handlers = {
     async subscribe({ spec }, ctx) {
       const client = clients.live(ctx.clientId);
+      const codes = client.admit(spec);
       const subscriptionId = backend.feed.subscribe(ctx.clientId, spec, (message) => {
         if (message.event === 'news') links.remember((message.payload as Events['news']).items);
         client.send(message);
       });
-      client.subscriptions.add(subscriptionId);
+      client.hold(subscriptionId, codes);
       return { subscriptionId };
     },
 
     async unsubscribe({ subscriptionId }, ctx) {
       // Idempotent for the caller's own ids; another window's ids are not touchable.
       const client = clients.live(ctx.clientId);
-      if (!client.subscriptions.delete(subscriptionId)) return;
+      if (!client.release(subscriptionId)) return;
       backend.feed.unsubscribe(subscriptionId);
     },
 

@@ -12,6 +12,18 @@ import { settingsPatchSchema } from '../settings/settings-schema';
 
 /** Most codes one subscription may carry (ten premium batches). */
 export const MAX_CODES = 500;
+/**
+ * Most subscriptions one window or tab may hold. A workspace shows at most 64 panes; a
+ * quote board takes one subscription per market of its watchlist, a chart or ladder one
+ * or two. Far above that, it bounds what one client costs the feed hub.
+ */
+export const MAX_SUBSCRIPTIONS_PER_CLIENT = 256;
+/**
+ * Most codes one window or tab may follow across its subscriptions (counted per
+ * subscription: two panes on AAPL count twice, as each is pushed its own slice). Twenty
+ * full 500-symbol boards; every code costs the host a fingerprint and a push per poll.
+ */
+export const MAX_CODES_PER_CLIENT = 10_000;
 /** Most candles one page may ask for. */
 export const MAX_CANDLES = 5000;
 /** Most news items one page may ask for. */

@@ -215,6 +215,14 @@ export class FeedHub {
     return this.#scheduler.status.snapshot();
   }
 
+  /**
+   * What the hub holds now: subscriptions, groups, and the codes of each group summed
+   * (for tests, benchmarks and diagnostics: a closed client must leave nothing behind).
+   */
+  counts(): { subscriptions: number; groups: number; codes: number } {
+    return this.#registry.counts();
+  }
+
   /** The health service the hub records in and obeys. */
   get health(): HealthService {
     return this.#health;

@@ -133,6 +133,13 @@ export class SubscriptionRegistry {
     return { known, active };
   }
 
+  /** How much the registry holds: subscriptions, groups, and codes summed over groups. */
+  counts(): { subscriptions: number; groups: number; codes: number } {
+    let codes = 0;
+    for (const g of this.#groups.values()) codes += g.held.size;
+    return { subscriptions: this.#subs.size, groups: this.#groups.size, codes };
+  }
+
   /** True while a group of that key exists. */
   hasGroup(key: string): boolean {
     return this.#groups.has(key);
