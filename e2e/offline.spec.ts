@@ -28,6 +28,7 @@ import {
   lastPrices,
   paneBody,
   rowStateIcon,
+  slot,
   statusMode,
   tickRows,
 } from './support/ui';
@@ -119,6 +120,29 @@ test('offline: every pane says so, and the quote board keeps all its columns in 
   await expect(paneBody(page, 'Company').getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/);
   await page.getByRole('combobox', { name: 'Layout' }).selectOption('Trading');
   await expectChartData(page);
+});
+
+test('offline, a symbol the palette cannot check opens only when asked a second time', async () => {
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const input = palette.getByRole('combobox', { name: 'Symbol or command' });
+  await page.keyboard.press('Control+k');
+  await input.fill('ETHUSDT BA chart');
+  await input.press('Enter');
+  await expect(palette.getByRole('alert')).toContainText(
+    /ETHUSDT BA crypto could not be checked.*Press Enter again to open it unverified\./,
+    { timeout: 20_000 },
+  );
+  await expect(palette.getByRole('option', { selected: true })).toContainText(
+    'Go to ETHUSDT BA anyway (not verified)',
+  );
+  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · BTCUSDT',
+  );
+  await input.press('Enter');
+  await expect(palette).toBeHidden({ timeout: 20_000 });
+  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · ETHUSDT',
+  );
 });
 
 test('offline, an interval never loaded shows an empty chart with a Retry button', async () => {
