@@ -8,6 +8,8 @@
 // scripts/serve-host.mjs) rebuilds only when the bundle is missing or older than one of
 // the files it was built from (listed in `out/host/serve.inputs.json`), the lockfile or
 // this script — a stat of each, a few milliseconds.
+// First: refuse an older Node in one line (esbuild and the bundle assume Node 24).
+import './require-node.mjs';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

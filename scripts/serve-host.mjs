@@ -3,6 +3,8 @@
 // its sources, then run in this same process (no second Node start). The arguments
 // reach the host unchanged (it reads process.argv). `tsx src/host/serve.ts` runs the
 // same host from source.
+// First: refuse an older Node in one line, before a native module fails to load.
+import './require-node.mjs';
 import { pathToFileURL } from 'node:url';
 import { ensureHostBuilt } from './build-host.mjs';
 

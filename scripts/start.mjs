@@ -4,6 +4,8 @@
 // serves the same renderer and bridge to a browser tab (from its pre-built bundle, see
 // serve-host.mjs). Arguments pass through;
 // SIGINT and SIGTERM are forwarded to whatever is running.
+// First: refuse an older Node in one line, before a native module fails to load.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
