@@ -17,6 +17,9 @@
  *   produce`) for the code(s) asked; `symbol` set when one code was asked. The request
  *   worked and the answer is final: never retried, and no sign of a service problem.
  * - `schema`: the body or a record cannot be read (`symbol`, `field` set where known).
+ * - `too-large`: the answer's body passed the client's size limit (its Content-Length,
+ *   or the bytes as they arrived); reading stopped there. Never retried: the same
+ *   request would bring the same answer.
  * - `invalid-request`: the caller's parameters are unusable (missing region, no codes…).
  */
 export type ApiErrorKind =
@@ -30,6 +33,7 @@ export type ApiErrorKind =
   | 'not-entitled'
   | 'unknown-symbol'
   | 'schema'
+  | 'too-large'
   | 'invalid-request';
 
 export interface ApiErrorInit {
@@ -96,6 +100,27 @@ export class ApiError extends Error {
       this.kind === 'rate-limited' ||
       (this.kind === 'http' && this.status !== undefined && this.status >= 500)
     );
+  }
+
+  /**
+   * This error with its texts (`message`, `apiMessage`) passed through `redact`, every
+   * other fact kept. The service's own text can echo the token ("quota exceeded for token
+   * …"); the client's owner, who knows the token, blanks it here once, before the error
+   * becomes any message. Written beside the fields so a new text field is not missed.
+   */
+  redacted(redact: (text: string) => string): ApiError {
+    return new ApiError({
+      kind: this.kind,
+      operation: this.operation,
+      message: redact(this.message),
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.apiCode === undefined ? {} : { apiCode: this.apiCode }),
+      ...(this.apiMessage === undefined ? {} : { apiMessage: redact(this.apiMessage) }),
+      ...(this.retryAfterMs === undefined ? {} : { retryAfterMs: this.retryAfterMs }),
+      ...(this.symbol === undefined ? {} : { symbol: this.symbol }),
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.cause === undefined ? {} : { cause: this.cause }),
+    });
   }
 
   /** Plain data (no stack, no cause) for the bridge and logs. */
