@@ -7,7 +7,9 @@ import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
 import { DEMO_REQUESTS_PER_MINUTE } from './bridge/market-link';
 import { createServices } from './services';
 import { SessionStore } from './secrets/session-store';
+import { FakeKeytar } from './secrets/test-fakes';
 import { connect } from 'node:net';
+import { startTokenEchoService, type TokenEchoService } from './testing/token-echo-service';
 
 /** Resolves true when something listens on `url`'s port, false when refused. */
 function accepts(url: string): Promise<boolean> {
@@ -99,9 +101,9 @@ describe('createServices', () => {
     await services.dispose();
   });
 
-  it('removes the token when the base URL moves to another origin, and says so', async () => {
+  it('sends the token only to its origin when the base URL moves to another, and says so', async () => {
     const secretStore = new SessionStore();
-    await secretStore.set('tok-live-1');
+    await secretStore.set('tok-live-1', 'https://api.itick.org');
     const services = await createServices({ dataFolder: folder, secretStore });
     expect(services.status()).toMatchObject({ mode: 'live', notice: null });
     const fetched = vi.fn(globalThis.fetch);
@@ -111,11 +113,13 @@ describe('createServices', () => {
       await vi.waitFor(() => expect(services.link.simulatorUrl).not.toBeNull());
       expect(services.status()).toMatchObject({
         hasToken: false,
-        notice:
-          'The service address changed, so the token was removed; enter it again in Settings.',
+        mode: 'demo',
+        notice: expect.stringMatching(
+          /^The token was given for https:\/\/api\.itick\.org, so it is not sent to https:\/\/collector\.example\./,
+        ),
       });
-      expect(await secretStore.get()).toEqual({ ok: true, value: null });
       expect(services.link.client.baseUrl).toBe(services.link.simulatorUrl);
+      await services.backend.getInfo({ region: 'US', exchange: '', code: 'AAPL' });
       for (const [input] of fetched.mock.calls) {
         expect(String(input)).not.toContain('collector.example');
       }
@@ -132,7 +136,8 @@ describe('createServices', () => {
       // before, during and after its rebuild.
       for (let turns = 0; turns <= 12; turns++) {
         const secretStore = new SessionStore();
-        if (operation === 'clearToken') await secretStore.set('tok-live-2');
+        if (operation === 'clearToken')
+          await secretStore.set('tok-live-2', 'https://api.itick.org');
         const services = await createServices({ dataFolder: folder, secretStore });
         const simulators: string[] = [];
         const record = () => {
@@ -157,4 +162,123 @@ describe('createServices', () => {
       }
     },
   );
+});
+
+describe('the token across a restart: sent only to the origin it was given for', () => {
+  let a: TokenEchoService;
+  let b: TokenEchoService;
+  beforeEach(async () => {
+    a = await startTokenEchoService();
+    b = await startTokenEchoService();
+  });
+  afterEach(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  const ask = (services: { backend: { getInfo: (x: never) => Promise<unknown> } }) =>
+    services.backend.getInfo({ region: 'US', exchange: '', code: 'AAPL' } as never);
+
+  it('MARKETDESK_TOKEN never follows a base URL changed in Settings, in this run or the next', async () => {
+    const env = { MARKETDESK_TOKEN: 'env-token-follow-1' };
+    const first = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    // For the default service, not for a base URL the app is pointed at.
+    await first.backend.setSettings({ baseUrl: b.url });
+    await vi.waitFor(() => expect(first.link.simulatorUrl).not.toBeNull());
+    expect(first.status()).toMatchObject({ mode: 'demo', hasToken: false });
+    await ask(first);
+    await first.dispose();
+
+    // The next launch: the new base URL was saved; the token still goes nowhere near it.
+    const second = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    expect(second.settings.get().baseUrl).toBe(b.url);
+    expect(second.status()).toMatchObject({
+      mode: 'demo',
+      hasToken: false,
+      notice: expect.stringContaining('MARKETDESK_TOKEN is for https://api.itick.org'),
+    });
+    await ask(second);
+    await second.dispose();
+    expect(b.tokens).toEqual([]);
+  });
+
+  it('MARKETDESK_BASE_URL names the origin MARKETDESK_TOKEN is for, and wins over Settings', async () => {
+    const env = { MARKETDESK_TOKEN: 'env-token-follow-2', MARKETDESK_BASE_URL: a.url };
+    const services = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    expect(services.status()).toMatchObject({ mode: 'live', source: `live:${a.url}` });
+    expect(services.status().notice).toContain(
+      `MARKETDESK_BASE_URL is set: data comes from ${a.url}`,
+    );
+    await services.backend.setSettings({ baseUrl: b.url });
+    await ask(services);
+    await services.dispose();
+    expect(a.tokens).toContain('env-token-follow-2');
+    expect(b.tokens).toEqual([]);
+  });
+
+  it('refuses a MARKETDESK_BASE_URL the Settings field would refuse, and sends its token nowhere', async () => {
+    const env = {
+      MARKETDESK_TOKEN: 'env-token-follow-3',
+      MARKETDESK_BASE_URL: 'http://collector.example',
+    };
+    const services = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false });
+    expect(services.status().notice).toMatch(/^MARKETDESK_BASE_URL is not used: it must use https/);
+    await services.dispose();
+  });
+
+  it('a stored token stays bound to its origin across a restart', async () => {
+    const keytar = new FakeKeytar();
+    const launch = () =>
+      createServices({ dataFolder: folder, loadKeytar: async () => ({ default: keytar }) });
+    const first = await launch();
+    expect(first.secrets.kind).toBe('keychain');
+    await first.backend.setSettings({ baseUrl: a.url });
+    await first.backend.setToken('stored-token-bound-1');
+    await first.backend.setSettings({ baseUrl: b.url });
+    await first.dispose();
+
+    const second = await launch();
+    expect(second.status()).toMatchObject({
+      mode: 'demo',
+      hasToken: false,
+      notice: expect.stringContaining(`The token was given for ${a.url}`),
+    });
+    await ask(second);
+    expect(b.tokens).toEqual([]);
+    // Back to its own service: sent again, without entering it.
+    await second.backend.setSettings({ baseUrl: a.url });
+    await vi.waitFor(() => expect(second.status().mode).toBe('live'));
+    await ask(second);
+    await second.dispose();
+    expect(a.tokens).toContain('stored-token-bound-1');
+    expect(b.tokens).toEqual([]);
+  });
+
+  it('binds a token stored before tokens were bound to the base URL in Settings at first read', async () => {
+    const keytar = new FakeKeytar();
+    const launch = () =>
+      createServices({ dataFolder: folder, loadKeytar: async () => ({ default: keytar }) });
+    const setup = await launch();
+    await setup.backend.setSettings({ baseUrl: a.url });
+    await setup.dispose();
+    // What an older Marketdesk left in the keychain: the bare token, no origin.
+    keytar.entries.set('Marketdesk/api-token', 'legacy-token-1');
+
+    const first = await launch();
+    expect(first.settings.get().baseUrl).toBe(a.url);
+    expect(first.status().mode).toBe('live');
+    expect(JSON.parse(keytar.entries.get('Marketdesk/api-token')!)).toMatchObject({
+      origin: a.url,
+      token: 'legacy-token-1',
+    });
+    await first.backend.setSettings({ baseUrl: b.url });
+    await first.dispose();
+
+    const second = await launch();
+    expect(second.status().mode).toBe('demo');
+    await ask(second);
+    await second.dispose();
+    expect(b.tokens).toEqual([]);
+  });
 });

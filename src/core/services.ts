@@ -3,11 +3,13 @@
  * for the Electron shell, the browser host and the tests. Nothing else constructs
  * services, so there is exactly one of each per app and `dispose()` closes them all.
  *
- * Demo mode: with no token the MarketClient points at the simulator, started
- * in-process on a loopback port. Live mode: the configured base URL with the token.
- * The token stays in the secret store, the MarketClient's private fields and one
- * private field here; it is never logged, saved in settings or the cache, or sent to
- * a client (`redact` scrubs it from any message that crosses the bridge).
+ * Demo mode: with no token for the service's origin the MarketClient points at the
+ * simulator, started in-process on a loopback port. Live mode: the base URL
+ * (`MARKETDESK_BASE_URL`, else Settings) with the token bound to its origin. The token
+ * stays in the secret store, the MarketClient's private fields and the market link; it
+ * is never logged, saved in settings or the cache, or sent to a client: the client
+ * blanks it out of its errors where they are made (RedactingMarketClient), and `redact`
+ * scrubs it again from anything that crosses the bridge.
  */
 import path from 'node:path';
 import type { AppStatus, UnixMs } from '../shared/model';
@@ -16,9 +18,9 @@ import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
 import { HealthService } from './health';
 import { MarketLink } from './bridge/market-link';
-import { createSecretStore } from './secrets';
+import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
-import { SettingsStore, WorkspaceStore } from './settings';
+import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker } from './symbols';
 
@@ -26,7 +28,10 @@ import { SymbolChecker } from './symbols';
 export interface ServicesConfig {
   /** Where settings, workspace and the cache live (see data-folder.ts). */
   dataFolder: string;
-  /** Environment to read MARKETDESK_TOKEN from; default none (pass process.env in apps). */
+  /**
+   * Environment to read MARKETDESK_TOKEN and MARKETDESK_BASE_URL from; default none (pass
+   * process.env in apps).
+   */
   env?: Readonly<Record<string, string | undefined>>;
   /** A ready secret store (tests); default chosen: env → keychain → safeStorage → session. */
   secretStore?: SecretStore;
@@ -79,6 +84,24 @@ function openCacheOrMemory(file: string, notices: string[]): CacheDb {
   }
 }
 
+/**
+ * The base URL the environment names, checked as the Settings field is (https, or plain
+ * http to this machine only; no credentials, query or fragment). One it refuses becomes a
+ * notice and is not used; the environment's token stays bound to it, so it goes nowhere.
+ */
+function environmentBaseUrl(
+  env: Readonly<Record<string, string | undefined>>,
+  notices: string[],
+): string | null {
+  const raw = env[BASE_URL_ENV_VAR]?.trim();
+  if (!raw) return null;
+  const parsed = settingFieldSchemas.baseUrl.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const why = (parsed.error.issues[0]?.message ?? 'is not usable').replace(/^baseUrl /, '');
+  notices.push(`${BASE_URL_ENV_VAR} is not used: it ${why}.`);
+  return null;
+}
+
 /** Builds every service from `config`. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
   const now = config.now ?? Date.now;
@@ -88,10 +111,11 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const settings = new SettingsStore({ folder: config.dataFolder, now });
   notices.push(...settings.load().notices);
   const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
+  const env = config.env ?? {};
   const secrets =
     config.secretStore ??
     (await createSecretStore({
-      env: config.env ?? {},
+      env,
       folder: config.dataFolder,
       safeStorage: config.safeStorage ?? null,
       ...(config.loadKeytar === undefined ? {} : { loadKeytar: config.loadKeytar }),
@@ -110,6 +134,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     seed: config.simulatorSeed ?? 1,
     notices,
     health,
+    baseUrlOverride: environmentBaseUrl(env, notices),
   });
   let history: HistoryService;
   let hub: FeedHub;

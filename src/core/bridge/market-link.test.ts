@@ -6,9 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketClient } from '../api';
 import { startSimulator } from '../../simulator';
 import { HealthService } from '../health';
+import { EnvironmentStore } from '../secrets/environment-store';
 import { SessionStore } from '../secrets/session-store';
 import { SettingsStore } from '../settings';
-import { MarketLink, TOKEN_REMOVED_NOTICE } from './market-link';
+import { MarketLink, baseUrlOverrideNotice, tokenNotSentNotice } from './market-link';
 
 const TOKEN = 'live-token-abc';
 let folder: string;
@@ -43,8 +44,11 @@ function accepts(url: string): Promise<boolean> {
   });
 }
 
+/** The origin of the default base URL in Settings. */
+const home = () => new URL(settings.get().baseUrl).origin;
+
 async function startLive(): Promise<MarketClient[]> {
-  await secrets.set(TOKEN);
+  await secrets.set(TOKEN, settings.get().baseUrl);
   await link.start();
   expect(link.mode).toBe('live');
   const built: MarketClient[] = [];
@@ -53,32 +57,45 @@ async function startLive(): Promise<MarketClient[]> {
 }
 
 describe('MarketLink: a base URL moved to another origin', () => {
-  it('drops the token (store and memory), goes demo and says why', async () => {
+  it('sends the token nowhere else: goes demo at once and says why, keeping it for its origin', async () => {
     const built = await startLive();
     settings.update({ baseUrl: 'https://attacker.example' });
     // At once, before any await: nothing can be built with the token from here on.
     expect(link.hasToken).toBe(false);
-    expect(notices).toEqual([TOKEN_REMOVED_NOTICE]);
-    await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.mode).toBe('demo');
+    expect(notices).toEqual([
+      tokenNotSentNotice('session', 'https://api.itick.org', 'https://attacker.example'),
+    ]);
+    await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.client.baseUrl).toBe(link.simulatorUrl);
     expect(built.every((c) => !c.baseUrl.startsWith('https://attacker.example'))).toBe(true);
-    expect(await secrets.get()).toEqual({ ok: true, value: null });
+    // Still stored for the service it was given for, and still scrubbed.
+    expect(await secrets.get()).toEqual({
+      ok: true,
+      value: { token: TOKEN, origin: 'https://api.itick.org' },
+    });
     expect(link.redact(`x ${TOKEN} y`)).toBe('x [redacted] y');
+
+    // The address set back: the token is for it, so it is sent again.
+    settings.update({ baseUrl: 'https://api.itick.org' });
+    expect(link.hasToken).toBe(true);
+    await vi.waitFor(() => expect(built).toHaveLength(2));
+    expect(link.client.baseUrl).toBe('https://api.itick.org');
+    expect(notices).toEqual([]);
   });
 
   it('keeps the token when only the path changes on the same origin', async () => {
     const built = await startLive();
-    const origin = new URL(settings.get().baseUrl).origin;
+    const origin = home();
     settings.update({ baseUrl: `${origin}/v2` });
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toContain('/v2');
     expect(notices).toEqual([]);
-    expect(await secrets.get()).toEqual({ ok: true, value: TOKEN });
+    expect(await secrets.get()).toEqual({ ok: true, value: { token: TOKEN, origin } });
   });
 
-  it('clears the notice when a token is entered again', async () => {
+  it('binds a token entered after the move to the new origin, and clears the notice', async () => {
     await startLive();
     settings.update({ baseUrl: 'https://other.example' });
     await vi.waitFor(() => expect(link.mode).toBe('demo'));
@@ -86,12 +103,79 @@ describe('MarketLink: a base URL moved to another origin', () => {
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toBe('https://other.example');
     expect(notices).toEqual([]);
+    expect(await secrets.get()).toEqual({
+      ok: true,
+      value: { token: 'new-token-1', origin: 'https://other.example' },
+    });
+    // The replaced token is still scrubbed from anything leaving.
+    expect(link.redact(TOKEN)).toBe('[redacted]');
   });
 
   it('does nothing special without a token', async () => {
     await link.start();
     settings.update({ baseUrl: 'https://other.example' });
     expect(notices).toEqual([]);
+  });
+
+  it('binds a token stored before tokens were bound to the base URL in Settings, once', async () => {
+    settings.update({ baseUrl: 'https://legacy.example/api' });
+    const legacy = new SessionStore();
+    // What an older Marketdesk left: a token with no origin.
+    legacy.get = async () => ({ ok: true, value: { token: TOKEN, origin: null } });
+    const set = vi.spyOn(legacy, 'set');
+    await link.dispose();
+    link = new MarketLink({ settings, secrets: legacy, now: () => 0, seed: 1, notices });
+    await link.start();
+    expect(set).toHaveBeenCalledWith(TOKEN, 'https://legacy.example');
+    expect(link.mode).toBe('live');
+    expect(link.client.baseUrl).toBe('https://legacy.example/api');
+    settings.update({ baseUrl: 'https://elsewhere.example' });
+    expect(link.hasToken).toBe(false);
+  });
+});
+
+describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
+  async function relink(options: { token: EnvironmentStore; override?: string }) {
+    await link.dispose();
+    link = new MarketLink({
+      settings,
+      secrets: options.token,
+      now: () => 0,
+      seed: 1,
+      notices,
+      baseUrlOverride: options.override ?? null,
+    });
+    await link.start();
+  }
+
+  it('sends the environment token only to its origin, never to the base URL in Settings', async () => {
+    settings.update({ baseUrl: 'https://other.example' });
+    await relink({ token: new EnvironmentStore(TOKEN, 'https://api.itick.org') });
+    expect(link.mode).toBe('demo');
+    expect(link.client.baseUrl).toBe(link.simulatorUrl);
+    expect(notices).toEqual([
+      tokenNotSentNotice('environment', 'https://api.itick.org', 'https://other.example'),
+    ]);
+    expect(notices[0]).toMatch(/MARKETDESK_TOKEN is for https:\/\/api\.itick\.org/);
+    // Nothing can be set over the environment's token, so it stays that way.
+    await expect(link.setToken('another-token')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(link.mode).toBe('demo');
+  });
+
+  it('uses MARKETDESK_BASE_URL over Settings, and ignores base URL changes while it is set', async () => {
+    const proxy = 'https://proxy.example:8443/api';
+    await relink({ token: new EnvironmentStore(TOKEN, proxy), override: proxy });
+    expect(link.mode).toBe('live');
+    expect(link.client.baseUrl).toBe(proxy);
+    expect(notices).toEqual([baseUrlOverrideNotice(proxy, settings.get().baseUrl)]);
+    const built: MarketClient[] = [];
+    link.onClient((client) => built.push(client));
+    settings.update({ baseUrl: 'https://attacker.example' });
+    settings.update({ plan: 'premium' });
+    await vi.waitFor(() => expect(built).toHaveLength(1));
+    expect(built.map((c) => c.baseUrl)).toEqual([proxy]);
+    expect(link.hasToken).toBe(true);
+    expect(notices).toEqual([baseUrlOverrideNotice(proxy, 'https://attacker.example')]);
   });
 });
 
@@ -107,7 +191,7 @@ describe('MarketLink: shutdown', () => {
   });
 
   it('waits for a token change under way, and leaves no simulator running', async () => {
-    await secrets.set(TOKEN);
+    await secrets.set(TOKEN, settings.get().baseUrl);
     await link.start();
     let settled = false;
     const cleared = link.clearToken().finally(() => (settled = true));
@@ -158,7 +242,7 @@ describe('MarketLink: the health service', () => {
     const sim = await startSimulator({ port: 0, faults: { rateLimit } });
     try {
       settings.update({ baseUrl: sim.url });
-      await secrets.set(TOKEN);
+      await secrets.set(TOKEN, sim.url);
       await link.start();
       const ask = () => link.client.quotes('stock', { region: 'US', codes: ['AAPL'] });
       expect((await ask()).ok).toBe(true);

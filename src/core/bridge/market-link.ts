@@ -1,10 +1,17 @@
 /**
  * The app's link to market data: which `MarketClient` is in use and against what.
- * With a token: the configured base URL (live). Without one: the simulator, started
- * in-process on a loopback port (demo). Token and connection settings changes
- * rebuild the client; listeners (the feed hub) get the new one, and the history
- * service's sources switch over without being rebuilt. A new token, address or mode is
- * a new link: the health service starts over (a refused token is tried again only then).
+ * With a token for the service's origin: the base URL (live). Without one: the
+ * simulator, started in-process on a loopback port (demo). Token and connection
+ * settings changes rebuild the client; listeners (the feed hub) get the new one, and
+ * the history service's sources switch over without being rebuilt. A new token, address
+ * or mode is a new link: the health service starts over (a refused token is tried again
+ * only then).
+ *
+ * A token is bound to the origin it was given for (see core/secrets) and is only ever
+ * sent there: the base URL and the token of a client are chosen together, in one step,
+ * from the binding. After a change of origin nothing is sent until the user sets a token
+ * for the new one (or sets the address back). The base URL is `MARKETDESK_BASE_URL`
+ * when the environment names one (`baseUrlOverride`), else the one in Settings.
  */
 import type {
   Candle,
@@ -23,10 +30,20 @@ import {
   type SimulatorOptions,
 } from '../../simulator';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
+import { redactSecrets } from '../redact';
+import { RedactingMarketClient } from '../redacting-client';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
 import type { HealthService } from '../health';
 import { MarketSources } from '../market-sources';
-import { validateToken, type SecretError, type SecretStore } from '../secrets';
+import {
+  BASE_URL_ENV_VAR,
+  TOKEN_ENV_VAR,
+  isTokenFor,
+  tokenOrigin,
+  validateToken,
+  type SecretError,
+  type SecretStore,
+} from '../secrets';
 import type { SettingsStore } from '../settings';
 import { BridgeFailure } from './errors';
 
@@ -61,10 +78,16 @@ export interface MarketLinkOptions {
   /** Injected for tests; default the real simulator. */
   startSimulator?: (options: SimulatorOptions) => Promise<SimulatorHandle>;
   /**
-   * The status notices (shared with the backend, which shows them): the link adds
-   * {@link TOKEN_REMOVED_NOTICE} here. Default a private list.
+   * The status notices (shared with the backend, which shows them): the link keeps its
+   * own here (a token not sent to this address, the environment's base URL). Default a
+   * private list.
    */
   notices?: string[];
+  /**
+   * The base URL from the environment (`MARKETDESK_BASE_URL`, already checked as the
+   * Settings field is): it wins over Settings, as on the command line. Default none.
+   */
+  baseUrlOverride?: string | null;
   /**
    * The one health service: reset when a client is built for a new token, base URL or
    * mode — after the listeners switched to it, so nothing held back (a refused token) is
@@ -80,9 +103,31 @@ export interface MarketLinkOptions {
  */
 const CLIENT_RETRY = { maxRetryAfterMs: 0 };
 
-/** Shown when the base URL moved to another origin and the token was dropped for it. */
-export const TOKEN_REMOVED_NOTICE =
-  'The service address changed, so the token was removed; enter it again in Settings.';
+/**
+ * Said while a token is kept for another origin than the service in use: why nothing is
+ * sent, and what to do. The environment's token cannot be replaced from the app.
+ */
+export function tokenNotSentNotice(
+  storage: TokenStorage,
+  boundOrigin: string,
+  currentOrigin: string,
+): string {
+  if (storage === 'environment') {
+    return (
+      `${TOKEN_ENV_VAR} is for ${boundOrigin}, so it is not sent to ${currentOrigin}. ` +
+      `Set ${BASE_URL_ENV_VAR} to the address the token is for, or unset ${TOKEN_ENV_VAR} to enter a token here.`
+    );
+  }
+  return (
+    `The token was given for ${boundOrigin}, so it is not sent to ${currentOrigin}. ` +
+    'Enter the token for this address in Settings, or set the address back.'
+  );
+}
+
+/** Said while the environment's base URL hides a different one in Settings. */
+export function baseUrlOverrideNotice(override: string, inSettings: string): string {
+  return `${BASE_URL_ENV_VAR} is set: data comes from ${override}, not from the base URL in Settings (${inSettings}).`;
+}
 
 /**
  * Request budget of demo mode unless the user set one. The built-in simulator has no
@@ -97,13 +142,22 @@ function failureOf(error: SecretError): BridgeFailure {
   return new BridgeFailure(code, error.message);
 }
 
+/** A token with the origin it may be sent to. */
+interface BoundToken {
+  token: string;
+  origin: string;
+}
+
 export class MarketLink {
   readonly sources = new SwitchingSources();
   #client: MarketClient | null = null;
   #rpm = 0;
-  #token: string | null = null;
+  /** The stored token and its origin; sent only while the base URL is of that origin. */
+  #bound: BoundToken | null = null;
   // Tokens replaced this session: still scrubbed from anything leaving (a late error).
   readonly #former = new Set<string>();
+  /** The notices this link put into the shared list, by topic. */
+  readonly #own = new Map<'token' | 'override', string>();
   #simulator: SimulatorHandle | null = null;
   #lastError: string | null = null;
   /** Bumped on every token change (set, cleared, dropped): part of the link's identity. */
@@ -121,14 +175,13 @@ export class MarketLink {
   constructor(private readonly options: MarketLinkOptions) {
     this.#notices = options.notices ?? [];
     this.#stopSettings = options.settings.onChange((next, previous) => {
-      if (this.#token !== null && liveSourceId(next.baseUrl) !== liveSourceId(previous.baseUrl)) {
-        // The token was issued for the old service: never send it to a new address
-        // (a compromised page could otherwise point it at its own server).
-        this.#dropTokenForNewOrigin();
-        return;
-      }
+      // Said at once: from this moment `hasToken` and `mode` follow the binding, and the
+      // next client is built with the new address and only a token bound to it (a
+      // compromised page pointing the address at its own server gets nothing).
+      this.#syncNotices();
+      const addressChanged = !this.#override && next.baseUrl !== previous.baseUrl;
       const changed =
-        next.baseUrl !== previous.baseUrl ||
+        addressChanged ||
         next.plan !== previous.plan ||
         next.enterpriseMaxCodes !== previous.enterpriseMaxCodes ||
         next.requestsPerMinute !== previous.requestsPerMinute;
@@ -136,11 +189,26 @@ export class MarketLink {
     });
   }
 
-  /** Reads the stored token and builds the first client. */
+  /**
+   * Reads the stored token and builds the first client. A token stored before tokens
+   * were bound is bound now to the base URL in Settings — the address it was being sent
+   * to — and stored again with it (if that write fails it is bound for this session, and
+   * bound again at the next launch).
+   */
   async start(): Promise<void> {
     const stored = await this.options.secrets.get();
-    if (stored.ok) this.#token = stored.value;
-    else this.#lastError = `The stored token could not be read: ${stored.error.message}`;
+    if (!stored.ok) {
+      this.#lastError = `The stored token could not be read: ${stored.error.message}`;
+    } else if (stored.value !== null) {
+      const { token } = stored.value;
+      let origin = stored.value.origin;
+      if (origin === null) {
+        origin = tokenOrigin(this.options.settings.get().baseUrl);
+        await this.options.secrets.set(token, origin);
+      }
+      this.#bound = { token, origin };
+    }
+    this.#syncNotices();
     await this.#rebuild();
   }
 
@@ -155,7 +223,12 @@ export class MarketLink {
   }
 
   get mode(): 'demo' | 'live' {
-    return this.#token === null ? 'demo' : 'live';
+    return this.#token() === null ? 'demo' : 'live';
+  }
+
+  /** The base URL in use: the environment's, else the one in Settings. */
+  get baseUrl(): string {
+    return this.#override ?? this.options.settings.get().baseUrl;
   }
 
   /**
@@ -164,11 +237,12 @@ export class MarketLink {
    */
   get source(): DataSourceId {
     if (this.sources.current) return this.sources.sourceId;
-    return this.#token === null ? 'demo' : liveSourceId(this.options.settings.get().baseUrl);
+    return this.#token() === null ? 'demo' : liveSourceId(this.baseUrl);
   }
 
+  /** True when a token is held for the origin of the base URL in use (it is sent there). */
   get hasToken(): boolean {
-    return this.#token !== null;
+    return this.#token() !== null;
   }
 
   /** Where the token is kept (keychain, session…), never the token. */
@@ -192,19 +266,25 @@ export class MarketLink {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Stores the token and switches to live mode. Throws BridgeFailure when refused. */
+  /**
+   * Stores the token for the origin of the base URL in use now, and switches to live
+   * mode. The origin is taken before any await: an address changed meanwhile does not
+   * receive it. Throws BridgeFailure when refused.
+   */
   setToken(token: string): Promise<void> {
     return this.#track(async () => {
       const valid = validateToken(token);
       if (!valid.ok) throw failureOf(valid.error);
-      const stored = await this.options.secrets.set(valid.value);
+      const origin = tokenOrigin(this.baseUrl);
+      const stored = await this.options.secrets.set(valid.value, origin);
       if (!stored.ok) throw failureOf(stored.error);
-      if (this.#token !== null && this.#token !== valid.value) this.#former.add(this.#token);
-      this.#token = valid.value;
+      const old = this.#bound?.token;
+      if (old !== undefined && old !== valid.value) this.#former.add(old);
+      this.#bound = { token: valid.value, origin };
       // Even the same token again: the user asks for it to be tried again.
       this.#tokenEpoch++;
       this.#lastError = null;
-      this.#removeNotice(TOKEN_REMOVED_NOTICE);
+      this.#syncNotices();
       await this.#rebuild();
     });
   }
@@ -214,21 +294,23 @@ export class MarketLink {
     return this.#track(async () => {
       const removed = await this.options.secrets.delete();
       if (!removed.ok) throw failureOf(removed.error);
-      if (this.#token !== null) this.#former.add(this.#token);
-      this.#token = null;
+      if (this.#bound !== null) this.#former.add(this.#bound.token);
+      this.#bound = null;
       this.#tokenEpoch++;
       this.#lastError = null;
+      this.#syncNotices();
       await this.#rebuild();
     });
   }
 
-  /** Blanks every token of this session out of `text`. */
+  /**
+   * Blanks every token of this session out of `text` (the one mask, core/redact.ts) —
+   * the one held for another origin and those replaced too. The client's errors are
+   * redacted where they are made (RedactingMarketClient); this is the bridge's second
+   * line for everything else that leaves.
+   */
   redact(text: string): string {
-    let out = text;
-    for (const secret of [this.#token, ...this.#former]) {
-      if (secret) out = out.split(secret).join('[redacted]');
-    }
-    return out;
+    return redactSecrets(text, [this.#bound?.token, ...this.#former]);
   }
 
   /**
@@ -254,27 +336,48 @@ export class MarketLink {
     return done;
   }
 
-  /** The base URL moved to another origin: forget the token (store and memory), go demo. */
-  #dropTokenForNewOrigin(): void {
-    const token = this.#token;
-    if (token === null) return;
-    this.#former.add(token);
-    // Now, before any await: the next client is built without it.
-    this.#token = null;
-    this.#tokenEpoch++;
-    if (!this.#notices.includes(TOKEN_REMOVED_NOTICE)) this.#notices.push(TOKEN_REMOVED_NOTICE);
-    void this.#track(async () => {
-      const removed = await this.options.secrets.delete();
-      if (!removed.ok) {
-        this.#lastError = `The token could not be removed from storage: ${removed.error.message}`;
-      }
-      await this.#rebuild();
-    }).catch(() => undefined);
+  get #override(): string | null {
+    return this.options.baseUrlOverride ?? null;
   }
 
-  #removeNotice(notice: string): void {
-    const at = this.#notices.indexOf(notice);
-    if (at >= 0) this.#notices.splice(at, 1);
+  /** The token that may be sent to the base URL in use: only one bound to its origin. */
+  #token(): string | null {
+    const bound = this.#bound;
+    return bound !== null && isTokenFor(bound.origin, this.baseUrl) ? bound.token : null;
+  }
+
+  /** Brings this link's notices in line with the binding and the environment. */
+  #syncNotices(): void {
+    const bound = this.#bound;
+    const current = tokenOrigin(this.baseUrl);
+    this.#setNotice(
+      'token',
+      bound !== null && this.#token() === null
+        ? tokenNotSentNotice(this.options.secrets.kind, bound.origin, current)
+        : null,
+    );
+    const override = this.#override;
+    const inSettings = this.options.settings.get().baseUrl;
+    this.#setNotice(
+      'override',
+      override !== null && override !== inSettings
+        ? baseUrlOverrideNotice(override, inSettings)
+        : null,
+    );
+  }
+
+  #setNotice(topic: 'token' | 'override', text: string | null): void {
+    const old = this.#own.get(topic);
+    if (old === text) return;
+    if (old !== undefined) {
+      const at = this.#notices.indexOf(old);
+      if (at >= 0) this.#notices.splice(at, 1);
+      this.#own.delete(topic);
+    }
+    if (text !== null) {
+      this.#notices.push(text);
+      this.#own.set(topic, text);
+    }
   }
 
   /** Rebuilds the client; rebuilds run one after another. */
@@ -287,11 +390,13 @@ export class MarketLink {
     if (this.#disposed) return;
     const settings = this.options.settings.get();
     const plan = planOf(settings.plan, settings.enterpriseMaxCodes);
-    const token = this.#token;
+    // The address and its token in one synchronous step: the token is the one bound to
+    // this address's origin, or none.
+    let baseUrl = this.baseUrl;
+    const token = this.#token();
     const rpm =
       settings.requestsPerMinute ??
       (token === null ? DEMO_REQUESTS_PER_MINUTE : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
-    let baseUrl = settings.baseUrl;
     let retired: SimulatorHandle | null = null;
     if (token === null) {
       this.#simulator ??= await (this.options.startSimulator ?? startSimulator)(
@@ -302,13 +407,13 @@ export class MarketLink {
       retired = this.#simulator;
       this.#simulator = null;
     }
-    const client = new MarketClient({
-      token: token ?? DEMO_TOKEN,
-      baseUrl,
-      plan,
-      requestsPerMinute: rpm,
-      retry: CLIENT_RETRY,
-    });
+    const options = { baseUrl, plan, requestsPerMinute: rpm, retry: CLIENT_RETRY };
+    // A live client blanks its token out of every error it answers (the service may echo
+    // it); the demo's token is public, and blanking the word would garble its messages.
+    const client =
+      token === null
+        ? new MarketClient({ ...options, token: DEMO_TOKEN })
+        : new RedactingMarketClient({ ...options, token });
     const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
     this.#client = client;
     this.#rpm = rpm;

@@ -73,7 +73,7 @@ describe('chooseSecretStore', () => {
       tokenStorage: null,
       tokenSessionOnly: true,
     });
-    expect((await store.set(TOKEN)).ok).toBe(true);
+    expect((await store.set(TOKEN, 'https://api.example')).ok).toBe(true);
     expect(await tokenStatus(store)).toEqual({
       hasToken: true,
       tokenStorage: 'session',
@@ -95,14 +95,34 @@ describe('chooseSecretStore', () => {
     );
     expect(loaded).toBe(false);
     expect(choice.store.kind).toBe('environment');
-    expect(await choice.store.get()).toEqual({ ok: true, value: TOKEN });
-    const set = await choice.store.set('tok_other');
+    // Bound to the default service: a base URL changed in Settings never receives it.
+    expect(await choice.store.get()).toEqual({
+      ok: true,
+      value: { token: TOKEN, origin: 'https://api.itick.org' },
+    });
+    const set = await choice.store.set('tok_other', 'https://api.itick.org');
     expect(set.ok === false && set.error.kind).toBe('environment-override');
     expect(await tokenStatus(choice.store)).toEqual({
       hasToken: true,
       tokenStorage: 'environment',
       tokenSessionOnly: false,
     });
+  });
+
+  it('binds MARKETDESK_TOKEN to the origin of MARKETDESK_BASE_URL when it is set', async () => {
+    const { store } = await chooseSecretStore(
+      options({
+        env: { MARKETDESK_TOKEN: TOKEN, MARKETDESK_BASE_URL: ' https://Proxy.example:8443/api ' },
+      }),
+    );
+    expect(await store.get()).toEqual({
+      ok: true,
+      value: { token: TOKEN, origin: 'https://proxy.example:8443' },
+    });
+    const unset = await chooseSecretStore(
+      options({ env: { MARKETDESK_TOKEN: TOKEN, MARKETDESK_BASE_URL: '' } }),
+    );
+    expect(await unset.store.get()).toMatchObject({ value: { origin: 'https://api.itick.org' } });
   });
 
   it('ignores an empty or invalid MARKETDESK_TOKEN, saying so without quoting it', async () => {

@@ -1,7 +1,8 @@
 /**
  * Picks where the token lives, best first:
  *
- * 0. `MARKETDESK_TOKEN` in the environment — overrides everything (headless use);
+ * 0. `MARKETDESK_TOKEN` in the environment — overrides everything (headless use), for
+ *    the origin of `MARKETDESK_BASE_URL` only, or without it the default service;
  * 1. the OS keychain through keytar, if it loads and answers a probe;
  * 2. Electron's safeStorage (injected by the shell), if available and backed by a
  *    real key store (not `basic_text`), in `token.enc`;
@@ -12,6 +13,7 @@
  * Each backend passed over leaves a reason in `skipped` (for the log; no secrets).
  */
 import type { AppStatus } from '../../shared/model';
+import { DEFAULT_BASE_URL } from '../api/client';
 import { EnvironmentStore } from './environment-store';
 import type { KeytarLoader } from './keychain-store';
 import {
@@ -25,6 +27,7 @@ import type { SafeStorageCipher } from './safe-storage-store';
 import { SafeStorageStore, safeStorageProblem } from './safe-storage-store';
 import type { SecretStore } from './secret-store';
 import {
+  BASE_URL_ENV_VAR,
   KEYCHAIN_ACCOUNT,
   KEYCHAIN_ENV_VAR,
   KEYCHAIN_SERVICE,
@@ -65,7 +68,10 @@ export async function chooseSecretStore(options: SecretStoreOptions): Promise<Se
   const fromEnv = options.env[TOKEN_ENV_VAR];
   if (fromEnv !== undefined && fromEnv.trim() !== '') {
     const valid = validateToken(fromEnv);
-    if (valid.ok) return { store: new EnvironmentStore(valid.value), skipped };
+    // Bound to the service the environment names, never to whatever Settings say later:
+    // a base URL changed in the app (or by a hostile page) must not receive it.
+    const baseUrl = options.env[BASE_URL_ENV_VAR]?.trim() || DEFAULT_BASE_URL;
+    if (valid.ok) return { store: new EnvironmentStore(valid.value, baseUrl), skipped };
     skipped.push(`environment: ${TOKEN_ENV_VAR} is ignored: ${valid.error.message}`);
   }
 

@@ -1,5 +1,7 @@
 /**
- * The token from `MARKETDESK_TOKEN`, for headless use (command line, CI, servers).
+ * The token from `MARKETDESK_TOKEN`, for headless use (command line, CI, servers). It is
+ * bound to the origin of `MARKETDESK_BASE_URL`, or without it to the default service:
+ * a base URL changed in Settings never receives it (see chooseSecretStore).
  *
  * While the variable is set it wins over every store, and this store refuses to set
  * or clear: a token stored elsewhere would be silently ignored, and the variable
@@ -7,8 +9,8 @@
  * user learns why their token "did not take".
  */
 import { ok } from '../api/result';
-import type { SecretResult, SecretStore } from './secret-store';
-import { TOKEN_ENV_VAR, secretError } from './secret-store';
+import type { SecretResult, SecretStore, StoredToken } from './secret-store';
+import { TOKEN_ENV_VAR, secretError, tokenOrigin } from './secret-store';
 
 /** The message of a refused set or delete while the environment token is in force. */
 export const ENVIRONMENT_OVERRIDE_MESSAGE = `${TOKEN_ENV_VAR} is set in the environment and overrides any stored token. Unset it (and restart) to store or clear a token here.`;
@@ -17,17 +19,20 @@ export class EnvironmentStore implements SecretStore {
   readonly kind = 'environment';
   readonly persistent = false;
   readonly #token: string;
+  /** The origin the variable's token is for (not a secret). */
+  readonly origin: string;
 
-  /** `token` must already be validated (see chooseSecretStore). */
-  constructor(token: string) {
+  /** `token` must already be validated (see chooseSecretStore); `baseUrl` names its service. */
+  constructor(token: string, baseUrl: string) {
     this.#token = token;
+    this.origin = tokenOrigin(baseUrl);
   }
 
-  async get(): Promise<SecretResult<string | null>> {
-    return ok(this.#token);
+  async get(): Promise<SecretResult<StoredToken | null>> {
+    return ok({ token: this.#token, origin: this.origin });
   }
 
-  async set(_token: string): Promise<SecretResult<void>> {
+  async set(_token: string, _origin: string): Promise<SecretResult<void>> {
     return secretError('environment-override', ENVIRONMENT_OVERRIDE_MESSAGE);
   }
 

@@ -7,11 +7,20 @@ export {
   KEYCHAIN_SERVICE,
   KEYCHAIN_ACCOUNT,
   TOKEN_ENV_VAR,
+  BASE_URL_ENV_VAR,
   MAX_TOKEN_LENGTH,
   validateToken,
   scrubbedMessage,
+  tokenOrigin,
+  isTokenFor,
 } from './secret-store';
-export type { SecretStore, SecretError, SecretErrorKind, SecretResult } from './secret-store';
+export type {
+  SecretStore,
+  SecretError,
+  SecretErrorKind,
+  SecretResult,
+  StoredToken,
+} from './secret-store';
 export { chooseSecretStore, createSecretStore, tokenStatus } from './choose-secret-store';
 export type { SecretStoreOptions, SecretStoreChoice, TokenStatus } from './choose-secret-store';
 export {

@@ -45,13 +45,14 @@ describe('KeychainStore on the real OS keychain', () => {
     expect(store.kind).toBe('keychain');
     expect(store.persistent).toBe(true);
 
-    expect((await store.set('tok_first_value')).ok).toBe(true);
-    expect(await store.get()).toEqual({ ok: true, value: 'tok_first_value' });
+    const origin = 'https://api.example';
+    expect((await store.set('tok_first_value', origin)).ok).toBe(true);
+    expect(await store.get()).toEqual({ ok: true, value: { token: 'tok_first_value', origin } });
     // Written to the keychain itself, not only held by the store.
-    expect(await detected.keytar?.getPassword(SERVICE, ACCOUNT)).toBe('tok_first_value');
+    expect(await detected.keytar?.getPassword(SERVICE, ACCOUNT)).toContain('tok_first_value');
 
-    expect((await store.set('tok_second_value')).ok).toBe(true);
-    expect(await store.get()).toEqual({ ok: true, value: 'tok_second_value' });
+    expect((await store.set('tok_second_value', origin)).ok).toBe(true);
+    expect(await store.get()).toEqual({ ok: true, value: { token: 'tok_second_value', origin } });
 
     expect((await store.delete()).ok).toBe(true);
     expect(await store.get()).toEqual({ ok: true, value: null });

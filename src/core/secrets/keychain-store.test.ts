@@ -78,19 +78,39 @@ describe('KeychainStore', () => {
     expect(store.kind).toBe('keychain');
     expect(store.persistent).toBe(true);
     expect(await store.get()).toEqual({ ok: true, value: null });
-    expect((await store.set(` ${TOKEN} `)).ok).toBe(true);
-    expect(fake.entries.get('S/A')).toBe(TOKEN);
-    expect((await store.set('tok_second')).ok).toBe(true);
-    expect(await store.get()).toEqual({ ok: true, value: 'tok_second' });
+    expect((await store.set(` ${TOKEN} `, 'https://api.example/v2')).ok).toBe(true);
+    // One entry holds the token and its origin together.
+    expect(JSON.parse(fake.entries.get('S/A')!)).toMatchObject({
+      token: TOKEN,
+      origin: 'https://api.example',
+    });
+    expect(await store.get()).toEqual({
+      ok: true,
+      value: { token: TOKEN, origin: 'https://api.example' },
+    });
+    expect((await store.set('tok_second', 'https://other.example')).ok).toBe(true);
+    expect(await store.get()).toEqual({
+      ok: true,
+      value: { token: 'tok_second', origin: 'https://other.example' },
+    });
     expect((await store.delete()).ok).toBe(true);
     expect((await store.delete()).ok).toBe(true);
     expect(await store.get()).toEqual({ ok: true, value: null });
   });
 
+  it('reads an entry written before tokens were bound as a token without an origin', async () => {
+    const fake = new FakeKeytar();
+    fake.entries.set('Marketdesk/api-token', TOKEN);
+    expect(await new KeychainStore(fake).get()).toEqual({
+      ok: true,
+      value: { token: TOKEN, origin: null },
+    });
+  });
+
   it('scrubs the token from a keychain error message', async () => {
     const fake = new FakeKeytar();
     fake.failWith = 'The keyring is locked';
-    const result = await new KeychainStore(fake).set(TOKEN);
+    const result = await new KeychainStore(fake).set(TOKEN, 'https://api.example');
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.kind).toBe('failed');

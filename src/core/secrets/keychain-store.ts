@@ -7,12 +7,15 @@
  */
 import type { Result } from '../api/result';
 import { err, ok } from '../api/result';
-import type { SecretResult, SecretStore } from './secret-store';
+import type { SecretResult, SecretStore, StoredToken } from './secret-store';
 import {
   KEYCHAIN_ACCOUNT,
   KEYCHAIN_SERVICE,
+  decodeStoredToken,
+  encodeStoredToken,
   scrubbedMessage,
   secretError,
+  validateOrigin,
   validateToken,
 } from './secret-store';
 
@@ -113,7 +116,11 @@ export interface KeychainLocation {
   account?: string;
 }
 
-/** The token in the OS keychain. */
+/**
+ * The token in the OS keychain, with its origin: the entry's value is the bound record
+ * (`encodeStoredToken`). An entry written before tokens were bound holds the bare token
+ * and reads with origin null.
+ */
 export class KeychainStore implements SecretStore {
   readonly kind = 'keychain';
   readonly persistent = true;
@@ -128,9 +135,10 @@ export class KeychainStore implements SecretStore {
     this.account = location.account ?? KEYCHAIN_ACCOUNT;
   }
 
-  async get(): Promise<SecretResult<string | null>> {
+  async get(): Promise<SecretResult<StoredToken | null>> {
     try {
-      return ok(await this.keytar.getPassword(this.service, this.account));
+      const value = await this.keytar.getPassword(this.service, this.account);
+      return ok(value === null ? null : decodeStoredToken(value));
     } catch (error) {
       // The token is not known here; nothing to blank, but still only the message passes.
       return secretError(
@@ -140,16 +148,19 @@ export class KeychainStore implements SecretStore {
     }
   }
 
-  async set(token: string): Promise<SecretResult<void>> {
+  async set(token: string, origin: string): Promise<SecretResult<void>> {
     const valid = validateToken(token);
     if (!valid.ok) return valid;
+    const bound = validateOrigin(origin);
+    if (!bound.ok) return bound;
+    const record = encodeStoredToken(valid.value, bound.value);
     try {
-      await this.keytar.setPassword(this.service, this.account, valid.value);
+      await this.keytar.setPassword(this.service, this.account, record);
       return ok(undefined);
     } catch (error) {
       return secretError(
         'failed',
-        `Could not store the token in the keychain: ${scrubbedMessage(error, [token, valid.value])}`,
+        `Could not store the token in the keychain: ${scrubbedMessage(error, [record, token, valid.value])}`,
       );
     }
   }

@@ -28,19 +28,26 @@ describe('SafeStorageStore', () => {
     const store = new SafeStorageStore({ cipher: new FakeCipher(), folder: nested });
     expect(store.kind).toBe('safe-storage');
     expect(await store.get()).toEqual({ ok: true, value: null });
-    expect((await store.set(TOKEN)).ok).toBe(true);
+    expect((await store.set(TOKEN, 'https://api.example/v2')).ok).toBe(true);
 
     const file = path.join(nested, TOKEN_FILE_NAME);
-    expect(readFileSync(file, 'utf8')).not.toContain(TOKEN);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(TOKEN);
+    // The origin is inside the ciphertext: it cannot be edited without the key.
+    expect(text).not.toContain('api.example');
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(await store.get()).toEqual({ ok: true, value: TOKEN });
+    const bound = { token: TOKEN, origin: 'https://api.example' };
+    expect(await store.get()).toEqual({ ok: true, value: bound });
 
     // A new store over the same folder (next launch) reads it back.
     const again = new SafeStorageStore({ cipher: new FakeCipher(), folder: nested });
-    expect(await again.get()).toEqual({ ok: true, value: TOKEN });
+    expect(await again.get()).toEqual({ ok: true, value: bound });
 
-    expect((await again.set('tok_replaced')).ok).toBe(true);
-    expect(await store.get()).toEqual({ ok: true, value: 'tok_replaced' });
+    expect((await again.set('tok_replaced', 'https://other.example')).ok).toBe(true);
+    expect(await store.get()).toEqual({
+      ok: true,
+      value: { token: 'tok_replaced', origin: 'https://other.example' },
+    });
     expect(readdirSync(nested)).toEqual([TOKEN_FILE_NAME]); // no temp files left behind
 
     expect((await store.delete()).ok).toBe(true);
@@ -66,6 +73,22 @@ describe('SafeStorageStore', () => {
     }
   });
 
+  it('reads a version 1 file (before tokens were bound) as a token without an origin', async () => {
+    const cipher = new FakeCipher();
+    writeFileSync(
+      path.join(folder, TOKEN_FILE_NAME),
+      JSON.stringify({
+        version: 1,
+        backend: 'gnome_libsecret',
+        ciphertext: cipher.encrypt(TOKEN).toString('base64'),
+      }),
+    );
+    expect(await new SafeStorageStore({ cipher, folder }).get()).toEqual({
+      ok: true,
+      value: { token: TOKEN, origin: null },
+    });
+  });
+
   it('reports a damaged file', async () => {
     writeFileSync(path.join(folder, TOKEN_FILE_NAME), 'not json');
     const result = await new SafeStorageStore({ cipher: new FakeCipher(), folder }).get();
@@ -80,7 +103,7 @@ describe('SafeStorageStore', () => {
     cipher.encrypt = (text) => {
       throw new Error(`could not encrypt ${text}`);
     };
-    const result = await new SafeStorageStore({ cipher, folder }).set(TOKEN);
+    const result = await new SafeStorageStore({ cipher, folder }).set(TOKEN, 'https://a.example');
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.error.message).toBe(

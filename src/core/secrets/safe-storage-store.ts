@@ -7,8 +7,15 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ok } from '../api/result';
 import { writeFileAtomic } from '../settings/atomic-write';
-import type { SecretResult, SecretStore } from './secret-store';
-import { scrubbedMessage, secretError, validateToken } from './secret-store';
+import type { SecretResult, SecretStore, StoredToken } from './secret-store';
+import {
+  decodeStoredToken,
+  encodeStoredToken,
+  scrubbedMessage,
+  secretError,
+  validateOrigin,
+  validateToken,
+} from './secret-store';
 
 /** What the Electron shell provides over `safeStorage`. */
 export interface SafeStorageCipher {
@@ -46,18 +53,27 @@ export function safeStorageProblem(cipher: SafeStorageCipher): string | null {
   }
 }
 
-/** The file's content: the ciphertext, and the backend that made it (to explain a failed decrypt). */
+/**
+ * The file's content: the ciphertext, and the backend that made it (to explain a failed
+ * decrypt). Version 2 encrypts the bound record (token and origin, `encodeStoredToken`),
+ * so the origin cannot be edited without the key; version 1 (before tokens were bound)
+ * encrypts the bare token, read with origin null. An older Marketdesk refuses version 2
+ * as damaged rather than sending the record as its token.
+ */
 interface TokenFile {
-  version: 1;
+  version: 1 | 2;
   backend: string;
   ciphertext: string;
 }
+
+/** The version this store writes. */
+const TOKEN_FILE_VERSION = 2;
 
 function readTokenFile(text: string): TokenFile | null {
   try {
     const value = JSON.parse(text) as Partial<TokenFile> | null;
     if (
-      value?.version === 1 &&
+      (value?.version === 1 || value?.version === 2) &&
       typeof value.ciphertext === 'string' &&
       typeof value.backend === 'string'
     )
@@ -87,7 +103,7 @@ export class SafeStorageStore implements SecretStore {
     this.file = path.join(options.folder, TOKEN_FILE_NAME);
   }
 
-  async get(): Promise<SecretResult<string | null>> {
+  async get(): Promise<SecretResult<StoredToken | null>> {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
@@ -101,8 +117,9 @@ export class SafeStorageStore implements SecretStore {
     const stored = readTokenFile(text);
     if (!stored)
       return secretError('failed', 'The stored token file is damaged; set the token again.');
+    let plain: string;
     try {
-      return ok(this.#cipher.decrypt(Buffer.from(stored.ciphertext, 'base64')));
+      plain = this.#cipher.decrypt(Buffer.from(stored.ciphertext, 'base64'));
     } catch {
       // The decrypt error is not passed on: it could quote what it was given.
       return secretError(
@@ -110,16 +127,25 @@ export class SafeStorageStore implements SecretStore {
         `The stored token could not be decrypted (it was encrypted with "${stored.backend}"; the system key store may have changed). Set the token again.`,
       );
     }
+    if (stored.version === 1) return ok({ token: plain, origin: null });
+    const record = decodeStoredToken(plain);
+    if (record.origin === null) {
+      return secretError('failed', 'The stored token file is damaged; set the token again.');
+    }
+    return ok(record);
   }
 
-  async set(token: string): Promise<SecretResult<void>> {
+  async set(token: string, origin: string): Promise<SecretResult<void>> {
     const valid = validateToken(token);
     if (!valid.ok) return valid;
+    const bound = validateOrigin(origin);
+    if (!bound.ok) return bound;
+    const record = encodeStoredToken(valid.value, bound.value);
     try {
       const file: TokenFile = {
-        version: 1,
+        version: TOKEN_FILE_VERSION,
         backend: this.#cipher.backend(),
-        ciphertext: this.#cipher.encrypt(valid.value).toString('base64'),
+        ciphertext: this.#cipher.encrypt(record).toString('base64'),
       };
       mkdirSync(this.options.folder, { recursive: true });
       writeFileAtomic(this.file, JSON.stringify(file), { mode: 0o600 });
@@ -127,7 +153,7 @@ export class SafeStorageStore implements SecretStore {
     } catch (error) {
       return secretError(
         'failed',
-        `Could not store the encrypted token: ${scrubbedMessage(error, [token, valid.value])}`,
+        `Could not store the encrypted token: ${scrubbedMessage(error, [record, token, valid.value])}`,
       );
     }
   }

@@ -4,12 +4,18 @@ import { EnvironmentStore } from './environment-store';
 import {
   MAX_TOKEN_LENGTH,
   TOKEN_CHARACTERS_MESSAGE,
+  decodeStoredToken,
+  encodeStoredToken,
+  isTokenFor,
   scrubbedMessage,
+  tokenOrigin,
   validateToken,
 } from './secret-store';
 import { SessionStore } from './session-store';
 
 const TOKEN = 'tok_3f9a8c7e6d5b4a39';
+const ORIGIN = 'https://api.example';
+const BOUND = { token: TOKEN, origin: ORIGIN };
 
 describe('validateToken', () => {
   it('accepts a token and trims surrounding whitespace', () => {
@@ -63,6 +69,30 @@ describe('scrubbedMessage', () => {
     const text = scrubbedMessage(error, [TOKEN, null]);
     expect(text).toBe('bad [redacted] and again [redacted]');
   });
+
+  it('blanks a short secret as a whole value only', () => {
+    expect(scrubbedMessage(new Error('The keyring (T) is locked'), ['T'])).toBe(
+      'The keyring ([redacted]) is locked',
+    );
+  });
+});
+
+describe('the binding of a token to its origin', () => {
+  it('names the origin as the data source id does: scheme, host and port', () => {
+    expect(tokenOrigin('https://API.example:443/v2/')).toBe('https://api.example');
+    expect(tokenOrigin('http://127.0.0.1:8080/x')).toBe('http://127.0.0.1:8080');
+    expect(isTokenFor(ORIGIN, 'https://api.example/v2')).toBe(true);
+    expect(isTokenFor(ORIGIN, 'https://api.example:8443')).toBe(false);
+    expect(isTokenFor(ORIGIN, 'http://api.example')).toBe(false);
+    expect(isTokenFor(ORIGIN, 'https://api.example.evil.test')).toBe(false);
+  });
+
+  it('stores the origin with the token in one record, and reads a bare token as unbound', () => {
+    const record = encodeStoredToken(TOKEN, 'https://api.example/v2');
+    expect(decodeStoredToken(record)).toEqual(BOUND);
+    expect(decodeStoredToken(TOKEN)).toEqual({ token: TOKEN, origin: null });
+    expect(decodeStoredToken('{"token":"x"}')).toEqual({ token: '{"token":"x"}', origin: null });
+  });
 });
 
 describe('SessionStore', () => {
@@ -71,32 +101,33 @@ describe('SessionStore', () => {
     expect(store.persistent).toBe(false);
     expect(store.kind).toBe('session');
     expect(await store.get()).toEqual({ ok: true, value: null });
-    expect((await store.set(TOKEN)).ok).toBe(true);
-    expect(await store.get()).toEqual({ ok: true, value: TOKEN });
+    expect((await store.set(TOKEN, `${ORIGIN}/v2`)).ok).toBe(true);
+    expect(await store.get()).toEqual({ ok: true, value: BOUND });
     expect((await store.delete()).ok).toBe(true);
     expect(await store.get()).toEqual({ ok: true, value: null });
   });
 
   it('does not show the token when serialised or inspected', async () => {
     const store = new SessionStore();
-    await store.set(TOKEN);
+    await store.set(TOKEN, ORIGIN);
     expect(JSON.stringify(store)).not.toContain(TOKEN);
     expect(inspect(store, { showHidden: true, depth: 5 })).not.toContain(TOKEN);
   });
 
   it('refuses an invalid token and keeps the old one', async () => {
     const store = new SessionStore();
-    await store.set(TOKEN);
-    expect((await store.set(' ')).ok).toBe(false);
-    expect(await store.get()).toEqual({ ok: true, value: TOKEN });
+    await store.set(TOKEN, ORIGIN);
+    expect((await store.set(' ', ORIGIN)).ok).toBe(false);
+    expect((await store.set('tok_other', 'not a url')).ok).toBe(false);
+    expect(await store.get()).toEqual({ ok: true, value: BOUND });
   });
 });
 
 describe('EnvironmentStore', () => {
-  it('answers the token and refuses to set or delete, saying why', async () => {
-    const store = new EnvironmentStore(TOKEN);
-    expect(await store.get()).toEqual({ ok: true, value: TOKEN });
-    const set = await store.set('another-token');
+  it('answers the token for its origin and refuses to set or delete, saying why', async () => {
+    const store = new EnvironmentStore(TOKEN, `${ORIGIN}/v1/`);
+    expect(await store.get()).toEqual({ ok: true, value: BOUND });
+    const set = await store.set('another-token', ORIGIN);
     const del = await store.delete();
     for (const result of [set, del]) {
       expect(result.ok).toBe(false);
@@ -106,7 +137,7 @@ describe('EnvironmentStore', () => {
         expect(result.error.message).not.toContain(TOKEN);
       }
     }
-    expect(await store.get()).toEqual({ ok: true, value: TOKEN });
+    expect(await store.get()).toEqual({ ok: true, value: BOUND });
     expect(inspect(store, { showHidden: true })).not.toContain(TOKEN);
   });
 });

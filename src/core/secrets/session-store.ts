@@ -3,28 +3,30 @@
  * and no real safeStorage backend works; the UI says "held for this session only".
  */
 import { ok } from '../api/result';
-import type { SecretResult, SecretStore } from './secret-store';
-import { validateToken } from './secret-store';
+import type { SecretResult, SecretStore, StoredToken } from './secret-store';
+import { validateOrigin, validateToken } from './secret-store';
 
 export class SessionStore implements SecretStore {
   readonly kind = 'session';
   readonly persistent = false;
   // A private field: not enumerable, so JSON.stringify and util.inspect never show it.
-  #token: string | null = null;
+  #stored: StoredToken | null = null;
 
-  async get(): Promise<SecretResult<string | null>> {
-    return ok(this.#token);
+  async get(): Promise<SecretResult<StoredToken | null>> {
+    return ok(this.#stored === null ? null : { ...this.#stored });
   }
 
-  async set(token: string): Promise<SecretResult<void>> {
+  async set(token: string, origin: string): Promise<SecretResult<void>> {
     const valid = validateToken(token);
     if (!valid.ok) return valid;
-    this.#token = valid.value;
+    const bound = validateOrigin(origin);
+    if (!bound.ok) return bound;
+    this.#stored = { token: valid.value, origin: bound.value };
     return ok(undefined);
   }
 
   async delete(): Promise<SecretResult<void>> {
-    this.#token = null;
+    this.#stored = null;
     return ok(undefined);
   }
 }

@@ -28,7 +28,7 @@ describe('token isolation', () => {
     const { store } = await chooseSecretStore({ env: {}, folder, ...extra });
     expect(store.kind).toBe(kind);
 
-    expect((await store.set(TOKEN)).ok).toBe(true);
+    expect((await store.set(TOKEN, 'https://api.example')).ok).toBe(true);
     settings.update({ theme: 'light', plan: 'premium' });
     expect(() => settings.update({ token: TOKEN })).toThrow(/not a setting/);
     expect(() => settings.update({ baseUrl: `https://api.example/?token=${TOKEN}` })).toThrow();
