@@ -146,7 +146,7 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * Refuses a data folder whose settings would leave the default `baseUrl` (the real
  * service) in place: a token set in the page, or one found in a keychain, would go there.
  */
-function assertLocalService(home: string): void {
+function assertLocalService(home: string): string {
   let baseUrl: unknown;
   try {
     baseUrl = (
@@ -165,6 +165,7 @@ function assertLocalService(home: string): void {
         'use makeHome(), which does',
     );
   }
+  return baseUrl as string;
 }
 
 /** The browser host, as `npm run serve` runs it. */
@@ -175,11 +176,18 @@ export interface Host extends Started {
   secret: string;
 }
 
-/** Starts the browser host on port 0 with the data folder `home` (and `MARKETDESK_TOKEN` when given). */
+/**
+ * Starts the browser host on port 0 with the data folder `home`, and with `token` as
+ * `MARKETDESK_TOKEN` when given. A token from the environment is for the service named
+ * by `MARKETDESK_BASE_URL` only, so that is set too: the home's own base URL.
+ */
 export async function startHost(options: { home: string; token?: string }): Promise<Host> {
-  assertLocalService(options.home);
+  const baseUrl = assertLocalService(options.home);
   const env = childEnv({ MARKETDESK_HOME: options.home });
-  if (options.token !== undefined) env['MARKETDESK_TOKEN'] = options.token;
+  if (options.token !== undefined) {
+    env['MARKETDESK_TOKEN'] = options.token;
+    env['MARKETDESK_BASE_URL'] = baseUrl;
+  }
   const started = await startScript(
     'src/host/serve.ts',
     ['--port', '0', '--no-open'],
