@@ -13,6 +13,7 @@ import { homedir } from 'node:os';
 import { DEFAULT_BASE_URL, MarketClient } from '../core/api';
 import { cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
+import { RedactingMarketClient } from '../core/redacting-client';
 import { liveSourceId, type DataSourceId } from '../shared/model';
 import {
   DEMO_TOKEN,
@@ -89,7 +90,8 @@ export class CliContext {
         ...planOption,
       });
     } else {
-      this.#client = new MarketClient({
+      // Its errors never carry the token, even one a service repeats (the app's client too).
+      this.#client = new RedactingMarketClient({
         token: token ?? '',
         ...(baseUrl === undefined ? {} : { baseUrl }),
         ...planOption,

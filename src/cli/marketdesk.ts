@@ -7,6 +7,7 @@
  * cache failure, or any requested code without a record; 2 usage mistakes.
  */
 import { pathToFileURL } from 'node:url';
+import { redactSecrets } from '../core/redact';
 import { parseCommand, PLAN_CHOICES, UsageError } from './args';
 import { cacheCommand } from './commands/cache';
 import type { Command } from './commands/command';
@@ -124,12 +125,16 @@ function knownTokens(argv: readonly string[], env: Env): string[] {
     if (arg === '--token') found.push(argv[i + 1]);
     else if (arg.startsWith('--token=')) found.push(arg.slice('--token='.length));
   });
-  return found.filter((t): t is string => t !== undefined && t.length >= 4);
+  return found.filter((t): t is string => t !== undefined && t !== '');
 }
 
-/** Belt and braces: no message ever carries the token, even one echoed back by a server. */
+/**
+ * Belt and braces: no message ever carries the token, even one echoed back by a server
+ * (the client already blanks it from its errors). The app's mask, whole values only, so
+ * a short token neither garbles a message nor needs to be let through.
+ */
 function redact(text: string, tokens: readonly string[]): string {
-  return tokens.reduce((t, token) => t.split(token).join('***'), text);
+  return redactSecrets(text, tokens);
 }
 
 /** Runs on the real process: arguments, environment, stdout/stderr, exit status. */

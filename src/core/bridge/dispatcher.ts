@@ -12,7 +12,8 @@ import type {
   CommandResult,
 } from '../../shared/bridge';
 import { isCommandName } from '../../shared/bridge';
-import { describeIssues, toBridgeError, type Redactor } from './errors';
+import type { Redactor } from '../redact';
+import { describeIssues, toBridgeError } from './errors';
 import { COMMAND_SCHEMAS } from './schemas';
 
 /** Who is asking: one renderer window or browser tab. */

@@ -4,9 +4,10 @@
  * classified here.
  */
 import type { z } from 'zod';
-import type { BridgeError, BridgeErrorCode } from '../../shared/bridge';
+import type { BridgeError, BridgeErrorCode, BridgeEventMessage } from '../../shared/bridge';
 import { isApiError } from '../api';
 import { CacheTooNewError } from '../cache';
+import type { Redactor } from '../redact';
 import { isStoreError } from '../settings';
 
 /** A failure a handler reports on purpose (e.g. `forbidden`, `not-found`). */
@@ -109,8 +110,29 @@ function issueText(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** Removes every occurrence of the secrets from a message (belt and braces). */
-export type Redactor = (text: string) => string;
+export type { Redactor } from '../redact';
+
+/**
+ * An event with its free text scrubbed: a subscription's state message and a candle
+ * page's error, the events' only words that can come from the service. The market
+ * client already blanks the token where an API error is made (RedactingMarketClient);
+ * this is the bridge's second line, as for answers and the status. Market data events
+ * pass untouched (and uncopied): they carry numbers and the service's own records.
+ */
+export function redactEvent(message: BridgeEventMessage, redact: Redactor): BridgeEventMessage {
+  if (message.event === 'subscriptionStatus') {
+    const payload = message.payload as BridgeEventMessage<'subscriptionStatus'>['payload'];
+    if (payload.message === undefined) return message;
+    return { event: message.event, payload: { ...payload, message: redact(payload.message) } };
+  }
+  if (message.event === 'candles') {
+    const payload = message.payload as BridgeEventMessage<'candles'>['payload'];
+    if (payload.page.error === undefined) return message;
+    const page = { ...payload.page, error: redact(payload.page.error) };
+    return { event: message.event, payload: { ...payload, page } };
+  }
+  return message;
+}
 
 /** Classifies a thrown value as a bridge error; the message is redacted and stackless. */
 export function toBridgeError(command: string, error: unknown, redact: Redactor): BridgeError {

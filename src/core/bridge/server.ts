@@ -11,6 +11,7 @@ import { seriesKey } from '../../shared/model';
 import type { BridgeBackend, ShellHooks } from './backend';
 import { ClientRegistry } from './client-registry';
 import { createDispatcher, type Dispatcher } from './dispatcher';
+import { redactEvent } from './errors';
 import { createHandlers, toCandlesPage } from './handlers';
 import { NewsLinks } from './news-links';
 
@@ -54,7 +55,8 @@ export function createBridgeServer(
   const clients = new ClientRegistry();
   const links = new NewsLinks(options.maxNewsLinks);
   const handlers = createHandlers({ backend, hooks, links, clients });
-  const dispatch = createDispatcher(handlers, { redact: (text) => backend.redact(text) });
+  const redact = (text: string) => backend.redact(text);
+  const dispatch = createDispatcher(handlers, { redact });
 
   const stopStatus = backend.onStatus((status) =>
     clients.broadcast({ event: 'status', payload: status }),
@@ -85,7 +87,8 @@ export function createBridgeServer(
     },
     connect(send, connectOptions = {}) {
       const clientId = connectOptions.clientId ?? randomUUID();
-      const entry = clients.add(clientId, send);
+      // Every event to this client passes here: its free text is scrubbed once more.
+      const entry = clients.add(clientId, (message) => send(redactEvent(message, redact)));
       const ctx = { clientId, send: entry.send };
       return {
         clientId,

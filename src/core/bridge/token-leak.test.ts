@@ -2,13 +2,17 @@
  * The token never reaches a client: a recognisable token is set, every command runs
  * (good and bad arguments, a refused token, pushes of every kind), and every
  * response and event both clients received is searched for it — and so are the
- * files of the data folder.
+ * files of the data folder. Then a service that repeats the token in every error:
+ * it appears in no frame, log line, notice or status, and a one-letter token garbles
+ * nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Events, SubscriptionSpec } from '../../shared/bridge';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { REDACTED } from '../redact';
+import { startTokenEchoService, type EchoMode } from '../testing/token-echo-service';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
 const TOKEN = 'LEAKCANARY7f3a9c2e5b1d';
@@ -103,4 +107,88 @@ it('never sends the token to a client, nor writes it to settings, workspace or c
     expect(bytes.includes(TOKEN), name).toBe(false);
     expect(bytes.includes(WRONG), name).toBe(false);
   }
+});
+
+describe('a service that repeats the token in its errors', () => {
+  const ECHOED = 'ECHOCANARY3b8e61d0c4';
+  const INFO = { region: 'US', exchange: '', code: 'AAPL' };
+  const SERIES = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 } as const;
+
+  /**
+   * Points the app at the echoing service with `token`, asks for everything that can
+   * fail (pushes of every kind, candles and news pages, stock info, a symbol check) and
+   * waits until each failure has reached the client. Answers what left the process.
+   */
+  async function provoke(token: string, mode: EchoMode) {
+    const logs: string[] = [];
+    const echo = await startTokenEchoService(mode);
+    const bridge = await startTestBridge({ log: (line) => logs.push(line) });
+    try {
+      const c = bridge.client();
+      await c.call('setSettings', { patch: { baseUrl: echo.url } });
+      expect(await c.call('setToken', { token })).toMatchObject({ ok: true });
+      const ids: string[] = [];
+      for (const spec of SPECS) {
+        const r = await c.call('subscribe', { spec });
+        ids.push((r as { value: { subscriptionId: string } }).value.subscriptionId);
+      }
+      await c.call('loadCandles', { series: SERIES, limit: 5 });
+      await c.call('loadCandles', { series: SERIES, limit: 5, before: Date.UTC(2026, 0, 1) });
+      await c.call('loadNews', { market: 'stock', lang: 'en', limit: 5 });
+      await c.call('getInfo', INFO);
+      await c.call('checkSymbol', { symbol: { class: 'stock', ...INFO } });
+      // Every subscription has said why it has no data, and the candle refresh came back.
+      for (const id of ids) {
+        await c.next('subscriptionStatus', (p) => p.subscriptionId === id && !!p.message);
+      }
+      await c.next('candles', (p) => p.subscriptionId === null);
+      await vi.waitFor(() => expect(bridge.services.status().health.lastError).not.toBeNull());
+      await c.call('getStatus', {});
+      const status = bridge.services.status();
+      return {
+        sent: echo.tokens,
+        frames: JSON.stringify([c.responses, c.events]),
+        messages: c.events.flatMap((e) => {
+          if (e.event !== 'subscriptionStatus') return [];
+          const { message } = e.payload as Events['subscriptionStatus'];
+          return message ? [message] : [];
+        }),
+        logs,
+        status,
+      };
+    } finally {
+      await bridge.close();
+      await echo.close();
+    }
+  }
+
+  it.each<EchoMode>([
+    { kind: 'envelope' },
+    { kind: 'http', status: 401 },
+    { kind: 'http', status: 429, retryAfterSeconds: 1 },
+  ])(
+    'keeps it out of every frame, log line, notice and status (%o)',
+    async (mode) => {
+      const seen = await provoke(ECHOED, mode);
+      expect(seen.sent).toContain(ECHOED); // the service did get it, and did repeat it
+      const everything = JSON.stringify([seen.frames, seen.logs, seen.status]);
+      const at = everything.indexOf(ECHOED);
+      expect(at, everything.slice(Math.max(0, at - 300), at + 40)).toBe(-1);
+      // Blanked, not lost: the service's words reached the user with the one mask.
+      expect(everything).toContain(`for token ${REDACTED}`);
+    },
+    20_000,
+  );
+
+  it('does not garble messages with a one-letter token', async () => {
+    const seen = await provoke('T', { kind: 'envelope' });
+    expect(seen.sent).toContain('T');
+    expect(seen.messages.length).toBeGreaterThan(0);
+    for (const message of seen.messages) {
+      expect(message).toMatch(/^The market data service reported an error/);
+      expect(message).toContain(`for token ${REDACTED};`);
+    }
+    expect(seen.frames).not.toContain(`${REDACTED}he `);
+    expect(seen.frames).toContain('The market data service');
+  }, 20_000);
 });

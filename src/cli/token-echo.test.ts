@@ -1,0 +1,56 @@
+/**
+ * The command line and a service that repeats the token in its errors: what it prints
+ * carries the app's mask, never the token, and a one-letter token garbles nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDACTED } from '../core/redact';
+import { startTokenEchoService, type TokenEchoService } from '../core/testing/token-echo-service';
+import { cliHarness, type CliHarness } from './test-harness';
+
+const TOKEN = 'CLIECHOCANARY_a41f9e';
+
+let echo: TokenEchoService;
+let h: CliHarness;
+beforeAll(async () => {
+  echo = await startTokenEchoService();
+  h = cliHarness();
+});
+afterAll(async () => {
+  h.cleanup();
+  await echo.close();
+});
+
+describe('marketdesk against a token-echoing service', () => {
+  it.each([
+    ['--token', ['--token', TOKEN], {}],
+    ['MARKETDESK_TOKEN', [], { MARKETDESK_TOKEN: TOKEN }],
+  ])('prints the mask, never the token (%s)', async (_label, flags, env) => {
+    const argv = ['info', '--code', 'AAPL', '--region', 'US', '--base-url', echo.url, '--no-cache'];
+    for (const json of [[], ['--json']]) {
+      const r = await h.cli([...argv, ...flags, ...json], env);
+      expect(r.code).toBe(1);
+      expect(echo.tokens.at(-1)).toBe(TOKEN);
+      expect(r.stdout + r.stderr).not.toContain(TOKEN);
+      expect(r.stderr).toContain(`for token ${REDACTED}`);
+    }
+  });
+
+  it('does not garble its messages with a one-letter token', async () => {
+    const r = await h.cli([
+      'info',
+      '--code',
+      'AAPL',
+      '--region',
+      'US',
+      '--base-url',
+      echo.url,
+      '--no-cache',
+      '--token',
+      'T',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('The market data service reported an error');
+    expect(r.stderr).toContain(`for token ${REDACTED};`);
+    expect(r.stderr).not.toContain(`${REDACTED}he`);
+  });
+});
