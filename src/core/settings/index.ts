@@ -14,6 +14,8 @@ export {
   formatSettingsIssues,
   SETTINGS_LIMITS,
   SETTINGS_KEYS,
+  baseUrlProblem,
+  isLoopbackHost,
   INTERVAL_KEYS,
   TOKEN_NOT_A_SETTING,
 } from './settings-schema';
@@ -34,4 +36,10 @@ export {
 export type { WorkspaceStoreOptions, WorkspaceLoadResult } from './workspace-store';
 export { StoreError, isStoreError } from './store-error';
 export type { StoreErrorCode } from './store-error';
-export { writeFileAtomic } from './atomic-write';
+export {
+  writeFileAtomic,
+  removeStaleTempFiles,
+  TEMP_FILE_MIN_AGE_MS,
+  TEMP_FILE_MAX_AGE_MS,
+} from './atomic-write';
+export type { AtomicWriteOptions, StaleTempOptions } from './atomic-write';

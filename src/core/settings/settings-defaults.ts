@@ -3,7 +3,7 @@
  */
 import type { Settings } from '../../shared/model';
 import { DEFAULT_ENTERPRISE_MAX_CODES } from '../../shared/model';
-import { DEFAULT_BASE_URL } from '../api';
+import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../api';
 
 const MiB = 1024 * 1024;
 
@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   plan: 'base',
   enterpriseMaxCodes: DEFAULT_ENTERPRISE_MAX_CODES,
   requestsPerMinute: null,
+  requestTimeoutMs: DEFAULT_TIMEOUT_MS,
   intervals: Object.freeze({ quotes: 1000, depth: 1000, ticks: 1000, news: 60_000 }),
   theme: 'dark',
   timeZone: 'exchange',

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { Settings } from '../../shared/model';
+import { BASE_URL_EXTRAS, BASE_URL_NOT_HTTP, BASE_URL_PLAIN_HTTP } from '../../shared/model';
 import { DEFAULT_BASE_URL } from '../api';
 import { DEFAULT_SETTINGS, defaultSettings } from './settings-defaults';
 import type { SettingsPatch } from './settings-schema';
@@ -25,6 +26,7 @@ describe('defaults', () => {
       baseUrl: DEFAULT_BASE_URL,
       plan: 'base',
       requestsPerMinute: null,
+      requestTimeoutMs: 10_000,
       intervals: { quotes: 1000, depth: 1000, ticks: 1000, news: 60_000 },
       theme: 'dark',
       timeZone: 'exchange',
@@ -61,20 +63,20 @@ describe('settingsPatchSchema', () => {
   });
 
   it('refuses unknown keys by name, at the top and in intervals', () => {
-    expect(errorOf({ colour: 'red' })).toBe('unknown setting: colour');
-    expect(errorOf({ intervals: { candles: 1000 } })).toBe('unknown refresh interval: candles');
+    expect(errorOf({ colour: 'red' })).toBe('Unknown setting: colour');
+    expect(errorOf({ intervals: { candles: 1000 } })).toBe('Unknown refresh interval: candles');
   });
 
   it.each(['ftp://x.example', 'not a url', '', 'https://', 42])(
     'refuses the base URL %j with a clear message',
     (baseUrl) => {
-      expect(errorOf({ baseUrl })).toBe('baseUrl must be an http(s) URL');
+      expect(errorOf({ baseUrl })).toBe(BASE_URL_NOT_HTTP);
     },
   );
 
   it('refuses credentials or a query in the base URL (a token could hide there)', () => {
-    expect(errorOf({ baseUrl: 'https://user:pw@api.example' })).toContain('must not contain');
-    expect(errorOf({ baseUrl: 'https://api.example/?token=abc' })).toContain('must not contain');
+    expect(errorOf({ baseUrl: 'https://user:pw@api.example' })).toBe(BASE_URL_EXTRAS);
+    expect(errorOf({ baseUrl: 'https://api.example/?token=abc' })).toBe(BASE_URL_EXTRAS);
   });
 
   it.each([
@@ -87,9 +89,7 @@ describe('settingsPatchSchema', () => {
     'http://x.localhost',
     'http://[::2]',
   ])('refuses plain http to %s (the token would cross the network in clear)', (baseUrl) => {
-    expect(errorOf({ baseUrl })).toBe(
-      'baseUrl must use https (plain http is allowed only for this machine: localhost, 127.0.0.1, ::1)',
-    );
+    expect(errorOf({ baseUrl })).toBe(BASE_URL_PLAIN_HTTP);
   });
 
   it.each([
@@ -110,26 +110,71 @@ describe('settingsPatchSchema', () => {
     });
   });
 
-  it('bounds intervals to 250 ms – 1 h, whole numbers', () => {
+  it('bounds intervals to 250 ms – 1 h, whole numbers, in words a person reads', () => {
     expect(parseSettingsPatch({ intervals: { quotes: 250, news: 3_600_000 } }).ok).toBe(true);
-    expect(errorOf({ intervals: { quotes: 249 } })).toContain('intervals.quotes must be');
-    expect(errorOf({ intervals: { news: 3_600_001 } })).toContain('intervals.news must be');
-    expect(errorOf({ intervals: { depth: 1000.5 } })).toContain('intervals.depth must be');
+    expect(errorOf({ intervals: { quotes: 249 } })).toBe(
+      'Quotes refresh must be a whole number of milliseconds from 250 (0.25 s) to 3,600,000 (1 h)',
+    );
+    expect(errorOf({ intervals: { news: 3_600_001 } })).toMatch(/^News refresh must be/);
+    expect(errorOf({ intervals: { depth: 1000.5 } })).toMatch(/^Depth refresh must be/);
+    expect(errorOf({ intervals: { ticks: '1000' } })).toMatch(/^Ticks refresh must be/);
+  });
+
+  it('bounds the request timeout to 1 s – 2 min', () => {
+    expect(parseSettingsPatch({ requestTimeoutMs: 1000 }).ok).toBe(true);
+    expect(parseSettingsPatch({ requestTimeoutMs: 120_000 }).ok).toBe(true);
+    for (const requestTimeoutMs of [999, 120_001, 5000.5, null]) {
+      expect(errorOf({ requestTimeoutMs })).toBe(
+        'Request timeout must be a whole number of milliseconds from 1,000 (1 s) to 120,000 (2 min)',
+      );
+    }
   });
 
   it('requires a budget ≥ 1, a cache ≥ 64 MiB, a known plan and theme', () => {
-    expect(errorOf({ requestsPerMinute: 0 })).toContain('requestsPerMinute must be');
-    expect(errorOf({ cacheBudgetBytes: 64 * 1024 * 1024 - 1 })).toContain('64 MiB');
+    expect(errorOf({ requestsPerMinute: 0 })).toBe(
+      "Requests per minute must be a whole number from 1 to 1,000,000, or blank for the plan's default",
+    );
+    expect(errorOf({ cacheBudgetBytes: 64 * 1024 * 1024 - 1 })).toBe(
+      'Cache size must be a whole number of bytes from 67,108,864 (64 MiB) to 1,099,511,627,776 (1 TiB)',
+    );
     expect(parseSettingsPatch({ cacheBudgetBytes: 64 * 1024 * 1024 }).ok).toBe(true);
-    expect(errorOf({ plan: 'gold' })).toContain('plan must be one of base');
-    expect(errorOf({ theme: 'blue' })).toBe('theme must be "dark" or "light"');
-    expect(errorOf({ enterpriseMaxCodes: 0 })).toContain('enterpriseMaxCodes');
+    expect(errorOf({ plan: 'gold' })).toBe(
+      'Plan must be one of free, base, professional, premium, enterprise',
+    );
+    expect(errorOf({ theme: 'blue' })).toBe('Theme must be "dark" or "light"');
+    expect(errorOf({ enterpriseMaxCodes: 0 })).toBe(
+      'Codes per request must be a whole number from 1 to 10,000',
+    );
+  });
+
+  it('names no field by its key: every message starts with what the form calls it', () => {
+    const bad = {
+      baseUrl: 'ftp://x',
+      plan: 'gold',
+      enterpriseMaxCodes: 0,
+      requestsPerMinute: 0,
+      requestTimeoutMs: 0,
+      intervals: { quotes: 0, depth: 0, ticks: 0, news: 0 },
+      theme: 'blue',
+      timeZone: 'mars',
+      cacheBudgetBytes: 0,
+    };
+    const result = settingsPatchSchema.safeParse(bad);
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((issue) => issue.message);
+    expect(messages).toHaveLength(12);
+    for (const message of messages) {
+      expect(message).toMatch(/^[A-Z]/);
+      expect(message).not.toMatch(
+        /\b(baseUrl|enterpriseMaxCodes|requestsPerMinute|requestTimeoutMs|intervals\.|timeZone|cacheBudgetBytes)\b/,
+      );
+    }
   });
 
   it('lists every problem at once', () => {
     const message = errorOf({ theme: 'blue', timeZone: 'mars' });
-    expect(message).toContain('theme');
-    expect(message).toContain('timeZone');
+    expect(message).toContain('Theme');
+    expect(message).toContain('Times must be shown in');
   });
 });
 

@@ -5,20 +5,20 @@
  * never a setting (it lives in the secret store).
  */
 import { z } from 'zod';
-import type { RefreshIntervals, Settings } from '../../shared/model';
-import { PLANS } from '../../shared/model';
+import type { NumericSettingField, RefreshIntervals, Settings } from '../../shared/model';
+import {
+  baseUrlProblem,
+  BASE_URL_NOT_HTTP,
+  numericSettingLimits,
+  numericSettingMessage,
+  PLANS,
+} from '../../shared/model';
 
-const MiB = 1024 * 1024;
-
-/** Limits of the numeric settings, shared by the schemas and the UI's inputs. */
-export const SETTINGS_LIMITS = {
-  /** Below 250 ms polling is abuse of the service; above an hour a pane is useless. */
-  intervalMs: { min: 250, max: 3_600_000 },
-  enterpriseMaxCodes: { min: 1, max: 10_000 },
-  requestsPerMinute: { min: 1, max: 1_000_000 },
-  /** The cache needs room for a few series and news pages to be worth having. */
-  cacheBudgetBytes: { min: 64 * MiB, max: 1024 * 1024 * MiB },
-} as const;
+/**
+ * Limits of the numeric settings, and the base URL rule: from shared/model, where the
+ * renderer's Settings form reads the same ones.
+ */
+export { SETTINGS_LIMITS, isLoopbackHost, baseUrlProblem } from '../../shared/model';
 
 /** The settings' keys, in a stable order (the file and the UI list them this way). */
 export const SETTINGS_KEYS = [
@@ -26,6 +26,7 @@ export const SETTINGS_KEYS = [
   'plan',
   'enterpriseMaxCodes',
   'requestsPerMinute',
+  'requestTimeoutMs',
   'intervals',
   'theme',
   'timeZone',
@@ -46,74 +47,35 @@ export const TOKEN_NOT_A_SETTING =
 function unknownKeysMessage(keys: readonly PropertyKey[], what: string): string {
   const names = keys.map(String);
   if (names.includes('token')) return TOKEN_NOT_A_SETTING;
-  return `unknown ${what}${names.length > 1 ? 's' : ''}: ${names.join(', ')}`;
+  return `Unknown ${what}${names.length > 1 ? 's' : ''}: ${names.join(', ')}`;
 }
 
-/** A whole number in [min, max]; every failure gets the same message naming the bounds. */
-function boundedInt(min: number, max: number, message: string) {
+/**
+ * A whole number within `field`'s shared limits; every failure (not a number, a
+ * fraction, out of range) gets the one sentence that names the field and its range.
+ */
+function numericSetting(field: NumericSettingField) {
+  const { min, max } = numericSettingLimits(field);
+  const message = numericSettingMessage(field);
   return z
     .number({ error: message })
     .int({ error: message })
     .min(min, { error: message })
-    .max(max, {
-      error: message,
-    });
-}
-
-function isHttpUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-}
-
-/** 127.0.0.0/8, ::1 and localhost: addresses that never leave this machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  // Exactly these names: `x.localhost` or `localhost.` go through DNS on some systems.
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
-  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.1…) to dotted quads.
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/**
- * Plain http only to this machine (the simulator, a local proxy): anywhere else the
- * token would cross the network readable by anyone on the path.
- */
-function isSecureOrLoopback(text: string): boolean {
-  const url = new URL(text);
-  return url.protocol === 'https:' || isLoopbackHost(url.hostname);
-}
-
-/** Credentials or a query in the base URL would put secrets into settings.json. */
-function hasNoExtras(text: string): boolean {
-  const url = new URL(text);
-  return url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    .max(max, { error: message });
 }
 
 const baseUrlSchema = z
-  .string({ error: 'baseUrl must be an http(s) URL' })
+  .string({ error: BASE_URL_NOT_HTTP })
   .trim()
-  .refine(isHttpUrl, { error: 'baseUrl must be an http(s) URL', abort: true })
-  .refine(isSecureOrLoopback, {
-    error:
-      'baseUrl must use https (plain http is allowed only for this machine: localhost, 127.0.0.1, ::1)',
-    abort: true,
-  })
-  .refine(hasNoExtras, {
-    error: 'baseUrl must not contain a user name, password, query or fragment',
+  // One rule with the command line's --base-url: shared/model's baseUrlProblem.
+  .superRefine((text, ctx) => {
+    const problem = baseUrlProblem(text);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   })
   // The client ignores a trailing slash; storing one form keeps comparisons simple.
   .transform((text) => text.replace(/\/+$/, ''));
 
-const { intervalMs, enterpriseMaxCodes, requestsPerMinute, cacheBudgetBytes } = SETTINGS_LIMITS;
-
-function intervalSchema(key: keyof RefreshIntervals) {
-  return boundedInt(
-    intervalMs.min,
-    intervalMs.max,
-    `intervals.${key} must be a whole number of milliseconds from 250 ms to 1 h (3600000)`,
-  );
-}
+const intervalSchema = (key: keyof RefreshIntervals) => numericSetting(`intervals.${key}`);
 
 /** Refresh intervals, all four required. */
 export const intervalsSchema = z.strictObject(
@@ -127,38 +89,29 @@ export const intervalsSchema = z.strictObject(
     error: (issue) =>
       issue.code === 'unrecognized_keys'
         ? unknownKeysMessage(issue.keys, 'refresh interval')
-        : 'intervals must be an object of quotes, depth, ticks and news in milliseconds',
+        : 'Refresh intervals must be given as quotes, depth, ticks and news, in milliseconds',
   },
 );
 
 /** Each setting's schema, by key: also used to salvage a partly invalid file field by field. */
 export const settingFieldSchemas = {
   baseUrl: baseUrlSchema,
-  plan: z.enum(PLANS, { error: `plan must be one of ${PLANS.join(', ')}` }),
-  enterpriseMaxCodes: boundedInt(
-    enterpriseMaxCodes.min,
-    enterpriseMaxCodes.max,
-    `enterpriseMaxCodes must be a whole number from 1 to ${enterpriseMaxCodes.max}`,
-  ),
-  requestsPerMinute: boundedInt(
-    requestsPerMinute.min,
-    requestsPerMinute.max,
-    `requestsPerMinute must be a whole number ≥ 1 (at most ${requestsPerMinute.max}), or null for the plan's default`,
-  ).nullable(),
+  plan: z.enum(PLANS, { error: `Plan must be one of ${PLANS.join(', ')}` }),
+  enterpriseMaxCodes: numericSetting('enterpriseMaxCodes'),
+  requestsPerMinute: numericSetting('requestsPerMinute').nullable(),
+  requestTimeoutMs: numericSetting('requestTimeoutMs'),
   intervals: intervalsSchema,
-  theme: z.enum(['dark', 'light'], { error: 'theme must be "dark" or "light"' }),
-  timeZone: z.enum(['exchange', 'local'], { error: 'timeZone must be "exchange" or "local"' }),
-  cacheBudgetBytes: boundedInt(
-    cacheBudgetBytes.min,
-    cacheBudgetBytes.max,
-    'cacheBudgetBytes must be a whole number of bytes from 64 MiB (67108864) to 1 TiB',
-  ),
+  theme: z.enum(['dark', 'light'], { error: 'Theme must be "dark" or "light"' }),
+  timeZone: z.enum(['exchange', 'local'], {
+    error: 'Times must be shown in "exchange" or "local" time',
+  }),
+  cacheBudgetBytes: numericSetting('cacheBudgetBytes'),
 } as const;
 
 const rootError = (issue: z.core.$ZodRawIssue) =>
   issue.code === 'unrecognized_keys'
     ? unknownKeysMessage(issue.keys, 'setting')
-    : 'settings must be an object';
+    : 'Settings must be an object';
 
 /** The whole settings record (without the file's `version`). */
 export const settingsSchema = z.strictObject(settingFieldSchemas, {

@@ -67,7 +67,9 @@ describe('SettingsStore', () => {
     const before = readFileSync(file, 'utf8');
     const attempt = () => s.update({ theme: 'dark', intervals: { quotes: 10 } });
     expect(attempt).toThrow(StoreError);
-    expect(attempt).toThrow(/intervals\.quotes must be/);
+    expect(attempt).toThrow(
+      'Invalid settings: Quotes refresh must be a whole number of milliseconds from 250 (0.25 s) to 3,600,000 (1 h)',
+    );
     expect(s.get().theme).toBe('light');
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
@@ -256,5 +258,32 @@ describe('SettingsStore with a damaged file', () => {
     expect(result.persistent).toBe(false);
     expect(result.notices).toEqual([expect.stringContaining('Could not read settings.json')]);
     expect(s.update({ theme: 'light' }).theme).toBe('light');
+  });
+});
+
+describe('SettingsStore and the request timeout', () => {
+  it('saves it, reads it back, and gives a file written before it existed the default', () => {
+    writeFileSync(file, JSON.stringify({ version: 1, theme: 'light' }));
+    expect(store().load()).toMatchObject({ settings: { requestTimeoutMs: 10_000 }, notices: [] });
+    const s = store();
+    s.load();
+    s.update({ requestTimeoutMs: 30_000 });
+    expect(readJson()).toMatchObject({ requestTimeoutMs: 30_000, theme: 'light' });
+    expect(store().load().settings.requestTimeoutMs).toBe(30_000);
+  });
+});
+
+describe('SettingsStore and interrupted saves', () => {
+  it("removes a killed save's temp file at load, and keeps a running save's", () => {
+    writeFileSync(file, JSON.stringify({ version: 1, theme: 'light' }));
+    // Left by a save killed before its rename, by a process long gone (pid above pid_max).
+    const leftover = path.join(folder, `${SETTINGS_FILE_NAME}.4194305.0badf00d.tmp`);
+    const inFlight = path.join(folder, `${SETTINGS_FILE_NAME}.${process.ppid}.c0ffee00.tmp`);
+    writeFileSync(leftover, '{"version":1,"th');
+    writeFileSync(inFlight, '{"version":1,"th');
+    const s = new SettingsStore({ folder, now: () => Date.now() + 5 * 60_000 });
+    expect(s.load().settings.theme).toBe('light');
+    expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(inFlight)).toBe(true);
   });
 });

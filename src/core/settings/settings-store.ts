@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Settings, UnixMs } from '../../shared/model';
-import { writeFileAtomic } from './atomic-write';
+import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { defaultSettings } from './settings-defaults';
 import {
   SETTINGS_FILE_VERSION,
@@ -79,9 +79,11 @@ export class SettingsStore {
    * valid values are kept, the rest are defaults, the original is kept as
    * `settings.json.bad-<time>` and the repaired file is written. Written by a newer
    * build: defaults in memory and the file is left alone (changes are not saved).
-   * Never throws.
+   * Temp files that interrupted saves left beside it are removed first. Never throws.
    */
   load(): SettingsLoadResult {
+    // A save killed between write and rename leaves its temp file; nothing else ever would.
+    removeStaleTempFiles(this.file, { now: this.#now });
     const notices: string[] = [];
     this.#persistent = true;
     this.#settings = this.#read(notices);

@@ -92,6 +92,17 @@ describe('WorkspaceStore', () => {
   });
 });
 
+describe('WorkspaceStore and interrupted saves', () => {
+  it("removes a killed save's temp file at load", () => {
+    // Left by a save killed before its rename, by a process long gone (pid above pid_max).
+    const leftover = path.join(folder, `${WORKSPACE_FILE_NAME}.4194305.0badf00d.tmp`);
+    writeFileSync(leftover, '{"version":3,"da');
+    const store = new WorkspaceStore({ folder, now: () => Date.now() + 5 * 60_000 });
+    expect(store.load()).toEqual({ document: null, notice: null });
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
 describe('findNonJson', () => {
   it('finds a cycle but allows a shared, acyclic reference', () => {
     const shared = { a: 1 };

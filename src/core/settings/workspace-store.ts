@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceDocument } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
-import { writeFileAtomic } from './atomic-write';
+import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { findNonJson } from './json-check';
 import { StoreError, describeFsError } from './store-error';
 
@@ -84,6 +84,8 @@ export class WorkspaceStore {
 
   /** Reads the saved workspace. Never throws: trouble is a notice and a null document. */
   load(): WorkspaceLoadResult {
+    // A save killed between write and rename leaves its temp file; nothing else ever would.
+    removeStaleTempFiles(this.file, { now: this.#now });
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');

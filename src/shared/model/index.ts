@@ -1,4 +1,5 @@
 export * from './market';
 export * from './records';
 export * from './settings';
+export * from './settings-rules';
 export * from './symbols';

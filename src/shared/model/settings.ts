@@ -26,6 +26,11 @@ export interface Settings {
   enterpriseMaxCodes: number;
   /** Request budget per minute; null means the plan's default. */
   requestsPerMinute: number | null;
+  /**
+   * How long one request to the service may take, in ms, before it fails as a timeout
+   * (then retried like a network error). Raised by users on slow links.
+   */
+  requestTimeoutMs: number;
   intervals: RefreshIntervals;
   theme: Theme;
   timeZone: TimeZoneMode;
