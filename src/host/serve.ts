@@ -2,11 +2,11 @@
  * `npm run serve -- [--port N] [--no-open]`: the whole terminal in a browser tab.
  * Builds the renderer when stale, starts the host on 127.0.0.1, prints the one
  * address to open (with the per-launch secret in its fragment) and opens the system
- * browser unless `--no-open`. Ctrl-C closes everything.
+ * browser unless `--no-open` — through a private redirect file, so the secret is on no
+ * command line; the file goes when the host closes. Ctrl-C closes everything.
  */
 import { parseArgs } from 'node:util';
 import { ensureDataFolder } from '../core/data-folder';
-import { openBrowser } from './open-browser';
 import { startHost } from './start-host';
 
 const USAGE = 'usage: npm run serve -- [--port N] [--no-open]';
@@ -30,17 +30,13 @@ async function main(): Promise<void> {
   if (values.help) return void console.log(USAGE);
   const host = await startHost({
     port: parsePort(values.port),
-    open: false,
+    open: !values['no-open'],
     env: process.env,
     dataFolder: ensureDataFolder(),
     log: (line) => console.error(line),
     warmUp: true,
   });
   console.log(`Marketdesk is running at ${host.url}`);
-  if (!values['no-open']) {
-    const problem = await openBrowser(host.url);
-    if (problem) console.error(`marketdesk: ${problem}; open the address above yourself`);
-  }
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -1,9 +1,21 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import type { SpawnedProcess, Spawner } from './open-browser';
 import { startHost, type HostHandle } from './start-host';
 import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from './ws-bridge';
 
@@ -206,5 +218,40 @@ describe('bridge over WebSocket', () => {
     c.ws.close();
     await vi.waitFor(() => expect(drop).toHaveBeenCalledTimes(1));
     expect(host.bridge.clientCount).toBe(before - 1);
+  });
+});
+
+describe('opening the browser', () => {
+  it('hands the browser a private redirect file, never the secret, and removes it on close', async () => {
+    const argv: string[][] = [];
+    const spawn: Spawner = (command, args) => {
+      argv.push([command, ...args]);
+      const child = new EventEmitter() as EventEmitter & SpawnedProcess;
+      child.unref = () => undefined;
+      queueMicrotask(() => child.emit('spawn'));
+      return child;
+    };
+    const parent = path.join(dir, 'open');
+    mkdirSync(parent);
+    const opened = await startHost({
+      port: 0,
+      open: true,
+      opener: { platform: 'linux', spawn, parent },
+      dataFolder: path.join(dir, 'data-open'),
+      rendererRoot: path.join(dir, 'renderer'),
+      services: { loadKeytar: null },
+      log: () => undefined,
+    });
+    try {
+      expect(argv).toHaveLength(1);
+      expect(argv[0]!.join(' ')).not.toContain(opened.secret);
+      const file = fileURLToPath(argv[0]![1]!);
+      expect(readFileSync(file, 'utf8')).toContain(`content="0;url=${opened.url}"`);
+      if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      await opened.close();
+    }
+    expect(readdirSync(parent)).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * table as the Electron shell. The address it answers carries a per-launch secret
  * in the fragment (`#k=…`), which browsers never send to a server; the page offers
  * it as a WebSocket subprotocol (see ws-bridge.ts), and a page without it gets no
- * answers.
+ * answers. Opened for the user, that address goes to the browser through a private
+ * redirect file, never on a command line (see open-browser.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
@@ -15,7 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { createBridgeServer, type BridgeServer } from '../core/bridge';
 import { createServices, type Services, type ServicesConfig } from '../core/services';
 import { ensureRendererBuilt } from './build-renderer';
-import { openBrowser } from './open-browser';
+import {
+  openBrowser,
+  openViaRedirectFile,
+  type OpenerOptions,
+  type RedirectFile,
+} from './open-browser';
 import { securityHeaders, serveStatic } from './static-files';
 import { warmUp } from './warm-up';
 import { createWsBridge } from './ws-bridge';
@@ -29,8 +35,16 @@ export const BRIDGE_PATH = '/bridge';
 export interface HostOptions {
   /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
   port?: number;
-  /** Open the system browser; default false (the command line turns it on). */
+  /**
+   * Open the system browser at the address; default false (the command line turns it
+   * on). Through a private redirect file, removed when the host closes.
+   */
   open?: boolean;
+  /**
+   * How the browser is opened, for `open` and news links: platform, spawner and the
+   * redirect file's parent folder (default the system temp folder). Tests inject them.
+   */
+  opener?: OpenerOptions & { parent?: string };
   /** Environment (MARKETDESK_TOKEN); default none. */
   env?: Readonly<Record<string, string | undefined>>;
   /** The data folder; required unless `services` is given. */
@@ -93,7 +107,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   const origin = () => `http://127.0.0.1:${port}`;
   const bridge = createBridgeServer(services.backend, {
     async openExternal(url) {
-      const problem = await openBrowser(url);
+      // A news link: http(s) only, and no secret in it, so it may be an argument.
+      const problem = await openBrowser(url, options.opener?.platform, options.opener?.spawn);
       if (problem) log(`marketdesk: ${problem}: ${url}`);
     },
     async popOut(request) {
@@ -171,9 +186,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     warmTimer = setTimeout(warmNow, delay).unref();
   }
 
+  let redirect: RedirectFile | null = null;
   if (options.open) {
-    const problem = await openBrowser(url);
-    if (problem) log(`marketdesk: ${problem}; open the address above yourself`);
+    const opened = await openViaRedirectFile(url, options.opener);
+    redirect = opened.file;
+    if (opened.problem) log(`marketdesk: ${opened.problem}; open Marketdesk's address yourself`);
   }
 
   let closing: Promise<void> | null = null;
@@ -188,6 +205,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       closing ??= (async () => {
         warmed = true;
         if (warmTimer) clearTimeout(warmTimer);
+        // The secret in it stops working now; the file need not outlive it.
+        redirect?.remove();
         await ws.close();
         bridge.dispose();
         server.closeAllConnections();
