@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -176,6 +177,31 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     expect(built.map((c) => c.baseUrl)).toEqual([proxy]);
     expect(link.hasToken).toBe(true);
     expect(notices).toEqual([baseUrlOverrideNotice(proxy, 'https://attacker.example')]);
+  });
+});
+
+describe('MarketLink: the request timeout setting', () => {
+  it('builds a client with it, and again when it changes (not a new link)', async () => {
+    // A service that takes every request and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      settings.update({ baseUrl: url, requestTimeoutMs: 60_000 });
+      await secrets.set(TOKEN, url);
+      await link.start();
+      const built: MarketClient[] = [];
+      link.onClient((client) => built.push(client));
+      settings.update({ requestTimeoutMs: 1_000 });
+      await vi.waitFor(() => expect(built).toHaveLength(1));
+      const started = Date.now();
+      const r = await link.client.info({ region: 'US', code: 'AAPL' });
+      expect(r).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 

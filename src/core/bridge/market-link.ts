@@ -184,7 +184,8 @@ export class MarketLink {
         addressChanged ||
         next.plan !== previous.plan ||
         next.enterpriseMaxCodes !== previous.enterpriseMaxCodes ||
-        next.requestsPerMinute !== previous.requestsPerMinute;
+        next.requestsPerMinute !== previous.requestsPerMinute ||
+        next.requestTimeoutMs !== previous.requestTimeoutMs;
       if (changed) this.#rebuild().catch(() => undefined);
     });
   }
@@ -407,7 +408,13 @@ export class MarketLink {
       retired = this.#simulator;
       this.#simulator = null;
     }
-    const options = { baseUrl, plan, requestsPerMinute: rpm, retry: CLIENT_RETRY };
+    const options = {
+      baseUrl,
+      plan,
+      requestsPerMinute: rpm,
+      timeoutMs: settings.requestTimeoutMs,
+      retry: CLIENT_RETRY,
+    };
     // A live client blanks its token out of every error it answers (the service may echo
     // it); the demo's token is public, and blanking the word would garble its messages.
     const client =
