@@ -10,12 +10,18 @@
  * Wire format, JSON text frames:
  *   renderer → host  `{ "id": n, "name": "getStatus", "args": {} }`
  *   host → renderer  `{ "id": n, "response": BridgeResponse }` | `{ "event": BridgeEventMessage }`
+ *
+ * Each socket's outgoing frames go through a bounded outbox (ws-outbox.ts: a client
+ * that stops reading gets merged market events, then is closed), and a socket with
+ * `maxPendingCommands` commands unanswered is not read further until one is answered,
+ * so one client's flood waits in its own TCP window rather than in the host's memory.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BridgeServer } from '../core/bridge';
+import { SocketOutbox, type OutboxLimits, type OutboxStats } from './ws-outbox';
 
 /** The subprotocol the host speaks. */
 export const HOST_PROTOCOL = 'marketdesk.v1';
@@ -23,12 +29,24 @@ export const HOST_PROTOCOL = 'marketdesk.v1';
 export const SECRET_PROTOCOL_PREFIX = 'k.';
 /** Largest accepted frame (a saved workspace is capped at 1 MiB of JSON). */
 export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+/**
+ * Commands of one socket in progress at once; past it the socket is not read until one
+ * answers. A tab's own bursts (a workspace opening: one subscribe per pane and market)
+ * stay well below it.
+ */
+export const MAX_PENDING_COMMANDS = 64;
 
 export interface WsBridgeOptions {
   bridge: BridgeServer;
   secret: string;
   /** The one Origin accepted, e.g. `http://127.0.0.1:41234`. */
   origin: () => string;
+  /** Bounds of each socket's outgoing queue (default `DEFAULT_OUTBOX_LIMITS`). */
+  outbox?: Partial<OutboxLimits>;
+  /** Default MAX_PENDING_COMMANDS. */
+  maxPendingCommands?: number;
+  /** Told when a client is closed for not reading, with the reason. */
+  onSlowClient?: (reason: string) => void;
 }
 
 export interface WsBridge {
@@ -36,6 +54,8 @@ export interface WsBridge {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Connected sockets. */
   readonly size: number;
+  /** What each connected socket's outbox did (diagnostics, tests, benchmarks). */
+  outboxStats(): OutboxStats[];
   close(): Promise<void>;
 }
 
@@ -64,7 +84,15 @@ function refuse(socket: Duplex, status: 401 | 403 | 400, text: string): void {
 }
 
 /** Attaches the bridge to WebSocket upgrades. */
-export function createWsBridge({ bridge, secret, origin }: WsBridgeOptions): WsBridge {
+export function createWsBridge({
+  bridge,
+  secret,
+  origin,
+  outbox: limits,
+  maxPendingCommands = MAX_PENDING_COMMANDS,
+  onSlowClient,
+}: WsBridgeOptions): WsBridge {
+  const outboxes = new Map<WebSocket, SocketOutbox>();
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_FRAME_BYTES,
@@ -73,9 +101,26 @@ export function createWsBridge({ bridge, secret, origin }: WsBridgeOptions): WsB
   });
 
   wss.on('connection', (ws: WebSocket) => {
-    const connection = bridge.connect((message) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: message }));
+    const outbox = new SocketOutbox(ws, {
+      ...(limits ? { limits } : {}),
+      ...(onSlowClient ? { onClose: onSlowClient } : {}),
     });
+    outboxes.set(ws, outbox);
+    const connection = bridge.connect((message) => outbox.event(message));
+    // Commands in progress, and those read past the limit (at most one read's worth:
+    // the socket is paused when the limit is reached) waiting their turn.
+    let pending = 0;
+    const backlog: { id: number; name: unknown; args: unknown }[] = [];
+    const run = (id: number, name: unknown, args: unknown): void => {
+      pending++;
+      void connection.request(name, args).then((response) => {
+        pending--;
+        outbox.reply(id, response);
+        const next = backlog.shift();
+        if (next) run(next.id, next.name, next.args);
+        else if (ws.isPaused) ws.resume();
+      });
+    };
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
       let frame: unknown;
@@ -86,11 +131,16 @@ export function createWsBridge({ bridge, secret, origin }: WsBridgeOptions): WsB
       }
       const { id, name, args } = (frame ?? {}) as { id?: unknown; name?: unknown; args?: unknown };
       if (typeof id !== 'number' || !Number.isSafeInteger(id)) return ws.close(1008, 'no id');
-      void connection.request(name, args).then((response) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, response }));
-      });
+      if (pending < maxPendingCommands) return run(id, name, args);
+      backlog.push({ id, name, args });
+      ws.pause();
     });
-    ws.on('close', () => connection.close());
+    ws.on('close', () => {
+      backlog.length = 0;
+      outbox.dispose();
+      outboxes.delete(ws);
+      connection.close();
+    });
     ws.on('error', () => ws.terminate());
   });
 
@@ -104,6 +154,9 @@ export function createWsBridge({ bridge, secret, origin }: WsBridgeOptions): WsB
     },
     get size() {
       return wss.clients.size;
+    },
+    outboxStats() {
+      return [...outboxes.values()].map((o) => o.stats);
     },
     close() {
       for (const ws of wss.clients) ws.terminate();
