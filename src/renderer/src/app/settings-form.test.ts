@@ -7,6 +7,7 @@ const settings: Settings = {
   plan: 'base',
   enterpriseMaxCodes: 100,
   requestsPerMinute: null,
+  requestTimeoutMs: 10_000,
   intervals: { quotes: 1000, depth: 1000, ticks: 1000, news: 60000 },
   theme: 'dark',
   timeZone: 'exchange',
