@@ -146,6 +146,18 @@ export class EvidenceBook {
 
   /** The service answered: not offline, and the run of unreachable outcomes ends. */
   #answered(rateLimited: boolean): void {
+    if (this.#offlineSince !== null) {
+      // The outage's failures were the outage: back online, they say nothing about now.
+      // Kept, a request that nobody repeats (a card closed while offline) would hold the
+      // status at "degraded" for a minute while every current request succeeds.
+      for (const [channel, e] of this.#entries) {
+        if (e.kind === 'unreachable') this.#entries.delete(channel);
+      }
+      if (this.#lastFailure?.kind === 'unreachable') {
+        this.#lastFailure = null;
+        this.#lastFailureChannel = null;
+      }
+    }
     this.#unreachableInARow = 0;
     this.#rateLimitedLast = rateLimited;
     this.#offlineSince = null;

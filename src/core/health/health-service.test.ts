@@ -318,6 +318,16 @@ describe('HealthService: offline', () => {
     expect(health.snapshot().state).toBe('live');
   });
 
+  it('is live again when the service answers, though a request of the outage is never repeated', () => {
+    const { health } = setup();
+    health.record(fail('unreachable', 'connection refused'), { channel: 'info' });
+    health.record(fail('unreachable', 'connection refused'), { channel: 'feed' });
+    expect(health.snapshot().state).toBe('offline');
+    // Back: the feed answers; nobody asks for that company card again.
+    health.record(SUCCESS, { channel: 'feed' });
+    expect(health.snapshot()).toMatchObject({ state: 'live', lastError: null });
+  });
+
   it('keeps a rate limit that came before the outage', async () => {
     const { timers, health } = setup();
     health.record(limited(60_000), { channel: 'quotes' });
