@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BASE_URL_PLAIN_HTTP } from '../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
 import { DEMO_REQUESTS_PER_MINUTE } from './bridge/market-link';
 import { createServices } from './services';
@@ -223,7 +224,9 @@ describe('the token across a restart: sent only to the origin it was given for',
     };
     const services = await createServices({ dataFolder: folder, env, loadKeytar: null });
     expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false });
-    expect(services.status().notice).toMatch(/^MARKETDESK_BASE_URL is not used: it must use https/);
+    expect(services.status().notice).toContain(
+      `MARKETDESK_BASE_URL is not used: ${BASE_URL_PLAIN_HTTP}.`,
+    );
     await services.dispose();
   });
 

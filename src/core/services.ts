@@ -13,6 +13,7 @@
  */
 import path from 'node:path';
 import type { AppStatus, UnixMs } from '../shared/model';
+import { BASE_URL_NOT_HTTP, baseUrlProblem } from '../shared/model';
 import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCache } from './cache';
 import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
@@ -95,10 +96,11 @@ function environmentBaseUrl(
 ): string | null {
   const raw = env[BASE_URL_ENV_VAR]?.trim();
   if (!raw) return null;
+  // The one rule and its words, as for Settings and `--base-url`.
+  const problem = baseUrlProblem(raw);
   const parsed = settingFieldSchemas.baseUrl.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const why = (parsed.error.issues[0]?.message ?? 'is not usable').replace(/^baseUrl /, '');
-  notices.push(`${BASE_URL_ENV_VAR} is not used: it ${why}.`);
+  if (problem === null && parsed.success) return parsed.data;
+  notices.push(`${BASE_URL_ENV_VAR} is not used: ${problem ?? BASE_URL_NOT_HTTP}.`);
   return null;
 }
 

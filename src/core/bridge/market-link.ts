@@ -13,14 +13,7 @@
  * for the new one (or sets the address back). The base URL is `MARKETDESK_BASE_URL`
  * when the environment names one (`baseUrlOverride`), else the one in Settings.
  */
-import type {
-  Candle,
-  DataSourceId,
-  NewsPage,
-  SeriesKey,
-  TokenStorage,
-  UnixMs,
-} from '../../shared/model';
+import type { DataSourceId, TokenStorage, UnixMs } from '../../shared/model';
 import { liveSourceId, planOf } from '../../shared/model';
 import {
   DEMO_TOKEN,
@@ -32,12 +25,9 @@ import {
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import { redactSecrets } from '../redact';
 import { RedactingMarketClient } from '../redacting-client';
-import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
 import type { HealthService } from '../health';
 import { MarketSources } from '../market-sources';
 import {
-  BASE_URL_ENV_VAR,
-  TOKEN_ENV_VAR,
   isTokenFor,
   tokenOrigin,
   validateToken,
@@ -46,28 +36,10 @@ import {
 } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { BridgeFailure } from './errors';
+import { NoticeSlots, baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { SwitchingSources } from './switching-sources';
 
-/**
- * The cache's sources, delegating to whichever client is current. `sourceId` switches
- * with `current`, in the same step as the feed hub's client (see `#build`), so a request
- * that captures it as it starts files its answer under the source that served it.
- */
-class SwitchingSources implements CandleSource, NewsSource {
-  current: MarketSources | null = null;
-  /** The source of the client in use (not the settings, which move before a rebuild). */
-  get sourceId(): DataSourceId {
-    if (!this.current) throw new Error('market data is not connected yet');
-    return this.current.sourceId;
-  }
-  fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
-    if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
-    return this.current.fetchCandles(series, opts);
-  }
-  fetchNews(query: NewsFetch): Promise<NewsPage> {
-    if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
-    return this.current.fetchNews(query);
-  }
-}
+export { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 
 export interface MarketLinkOptions {
   settings: SettingsStore;
@@ -104,32 +76,6 @@ export interface MarketLinkOptions {
 const CLIENT_RETRY = { maxRetryAfterMs: 0 };
 
 /**
- * Said while a token is kept for another origin than the service in use: why nothing is
- * sent, and what to do. The environment's token cannot be replaced from the app.
- */
-export function tokenNotSentNotice(
-  storage: TokenStorage,
-  boundOrigin: string,
-  currentOrigin: string,
-): string {
-  if (storage === 'environment') {
-    return (
-      `${TOKEN_ENV_VAR} is for ${boundOrigin}, so it is not sent to ${currentOrigin}. ` +
-      `Set ${BASE_URL_ENV_VAR} to the address the token is for, or unset ${TOKEN_ENV_VAR} to enter a token here.`
-    );
-  }
-  return (
-    `The token was given for ${boundOrigin}, so it is not sent to ${currentOrigin}. ` +
-    'Enter the token for this address in Settings, or set the address back.'
-  );
-}
-
-/** Said while the environment's base URL hides a different one in Settings. */
-export function baseUrlOverrideNotice(override: string, inSettings: string): string {
-  return `${BASE_URL_ENV_VAR} is set: data comes from ${override}, not from the base URL in Settings (${inSettings}).`;
-}
-
-/**
  * Request budget of demo mode unless the user set one. The built-in simulator has no
  * rate limit, so the demo polls at the wanted intervals instead of stretching them to
  * a guessed budget of the live service.
@@ -156,11 +102,11 @@ export class MarketLink {
   #bound: BoundToken | null = null;
   // Tokens replaced this session: still scrubbed from anything leaving (a late error).
   readonly #former = new Set<string>();
-  /** The notices this link put into the shared list, by topic. */
-  readonly #own = new Map<'token' | 'override', string>();
+  /** This link's notices in the shared list. */
+  readonly #slots: NoticeSlots<'token' | 'override'>;
   #simulator: SimulatorHandle | null = null;
   #lastError: string | null = null;
-  /** Bumped on every token change (set, cleared, dropped): part of the link's identity. */
+  /** Bumped on every token change (set or cleared): part of the link's identity. */
   #tokenEpoch = 0;
   /** Mode, address and token epoch of the client in use: a change is a new link. */
   #identity: string | null = null;
@@ -168,12 +114,11 @@ export class MarketLink {
   #disposed = false;
   // Token operations under way (awaiting the store before their rebuild): dispose waits.
   readonly #pending = new Set<Promise<unknown>>();
-  readonly #notices: string[];
   readonly #listeners = new Set<(client: MarketClient, requestsPerMinute: number) => void>();
   readonly #stopSettings: () => void;
 
   constructor(private readonly options: MarketLinkOptions) {
-    this.#notices = options.notices ?? [];
+    this.#slots = new NoticeSlots(options.notices ?? []);
     this.#stopSettings = options.settings.onChange((next, previous) => {
       // Said at once: from this moment `hasToken` and `mode` follow the binding, and the
       // next client is built with the new address and only a token bound to it (a
@@ -351,7 +296,7 @@ export class MarketLink {
   #syncNotices(): void {
     const bound = this.#bound;
     const current = tokenOrigin(this.baseUrl);
-    this.#setNotice(
+    this.#slots.set(
       'token',
       bound !== null && this.#token() === null
         ? tokenNotSentNotice(this.options.secrets.kind, bound.origin, current)
@@ -359,26 +304,12 @@ export class MarketLink {
     );
     const override = this.#override;
     const inSettings = this.options.settings.get().baseUrl;
-    this.#setNotice(
+    this.#slots.set(
       'override',
       override !== null && override !== inSettings
         ? baseUrlOverrideNotice(override, inSettings)
         : null,
     );
-  }
-
-  #setNotice(topic: 'token' | 'override', text: string | null): void {
-    const old = this.#own.get(topic);
-    if (old === text) return;
-    if (old !== undefined) {
-      const at = this.#notices.indexOf(old);
-      if (at >= 0) this.#notices.splice(at, 1);
-      this.#own.delete(topic);
-    }
-    if (text !== null) {
-      this.#notices.push(text);
-      this.#own.set(topic, text);
-    }
   }
 
   /** Rebuilds the client; rebuilds run one after another. */
