@@ -4,11 +4,15 @@
  * (exit status 2).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_TIMEOUT_MS } from '../core/api';
 import {
   isAssetClass,
+  KTYPES,
+  kTypesFor,
   parseKType,
   parsePlan,
   PLANS,
+  SETTINGS_LIMITS,
   type AssetClass,
   type KType,
   type Plan,
@@ -29,6 +33,7 @@ export const GLOBAL_OPTIONS = {
   'base-url': { type: 'string' },
   token: { type: 'string' },
   plan: { type: 'string' },
+  timeout: { type: 'string' },
   json: { type: 'boolean', default: false },
   'no-cache': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -39,6 +44,8 @@ export interface GlobalOptions {
   /** Never printed, never logged. */
   token: string | undefined;
   plan: Plan | undefined;
+  /** How long one request may take (the app's request timeout setting); default 10 s. */
+  timeoutMs: number;
   json: boolean;
   /** Neither read nor write the cache. */
   noCache: boolean;
@@ -82,10 +89,16 @@ export function parseCommand<O extends Options>(
       throw new UsageError(`--plan must be ${PLAN_CHOICES}, got "${planText}"`);
     }
   }
+  const timeoutText =
+    (v['timeout'] as string | undefined) ?? (env['MARKETDESK_TIMEOUT'] || undefined);
   const global: GlobalOptions = {
-    baseUrl: (v['base-url'] as string | undefined) ?? (env['MARKETDESK_BASE_URL'] || undefined),
+    baseUrl: (
+      (v['base-url'] as string | undefined) ??
+      (env['MARKETDESK_BASE_URL'] || undefined)
+    )?.trim(),
     token: (v['token'] as string | undefined) ?? (env['MARKETDESK_TOKEN'] || undefined),
     plan,
+    timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseTimeout(timeoutText),
     json: v['json'] === true,
     noCache: v['no-cache'] === true,
     help: v['help'] === true,
@@ -127,13 +140,41 @@ export function parseAssetClass(
   return value;
 }
 
-/** `--ktype`: a label such as `1m`, `1d`, `1M`, or the spec's number. */
-export function parseKTypeOption(value: string | undefined): KType {
-  const kType = parseKType(requireOption(value, 'ktype'));
-  if (kType === null) {
-    throw new UsageError(`--ktype must be 1m|5m|15m|30m|1h|2h|4h|1d|1w|1M or 1–10, got "${value}"`);
+const { requestTimeoutMs } = SETTINGS_LIMITS;
+
+/** The `--timeout` values: the app's request timeout limits, said in seconds. */
+export const TIMEOUT_CHOICES = `seconds from ${requestTimeoutMs.min / 1000} to ${requestTimeoutMs.max / 1000}`;
+
+/**
+ * `--timeout` (MARKETDESK_TIMEOUT): seconds, or with a unit (`30s`, `1500ms`, `2min`),
+ * within the limits of the app's request timeout setting.
+ */
+export function parseTimeout(value: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|min)?\s*$/i.exec(value);
+  const unit = { ms: 1, s: 1000, min: 60_000 }[(m?.[2] ?? 's').toLowerCase() as 'ms' | 's' | 'min'];
+  const ms = m ? Math.round(Number(m[1]) * unit) : Number.NaN;
+  if (!(ms >= requestTimeoutMs.min && ms <= requestTimeoutMs.max)) {
+    throw new UsageError(`--timeout must be ${TIMEOUT_CHOICES} (e.g. 30 or 30s), got "${value}"`);
   }
-  return kType;
+  return ms;
+}
+
+/**
+ * `--ktype`: a label such as `1m`, `1d`, `1M`, or the API's number, among the intervals
+ * the service has for `cls` (2h and 4h are crypto only): anything else is a usage
+ * mistake named here, not a request the service refuses with its internal number.
+ */
+export function parseKTypeOption(value: string | undefined, cls: AssetClass): KType {
+  const text = requireOption(value, 'ktype');
+  const kType = parseKType(text);
+  const allowed = kTypesFor(cls);
+  if (kType !== null && allowed.includes(kType)) return kType;
+  const labels = allowed.map((k) => KTYPES[k].label).join('|');
+  // A known interval refused here is one of crypto's own (2h, 4h).
+  const elsewhere = kType === null ? '' : ` (${KTYPES[kType].label} is for crypto only)`;
+  throw new UsageError(
+    `--ktype for ${cls} must be one of ${labels}, or the API's number ${allowed.join(',')}; got "${text}"${elsewhere}`,
+  );
 }
 
 /** A positive integer option, e.g. --limit. */

@@ -83,6 +83,18 @@ describe('cache commands', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(6);
   });
 
+  it('export with nothing cached: says so, writes no file, exit 1', async () => {
+    const out = path.join(h.home, 'aapl.csv');
+    const argv = ['cache', 'export', 'stock', '--region', 'US', '--code', 'AAPL', '--ktype', '1d'];
+    for (const r of [await h.cli([...argv, '--out', out]), await h.cli(argv)]) {
+      expect(r).toMatchObject({ code: 1, stdout: '' });
+      expect(lines(r.stderr)).toEqual([
+        `marketdesk: nothing to export: no cached 1d candles for AAPL (stock, region US) from ${sim.url}; fetch them first: marketdesk klines stock --region US --codes AAPL --ktype 1d`,
+      ]);
+    }
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('prune: a budget far above the size deletes nothing', async () => {
     const r = await h.cli(['cache', 'prune', '--budget', '500MB', '--json']);
     expect(r.code).toBe(0);

@@ -10,11 +10,11 @@
  * (`demo`, or `live:<origin>`), so demo data never answers a live command.
  */
 import { homedir } from 'node:os';
-import { DEFAULT_BASE_URL, MarketClient } from '../core/api';
+import { DEFAULT_BASE_URL, MarketClient, type RetryOptions } from '../core/api';
 import { cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
 import { RedactingMarketClient } from '../core/redacting-client';
-import { liveSourceId, type DataSourceId } from '../shared/model';
+import { baseUrlProblem, liveSourceId, type DataSourceId } from '../shared/model';
 import {
   DEMO_TOKEN,
   demoSimulatorOptions,
@@ -59,14 +59,15 @@ export class CliContext {
   source(): DataSourceId {
     const { token, baseUrl } = this.global;
     if (!token && baseUrl === undefined) return 'demo';
+    // The app's rule and words (Settings, MARKETDESK_BASE_URL): https, or plain http to
+    // this machine only, so a token never crosses the network in clear.
+    const problem = baseUrl === undefined ? null : baseUrlProblem(baseUrl);
+    if (problem !== null) throw new UsageError(problem);
     if (!token && baseUrl === DEFAULT_BASE_URL) {
       throw new UsageError(
         'the market data service needs a token: pass --token or set MARKETDESK_TOKEN ' +
           '(with neither a token nor --base-url, the built-in demo simulator answers)',
       );
-    }
-    if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) {
-      throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
     }
     return liveSourceId(baseUrl ?? DEFAULT_BASE_URL);
   }
@@ -77,8 +78,9 @@ export class CliContext {
    */
   async client(): Promise<MarketClient> {
     if (this.#client) return this.#client;
-    const { token, baseUrl, plan } = this.global;
+    const { token, baseUrl, plan, timeoutMs } = this.global;
     const planOption = plan === undefined ? {} : { plan };
+    const limits = { timeoutMs, retry: retryWithin(timeoutMs) };
     if (this.source() === 'demo') {
       this.#simulator = await startSimulator(demoSimulatorOptions(this.now));
       this.noteDemo();
@@ -88,6 +90,7 @@ export class CliContext {
         baseUrl: this.#simulator.url,
         requestsPerMinute: Infinity,
         ...planOption,
+        ...limits,
       });
     } else {
       // Its errors never carry the token, even one a service repeats (the app's client too).
@@ -95,6 +98,7 @@ export class CliContext {
         token: token ?? '',
         ...(baseUrl === undefined ? {} : { baseUrl }),
         ...planOption,
+        ...limits,
       });
     }
     return this.#client;
@@ -149,11 +153,27 @@ export class CliContext {
   }
 }
 
+/**
+ * The client's retry policy for a command: a 429 is waited out only when its
+ * Retry-After fits in half the request timeout. With the default three attempts that is
+ * two waits at most, so a command answers or fails within about its timeout instead of
+ * sitting silent for the client's default minute per attempt; a longer Retry-After
+ * fails at once with the service's "try again in N s".
+ */
+export function retryWithin(timeoutMs: number): RetryOptions {
+  return { maxRetryAfterMs: Math.floor(timeoutMs / 2) };
+}
+
 /** The app's "in Settings" advice, as the command line's options. */
 const SETTINGS_TO_OPTIONS: readonly [string, string][] = [
   ['the base URL in Settings', 'the base URL (--base-url or MARKETDESK_BASE_URL)'],
   ['the token in Settings', 'the token (--token or MARKETDESK_TOKEN)'],
   ['the plan chosen in Settings', 'the plan (--plan or MARKETDESK_PLAN)'],
+  ['the request timeout in Settings', 'the timeout (--timeout or MARKETDESK_TIMEOUT)'],
+  [
+    'lower the requests per minute in Settings',
+    'make fewer requests a minute (they are paced by the plan: --plan or MARKETDESK_PLAN)',
+  ],
 ];
 
 /**

@@ -7,8 +7,9 @@
  * cache failure, or any requested code without a record; 2 usage mistakes.
  */
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_TIMEOUT_MS } from '../core/api';
 import { redactSecrets } from '../core/redact';
-import { parseCommand, PLAN_CHOICES, UsageError } from './args';
+import { parseCommand, PLAN_CHOICES, TIMEOUT_CHOICES, UsageError } from './args';
 import { cacheCommand } from './commands/cache';
 import type { Command } from './commands/command';
 import { depthCommand } from './commands/depth';
@@ -35,6 +36,8 @@ const GLOBAL_HELP = `Global options:
   --token T        API token (env MARKETDESK_TOKEN); never printed or stored
                    With neither, answers come from the built-in demo simulator (said on stderr).
   --plan P         ${PLAN_CHOICES} (env MARKETDESK_PLAN): codes per request
+  --timeout S      how long one request may take: ${TIMEOUT_CHOICES} (env MARKETDESK_TIMEOUT;
+                   default ${DEFAULT_TIMEOUT_MS / 1000})
   --json           print exactly one JSON document on stdout
   --no-cache       neither read nor write the offline cache
   -h, --help       help for a command
@@ -62,7 +65,7 @@ Run marketdesk <command> --help for a command's options.
 }
 
 /** Global options that take a value: their value is not the command name. */
-const VALUED_GLOBALS = new Set(['--base-url', '--token', '--plan']);
+const VALUED_GLOBALS = new Set(['--base-url', '--token', '--plan', '--timeout']);
 
 /** Finds the command name, allowing global options before it (`marketdesk --json quotes …`). */
 function splitCommand(argv: readonly string[]): { name: string | undefined; rest: string[] } {

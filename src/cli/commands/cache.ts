@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import {
   clear,
+  countCandles,
   DEFAULT_BUDGET_BYTES,
   exportCandles,
   listSeries,
@@ -14,7 +15,7 @@ import {
 } from '../../core/cache';
 import { ASSET_CLASSES, KTYPES, type DataSourceId } from '../../shared/model';
 import { parseBytes, parseCodes, parseKTypeOption, UsageError } from '../args';
-import type { CliContext } from '../context';
+import { CliError, type CliContext } from '../context';
 import { formatAmount, renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
 import { MARKET_OPTIONS, parseMarket, type Command } from './command';
@@ -31,7 +32,8 @@ export const cacheCommand: Command = {
                         (default 1GiB; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
   clear --yes           delete everything cached (refused without --yes)
   export <class> --region R [--exchange E] --code C --ktype K [--format csv|json] [--out FILE]
-                        write a series' cached candles to FILE, or stdout without --out
+                        write a series' cached candles to FILE, or stdout without --out;
+                        with none cached, says so, writes nothing and exits 1
 
 The cache is cache.db in the data folder: MARKETDESK_HOME, else the platform's
 application-data folder (shared with the app). Every row records its source: the demo
@@ -123,7 +125,7 @@ async function exportAction(
   const market = parseMarket('cache export', rest, values, ASSET_CLASSES);
   const [code, ...more] = parseCodes(values['code'] as string | undefined, 'code');
   if (more.length > 0) throw new UsageError('cache export: one --code at a time');
-  const kType = parseKTypeOption(values['ktype'] as string | undefined);
+  const kType = parseKTypeOption(values['ktype'] as string | undefined, market.class);
   const formatText = (values['format'] as string | undefined) ?? (ctx.global.json ? 'json' : 'csv');
   if (formatText !== 'csv' && formatText !== 'json') {
     throw new UsageError(`--format must be csv or json, got "${formatText}"`);
@@ -133,13 +135,19 @@ async function exportAction(
   const series = { ...market, code: code!, kType };
   const source = ctx.source();
   if (source === 'demo') ctx.noteDemo();
-  const target = out ?? forward(ctx);
-  const { count } = await exportCandles(ctx.requireCache(), source, series, format, target);
-  if (out !== undefined) ctx.note(`wrote ${count} candles to ${out}`);
-  if (count === 0) {
-    const what = `${market.class} ${market.region} ${KTYPES[kType].label}`;
-    ctx.note(`no cached candles for ${code} (${what}) from ${sourceName(source)}`);
+  const db = ctx.requireCache();
+  // Checked before anything is written: a header-only file would pass for an export.
+  if (countCandles(db, source, series) === 0) {
+    const label = KTYPES[kType].label;
+    const exchange = market.exchange ? ` --exchange ${market.exchange}` : '';
+    throw new CliError(
+      `nothing to export: no cached ${label} candles for ${code} (${market.class}, region ${market.region}) ` +
+        `from ${sourceName(source)}; fetch them first: marketdesk klines ${market.class} ` +
+        `--region ${market.region}${exchange} --codes ${code} --ktype ${label}`,
+    );
   }
+  const { count } = await exportCandles(db, source, series, format, out ?? forward(ctx));
+  if (out !== undefined) ctx.note(`wrote ${count} candles to ${out}`);
   return 0;
 }
 

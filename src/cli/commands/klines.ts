@@ -48,10 +48,11 @@ With --json: one object keyed by code whose values are arrays of Candle records.
     before: { type: 'string' },
   },
   async run(ctx, values, positionals) {
+    const market = parseMarket('klines', positionals, values, KLINE_CLASSES);
     const request: Request = {
-      market: parseMarket('klines', positionals, values, KLINE_CLASSES),
+      market,
       codes: parseCodes(values['codes'] as string | undefined),
-      kType: parseKTypeOption(values['ktype'] as string | undefined),
+      kType: parseKTypeOption(values['ktype'] as string | undefined, market.class),
       limit: parsePositiveInt(values['limit'] as string | undefined, 'limit', DEFAULT_KLINE_LIMIT),
       before: parseTimeOption(values['before'] as string | undefined, 'before'),
     };

@@ -36,6 +36,17 @@ export type KType = keyof typeof KTYPES;
 /** The kTypes of the spec's table (section 4.1). */
 export const SPEC_KTYPES: readonly KType[] = [1, 2, 3, 4, 5, 8, 9, 10];
 
+/** The spec's kTypes plus 6 (2 hours) and 7 (4 hours), which the real service has for crypto. */
+const CRYPTO_KTYPES: readonly KType[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/**
+ * The candle intervals the service has for `cls`: the spec's, and for crypto also 2h and
+ * 4h (real-service-notes.md). Asking another class for 2h is refused by the service.
+ */
+export function kTypesFor(cls: AssetClass): readonly KType[] {
+  return cls === 'crypto' ? CRYPTO_KTYPES : SPEC_KTYPES;
+}
+
 export function isKType(value: unknown): value is KType {
   return typeof value === 'number' && Object.hasOwn(KTYPES, value);
 }
