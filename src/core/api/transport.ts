@@ -1,10 +1,10 @@
 /**
  * One GET to the service, start to finish: rate limit, timeout, cancellation, retries,
- * HTTP status and envelope checks. Resolves to the envelope's `data` or an ApiError;
- * never rejects.
+ * body size, HTTP status and envelope checks. Resolves to the envelope's `data` or an
+ * ApiError; never rejects.
  */
 import type { Clock } from './clock';
-import type { ApiError } from './errors';
+import { ApiError } from './errors';
 import type { RateLimiter } from './rate-limiter';
 import type { RetryPolicy } from './retry';
 import type { Result } from './result';
@@ -33,6 +33,23 @@ export interface TransportConfig {
   retry: RetryPolicy;
   clock: Clock;
   random: () => number;
+  /** Largest body read, in bytes; default MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+/**
+ * The largest answer the client reads: 32 MiB. The largest legitimate one — 50 codes ×
+ * 1,000 candles — is about 4.4 MB; a body past the limit (a wrong address serving a
+ * file, a broken proxy, an endless stream) is cut off as it arrives, so one answer
+ * costs the process at most this much, not all its memory.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/** The body was cut off at the limit (internal to the transport). */
+class BodyTooLarge extends Error {
+  constructor(readonly declared: number | null) {
+    super('body too large');
+  }
 }
 
 /** One request: the operation's name and path, the encoded query, and words for messages. */
@@ -51,11 +68,13 @@ export class Transport {
   readonly #headers: Record<string, string>;
   readonly #config: TransportConfig;
   readonly #origin: string;
+  readonly #maxBodyBytes: number;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#headers = { token: config.token, accept: 'application/json' };
     this.#origin = config.baseUrl;
+    this.#maxBodyBytes = config.maxBodyBytes ?? MAX_BODY_BYTES;
   }
 
   /** GET with retries; the envelope's data, or the last attempt's error. */
@@ -115,9 +134,14 @@ export class Transport {
       status = res.status;
       if (status === 429) retryAfter = res.headers.get('retry-after');
       if (status >= 300 && status <= 399) location = res.headers.get('location');
-      body = await res.text();
+      body = await readBody(res, this.#maxBodyBytes);
     } catch (e) {
       if (signal?.aborted) return err(abortedError(operation));
+      if (e instanceof BodyTooLarge) {
+        // Whatever is still in flight of it is dropped with the connection.
+        controller.abort();
+        return err(tooLargeError(operation, this.#origin, this.#maxBodyBytes, e.declared));
+      }
       if (timedOut) return err(timeoutError(operation, this.#origin, this.#config.timeoutMs));
       // A TypeError before any byte is sent: the URL or a header value (the token) is
       // unusable. Retrying will not help, and "offline" would send the user the wrong way.
@@ -141,6 +165,53 @@ export class Transport {
     }
     return readEnvelope(req, body);
   }
+}
+
+/**
+ * The body as text, counted as it arrives: a Content-Length over `max` fails before a
+ * byte is read, and a body that grows past `max` fails as soon as it does (undici's
+ * `text()` would hold all of it first, however large).
+ */
+async function readBody(res: Response, max: number): Promise<string> {
+  const length = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(length) && length > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new BodyTooLarge(length);
+  }
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge(null);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** An answer past the size limit: never retried (the same request brings the same answer). */
+export function tooLargeError(
+  operation: string,
+  origin: string,
+  maxBytes: number,
+  declaredBytes: number | null,
+): ApiError {
+  const limit = `${Math.round(maxBytes / (1024 * 1024))} MiB`;
+  const size =
+    declaredBytes === null
+      ? `more than ${limit}`
+      : `${Math.round(declaredBytes / (1024 * 1024)).toLocaleString('en-US')} MiB (the limit is ${limit})`;
+  return new ApiError({
+    kind: 'too-large',
+    operation,
+    message: `Response too large: ${origin} sent ${size} for one request, far more than any market data answer, and Marketdesk stopped reading it. Ask for fewer symbols or candles at once; if it goes on, check the base URL in Settings.`,
+  });
 }
 
 /** The host a redirect points at, for the message; the Location itself may carry anything. */

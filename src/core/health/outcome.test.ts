@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
 import { envelopeError, httpError, networkError, timeoutError } from '../api/http-errors';
+import { tooLargeError } from '../api/transport';
 import { batchOutcome, classify, outcomeOf } from './outcome';
 
 const api = (
@@ -37,6 +38,10 @@ describe('classify', () => {
     expect(classify(networkError('stockQuotes', 'https://api.example', refused))).toMatchObject({
       kind: 'unreachable',
     });
+    // An answer cut off at the size limit: the service answered, the request failed.
+    expect(
+      classify(tooLargeError('stockQuotes', 'https://api.example', 32 * 1024 * 1024, null)),
+    ).toMatchObject({ kind: 'failed', message: expect.stringMatching(/^Response too large/) });
   });
 
   it('keeps the message, names plan and symbol refusals, and ignores cancellations', () => {

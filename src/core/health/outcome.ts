@@ -15,7 +15,7 @@ import { isOfflineError, type OfflinePredicate } from '../cache/sources';
  * - `token-rejected`: 401/403 or E002.
  * - `rate-limited`: 429; `retryAfterMs` from `Retry-After` when it said.
  * - `not-in-plan`: code 0 with no data: the plan does not cover that market.
- * - `failed`: any other refusal (5xx, an unreadable answer, another 4xx).
+ * - `failed`: any other refusal (5xx, an unreadable or too large answer, another 4xx).
  */
 export type OutcomeKind =
   | 'success'
@@ -88,6 +88,10 @@ export function classify(
     // ApiError's "no such product" (E001), as the client reports it.
     case 'unknown-symbol':
       return { kind: 'unknown-symbol', message };
+    // An answer past the client's size limit: something answered (never "offline"),
+    // but nothing usable came of it — a failing request, the status bar's DEGRADED.
+    case 'too-large':
+      return { kind: 'failed', message };
     default:
       return { kind: 'failed', message };
   }
