@@ -280,7 +280,7 @@ export class FeedHub {
     const was = this.#hold;
     this.#hold = hold;
     if (hold === null) {
-      if (was !== null) this.#cameBack();
+      if (was !== null) this.#cameBack(was);
       return;
     }
     for (const sub of this.#registry.subscriptions()) {
@@ -291,9 +291,17 @@ export class FeedHub {
     if (was === null) this.#scheduler.reconcile();
   }
 
-  /** Every group is asked again at once: the clocks restart with a tick now. */
-  #cameBack(): void {
-    for (const g of this.#registry.groups()) if (!g.inFlight) resetBackoff(g);
+  /**
+   * The hold ended: the clocks restart with a tick now. After an outage or a refused
+   * token every group is asked again at once. After a rate limit a group that was
+   * limited keeps its backoff — at least the `Retry-After`, doubling with each limit in
+   * a row — so a service answering 429 with a short `Retry-After` again and again is
+   * asked less and less often, not once per `Retry-After` for ever.
+   */
+  #cameBack(was: HealthHold): void {
+    if (was.state !== 'rate-limited') {
+      for (const g of this.#registry.groups()) if (!g.inFlight) resetBackoff(g);
+    }
     // Staleness counts from now: the refresh about to go out gets its chance first.
     this.#registry.restartStaleness(this.#now());
     this.#scheduler.clocks.stopAll();
