@@ -19,7 +19,7 @@ function readmeExamples(home: string): string[][] {
   return block
     .split('\n')
     .filter((line) => line.startsWith('marketdesk '))
-    .flatMap((line) => line.split(' | ').map((part) => part.replace(/^marketdesk /, '')))
+    .map((line) => line.replace(/^marketdesk /, ''))
     .map((command) =>
       // Files the examples write go to the test's folder, not the working directory.
       command
