@@ -12,15 +12,18 @@
  *   host → renderer  `{ "id": n, "response": BridgeResponse }` | `{ "event": BridgeEventMessage }`
  *
  * Each socket's outgoing frames go through a bounded outbox (ws-outbox.ts: a client
- * that stops reading gets merged market events, then is closed), and a socket with
- * `maxPendingCommands` commands unanswered is not read further until one is answered,
- * so one client's flood waits in its own TCP window rather than in the host's memory.
+ * that stops reading gets merged market events, then is closed), and its incoming
+ * commands through a queue (command-queue.ts) that starts a few per turn of the event
+ * loop, runs at most `maxPendingCommands` at once and stops reading the socket while
+ * that many wait — so one client's flood waits in its own TCP window, not in the
+ * host's memory, and other tabs are answered between its slices.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BridgeServer } from '../core/bridge';
+import { CommandQueue } from './command-queue';
 import { SocketOutbox, type OutboxLimits, type OutboxStats } from './ws-outbox';
 
 /** The subprotocol the host speaks. */
@@ -30,11 +33,16 @@ export const SECRET_PROTOCOL_PREFIX = 'k.';
 /** Largest accepted frame (a saved workspace is capped at 1 MiB of JSON). */
 export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /**
- * Commands of one socket in progress at once; past it the socket is not read until one
- * answers. A tab's own bursts (a workspace opening: one subscribe per pane and market)
- * stay well below it.
+ * Commands of one socket in progress at once, and waiting past which the socket is not
+ * read (see command-queue.ts). A tab's own bursts (a workspace opening: one subscribe
+ * per pane and market) stay well below it.
  */
 export const MAX_PENDING_COMMANDS = 64;
+/**
+ * Commands of one socket started per turn of the event loop: a socket sending hundreds
+ * at once is served in slices, and other sockets are read between them.
+ */
+export const COMMANDS_PER_TURN = 4;
 
 export interface WsBridgeOptions {
   bridge: BridgeServer;
@@ -107,20 +115,14 @@ export function createWsBridge({
     });
     outboxes.set(ws, outbox);
     const connection = bridge.connect((message) => outbox.event(message));
-    // Commands in progress, and those read past the limit (at most one read's worth:
-    // the socket is paused when the limit is reached) waiting their turn.
-    let pending = 0;
-    const backlog: { id: number; name: unknown; args: unknown }[] = [];
-    const run = (id: number, name: unknown, args: unknown): void => {
-      pending++;
-      void connection.request(name, args).then((response) => {
-        pending--;
-        outbox.reply(id, response);
-        const next = backlog.shift();
-        if (next) run(next.id, next.name, next.args);
-        else if (ws.isPaused) ws.resume();
-      });
-    };
+    const commands = new CommandQueue({
+      run: async ({ id, name, args }) => outbox.reply(id, await connection.request(name, args)),
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
+      maxPending: maxPendingCommands,
+      perTurn: COMMANDS_PER_TURN,
+      maxQueued: maxPendingCommands,
+    });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
       let frame: unknown;
@@ -131,12 +133,10 @@ export function createWsBridge({
       }
       const { id, name, args } = (frame ?? {}) as { id?: unknown; name?: unknown; args?: unknown };
       if (typeof id !== 'number' || !Number.isSafeInteger(id)) return ws.close(1008, 'no id');
-      if (pending < maxPendingCommands) return run(id, name, args);
-      backlog.push({ id, name, args });
-      ws.pause();
+      commands.push({ id, name, args });
     });
     ws.on('close', () => {
-      backlog.length = 0;
+      commands.close();
       outbox.dispose();
       outboxes.delete(ws);
       connection.close();
