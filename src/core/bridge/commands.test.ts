@@ -74,7 +74,10 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   getSettings: [[[], /must be an object/]],
   setSettings: [
     [{ patch: { token: 'abc' } }, /the API token is not a setting/],
-    [{ patch: { intervals: { quotes: 10 } } }, /patch\.intervals\.quotes must be a whole number/],
+    [
+      { patch: { intervals: { quotes: 10 } } },
+      /^setSettings: Quotes refresh must be a whole number/,
+    ],
   ],
   openExternal: [[{ url: 7 }, /^openExternal: url must be a string$/]],
   popOut: [[{ title: 'x' }, /^popOut: paneId is required$/]],

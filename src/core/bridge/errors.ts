@@ -35,10 +35,13 @@ export function describeIssues(command: string, issues: readonly z.core.$ZodIssu
 /**
  * A schema's own message (the settings patch's) often names the field itself:
  * "intervals.quotes must be…" at path `patch.intervals.quotes` reads
- * "patch.intervals.quotes must be…"; one that does not is set off with a colon.
+ * "patch.intervals.quotes must be…"; a sentence (capitalised) stands alone; any other
+ * is set off with a colon.
  */
 function withCustomMessage(where: string, message: string): string {
   if (!where) return message;
+  // A sentence for people ("Quotes refresh must be…") names its field in the form's words.
+  if (/^[A-Z]/.test(message)) return message;
   if (/^(must|is|are|has) /.test(message)) return `${where} ${message}`;
   const segments = where.split('.');
   for (let i = 0; i < segments.length; i++) {
