@@ -43,15 +43,16 @@ export interface AppBackendDeps {
   symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
   /** Default: the global timers. */
   timers?: Timers;
-  /** `getInfo` answers within this, whatever the service does; default {@link INFO_TIMEOUT_MS}. */
+  /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link INFO_MARGIN_MS}. */
   infoTimeoutMs?: number;
 }
 
 /**
- * A company card's answer comes within this: the service's answer, or the cache with
- * the reason (a rate limit that outlasts it, a slow service, a busy request budget).
+ * A company card's answer comes within the request timeout (Settings) and this margin:
+ * the service's answer, or the cache with the reason (a rate limit that outlasts it, a
+ * slow service, a busy request budget).
  */
-export const INFO_TIMEOUT_MS = 12_000;
+export const INFO_MARGIN_MS = 2_000;
 
 /** The health service's channel of stock info requests. */
 const INFO_CHANNEL = 'info';
@@ -219,7 +220,8 @@ export class AppBackend implements BridgeBackend {
   /** An abort signal that fires `infoTimeoutMs` from now, on the injected timers. */
   #deadline() {
     const timers = this.#deps.timers ?? systemTimers;
-    const ms = this.#deps.infoTimeoutMs ?? INFO_TIMEOUT_MS;
+    const ms =
+      this.#deps.infoTimeoutMs ?? this.#deps.settings.get().requestTimeoutMs + INFO_MARGIN_MS;
     const end = this.#deps.now() + ms;
     const controller = new AbortController();
     const handle = timers.setTimeout(() => controller.abort(), ms);
