@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBytes, parseCodes, parseTimeOption, UsageError } from './args';
+import { parseBytes, parseCodes, parseCommand, parseTimeOption, UsageError } from './args';
 
 describe('option parsers', () => {
   it('parseTimeOption: ISO 8601 or Unix ms', () => {
@@ -24,5 +24,30 @@ describe('option parsers', () => {
   it('parseCodes: trimmed, deduplicated, order kept', () => {
     expect(parseCodes(' AAPL, MSFT,AAPL ,,')).toEqual(['AAPL', 'MSFT']);
     expect(() => parseCodes(' , ')).toThrow(/at least one code/);
+  });
+});
+
+describe('the environment token and the base URL', () => {
+  const env = { MARKETDESK_TOKEN: 'env-token' };
+
+  it('sends MARKETDESK_TOKEN only to its own service', () => {
+    expect(() => parseCommand(['--base-url', 'https://evil.example'], {}, env)).toThrow(
+      /MARKETDESK_TOKEN is for https:\/\/api\.itick\.org, not https:\/\/evil\.example/,
+    );
+    const other = { ...env, MARKETDESK_BASE_URL: 'https://data.example.com' };
+    expect(() => parseCommand(['--base-url', 'https://api.itick.org'], {}, other)).toThrow(
+      UsageError,
+    );
+  });
+
+  it('accepts it for its own origin, and an explicit --token anywhere', () => {
+    const same = parseCommand(['--base-url', 'https://api.itick.org/'], {}, env).global;
+    expect(same.token).toBe('env-token');
+    const explicit = parseCommand(
+      ['--base-url', 'https://data.example.com', '--token', 'flag-token'],
+      {},
+      env,
+    ).global;
+    expect(explicit).toMatchObject({ token: 'flag-token', baseUrl: 'https://data.example.com' });
   });
 });

@@ -4,11 +4,12 @@
  * (exit status 2).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DEFAULT_TIMEOUT_MS } from '../core/api';
+import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../core/api';
 import {
   isAssetClass,
   KTYPES,
   kTypesFor,
+  liveSourceId,
   parseKType,
   parsePlan,
   PLANS,
@@ -91,12 +92,23 @@ export function parseCommand<O extends Options>(
   }
   const timeoutText =
     (v['timeout'] as string | undefined) ?? (env['MARKETDESK_TIMEOUT'] || undefined);
+  const flagUrl = (v['base-url'] as string | undefined)?.trim();
+  const envUrl = env['MARKETDESK_BASE_URL']?.trim() || undefined;
+  const flagToken = v['token'] as string | undefined;
+  const envToken = env['MARKETDESK_TOKEN'] || undefined;
+  // MARKETDESK_TOKEN is for MARKETDESK_BASE_URL's service (or the default one), as in the
+  // app: a --base-url elsewhere must not receive it.
+  if (flagToken === undefined && envToken !== undefined && flagUrl !== undefined) {
+    const tokenFor = liveSourceId(envUrl ?? DEFAULT_BASE_URL).slice('live:'.length);
+    if (liveSourceId(flagUrl) !== liveSourceId(envUrl ?? DEFAULT_BASE_URL)) {
+      throw new UsageError(
+        `MARKETDESK_TOKEN is for ${tokenFor}, not ${flagUrl}: pass --token for that service, or set MARKETDESK_BASE_URL with the token`,
+      );
+    }
+  }
   const global: GlobalOptions = {
-    baseUrl: (
-      (v['base-url'] as string | undefined) ??
-      (env['MARKETDESK_BASE_URL'] || undefined)
-    )?.trim(),
-    token: (v['token'] as string | undefined) ?? (env['MARKETDESK_TOKEN'] || undefined),
+    baseUrl: flagUrl ?? envUrl,
+    token: flagToken ?? envToken,
     plan,
     timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseTimeout(timeoutText),
     json: v['json'] === true,

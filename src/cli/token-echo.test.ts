@@ -22,10 +22,15 @@ afterAll(async () => {
 
 describe('marketdesk against a token-echoing service', () => {
   it.each([
-    ['--token', ['--token', TOKEN], {}],
-    ['MARKETDESK_TOKEN', [], { MARKETDESK_TOKEN: TOKEN }],
-  ])('prints the mask, never the token (%s)', async (_label, flags, env) => {
-    const argv = ['info', '--code', 'AAPL', '--region', 'US', '--base-url', echo.url, '--no-cache'];
+    ['--token', (url: string) => ({ flags: ['--base-url', url, '--token', TOKEN], env: {} })],
+    [
+      'MARKETDESK_TOKEN',
+      // The environment token goes only to the environment's service.
+      (url: string) => ({ flags: [], env: { MARKETDESK_TOKEN: TOKEN, MARKETDESK_BASE_URL: url } }),
+    ],
+  ])('prints the mask, never the token (%s)', async (_label, given) => {
+    const { flags, env } = given(echo.url);
+    const argv = ['info', '--code', 'AAPL', '--region', 'US', '--no-cache'];
     for (const json of [[], ['--json']]) {
       const r = await h.cli([...argv, ...flags, ...json], env);
       expect(r.code).toBe(1);
