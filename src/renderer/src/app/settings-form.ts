@@ -1,18 +1,42 @@
 /**
  * The settings dialog's form as strings (what inputs hold) and the patch it makes:
- * only changed fields, numbers parsed, obvious mistakes caught before the main side
- * (which validates everything again) sees them.
+ * only changed fields, numbers parsed, every field checked before anything is sent.
+ * The checks are shared/model's settings rules — the limits, the base URL rule and the
+ * sentences the main side's schema uses — so the form refuses exactly what the main
+ * side would, in the same words; only the request timeout, which the form shows in
+ * seconds, gets its own sentence (over the same limits).
  */
-import type { PlanName, RefreshIntervals, Settings } from '../../../shared/model';
+import type {
+  NumericSettingField,
+  PlanName,
+  RefreshIntervals,
+  Settings,
+} from '../../../shared/model';
+import {
+  NUMERIC_SETTING_LABELS,
+  baseUrlProblem,
+  numericSettingLimits,
+  numericSettingProblem,
+} from '../../../shared/model';
 
+/** What the Settings form's inputs hold. */
 export interface SettingsForm {
   baseUrl: string;
   plan: PlanName;
   enterpriseMaxCodes: string;
   /** Blank for the plan's default. */
   requestsPerMinute: string;
+  /** In seconds, as the form shows it (the setting is `requestTimeoutMs`). */
+  requestTimeoutSeconds: string;
+  /** In milliseconds, as the settings are. */
   intervals: Record<keyof RefreshIntervals, string>;
 }
+
+/** A field of the form that can be wrong, by its setting's key (shared/model's names). */
+export type SettingsFormField = 'baseUrl' | Exclude<NumericSettingField, 'cacheBudgetBytes'>;
+
+/** What is wrong with each field, in words for people; a field that is fine has no entry. */
+export type SettingsFormErrors = Partial<Record<SettingsFormField, string>>;
 
 export const INTERVAL_FIELDS: readonly (keyof RefreshIntervals)[] = [
   'quotes',
@@ -21,6 +45,23 @@ export const INTERVAL_FIELDS: readonly (keyof RefreshIntervals)[] = [
   'news',
 ];
 
+/** The form's fields in the order it shows them (the first wrong one takes the focus). */
+export const SETTINGS_FORM_FIELDS: readonly SettingsFormField[] = [
+  'baseUrl',
+  'enterpriseMaxCodes',
+  'requestsPerMinute',
+  'requestTimeoutMs',
+  ...INTERVAL_FIELDS.map((key) => `intervals.${key}` as const),
+];
+
+/** The label of a form field: shared/model's, the one the main side's messages use. */
+export function fieldLabel(field: SettingsFormField): string {
+  return field === 'baseUrl' ? 'Base URL' : NUMERIC_SETTING_LABELS[field];
+}
+
+const MS_PER_SECOND = 1000;
+
+/** The form starts from the settings as they are. */
 export function toForm(settings: Settings): SettingsForm {
   return {
     baseUrl: settings.baseUrl,
@@ -28,6 +69,8 @@ export function toForm(settings: Settings): SettingsForm {
     enterpriseMaxCodes: String(settings.enterpriseMaxCodes),
     requestsPerMinute:
       settings.requestsPerMinute === null ? '' : String(settings.requestsPerMinute),
+    // 2500 → "2.5": a whole number of ms is at most 3 decimals of a second.
+    requestTimeoutSeconds: String(settings.requestTimeoutMs / MS_PER_SECOND),
     intervals: {
       quotes: String(settings.intervals.quotes),
       depth: String(settings.intervals.depth),
@@ -37,41 +80,125 @@ export function toForm(settings: Settings): SettingsForm {
   };
 }
 
-function wholeNumber(text: string, what: string): number | string {
-  const n = Number(text.trim());
-  return text.trim() !== '' && Number.isSafeInteger(n) && n > 0
-    ? n
-    : `${what} must be a whole number above 0`;
+// Digits, or digits grouped by thousands the way the messages print them ("3,600,000").
+const WHOLE_NUMBER = /^(\d+|\d{1,3}(,\d{3})+)$/;
+// Seconds to the millisecond: "10", "2.5", ".25", "1.001".
+const SECONDS = /^(\d+(\.\d{0,3})?|\.\d{1,3})$/;
+
+/** The whole number typed, or NaN (which every limit refuses) for anything else. */
+function parseWhole(text: string): number {
+  const trimmed = text.trim();
+  return WHOLE_NUMBER.test(trimmed) ? Number(trimmed.replaceAll(',', '')) : Number.NaN;
 }
 
-/** The patch the form makes over `settings`, or the first problem found. */
+/** Seconds typed, as whole milliseconds, or NaN. */
+function parseSecondsAsMs(text: string): number {
+  const trimmed = text.trim();
+  // At most 3 decimals, so the rounding only removes binary noise (1.001 * 1000).
+  return SECONDS.test(trimmed) ? Math.round(Number(trimmed) * MS_PER_SECOND) : Number.NaN;
+}
+
+/**
+ * What the request timeout must be, in the form's unit: "Request timeout must be a
+ * number of seconds from 1 to 120, with at most 3 decimals". The limits are
+ * shared/model's (the main side's message says the same in milliseconds).
+ */
+export function requestTimeoutMessage(): string {
+  const { min, max } = numericSettingLimits('requestTimeoutMs');
+  const label = NUMERIC_SETTING_LABELS.requestTimeoutMs;
+  return `${label} must be a number of seconds from ${min / MS_PER_SECOND} to ${max / MS_PER_SECOND}, with at most 3 decimals`;
+}
+
+/** A numeric field's value, or its problem in words. */
+type Checked = { value: number } | { error: string };
+
+function checkWhole(field: NumericSettingField, text: string): Checked {
+  const value = parseWhole(text);
+  const error = numericSettingProblem(field, value);
+  return error === null ? { value } : { error };
+}
+
+function checkTimeout(text: string): Checked {
+  const value = parseSecondsAsMs(text);
+  return numericSettingProblem('requestTimeoutMs', value) === null
+    ? { value }
+    : { error: requestTimeoutMessage() };
+}
+
+/**
+ * The patch the form makes over `settings` (only what changed), or what is wrong with
+ * each field. The codes per request are checked only on the enterprise plan, the only
+ * one that shows them.
+ */
 export function formPatch(
   form: SettingsForm,
   settings: Settings,
-): { patch: Partial<Settings> } | { error: string } {
+): { patch: Partial<Settings> } | { errors: SettingsFormErrors } {
+  const errors: SettingsFormErrors = {};
   const patch: Partial<Settings> = {};
+
   const baseUrl = form.baseUrl.trim();
-  if (baseUrl !== settings.baseUrl) patch.baseUrl = baseUrl;
+  const urlProblem = baseUrlProblem(baseUrl);
+  if (urlProblem !== null) errors.baseUrl = urlProblem;
+  else if (baseUrl !== settings.baseUrl) patch.baseUrl = baseUrl;
+
   if (form.plan !== settings.plan) patch.plan = form.plan;
+
   if (form.plan === 'enterprise') {
-    const max = wholeNumber(form.enterpriseMaxCodes, 'The enterprise maximum');
-    if (typeof max === 'string') return { error: max };
-    if (max !== settings.enterpriseMaxCodes) patch.enterpriseMaxCodes = max;
+    const max = checkWhole('enterpriseMaxCodes', form.enterpriseMaxCodes);
+    if ('error' in max) errors.enterpriseMaxCodes = max.error;
+    else if (max.value !== settings.enterpriseMaxCodes) patch.enterpriseMaxCodes = max.value;
   }
+
   if (form.requestsPerMinute.trim() === '') {
     if (settings.requestsPerMinute !== null) patch.requestsPerMinute = null;
   } else {
-    const rpm = wholeNumber(form.requestsPerMinute, 'The request budget');
-    if (typeof rpm === 'string') return { error: rpm };
-    if (rpm !== settings.requestsPerMinute) patch.requestsPerMinute = rpm;
+    const rpm = checkWhole('requestsPerMinute', form.requestsPerMinute);
+    if ('error' in rpm) errors.requestsPerMinute = rpm.error;
+    else if (rpm.value !== settings.requestsPerMinute) patch.requestsPerMinute = rpm.value;
   }
+
+  const timeout = checkTimeout(form.requestTimeoutSeconds);
+  if ('error' in timeout) errors.requestTimeoutMs = timeout.error;
+  else if (timeout.value !== settings.requestTimeoutMs) patch.requestTimeoutMs = timeout.value;
+
   const intervals = { ...settings.intervals };
   for (const key of INTERVAL_FIELDS) {
-    const ms = wholeNumber(form.intervals[key], `The ${key} interval`);
-    if (typeof ms === 'string') return { error: ms };
-    intervals[key] = ms;
+    const ms = checkWhole(`intervals.${key}`, form.intervals[key]);
+    if ('error' in ms) errors[`intervals.${key}`] = ms.error;
+    else intervals[key] = ms.value;
   }
-  if (INTERVAL_FIELDS.some((k) => intervals[k] !== settings.intervals[k]))
+  if (INTERVAL_FIELDS.some((k) => intervals[k] !== settings.intervals[k])) {
     patch.intervals = intervals;
-  return { patch };
+  }
+
+  return Object.keys(errors).length > 0 ? { errors } : { patch };
+}
+
+/** What is wrong with the form as it stands (nothing: an empty object). */
+export function formErrors(form: SettingsForm, settings: Settings): SettingsFormErrors {
+  const result = formPatch(form, settings);
+  return 'errors' in result ? result.errors : {};
+}
+
+// The wrappers the main side puts around a refusal: the command ("setSettings: "), the
+// store's "Invalid settings: ", and each issue's path in the patch ("patch.intervals.quotes: ").
+const COMMAND_PREFIX = /^(setSettings:|Invalid settings:)\s*/;
+const PATCH_PATH = /^patch(\.[\w.]+)?:\s*/;
+
+/**
+ * A refusal of `setSettings` as the form shows it: the words written for people,
+ * without the command name and patch paths around them —
+ * "setSettings: patch.intervals.quotes: Quotes refresh must be…" reads "Quotes refresh
+ * must be…". Works on the message alone: across Electron's context bridge an error
+ * keeps only its message, not its class or code.
+ */
+export function settingsErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!COMMAND_PREFIX.test(message)) return message;
+  return message
+    .replace(COMMAND_PREFIX, '')
+    .split('; ')
+    .map((part) => part.replace(PATCH_PATH, ''))
+    .join('; ');
 }

@@ -4,6 +4,7 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { Settings, Theme } from '../../../shared/model';
+import { settingsErrorText } from './settings-form';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -22,7 +23,10 @@ export class SettingsState {
     }
   }
 
-  /** Applies a patch; answers the main side's message when it is refused. */
+  /**
+   * Applies a patch; answers why when it is refused, in the main side's words for
+   * people (without the command and field paths around them).
+   */
   async update(patch: Partial<Settings>): Promise<string | null> {
     const before = this.settings;
     if (before) this.settings = { ...before, ...patch };
@@ -31,7 +35,7 @@ export class SettingsState {
       return null;
     } catch (error) {
       this.settings = before;
-      return errorText(error);
+      return settingsErrorText(error);
     }
   }
 

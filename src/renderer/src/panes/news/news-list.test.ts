@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../../../shared/model';
-import { appendNews, isWebLink, prependNews } from './news-list';
+import { appendNews, newsLinkHref, prependNews } from './news-list';
 
 const item = (id: string, publishedAt: number): NewsItem => ({
   id,
@@ -24,9 +24,31 @@ describe('news list', () => {
     expect(out.map((i) => i.id)).toEqual(['b', 'a']);
     expect(appendNews([item('c', 3)], [item('b', 2), item('a', 1)], 2)).toHaveLength(2);
   });
-  it('accepts only web links', () => {
-    expect(isWebLink('https://example.com/x')).toBe(true);
-    expect(isWebLink('javascript:alert(1)')).toBe(false);
-    expect(isWebLink('not a url')).toBe(false);
+});
+
+describe('news links', () => {
+  const linked = (link: string) => newsLinkHref({ ...item('x', 1), link });
+
+  it('links http(s) articles as the API gave them', () => {
+    expect(linked('https://example.com/x?id=1#top')).toBe('https://example.com/x?id=1#top');
+    expect(linked('http://news.example/a')).toBe('http://news.example/a');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    '\tjavascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'vbscript:msgbox(1)',
+    'ftp://example.com/a',
+    '/relative',
+    'not a url',
+    '',
+  ])('shows %j as plain text, not a link', (link) => expect(linked(link)).toBeNull());
+
+  it('shows a link with user:pass@ as plain text', () => {
+    expect(linked('https://user:pass@example.com/a')).toBeNull();
+    expect(linked('https://bank.example@evil.example/a')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The news feed's list arithmetic: live items in front and older pages behind,
- * without duplicate ids, bounded. Pure.
+ * without duplicate ids, bounded; which links may be links. Pure.
  */
 import type { NewsItem } from '../../../../shared/model';
+import { isWebUrl } from '../../../../shared/urls';
 
 /** Most items the feed keeps. */
 export const MAX_ITEMS = 1000;
@@ -39,12 +40,13 @@ export function appendNews(
   return items.concat(fresh).slice(0, max);
 }
 
-/** True for links the system browser may open (the main side checks again). */
-export function isWebLink(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/**
+ * The address a news item may be shown linking to, or null when its link must be
+ * plain text: only an http(s) URL without `user:pass@` ({@link isWebUrl}). The API's
+ * link is untrusted text; checking it where it is rendered means a `javascript:` or
+ * `file:` link never becomes an `href` at all (the click handler, the main side's
+ * `openExternal` and the CSP each refuse it again).
+ */
+export function newsLinkHref(item: Pick<NewsItem, 'link'>): string | null {
+  return isWebUrl(item.link) ? item.link : null;
 }
