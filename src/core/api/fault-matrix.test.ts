@@ -270,8 +270,8 @@ const HUB_MATRIX: [Fault | 'dead port', string, number, RegExp][] = [
   ['401', 'token-rejected', 1, /rejected the token, so nothing more is requested/],
   // Each 429 holds for its Retry-After; a limited group then backs off, doubling, so a
   // service saying "1 s" again and again is asked 5 times a minute, not 60. Between
-  // limits the pane is stale, in the limit's words.
-  ['429 short', 'stale', 6, /limiting the request rate \(HTTP 429/],
+  // limits the pane still says rate limited (its data is old because of the limit).
+  ['429 short', 'rate-limited', 6, /limiting the request rate \(HTTP 429/],
   ['429 long', 'rate-limited', 1, /limiting requests \(HTTP 429\); requests resume at/],
   // Backoff doubles from the interval: 0, 2, 6, 14, 30 s …
   ['503', 'stale', 6, /failed \(HTTP 503/],

@@ -213,7 +213,9 @@ export class GroupPoller {
         // Refusals speak for themselves; `offline` left over from an outage does not.
         if (sub.state !== null && SETTLED.has(sub.state)) continue;
         if (now - Math.max(sub.liveAt ?? -Infinity, sub.since) <= limit) continue;
-        sub.setState('stale', g.lastError?.message ?? message);
+        // Old because the service keeps answering 429: say that, not just "stale".
+        const state = g.lastError?.kind === 'rate-limited' ? 'rate-limited' : 'stale';
+        sub.setState(state, g.lastError?.message ?? message);
       }
     }
   }
