@@ -117,7 +117,13 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       return { windowId: randomUUID(), openUrl: `${origin()}/?pane=${pane}#k=${secret}` };
     },
   });
-  const ws = createWsBridge({ bridge, secret, origin });
+  const ws = createWsBridge({
+    bridge,
+    secret,
+    origin,
+    onSlowClient: (reason) =>
+      log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
+  });
 
   // Not right after listening: the page's own files would queue behind it. While the
   // browser compiles the page's script the host is idle, and that is the time to warm.
