@@ -54,6 +54,8 @@ export interface AppBackendDeps {
  */
 export const INFO_MARGIN_MS = 2_000;
 
+const SOURCE_CHANGED = 'The data source changed while this request waited; load again.';
+
 /** The health service's channel of stock info requests. */
 const INFO_CHANNEL = 'info';
 
@@ -148,6 +150,9 @@ export class AppBackend implements BridgeBackend {
     // The source of the client asked, captured before the await: a switch meanwhile must
     // not file this answer (or read a fallback) under the new source.
     const source = link.sources.sourceId;
+    // The client of that source, and its health epoch, taken in the same step.
+    const client = link.client;
+    const epoch = health.epoch;
     const cachedAnswer = (error: string): InfoAnswer => {
       const cached = loadSnapshot(db, source, 'info', instrument);
       const offline = health.offline;
@@ -165,8 +170,11 @@ export class AppBackend implements BridgeBackend {
         .clearance(deadline.signal, deadline.remaining())
         .catch(() => health.hold());
       if (hold && hold.state !== 'offline') return cachedAnswer(hold.message);
-      const epoch = health.epoch;
-      const r = await link.client.info(
+      if (link.sources.sourceId !== source) {
+        // Switched while waiting out a limit: this source's answer is no longer wanted.
+        return { info: null, offline: false, asOf: null, error: SOURCE_CHANGED };
+      }
+      const r = await client.info(
         {
           region: args.region,
           code: args.code,

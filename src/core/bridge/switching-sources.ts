@@ -3,6 +3,7 @@
  */
 import type { Candle, DataSourceId, NewsPage, SeriesKey } from '../../shared/model';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from '../cache';
+import { ApiError } from '../api';
 import type { MarketSources } from '../market-sources';
 
 /**
@@ -18,11 +19,29 @@ export class SwitchingSources implements CandleSource, NewsSource {
     return this.current.sourceId;
   }
   fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
-    if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
-    return this.current.fetchCandles(series, opts);
+    const current = this.#serving(opts.sourceId, 'candles');
+    return current instanceof Error ? Promise.reject(current) : current.fetchCandles(series, opts);
   }
   fetchNews(query: NewsFetch): Promise<NewsPage> {
-    if (!this.current) return Promise.reject(new Error('market data is not connected yet'));
-    return this.current.fetchNews(query);
+    const current = this.#serving(query.sourceId, 'news');
+    return current instanceof Error ? Promise.reject(current) : current.fetchNews(query);
+  }
+
+  /**
+   * The client to ask for a request made for `sourceId`. A request that waited (a rate
+   * limit) while the user switched source must not be answered by the new one: its
+   * rows would be filed under the old one (demo candles in a live chart). It is
+   * cancelled instead, which the health model does not count as a failure.
+   */
+  #serving(sourceId: DataSourceId | undefined, operation: string): MarketSources | Error {
+    if (!this.current) return new Error('market data is not connected yet');
+    if (sourceId !== undefined && sourceId !== this.current.sourceId) {
+      return new ApiError({
+        kind: 'aborted',
+        operation,
+        message: 'The data source changed while this request waited; it was not sent.',
+      });
+    }
+    return this.current;
   }
 }

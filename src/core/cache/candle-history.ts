@@ -143,7 +143,9 @@ export class CandleHistory {
     try {
       // Waits out a rate limit; nothing goes out with a refused token.
       await attempt.cleared(lifetime);
-      const fetched = ascending(await source.fetchCandles(series, { limit, signal: lifetime }));
+      const fetched = ascending(
+        await source.fetchCandles(series, { limit, signal: lifetime, sourceId }),
+      );
       if (lifetime.aborted) throw lifetime.reason;
       const at = now();
       // Filed under the source asked, even when the user has switched since: these are
@@ -200,6 +202,7 @@ export class CandleHistory {
         limit,
         endTime: before - 1,
         signal: combined,
+        sourceId,
       });
       // Lenient about whether the source treats the end time as inclusive.
       const fetched = ascending(raw).filter((c) => c.time < before);

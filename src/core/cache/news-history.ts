@@ -126,7 +126,13 @@ export class NewsHistory {
       if (!source) throw new Error('no news source');
       // A background refresh waits out a rate limit; an older page the user asked for, briefly.
       await attempt.cleared(combined, emitTo ? Infinity : ASKED_WAIT_MS);
-      const fetched = await source.fetchNews({ ...feed, limit, cursor, signal: combined });
+      const fetched = await source.fetchNews({
+        ...feed,
+        limit,
+        cursor,
+        signal: combined,
+        sourceId,
+      });
       if (combined.aborted) throw combined.reason;
       const at = now();
       // Filed under the source asked, even if the user has switched since (see CandleHistory).

@@ -11,6 +11,11 @@ export interface CandleFetch {
   /** Newest candle time wanted, inclusive (the API's `et`); absent = up to now. */
   endTime?: UnixMs;
   signal?: AbortSignal;
+  /**
+   * The source the request is for (captured when it started). A source that switches
+   * clients refuses to serve it from another: the answer would be filed under this one.
+   */
+  sourceId?: DataSourceId;
 }
 
 /** Fetches candles; any order is accepted (the cache sorts). */
@@ -30,6 +35,8 @@ export interface NewsFetch {
   /** The previous page's `nextCursor`; absent/null = the newest page. */
   cursor?: string | null;
   signal?: AbortSignal;
+  /** See {@link CandleFetch.sourceId}. */
+  sourceId?: DataSourceId;
 }
 
 export interface NewsSource {
