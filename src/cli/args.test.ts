@@ -21,9 +21,11 @@ describe('option parsers', () => {
     }
   });
 
-  it('parseCodes: trimmed, deduplicated, order kept', () => {
-    expect(parseCodes(' AAPL, MSFT,AAPL ,,')).toEqual(['AAPL', 'MSFT']);
-    expect(() => parseCodes(' , ')).toThrow(/at least one code/);
+  it('parseCodes: canonical, deduplicated, order kept', () => {
+    expect(parseCodes(' AAPL, MSFT,aapl ,,', 'US')).toEqual(['AAPL', 'MSFT']);
+    // One instrument however it is written: HK codes without their leading zeros.
+    expect(parseCodes('00700,700,9988', 'HK')).toEqual(['700', '9988']);
+    expect(() => parseCodes(' , ', 'US')).toThrow(/at least one code/);
   });
 });
 

@@ -6,6 +6,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../core/api';
 import {
+  canonicalCodes,
   isAssetClass,
   KTYPES,
   kTypesFor,
@@ -125,16 +126,12 @@ export function requireOption(value: string | undefined, flag: string): string {
   return text;
 }
 
-/** `A,B, C` → ['A','B','C']; duplicates removed, order kept. */
-export function parseCodes(value: string | undefined, flag = 'codes'): string[] {
-  const codes = [
-    ...new Set(
-      requireOption(value, flag)
-        .split(',')
-        .map((c) => c.trim())
-        .filter(Boolean),
-    ),
-  ];
+/**
+ * `A,B, C` → ['A','B','C'] in the canonical form of `region` (upper case; HK without
+ * leading zeros), duplicates removed, order kept: `aapl,AAPL` is one instrument.
+ */
+export function parseCodes(value: string | undefined, region: string, flag = 'codes'): string[] {
+  const codes = canonicalCodes(region, requireOption(value, flag).split(','));
   if (codes.length === 0) throw new UsageError(`--${flag} needs at least one code`);
   return codes;
 }

@@ -123,7 +123,7 @@ async function exportAction(
   rest: string[],
 ): Promise<number> {
   const market = parseMarket('cache export', rest, values, ASSET_CLASSES);
-  const [code, ...more] = parseCodes(values['code'] as string | undefined, 'code');
+  const [code, ...more] = parseCodes(values['code'] as string | undefined, market.region, 'code');
   if (more.length > 0) throw new UsageError('cache export: one --code at a time');
   const kType = parseKTypeOption(values['ktype'] as string | undefined, market.class);
   const formatText = (values['format'] as string | undefined) ?? (ctx.global.json ? 'json' : 'csv');

@@ -26,7 +26,7 @@ With --json: one object keyed by code (also for one code) whose values are Depth
   options: { ...MARKET_OPTIONS, codes: { type: 'string' } },
   async run(ctx, values, positionals) {
     const market = parseMarket('depth', positionals, values, ASSET_CLASSES);
-    const codes = parseCodes(values['codes'] as string | undefined);
+    const codes = parseCodes(values['codes'] as string | undefined, market.region);
     const client = await ctx.client();
     const [only] = codes;
     const outcome = await fetchWithSnapshots(ctx, 'depth', codes, instrumentIn(market), () =>

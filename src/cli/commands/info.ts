@@ -1,6 +1,7 @@
 /**
  * `marketdesk info`: a stock's reference data (the company card).
  */
+import { canonicalCode } from '../../shared/model';
 import { requireOption, UsageError } from '../args';
 import { formatTime, renderJson } from '../output';
 import { infoTable } from '../render-market';
@@ -23,7 +24,10 @@ With --json: one StockInfo record.`,
       );
     }
     const market = parseMarket('info', ['stock', ...positionals.slice(1)], values, ['stock']);
-    const code = requireOption(values['code'] as string | undefined, 'code');
+    const code = canonicalCode(
+      market.region,
+      requireOption(values['code'] as string | undefined, 'code'),
+    );
     const type = ((values['type'] as string | undefined) ?? 'stock').trim() || 'stock';
     const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'info', [code], instrumentIn(market), () =>

@@ -51,7 +51,7 @@ With --json: one object keyed by code whose values are arrays of Candle records.
     const market = parseMarket('klines', positionals, values, KLINE_CLASSES);
     const request: Request = {
       market,
-      codes: parseCodes(values['codes'] as string | undefined),
+      codes: parseCodes(values['codes'] as string | undefined, market.region),
       kType: parseKTypeOption(values['ktype'] as string | undefined, market.class),
       limit: parsePositiveInt(values['limit'] as string | undefined, 'limit', DEFAULT_KLINE_LIMIT),
       before: parseTimeOption(values['before'] as string | undefined, 'before'),

@@ -20,7 +20,7 @@ With --json: one object keyed by code whose values are Quote records.`,
   options: { ...MARKET_OPTIONS, codes: { type: 'string' } },
   async run(ctx, values, positionals) {
     const market = parseMarket('quotes', positionals, values, QUOTE_CLASSES);
-    const codes = parseCodes(values['codes'] as string | undefined);
+    const codes = parseCodes(values['codes'] as string | undefined, market.region);
     const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'quote', codes, instrumentIn(market), () =>
       client.quotes(market.class as QuoteClass, { ...market, codes }),
@@ -39,7 +39,7 @@ With --json: one object keyed by code whose values are Tick records.`,
   options: { ...MARKET_OPTIONS, codes: { type: 'string' } },
   async run(ctx, values, positionals) {
     const market = parseMarket('ticks', positionals, values, ['crypto']);
-    const codes = parseCodes(values['codes'] as string | undefined);
+    const codes = parseCodes(values['codes'] as string | undefined, market.region);
     const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'tick', codes, instrumentIn(market), () =>
       client.ticks({ region: market.region, codes }),
