@@ -63,11 +63,13 @@ describe('MarketLink: a base URL moved to another origin', () => {
     settings.update({ baseUrl: 'https://attacker.example' });
     // At once, before any await: nothing can be built with the token from here on.
     expect(link.hasToken).toBe(false);
-    expect(link.mode).toBe('demo');
     expect(notices).toEqual([
       tokenNotSentNotice('session', 'https://api.itick.org', 'https://attacker.example'),
     ]);
+    // The mode is the client's in use: live until the demo client is built, then demo.
+    expect(link.mode).toBe('live');
     await vi.waitFor(() => expect(built).toHaveLength(1));
+    expect(link.mode).toBe('demo');
     expect(link.client.baseUrl).toBe(link.simulatorUrl);
     expect(built.every((c) => !c.baseUrl.startsWith('https://attacker.example'))).toBe(true);
     // Still stored for the service it was given for, and still scrubbed.

@@ -131,7 +131,13 @@ export class MarketLink {
         next.enterpriseMaxCodes !== previous.enterpriseMaxCodes ||
         next.requestsPerMinute !== previous.requestsPerMinute ||
         next.requestTimeoutMs !== previous.requestTimeoutMs;
-      if (changed) this.#rebuild().catch(() => undefined);
+      if (changed) {
+        this.#rebuild().catch((error: unknown) => {
+          // The old client stays in use: say so rather than let the status claim the new one.
+          const reason = error instanceof Error ? error.message : String(error);
+          this.#lastError = `The market data connection could not be switched (${reason}); the previous one is still in use.`;
+        });
+      }
     });
   }
 
@@ -168,8 +174,9 @@ export class MarketLink {
     return this.#rpm;
   }
 
+  /** The mode of the client in use (with the source: a rebuild under way has not switched yet). */
   get mode(): 'demo' | 'live' {
-    return this.#token() === null ? 'demo' : 'live';
+    return this.source === 'demo' ? 'demo' : 'live';
   }
 
   /** The base URL in use: the environment's, else the one in Settings. */
