@@ -3,6 +3,7 @@
  * body size, HTTP status and envelope checks. Resolves to the envelope's `data` or an
  * ApiError; never rejects.
  */
+import { redactSecrets } from '../redact';
 import type { Clock } from './clock';
 import { ApiError } from './errors';
 import type { RateLimiter } from './rate-limiter';
@@ -147,7 +148,7 @@ export class Transport {
       // unusable. Retrying will not help, and "offline" would send the user the wrong way.
       if (isRequestBuildError(e)) {
         // undici quotes an invalid header value in its message: blank the token out.
-        const why = e.message.split(this.#config.token).join('[redacted]');
+        const why = redactSecrets(e.message, [this.#config.token]);
         return err(requestBuildError(operation, why));
       }
       return err(networkError(operation, this.#origin, e));

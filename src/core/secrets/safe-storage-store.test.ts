@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +31,16 @@ describe('safeStorageProblem', () => {
 });
 
 describe('SafeStorageStore', () => {
+  it('removes an interrupted write’s leftover (an encrypted token in a temp file)', async () => {
+    // A process that died mid-write (no such pid), an hour and a half ago.
+    const leftover = path.join(folder, `${TOKEN_FILE_NAME}.999999999.0a1b2c3d.tmp`);
+    writeFileSync(leftover, 'ciphertext');
+    const old = (Date.now() - 90 * 60_000) / 1000;
+    utimesSync(leftover, old, old);
+    new SafeStorageStore({ cipher: new FakeCipher(), folder });
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
   it('round-trips the token through an encrypted file of mode 0600', async () => {
     const nested = path.join(folder, 'not-yet-created');
     const store = new SafeStorageStore({ cipher: new FakeCipher(), folder: nested });

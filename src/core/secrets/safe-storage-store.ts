@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ok } from '../api/result';
-import { writeFileAtomic } from '../settings/atomic-write';
+import { removeStaleTempFiles, writeFileAtomic } from '../settings/atomic-write';
 import type { SecretResult, SecretStore, StoredToken } from './secret-store';
 import {
   decodeStoredToken,
@@ -101,6 +101,8 @@ export class SafeStorageStore implements SecretStore {
   constructor(private readonly options: SafeStorageStoreOptions) {
     this.#cipher = options.cipher;
     this.file = path.join(options.folder, TOKEN_FILE_NAME);
+    // An interrupted write leaves the encrypted token in a temp file beside it.
+    removeStaleTempFiles(this.file);
   }
 
   async get(): Promise<SecretResult<StoredToken | null>> {
@@ -161,6 +163,7 @@ export class SafeStorageStore implements SecretStore {
   async delete(): Promise<SecretResult<void>> {
     try {
       rmSync(this.file, { force: true });
+      removeStaleTempFiles(this.file);
       return ok(undefined);
     } catch (error) {
       return secretError(
