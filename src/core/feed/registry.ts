@@ -140,11 +140,6 @@ export class SubscriptionRegistry {
     return { subscriptions: this.#subs.size, groups: this.#groups.size, codes };
   }
 
-  /** True while a group of that key exists. */
-  hasGroup(key: string): boolean {
-    return this.#groups.has(key);
-  }
-
   /** Staleness of every subscription counts from `now` (a new client, a recovery). */
   restartStaleness(now: UnixMs): void {
     for (const sub of this.#subs.values()) sub.since = now;

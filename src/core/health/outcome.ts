@@ -35,11 +35,6 @@ export type Outcome =
 /** The outcome of a request that got its data. */
 export const SUCCESS: Outcome = Object.freeze({ kind: 'success' });
 
-/** True for outcomes in which the service answered (anything but `unreachable`). */
-export function answered(outcome: Outcome): boolean {
-  return outcome.kind !== 'unreachable';
-}
-
 /** True for outcomes that are not a failing request (data, or a definite "no such symbol"). */
 export function isGood(kind: OutcomeKind): boolean {
   return kind === 'success' || kind === 'unknown-symbol';
