@@ -17,7 +17,7 @@ import { loadSnapshot, saveSnapshot } from '../cache';
 import type { FeedStatus } from '../feed';
 import { systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
-import type { BridgeBackend, FeedPort } from './backend';
+import { DEADLINE_MARGIN_MS, type BridgeBackend, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
 import type { MarketLink } from './market-link';
 
@@ -43,16 +43,9 @@ export interface AppBackendDeps {
   symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
   /** Default: the global timers. */
   timers?: Timers;
-  /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link INFO_MARGIN_MS}. */
+  /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link DEADLINE_MARGIN_MS}. */
   infoTimeoutMs?: number;
 }
-
-/**
- * A company card's answer comes within the request timeout (Settings) and this margin:
- * the service's answer, or the cache with the reason (a rate limit that outlasts it, a
- * slow service, a busy request budget).
- */
-export const INFO_MARGIN_MS = 2_000;
 
 const SOURCE_CHANGED = 'The data source changed while this request waited; load again.';
 
@@ -229,7 +222,7 @@ export class AppBackend implements BridgeBackend {
   #deadline() {
     const timers = this.#deps.timers ?? systemTimers;
     const ms =
-      this.#deps.infoTimeoutMs ?? this.#deps.settings.get().requestTimeoutMs + INFO_MARGIN_MS;
+      this.#deps.infoTimeoutMs ?? this.#deps.settings.get().requestTimeoutMs + DEADLINE_MARGIN_MS;
     const end = this.#deps.now() + ms;
     const controller = new AbortController();
     const handle = timers.setTimeout(() => controller.abort(), ms);

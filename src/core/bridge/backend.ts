@@ -73,3 +73,9 @@ export interface ShellHooks {
     clientId: string,
   ): Promise<{ windowId: string; openUrl: string | null }>;
 }
+
+/**
+ * A command that must ask the service (stock info, a page back) answers or fails within
+ * the request timeout in Settings plus this margin, the wait for the request budget.
+ */
+export const DEADLINE_MARGIN_MS = 2_000;

@@ -42,6 +42,7 @@ function setup(current: DataSourceId, answered: DataSourceId) {
       onCandles: () => () => undefined,
     },
     status: () => ({ source: current }) as AppStatus,
+    getSettings: () => ({ requestTimeoutMs: 1_000 }),
   } as unknown as BridgeBackend;
   const clients = new ClientRegistry();
   clients.add('w', () => undefined);
@@ -52,7 +53,7 @@ function setup(current: DataSourceId, answered: DataSourceId) {
     clients,
   });
   const ctx = { clientId: 'w' } as Parameters<typeof handlers.loadCandles>[1];
-  return { handlers, ctx };
+  return { handlers, ctx, backend };
 }
 
 describe('history pages and the current source', () => {
@@ -69,5 +70,20 @@ describe('history pages and the current source', () => {
     await expect(candles).rejects.toThrow(/source changed/);
     const news = handlers.loadNews({ market: 'stock', lang: 'en', limit: 10 }, ctx);
     await expect(news).rejects.toThrow(/source changed/);
+  });
+});
+
+describe('a page that has to ask the service', () => {
+  it('fails within the request timeout (plus the budget margin) when the service hangs', async () => {
+    const { handlers, ctx, backend } = setup('demo', 'demo');
+    let asked: AbortSignal | undefined;
+    backend.history.loadCandles = (_series, query) =>
+      new Promise((_resolve, reject) => {
+        asked = query.signal;
+        query.signal?.addEventListener('abort', () => reject(query.signal?.reason));
+      });
+    const page = handlers.loadCandles({ series: SERIES, limit: 10, before: 1_000 }, ctx);
+    await expect(page).rejects.toThrow(/did not answer within 3 s; try again/);
+    expect(asked?.aborted).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 import type { CandlesPage, Events } from '../../shared/bridge';
 import { seriesKey, type DataSourceId } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
-import type { BridgeBackend, ShellHooks } from './backend';
+import { DEADLINE_MARGIN_MS, type BridgeBackend, type ShellHooks } from './backend';
 import type { ClientRegistry } from './client-registry';
 import type { CommandHandlers } from './dispatcher';
 import { BridgeFailure } from './errors';
@@ -34,6 +34,22 @@ export function toCandlesPage(answer: CandleAnswer): CandlesPage {
 
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
 export function createHandlers({ backend, hooks, links, clients }: HandlerDeps): CommandHandlers {
+  // A page that has to ask the service (a page back) answers or fails within the request
+  // timeout in Settings and a margin for the budget wait, whatever the service does; the
+  // cache-first newest page answers at once anyway.
+  const withDeadline = async <T>(load: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const ms = backend.getSettings().requestTimeoutMs + DEADLINE_MARGIN_MS;
+    const signal = AbortSignal.timeout(ms);
+    try {
+      return await load(signal);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      throw new BridgeFailure(
+        'api',
+        `The market data service did not answer within ${ms / 1000} s; try again.`,
+      );
+    }
+  };
   // A page asked of one source (demo) and answered after a switch (to live) is that
   // source's rows: refused, never shown as the current source's.
   const assertCurrentSource = (source: DataSourceId): void => {
@@ -65,19 +81,18 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       const key = seriesKey(series);
       // Registered before asking, so a refresh that finishes quickly still finds its client.
       if (before === undefined) client.pendingCandles.add(key);
-      const answer = await backend.history.loadCandles(series, { limit, before });
+      const answer = await withDeadline((signal) =>
+        backend.history.loadCandles(series, { limit, before, signal }),
+      );
       if (!answer.refreshing) client.pendingCandles.delete(key);
       assertCurrentSource(answer.source);
       return toCandlesPage(answer);
     },
 
     async loadNews({ market, lang, limit, cursor }) {
-      const answer = await backend.history.loadNews({
-        market,
-        lang,
-        limit,
-        cursor: cursor ?? null,
-      });
+      const answer = await withDeadline((signal) =>
+        backend.history.loadNews({ market, lang, limit, cursor: cursor ?? null, signal }),
+      );
       assertCurrentSource(answer.source);
       links.remember(answer.items);
       const { items, nextCursor, hasMore, offline, asOf, refreshing, error } = answer;
