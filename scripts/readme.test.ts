@@ -157,6 +157,11 @@ const HOW: Record<string, How> = {
     instead: () =>
       expect(readFileSync(path.join(root, 'scripts', 'env.sh'), 'utf8')).toMatch(/\bnpm ci\b/),
   },
+  'npx tsx e2e/screens.ts': {
+    kind: 'not-run',
+    why: 'a screenshot tool that drives Chromium against three hosts for about a minute',
+    instead: () => expect(existsSync(path.join(root, 'e2e', 'screens.ts'))).toBe(true),
+  },
   'npx tsx bench/ui/profile-chart.ts [updates|paint] [bars]': {
     kind: 'not-run',
     why: 'a profiler that drives Chromium for tens of seconds, a benchmark tool',
