@@ -24,6 +24,7 @@ import {
 import type { GlobalOptions } from './args';
 import { UsageError } from './args';
 import type { Output } from './output';
+import { errorMessage } from '../shared/errors';
 
 /** A failure to report as one line with exit status 1 (API, network, cache). */
 export class CliError extends Error {
@@ -130,7 +131,7 @@ export class CliContext {
     try {
       opened = openCache(file);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       throw new CliError(`cannot open the cache ${file}: ${why}${hint}`);
     }
     if (opened.recovery) this.note(opened.recovery.message);
@@ -181,6 +182,6 @@ const SETTINGS_TO_OPTIONS: readonly [string, string][] = [
  * the app ("Check the token in Settings"); here the same advice names the options.
  */
 export function userMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return SETTINGS_TO_OPTIONS.reduce((t, [app, cli]) => t.split(app).join(cli), text);
 }

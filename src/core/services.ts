@@ -24,6 +24,7 @@ import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker } from './symbols';
+import { errorMessage } from '../shared/errors';
 
 /** Everything `createServices` needs. Only `dataFolder` is required. */
 export interface ServicesConfig {
@@ -79,7 +80,7 @@ function openCacheOrMemory(file: string, notices: string[]): CacheDb {
     const reason =
       error instanceof CacheTooNewError
         ? error.message
-        : `The offline cache could not be opened (${error instanceof Error ? error.message : String(error)}).`;
+        : `The offline cache could not be opened (${errorMessage(error)}).`;
     notices.push(`${reason} Working without an offline cache for this session.`);
     return openCache(':memory:').db;
   }
@@ -161,10 +162,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       health,
       now,
       // Messages only: a stack or an argument could carry anything.
-      onError: (error) =>
-        log(
-          `marketdesk: feed: ${link.redact(error instanceof Error ? error.message : String(error))}`,
-        ),
+      onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
     });
   } catch (error) {
     // Half-built: release the simulator's port and the database before reporting.

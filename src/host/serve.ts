@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { ensureDataFolder } from '../core/data-folder';
 import { startHost } from './start-host';
+import { errorMessage } from '../shared/errors';
 
 const USAGE = 'usage: npm run serve -- [--port N] [--no-open]';
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`marketdesk: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`marketdesk: ${errorMessage(error)}`);
   console.error(USAGE);
   process.exit(1);
 });

@@ -15,6 +15,7 @@ import {
   type TrustedOrigins,
 } from './security-policy';
 import { startShell, type Shell } from './shell';
+import { errorMessage } from '../shared/errors';
 
 const APP_NAME = 'Marketdesk';
 const log = (message: string): void => console.log(message);
@@ -89,7 +90,7 @@ if (!app.requestSingleInstanceLock()) {
         log,
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       dialog.showErrorBox(`${APP_NAME} could not start`, message);
       app.exit(1);
     }

@@ -3,6 +3,7 @@ import type { ApiError } from './errors';
 import { schemaError } from './errors';
 import { RecordIssue } from './read';
 import type { BatchResult } from './result';
+import { errorMessage } from '../../shared/errors';
 
 /** Codes from an array or a comma-separated string: trimmed, empty ones dropped, deduplicated in order. */
 export function normaliseCodes(codes: readonly string[] | string): string[] {
@@ -77,10 +78,5 @@ export function collectBatch<T>(
 export function toSchemaError(op: string, code: string | undefined, e: unknown): ApiError {
   if (e instanceof RecordIssue) return schemaError(op, code, e.field, e.problem);
   // Not expected: a reader bug must still come back as a value, not a crash.
-  return schemaError(
-    op,
-    code,
-    undefined,
-    `could not be read (${e instanceof Error ? e.message : String(e)})`,
-  );
+  return schemaError(op, code, undefined, `could not be read (${errorMessage(e)})`);
 }

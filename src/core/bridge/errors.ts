@@ -9,6 +9,7 @@ import { isApiError } from '../api';
 import { CacheTooNewError } from '../cache';
 import type { Redactor } from '../redact';
 import { isStoreError } from '../settings';
+import { errorMessage } from '../../shared/errors';
 
 /** A failure a handler reports on purpose (e.g. `forbidden`, `not-found`). */
 export class BridgeFailure extends Error {
@@ -147,7 +148,7 @@ export function toBridgeError(command: string, error: unknown, redact: Redactor)
   if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_')) {
     return { code: 'storage', message: redact(`${command}: the cache failed (${sqliteCode})`) };
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   // First line only: some libraries put a stack-like trace into the message.
   const line = (text.split('\n')[0] ?? '').slice(0, 300);
   return { code: 'internal', message: redact(`${command} failed: ${line}`) };

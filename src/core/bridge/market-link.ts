@@ -38,6 +38,7 @@ import type { SettingsStore } from '../settings';
 import { BridgeFailure } from './errors';
 import { NoticeSlots, baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 import { SwitchingSources } from './switching-sources';
+import { errorMessage } from '../../shared/errors';
 
 export { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 
@@ -134,7 +135,7 @@ export class MarketLink {
       if (changed) {
         this.#rebuild().catch((error: unknown) => {
           // The old client stays in use: say so rather than let the status claim the new one.
-          const reason = error instanceof Error ? error.message : String(error);
+          const reason = errorMessage(error);
           this.#lastError = `The market data connection could not be switched (${reason}); the previous one is still in use.`;
         });
       }

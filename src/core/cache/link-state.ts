@@ -4,8 +4,9 @@
  * refused token, and answer "offline" exactly when the status bar says so.
  */
 import type { UnixMs } from '../../shared/model';
-import { classify, messageOf, type HealthHold, type HealthService } from '../health';
+import { classify, type HealthHold, type HealthService } from '../health';
 import { isOfflineError, type OfflinePredicate } from './sources';
+import { errorMessage } from '../../shared/errors';
 
 /** What a failed source call meant for its answer. */
 export interface SourceFailure {
@@ -93,7 +94,7 @@ export class LinkState {
               : undefined;
           health.record(outcome, { channel: CHANNEL, epoch, ...(probe ? { probe } : {}) });
         }
-        return { offline: health.offline, message: health.redact(messageOf(err)) };
+        return { offline: health.offline, message: health.redact(errorMessage(err)) };
       },
     };
   }

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { wrapDb, type CacheDb } from './db';
 import { isCorruptionError, type CacheRecovery } from './errors';
 import { migrate } from './migrations';
+import { errorMessage } from '../../shared/errors';
 
 /** The cache's file name inside the data folder. */
 export const CACHE_FILE_NAME = 'cache.db';
@@ -65,7 +66,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): OpenCac
     return { db: openChecked(file, options), recovery: null };
   } catch (err) {
     if (!isCorruptionError(err)) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorMessage(err);
     const movedTo = moveAside(file, (options.now ?? Date.now)());
     const db = openChecked(file, options);
     return {

@@ -30,6 +30,7 @@ import type { StatusBoard } from './status';
 import type { FeedStore } from './store';
 import type { Subscription } from './subscription';
 import type { FeedClient } from './types';
+import { errorMessage } from '../../shared/errors';
 
 export interface GroupPollerDeps {
   registry: SubscriptionRegistry;
@@ -198,7 +199,7 @@ export class GroupPoller {
       write();
       this.deps.status.storeError = null;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.deps.status.storeError = `The offline cache could not be written (${reason}); live data is unaffected.`;
     }
   }
@@ -234,7 +235,7 @@ function apply(sub: Subscription, change: StateChange): void {
 }
 
 function unexpected(error: unknown): ApiError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new ApiError({
     kind: 'schema',
     operation: 'feed',

@@ -16,7 +16,6 @@ export {
   SUCCESS,
   batchOutcome,
   classify,
-  messageOf,
   outcomeOf,
   type Outcome,
   type OutcomeKind,

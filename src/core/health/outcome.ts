@@ -6,6 +6,7 @@
  */
 import type { BatchResult } from '../api';
 import { isOfflineError, type OfflinePredicate } from '../cache/sources';
+import { errorMessage } from '../../shared/errors';
 
 /**
  * - `success`: the service answered with data.
@@ -47,11 +48,6 @@ function kindOf(error: unknown): string | undefined {
   return typeof kind === 'string' ? kind : undefined;
 }
 
-/** The error's own words. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function isCancelled(error: unknown): boolean {
   if (kindOf(error) === 'aborted') return true;
   return typeof error === 'object' && error !== null && (error as Error).name === 'AbortError';
@@ -67,7 +63,7 @@ export function classify(
   isOffline: OfflinePredicate = isOfflineError,
 ): Outcome | null {
   if (isCancelled(error)) return null;
-  const message = messageOf(error);
+  const message = errorMessage(error);
   if (isOffline(error)) return { kind: 'unreachable', message };
   switch (kindOf(error)) {
     case 'auth':

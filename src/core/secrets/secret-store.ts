@@ -9,6 +9,7 @@ import { liveSourceId } from '../../shared/model';
 import type { Result } from '../api/result';
 import { err, ok } from '../api/result';
 import { redactSecrets } from '../redact';
+import { errorMessage } from '../../shared/errors';
 
 /** The keychain service name the token is stored under. */
 export const KEYCHAIN_SERVICE = 'Marketdesk';
@@ -164,5 +165,5 @@ export function scrubbedMessage(
   error: unknown,
   secrets: readonly (string | null | undefined)[],
 ): string {
-  return redactSecrets(error instanceof Error ? error.message : String(error), secrets);
+  return redactSecrets(errorMessage(error), secrets);
 }

@@ -14,8 +14,7 @@ import { PaletteState } from './palette-state.svelte';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorMessage } from '../../../shared/errors';
 
 export class AppModel {
   readonly workspace: WorkspaceState;
@@ -110,7 +109,7 @@ export class AppModel {
         if (!opened) this.message = 'The pop-out window was blocked: allow pop-ups for this page.';
       }
     } catch (error) {
-      this.message = `Could not pop the pane out: ${errorText(error)}`;
+      this.message = `Could not pop the pane out: ${errorMessage(error)}`;
     }
   }
 

@@ -18,6 +18,7 @@ import {
   numericSettingLimits,
   numericSettingProblem,
 } from '../../../shared/model';
+import { errorMessage } from '../../../shared/errors';
 
 /** What the Settings form's inputs hold. */
 export interface SettingsForm {
@@ -194,7 +195,7 @@ const PATCH_PATH = /^patch(\.[\w.]+)?:\s*/;
  * keeps only its message, not its class or code.
  */
 export function settingsErrorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (!COMMAND_PREFIX.test(message)) return message;
   return message
     .replace(COMMAND_PREFIX, '')

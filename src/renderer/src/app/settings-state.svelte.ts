@@ -5,8 +5,7 @@
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { Settings, Theme } from '../../../shared/model';
 import { settingsErrorText } from './settings-form';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorMessage } from '../../../shared/errors';
 
 export class SettingsState {
   settings = $state.raw<Settings | null>(null);
@@ -19,7 +18,7 @@ export class SettingsState {
     try {
       this.settings = await this.bridge.invoke('getSettings', {});
     } catch (error) {
-      this.loadError = errorText(error);
+      this.loadError = errorMessage(error);
     }
   }
 

@@ -9,6 +9,7 @@ import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { AppStatus, DataSourceId } from '../../../shared/model';
 import { describeStatus } from './status-text';
 import type { StatusText } from './status-text';
+import { errorMessage } from '../../../shared/errors';
 
 export class StatusState {
   status = $state.raw<AppStatus | null>(null);
@@ -33,7 +34,7 @@ export class StatusState {
         if (!heard) this.set(status);
       },
       (error: unknown) => {
-        this.error = error instanceof Error ? error.message : String(error);
+        this.error = errorMessage(error);
       },
     );
     return off;

@@ -11,6 +11,7 @@
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import { instrumentKey, type Instrument, type SymbolCheck } from '../../../shared/model';
 import type { SymbolRef } from './pane-contract';
+import { errorMessage } from '../../../shared/errors';
 
 /** What checking a symbol came to, with a sentence for the user. */
 export type CheckVerdict =
@@ -55,8 +56,6 @@ export function verdictOf(check: SymbolCheck): CheckVerdict {
   }
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Asks the source about a symbol; a failed call is "unverified", with its reason. */
 export async function checkSymbolRef(
   bridge: MarketdeskBridge,
@@ -73,7 +72,7 @@ export async function checkSymbolRef(
     });
     return verdictOf(check);
   } catch (error) {
-    return verdictOf({ status: 'unverified', instrument: symbol, message: errorText(error) });
+    return verdictOf({ status: 'unverified', instrument: symbol, message: errorMessage(error) });
   }
 }
 

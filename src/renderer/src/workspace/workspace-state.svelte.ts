@@ -19,6 +19,7 @@ import { readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
 import type { PaneTemplate, Placement } from './workspace-ops';
+import { errorMessage } from '../../../shared/errors';
 
 export type { Placement };
 
@@ -33,8 +34,6 @@ function randomId(prefix: string): string {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return `${prefix}-${random.replace(/-/g, '').slice(0, 10)}`;
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const fromRegistry: PaneTemplate = (kind) => {
   const entry = paneEntry(kind);
@@ -73,7 +72,7 @@ export class WorkspaceState {
     this.#saver = new DebouncedSaver(
       (document) => this.#bridge.invoke('saveWorkspace', { document }),
       deps.saveDelayMs ?? 400,
-      (error) => (this.notice = `The workspace could not be saved: ${errorText(error)}`),
+      (error) => (this.notice = `The workspace could not be saved: ${errorMessage(error)}`),
       deps.timers,
     );
   }
@@ -84,7 +83,7 @@ export class WorkspaceState {
     try {
       document = await this.#bridge.invoke('loadWorkspace', {});
     } catch (error) {
-      this.notice = `The saved workspace could not be loaded (${errorText(error)}); showing the default one.`;
+      this.notice = `The saved workspace could not be loaded (${errorMessage(error)}); showing the default one.`;
     }
     const data = readWorkspace(document);
     if (document !== null && !data) {

@@ -11,7 +11,7 @@ import type { MarketdeskBridge } from '../../../../shared/bridge';
 import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
 import { classPriceDecimals } from '../../format/numbers';
 import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
-import { PaneSubscription, messageOf, type StatusView } from '../common/subscription';
+import { PaneSubscription, type StatusView } from '../common/subscription';
 import {
   MAX_BARS,
   TRIM_SLACK,
@@ -21,6 +21,7 @@ import {
   trimBars,
 } from './candle-series';
 import { OverlayCalc, type OverlayLine, type OverlayPoint } from './overlays';
+import { errorMessage } from '../../../../shared/errors';
 
 /** What the controller draws on (implemented by `ChartView`). */
 export interface ChartSink {
@@ -140,7 +141,7 @@ export class ChartController {
       void this.#follow(generation, series);
     } catch (error) {
       if (generation === this.#generation) {
-        this.#f.error = messageOf(error);
+        this.#f.error = errorMessage(error);
         this.#retry.failed();
       }
     } finally {
@@ -188,7 +189,7 @@ export class ChartController {
       this.#f.latest = merged.at(-1) ?? null;
       this.#redraw(prepended);
     } catch (error) {
-      if (generation === this.#generation) this.#f.error = messageOf(error);
+      if (generation === this.#generation) this.#f.error = errorMessage(error);
     } finally {
       if (generation === this.#generation) this.#f.loadingOlder = false;
     }

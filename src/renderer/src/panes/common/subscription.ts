@@ -12,6 +12,7 @@ import type {
   SubscriptionState,
 } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
+import { errorMessage } from '../../../../shared/errors';
 
 /** The data events a subscription delivers (each carries a subscriptionId). */
 export type DataEvent = 'quotes' | 'depth' | 'ticks' | 'news' | 'candles';
@@ -117,7 +118,7 @@ export class PaneSubscription<E extends DataEvent> {
     } catch (error) {
       if (generation === this.#generation) {
         this.#state = 'error';
-        this.onStatus({ state: 'error', asOf: null, message: messageOf(error) });
+        this.onStatus({ state: 'error', asOf: null, message: errorMessage(error) });
       }
     } finally {
       this.#pending--;
@@ -164,9 +165,4 @@ function remember<T>(map: Map<string, T>, id: string, value: T): void {
   map.delete(id);
   map.set(id, value);
   if (map.size > MAX_EARLY) map.delete(map.keys().next().value as string);
-}
-
-/** A message a user can read from whatever a bridge call threw. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -8,8 +8,8 @@ import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { StockInfo, UnixMs } from '../../../../shared/model';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
-import { messageOf } from '../common/subscription';
 import { readInfoAnswer, type InfoView } from './info-view';
+import { errorMessage } from '../../../../shared/errors';
 
 export class CompanyState implements InfoView {
   info = $state.raw<StockInfo | null>(null);
@@ -59,7 +59,7 @@ export class CompanyState implements InfoView {
       if (retry) this.#retry.failed();
     } catch (error) {
       if (generation === this.#generation) {
-        this.error = messageOf(error);
+        this.error = errorMessage(error);
         this.#retry.failed();
       }
     } finally {

@@ -8,8 +8,9 @@
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { NewsItem, UnixMs } from '../../../../shared/model';
 import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
-import { PaneSubscription, messageOf, type StatusView } from '../common/subscription';
+import { PaneSubscription, type StatusView } from '../common/subscription';
 import { appendNews, prependNews } from './news-list';
+import { errorMessage } from '../../../../shared/errors';
 
 /** Items per page. */
 export const NEWS_PAGE = 30;
@@ -74,7 +75,7 @@ export class NewsController {
       if (this.#f.items.length === 0 && page.error) this.#retry.failed();
     } catch (error) {
       if (generation === this.#generation) {
-        this.#f.error = messageOf(error);
+        this.#f.error = errorMessage(error);
         this.#retry.failed();
       }
     } finally {
@@ -114,7 +115,7 @@ export class NewsController {
       if (page.error) this.#f.error = page.error;
     } catch (error) {
       if (generation === this.#generation) {
-        this.#f.error = messageOf(error);
+        this.#f.error = errorMessage(error);
         this.#f.hasMore = false;
       }
     } finally {
