@@ -5,9 +5,10 @@
  * through `ctx.bridge` and to the workspace only through `ctx`.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
-import type { AppStatus, AssetClass, KType, Settings } from '../../../shared/model';
+import type { AppStatus, AssetClass, Settings } from '../../../shared/model';
+import type { PaneKind, PaneOptions } from './pane-kinds';
 
-export type PaneKind = 'quotes' | 'depth' | 'chart' | 'ticks' | 'company' | 'news';
+export type { PaneKind, PaneOptions };
 
 /** One instrument as the UI names it. */
 export interface SymbolRef {
@@ -27,16 +28,6 @@ export interface Watchlist {
   id: string;
   name: string;
   symbols: SymbolRef[];
-}
-
-/** Per-kind options, persisted with the layout. */
-export interface PaneOptions {
-  quotes: { watchlistId: string; sort?: { column: string; descending: boolean } };
-  depth: { grouping: number };
-  chart: { kType: KType; overlays: { sma: number[]; ema: number[]; bollinger: boolean } };
-  ticks: { codes: string[]; region: string };
-  company: Record<string, never>;
-  news: { market: string; lang: string };
 }
 
 export interface PaneConfig<K extends PaneKind = PaneKind> {

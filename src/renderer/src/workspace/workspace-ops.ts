@@ -16,6 +16,7 @@ import type {
   SymbolRef,
   Watchlist,
 } from './pane-contract';
+import { PANE_KIND_TABLE } from './pane-kinds';
 import type { WorkspaceData } from './workspace-document';
 import { activeLayout, activeRoot } from './workspace-layouts';
 import type { NewId } from './workspace-layouts';
@@ -24,9 +25,6 @@ export * from './workspace-layouts';
 
 /** Where a new pane goes relative to a tab group. */
 export type Placement = 'tab' | SplitDirection;
-
-/** What a new pane of a kind starts with (from the pane registry). */
-export type PaneTemplate = (kind: PaneKind) => { title: string; options: PaneOptions[PaneKind] };
 
 /** A change that also names the pane it made or acted on. */
 export interface PaneChange {
@@ -67,21 +65,20 @@ export function addPane(
   data: WorkspaceData,
   kind: PaneKind,
   opts: { placement?: Placement; tabsId?: string; focusedPaneId: string | null },
-  template: PaneTemplate,
   newId: NewId,
 ): PaneChange {
   const root = activeRoot(data);
   const focused = opts.focusedPaneId ? tree.findPane(root, opts.focusedPaneId) : null;
-  const { title, options } = template(kind);
-  const pane = {
+  const spec = PANE_KIND_TABLE[kind];
+  const pane: PaneConfig = {
     id: newId('p'),
     kind,
-    title,
+    title: spec.title,
     // A new pane joins the focused pane's group, and shows what it shows.
     link: focused?.link ?? null,
     symbol: (focused && symbolOf(focused, data.linkSymbols)) ?? data.linkSymbols.red ?? null,
-    options,
-  } as PaneConfig;
+    options: spec.defaultOptions(),
+  };
   const groups = tree.allTabs(root);
   const target =
     (opts.tabsId && groups.find((t) => t.id === opts.tabsId)) ||
@@ -216,7 +213,6 @@ export function goTo(
   data: WorkspaceData,
   command: SymbolCommand,
   focusedPaneId: string | null,
-  template: PaneTemplate,
   newId: NewId,
 ): PaneChange {
   const root = activeRoot(data);
@@ -224,7 +220,7 @@ export function goTo(
   let next = data;
   let target = chooseTarget(tree.allPanes(root), focused, command.kind);
   if (!target) {
-    const added = addPane(data, command.kind ?? 'chart', { focusedPaneId }, template, newId);
+    const added = addPane(data, command.kind ?? 'chart', { focusedPaneId }, newId);
     next = added.data;
     target = findPane(next, added.paneId);
     if (!target) return added;

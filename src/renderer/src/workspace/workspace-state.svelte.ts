@@ -14,11 +14,10 @@ import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
 import { symbolOf } from './navigation';
 import type { LinkGroup, PaneConfig, PaneKind, SymbolRef, Watchlist } from './pane-contract';
-import { paneEntry } from './pane-registry';
 import { readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
-import type { PaneTemplate, Placement } from './workspace-ops';
+import type { Placement } from './workspace-ops';
 import { errorMessage } from '../../../shared/errors';
 
 export type { Placement };
@@ -34,11 +33,6 @@ function randomId(prefix: string): string {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return `${prefix}-${random.replace(/-/g, '').slice(0, 10)}`;
 }
-
-const fromRegistry: PaneTemplate = (kind) => {
-  const entry = paneEntry(kind);
-  return { title: entry.title, options: entry.defaultOptions() };
-};
 
 export class WorkspaceState {
   data = $state.raw<WorkspaceData>({
@@ -139,7 +133,6 @@ export class WorkspaceState {
       this.data,
       kind,
       { placement, focusedPaneId: this.focusedPaneId, ...(tabsId ? { tabsId } : {}) },
-      fromRegistry,
       this.#newId,
     );
     this.#commit(change.data);
@@ -189,7 +182,7 @@ export class WorkspaceState {
 
   /** Runs a palette symbol command; answers the id of the pane it acted on. */
   goTo(command: SymbolCommand): string {
-    const change = ops.goTo(this.data, command, this.focusedPaneId, fromRegistry, this.#newId);
+    const change = ops.goTo(this.data, command, this.focusedPaneId, this.#newId);
     this.#commit(change.data);
     this.focusedPaneId = change.paneId;
     return change.paneId;
