@@ -40,8 +40,8 @@ export interface PaneConfig<K extends PaneKind = PaneKind> {
   options: PaneOptions[K];
 }
 
-/** What the workspace gives every pane. */
-export interface PaneContext {
+/** What the workspace gives a pane of kind `K`. */
+export interface PaneContext<K extends PaneKind = PaneKind> {
   bridge: MarketdeskBridge;
   /** Reactive app status (mode, connection, plan, budget…). */
   readonly status: AppStatus | null;
@@ -51,7 +51,7 @@ export interface PaneContext {
   /** Picks a symbol: every pane of the same link group follows. */
   pickSymbol(symbol: SymbolRef): void;
   /** Merges options into this pane's persisted options. */
-  updateOptions(patch: Record<string, unknown>): void;
+  updateOptions(patch: Partial<PaneOptions[K]>): void;
   /** Watchlists (for the quote board). */
   readonly watchlists: readonly Watchlist[];
   updateWatchlist(list: Watchlist): void;
@@ -67,7 +67,7 @@ export interface PaneContext {
 
 export interface PaneProps<K extends PaneKind = PaneKind> {
   pane: PaneConfig<K>;
-  ctx: PaneContext;
+  ctx: PaneContext<K>;
 }
 
 /**

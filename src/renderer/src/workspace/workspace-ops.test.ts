@@ -105,9 +105,16 @@ describe('panes', () => {
   });
 
   it('changes options of a pane in any layout', () => {
-    const data = ops.updateOptions(defaultWorkspace(), 'research-chart', { kType: 5 });
-    expect((pane(data, 'research-chart').options as { kType: number }).kType).toBe(5);
-    expect(pane(data, 'research-chart').options).toHaveProperty('overlays');
+    const data = ops.updateOptions(defaultWorkspace(), 'research-chart', 'chart', { kType: 5 });
+    expect(pane(data, 'research-chart').options).toEqual({
+      kType: 5,
+      overlays: { sma: [], ema: [], bollinger: false },
+    });
+  });
+
+  it("leaves a pane alone when the patch is another kind's options", () => {
+    const start = defaultWorkspace();
+    expect(ops.updateOptions(start, 'research-chart', 'depth', { grouping: 5 })).toBe(start);
   });
 });
 

@@ -8,15 +8,9 @@ import type { SymbolCommand } from '../app/palette-parse';
 import * as tree from './layout-tree';
 import type { LayoutNode, SplitDirection } from './layout-tree';
 import { chooseTarget, sameSymbol, symbolOf } from './navigation';
-import type {
-  LinkGroup,
-  PaneConfig,
-  PaneKind,
-  PaneOptions,
-  SymbolRef,
-  Watchlist,
-} from './pane-contract';
+import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
 import { PANE_KIND_TABLE } from './pane-kinds';
+import type { PaneKind, PaneOptions } from './pane-kinds';
 import type { WorkspaceData } from './workspace-document';
 import { activeLayout, activeRoot } from './workspace-layouts';
 import type { NewId } from './workspace-layouts';
@@ -50,6 +44,10 @@ function mapTrees(data: WorkspaceData, fn: (root: LayoutNode) => LayoutNode): Wo
     return { ...l, root };
   });
   return changed ? { ...data, layouts } : data;
+}
+
+function isKind<K extends PaneKind>(pane: PaneConfig, kind: K): pane is PaneConfig<K> {
+  return pane.kind === kind;
 }
 
 function withActiveRoot(data: WorkspaceData, root: LayoutNode): WorkspaceData {
@@ -167,17 +165,19 @@ export function pickSymbol(data: WorkspaceData, paneId: string, symbol: SymbolRe
   return next;
 }
 
-export function updateOptions(
+/** Merges options into a pane's, if it is of `kind` (a patch is one kind's options). */
+export function updateOptions<K extends PaneKind>(
   data: WorkspaceData,
   paneId: string,
-  patch: Record<string, unknown>,
+  kind: K,
+  patch: Partial<PaneOptions[K]>,
 ): WorkspaceData {
   return mapTrees(data, (root) =>
-    tree.updatePane(
-      root,
-      paneId,
-      (p) => ({ ...p, options: { ...p.options, ...patch } }) as PaneConfig,
-    ),
+    tree.updatePane(root, paneId, (p): PaneConfig => {
+      if (!isKind(p, kind)) return p;
+      const patched: PaneConfig<K> = { ...p, options: { ...p.options, ...patch } };
+      return patched;
+    }),
   );
 }
 
@@ -197,8 +197,8 @@ export function addToWatchlist(
   pane: PaneConfig,
   symbol: SymbolRef,
 ): WorkspaceData {
-  if (pane.kind !== 'quotes') return data;
-  const id = (pane.options as PaneOptions['quotes']).watchlistId;
+  if (!isKind(pane, 'quotes')) return data;
+  const id = pane.options.watchlistId;
   const list = data.watchlists.find((w) => w.id === id) ?? data.watchlists[0];
   if (!list || list.symbols.some((s) => sameSymbol(s, symbol))) return data;
   return updateWatchlist(data, { ...list, symbols: [...list.symbols, symbol] });
@@ -228,7 +228,7 @@ export function goTo(
   next = addToWatchlist(next, target, command.symbol);
   next = pickSymbol(next, target.id, command.symbol);
   if (command.kType !== null && target.kind === 'chart') {
-    next = updateOptions(next, target.id, { kType: command.kType });
+    next = updateOptions(next, target.id, 'chart', { kType: command.kType });
   }
   return { data: activateTab(next, target.id), paneId: target.id };
 }

@@ -13,7 +13,8 @@ import { defaultWorkspace } from './default-workspace';
 import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
 import { symbolOf } from './navigation';
-import type { LinkGroup, PaneConfig, PaneKind, SymbolRef, Watchlist } from './pane-contract';
+import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
+import type { PaneKind, PaneOptions } from './pane-kinds';
 import { readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
@@ -168,8 +169,10 @@ export class WorkspaceState {
     this.#commit(ops.pickSymbol(this.data, paneId, $state.snapshot(symbol)));
   }
 
-  updateOptions(paneId: string, patch: Record<string, unknown>): void {
-    this.#commit(ops.updateOptions(this.data, paneId, $state.snapshot(patch)));
+  updateOptions<K extends PaneKind>(paneId: string, kind: K, patch: Partial<PaneOptions[K]>): void {
+    // A snapshot is the same plain value: Svelte's type cannot follow a generic kind.
+    const plain = $state.snapshot(patch) as Partial<PaneOptions[K]>;
+    this.#commit(ops.updateOptions(this.data, paneId, kind, plain));
   }
 
   renamePane(paneId: string, title: string): void {
