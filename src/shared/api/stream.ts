@@ -5,6 +5,7 @@
  * from it; nothing else writes these strings.
  */
 import type { AssetClass, PlanName } from '../model/market';
+import { canonicalCode, canonicalRegion } from '../model/symbols';
 
 /** The default WebSocket path per class (`https://host` → `wss://host/stock`); a setting. */
 export const STREAM_PATHS: Readonly<Record<AssetClass, string>> = {
@@ -86,7 +87,12 @@ export const STREAM_PLAN_LIMITS = {
 /** The client's heartbeat period must lie in this range (streaming.md: every 15–30 s). */
 export const STREAM_HEARTBEAT_RANGE_MS = { min: 15_000, max: 30_000 } as const;
 
-/** One symbol of a subscription's `params`: `CODE$REGION`. */
+/**
+ * One symbol of a subscription's `params`, `CODE$REGION`, in the canonical form
+ * (`aapl`/`us` → `AAPL$US`, HK `00700` → `700$HK`): also the key both sides file a
+ * subscription under.
+ */
 export function streamSymbol(code: string, region: string): string {
-  return `${code}$${region}`;
+  const r = canonicalRegion(region);
+  return `${canonicalCode(r, code)}$${r}`;
 }

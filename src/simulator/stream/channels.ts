@@ -12,7 +12,7 @@
  * no snapshot: a client takes its first snapshot from REST (streaming.md documents no
  * snapshot on subscribe).
  */
-import type { StreamType } from '../../shared/api/stream';
+import { streamSymbol, type StreamType } from '../../shared/api/stream';
 import { canonicalCode, type AssetClass } from '../../shared/model';
 import type { MarketModel } from '../market-model';
 import { TradeSchedule } from './activity';
@@ -54,11 +54,6 @@ export interface ChannelOptions {
   opened: () => void;
 }
 
-/** The channel key of a symbol: its canonical `CODE$REGION`. */
-export function channelKey(code: string, region: string): string {
-  return `${canonicalCode(region, code)}$${region}`;
-}
-
 /** The channels of one endpoint (one asset class). */
 export class StreamChannels {
   readonly #o: ChannelOptions;
@@ -87,7 +82,7 @@ export class StreamChannels {
     if (this.#o.denied(region)) return null;
     const canonical = canonicalCode(region, code);
     if (this.#o.market.quote(this.#o.cls, region, '', canonical) === null) return null;
-    return { key: channelKey(canonical, region), code: canonical, region };
+    return { key: streamSymbol(canonical, region), code: canonical, region };
   }
 
   /** Which types this class can push: ticks only where REST serves them (crypto). */

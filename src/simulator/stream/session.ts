@@ -4,10 +4,10 @@
  * endpoint's channels, each through the stream faults in force.
  */
 import type { WebSocket } from 'ws';
-import { STREAM_CLOSE, type StreamType } from '../../shared/api/stream';
+import { STREAM_CLOSE, streamSymbol, type StreamType } from '../../shared/api/stream';
 import { malformBody } from '../malform';
 import { tokenRefusal } from '../token';
-import { channelKey, type Reader, type ResolvedSymbol, type StreamChannels } from './channels';
+import type { Reader, ResolvedSymbol, StreamChannels } from './channels';
 import { parseRequest, replies, type ClientRequest } from './protocol';
 import { DEFAULT_STALL_MS, type PushFate, type StreamFaults } from './stream-faults';
 import type { SimulatorTimers } from './timers';
@@ -170,7 +170,7 @@ export class StreamSession implements Reader {
 
   #unsubscribe(refs: readonly { code: string; region: string }[], types: StreamType[] | null) {
     for (const ref of refs) {
-      const key = channelKey(ref.code, ref.region);
+      const key = streamSymbol(ref.code, ref.region);
       const have = this.#subs.get(key);
       if (!have) continue;
       for (const type of types ?? [...have]) {

@@ -75,7 +75,7 @@ export class WsProbe {
   }
 
   /** The next unread frame that `match` accepts (frames before it are passed over). */
-  async next(match: (frame: Frame) => boolean = () => true, timeoutMs = 3000): Promise<Frame> {
+  async next(match: (frame: Frame) => boolean = () => true, timeoutMs = 10_000): Promise<Frame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.#read < this.frames.length) {
