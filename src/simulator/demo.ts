@@ -11,12 +11,14 @@ export const DEMO_TOKEN = 'demo';
 
 /**
  * Options of a demo simulator on a free loopback port. It takes batches of any size the
- * user's plan makes the client send (enterprise with a large maximum).
+ * user's plan makes the client send (enterprise with a large maximum), and streams (on
+ * the same port) as many symbols as the client subscribes.
  */
 export function demoSimulatorOptions(now: () => UnixMs, seed?: number): SimulatorOptions {
   return {
     port: 0,
     plan: planOf('enterprise', 10_000),
+    streamLimit: 10_000,
     now,
     ...(seed === undefined ? {} : { seed }),
   };
