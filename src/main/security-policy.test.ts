@@ -36,34 +36,40 @@ describe('isAppUrl', () => {
     }
   });
 
-  it('accepts the dev server only when one is configured, by exact origin', () => {
-    expect(isAppUrl('http://localhost:5173/index.html', dev)).toBe(true);
-    expect(isAppUrl('http://localhost:5174/index.html', dev)).toBe(false);
-    expect(isAppUrl('http://localhost.evil.example:5173/', dev)).toBe(false);
-    expect(isAppUrl('http://localhost:5173/', built)).toBe(false);
-  });
+  it.each([
+    ['http://localhost:5173/index.html', dev, true],
+    ['http://localhost:5174/index.html', dev, false],
+    ['http://localhost.evil.example:5173/', dev, false],
+    ['http://localhost:5173/', built, false],
+  ] as const)('accepts the dev server only when configured, by exact origin: %s', (url, t, ok) =>
+    expect(isAppUrl(url, t)).toBe(ok),
+  );
 });
 
 describe('devServerOriginOf', () => {
-  it('keeps loopback http(s) origins only', () => {
-    expect(devServerOriginOf('http://localhost:5173/')).toBe('http://localhost:5173');
-    expect(devServerOriginOf('http://127.0.0.1:9000/x')).toBe('http://127.0.0.1:9000');
-    expect(devServerOriginOf('https://[::1]:5173/')).toBe('https://[::1]:5173');
-    expect(devServerOriginOf('https://example.com/')).toBeNull();
-    expect(devServerOriginOf('http://localhost.evil.example:5173/')).toBeNull();
-    expect(devServerOriginOf('file:///tmp/index.html')).toBeNull();
-    expect(devServerOriginOf('garbage')).toBeNull();
-    expect(devServerOriginOf(undefined)).toBeNull();
-  });
+  it.each([
+    ['http://localhost:5173/', 'http://localhost:5173'],
+    ['http://127.0.0.1:9000/x', 'http://127.0.0.1:9000'],
+    ['https://[::1]:5173/', 'https://[::1]:5173'],
+    ['https://example.com/', null],
+    ['http://localhost.evil.example:5173/', null],
+    ['file:///tmp/index.html', null],
+    ['garbage', null],
+    [undefined, null],
+  ])('keeps loopback http(s) origins only: %s', (url, origin) =>
+    expect(devServerOriginOf(url)).toBe(origin),
+  );
 });
 
 describe('navigation and windows', () => {
-  it('lets a page navigate within the app only', () => {
-    expect(mayNavigate('app://marketdesk/index.html', built)).toBe(true);
-    expect(mayNavigate('https://example.com/', built)).toBe(false);
-    expect(mayNavigate('file:///tmp/x.html', built)).toBe(false);
-    expect(mayNavigate('data:text/html,hi', built)).toBe(false);
-  });
+  it.each([
+    ['app://marketdesk/index.html', true],
+    ['https://example.com/', false],
+    ['file:///tmp/x.html', false],
+    ['data:text/html,hi', false],
+  ])('lets a page navigate within the app only: %s', (url, ok) =>
+    expect(mayNavigate(url, built)).toBe(ok),
+  );
 
   it('never lets a page open a window', () => {
     expect(mayOpenWindow('https://example.com/')).toBe(false);
