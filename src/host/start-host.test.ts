@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { SpawnedProcess, Spawner } from './open-browser';
 import { startHost, type HostHandle } from './start-host';
-import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from './ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../shared/host-wire';
 
 let dir: string;
 let host: HostHandle;

@@ -28,13 +28,8 @@ import type { Quote } from '../shared/model';
 import type { BridgeConnection, BridgeServer } from '../core/bridge';
 import { MAX_CODES_PER_CLIENT, MAX_CODES } from '../core/bridge/schemas';
 import { startHost } from './start-host';
-import {
-  HOST_PROTOCOL,
-  MAX_PENDING_COMMANDS,
-  SECRET_PROTOCOL_PREFIX,
-  createWsBridge,
-  type WsBridge,
-} from './ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../shared/host-wire';
+import { MAX_PENDING_COMMANDS, createWsBridge, type WsBridge } from './ws-bridge';
 import type { OutboxLimits } from './ws-outbox';
 
 const SECRET = 'test-secret';
