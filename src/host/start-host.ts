@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBridgeServer, type BridgeServer } from '../core/bridge';
 import { createServices, type Services, type ServicesConfig } from '../core/services';
-import { BRIDGE_PATH, hostAddress } from '../shared/host-wire';
+import { BRIDGE_PATH, hostAddress, popOutAddress } from '../shared/host-wire';
 import { ensureRendererBuilt } from './build-renderer';
 import {
   openBrowser,
@@ -111,8 +111,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     },
     async popOut(request) {
       // The page opens this address itself (window.open); it carries the secret like ours.
-      const pane = encodeURIComponent(request.paneId);
-      return { windowId: randomUUID(), openUrl: `${origin()}/?pane=${pane}#k=${secret}` };
+      const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
+      return { windowId: randomUUID(), openUrl };
     },
   });
   const ws = createWsBridge({

@@ -7,7 +7,6 @@ import {
   isTrustedSender,
   mayNavigate,
   mayOpenWindow,
-  popOutUrl,
 } from './security-policy';
 
 const built = { devServerOrigin: null };
@@ -17,7 +16,7 @@ describe('isAppUrl', () => {
   it('accepts the app protocol on its own host', () => {
     expect(isAppUrl(APP_ENTRY_URL, built)).toBe(true);
     expect(isAppUrl('app://marketdesk/assets/index-abc.js', built)).toBe(true);
-    expect(isAppUrl('app://marketdesk/index.html#pane=p1', built)).toBe(true);
+    expect(isAppUrl('app://marketdesk/index.html?pane=p1', built)).toBe(true);
   });
 
   it('refuses look-alike hosts, other schemes and junk', () => {
@@ -118,14 +117,5 @@ describe('contentSecurityPolicy', () => {
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
     expect(directives.get('form-action')).toEqual(["'none'"]);
-  });
-});
-
-describe('popOutUrl', () => {
-  it('puts the encoded pane id in the hash of the entry URL', () => {
-    expect(popOutUrl(APP_ENTRY_URL, 'chart 1/x')).toBe(
-      'app://marketdesk/index.html#pane=chart%201%2Fx',
-    );
-    expect(popOutUrl('http://localhost:5173/', 'p1')).toBe('http://localhost:5173/#pane=p1');
   });
 });

@@ -112,13 +112,3 @@ export function contentSecurityPolicy(): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/**
- * The URL a pop-out window loads: the renderer's entry with `#pane=<id>`, which the
- * renderer reads to show that one pane.
- */
-export function popOutUrl(entryUrl: string, paneId: string): string {
-  const url = new URL(entryUrl);
-  url.hash = `pane=${encodeURIComponent(paneId)}`;
-  return url.toString();
-}

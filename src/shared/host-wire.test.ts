@@ -6,6 +6,8 @@ import {
   encodeFrame,
   hostAddress,
   offeredSecret,
+  popOutAddress,
+  popOutPaneOf,
   readCommandFrame,
   readHostFrame,
   secretOfFragment,
@@ -70,4 +72,20 @@ describe('addresses', () => {
     expect(secretOfFragment('#k=not*base64url')).toBeNull();
     expect(secretOfFragment('')).toBeNull();
   });
+
+  it('names a pop-out pane in the query, with the host secret in the fragment', () => {
+    expect(popOutAddress('app://marketdesk/index.html', 'depth 1')).toBe(
+      'app://marketdesk/index.html?pane=depth%201',
+    );
+    const address = popOutAddress('http://127.0.0.1:4000/', 'chart-1', SECRET);
+    expect(address).toBe(`http://127.0.0.1:4000/?pane=chart-1#k=${SECRET}`);
+    const url = new URL(address);
+    expect(popOutPaneOf(url.search)).toBe('chart-1');
+    expect(secretOfFragment(url.hash)).toBe(SECRET);
+  });
+
+  it.each(['', '?pane=', '?pane=%3Cscript%3E', `?pane=${'x'.repeat(65)}`, '?other=p1'])(
+    'finds no pane in %j',
+    (search) => expect(popOutPaneOf(search)).toBeNull(),
+  );
 });

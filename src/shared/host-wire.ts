@@ -12,7 +12,9 @@
  *   (`{ id, name, args }`), the host answers them (`{ id, response }`) and pushes
  *   events (`{ event }`). {@link readCommandFrame} and {@link readHostFrame} are
  *   the one reading of each direction; {@link encodeFrame} the one writing.
-
+ *
+ * A pop-out window shows one pane of the workspace at `<entry>?pane=<id>`, in
+ * Electron and in the host alike ({@link popOutAddress}, {@link popOutPaneOf}).
  */
 import type { BridgeEventMessage, BridgeResponse, CommandName } from './bridge';
 import { isEventName } from './bridge';
@@ -139,9 +141,31 @@ export function readHostFrame(text: string): HostFrame | null {
 
 // ---------------------------------------------------------------- addresses
 
+/** A pane id as the workspace makes them; anything else in an address is ignored. */
+const PANE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The host's own address for the user: its origin, the secret in the fragment. */
 export function hostAddress(origin: string, secret: string): string {
   return `${origin}/#k=${secret}`;
+}
+
+/**
+ * The address of a pop-out window showing pane `paneId`: the renderer's entry with
+ * `?pane=<id>`, and in the browser host the secret as `#k=<secret>`. The pane is in
+ * the query, not the fragment, because the host's page erases its fragment (the
+ * secret) as it starts: a pane there would be lost on reload.
+ */
+export function popOutAddress(entryUrl: string, paneId: string, secret?: string): string {
+  const url = new URL(entryUrl);
+  url.search = `pane=${encodeURIComponent(paneId)}`;
+  if (secret !== undefined) url.hash = `k=${secret}`;
+  return url.toString();
+}
+
+/** The pane a pop-out address shows (its query, `location.search`), or null. */
+export function popOutPaneOf(search: string): string | null {
+  const paneId = new URLSearchParams(search).get('pane');
+  return paneId !== null && PANE_ID.test(paneId) ? paneId : null;
 }
 
 /** The secret in an address's fragment (`location.hash`: `#k=<secret>`), or null. */
