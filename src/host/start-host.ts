@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBridgeServer, type BridgeServer } from '../core/bridge';
 import { createServices, type Services, type ServicesConfig } from '../core/services';
+import { BRIDGE_PATH, hostAddress, popOutAddress } from '../shared/host-wire';
 import { ensureRendererBuilt } from './build-renderer';
 import {
   openBrowser,
@@ -28,9 +29,6 @@ import { createWsBridge } from './ws-bridge';
 
 /** The project root (src/host/ → ../../). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** The WebSocket path of the bridge. */
-export const BRIDGE_PATH = '/bridge';
 
 export interface HostOptions {
   /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
@@ -113,8 +111,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     },
     async popOut(request) {
       // The page opens this address itself (window.open); it carries the secret like ours.
-      const pane = encodeURIComponent(request.paneId);
-      return { windowId: randomUUID(), openUrl: `${origin()}/?pane=${pane}#k=${secret}` };
+      const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
+      return { windowId: randomUUID(), openUrl };
     },
   });
   const ws = createWsBridge({
@@ -185,7 +183,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     throw error;
   }
   port = (server.address() as AddressInfo).port;
-  const url = `${origin()}/#k=${secret}`;
+  const url = hostAddress(origin(), secret);
   if (!warmed) {
     // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
     const delay = Math.min(options.warmUpFallbackMs ?? WARM_UP_FALLBACK_MS, 2 ** 31 - 1);
