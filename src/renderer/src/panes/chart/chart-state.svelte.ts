@@ -2,16 +2,16 @@
  * State of a chart pane: loads the newest page cache-first, follows the series live
  * (the forming candle applied IN PLACE: O(1), no copy of the series), pages in older
  * history, bounds the series, and tells a `ChartSink` (the lightweight-charts view)
- * what to draw. A failed load is retried when the bridge or the API comes back
- * (`RetryWhenBack`) or on `retry()`. A symbol the source says is unknown shows no
+ * what to draw. The newest page is a `PageLoad`: a failed one is loaded again when
+ * the bridge or the API comes back, or on `retry()`. A symbol the source says is unknown shows no
  * candles. Candles are `$state.raw`: never proxied, and mutated in place for the
  * forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import { errorMessage } from '../../../../shared/errors';
 import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
 import { classPriceDecimals } from '../../format/numbers';
-import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
+import { PageLoad } from '../common/page-load';
+import type { ReconnectSignal } from '../common/retry-when-back';
 import {
   INITIAL_STATUS,
   PaneSubscription,
@@ -71,16 +71,17 @@ export class ChartState {
   #sub: PaneSubscription<'candles'>;
   #offRefresh: () => void;
   #sink: ChartSink | null = null;
-  #series: SeriesKey | null = null;
+  #page: PageLoad<SeriesKey>;
   #key = '';
-  #generation = 0;
   #calc = new OverlayCalc([]);
-  #retry: RetryWhenBack;
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
     this.#bridge = bridge;
-    this.#retry = new RetryWhenBack(bridge, reconnects, () => void this.retry());
+    this.#page = new PageLoad(bridge, reconnects, this, {
+      reset: (series) => this.#reset(series),
+      load: (series, current) => this.#loadNewest(series, current),
+    });
     this.#sub = new PaneSubscription(
       bridge,
       'candles',
@@ -89,7 +90,7 @@ export class ChartState {
     );
     // A cache-first load's network refresh arrives without a subscription id.
     this.#offRefresh = bridge.on('candles', (p) => {
-      if (p.subscriptionId === null && this.#series && seriesKey(p.page.series) === this.#key) {
+      if (p.subscriptionId === null && this.#key && seriesKey(p.page.series) === this.#key) {
         this.#onPage(p.page.candles, p.page.offline, p.page.asOf);
       }
     });
@@ -112,11 +113,20 @@ export class ChartState {
   }
 
   /** Shows a series: loads its newest page (cache-first), then follows it live. */
-  async setSeries(series: SeriesKey | null): Promise<void> {
-    const generation = ++this.#generation;
-    this.#series = series;
+  setSeries(series: SeriesKey | null): Promise<void> {
+    return this.#page.show(series);
+  }
+
+  /**
+   * Loads the newest page again after a failure (the "Retry" button, or the
+   * bridge coming back). Does nothing while a load runs or without a series.
+   */
+  retry(): Promise<void> {
+    return this.#page.retry();
+  }
+
+  #reset(series: SeriesKey | null): void {
     this.#key = series ? seriesKey(series) : '';
-    this.#retry.clear();
     void this.#sub.set(null);
     this.candles = [];
     this.latest = null;
@@ -125,83 +135,58 @@ export class ChartState {
     this.detached = false;
     this.atStart = false;
     this.asOf = null;
-    this.error = null;
     this.#redraw('latest');
-    if (!series) return;
-    this.loading = true;
-    try {
-      const page = await this.#bridge.invoke('loadCandles', { series, limit: PAGE });
-      if (generation !== this.#generation) return;
-      this.candles = page.candles;
-      this.latest = page.candles.at(-1) ?? null;
-      this.atStart = page.atHistoryStart;
-      this.offline = page.offline;
-      this.asOf = page.asOf;
-      this.error = page.error ?? null;
-      this.#sink?.setPrecision(classPriceDecimals(series.class, this.latest?.close));
-      this.#redraw('latest');
-      // An empty page with an error (offline, nothing cached) is worth another try.
-      if (page.candles.length === 0 && page.error) this.#retry.failed();
-      void this.#follow(generation, series);
-    } catch (error) {
-      if (generation === this.#generation) {
-        this.error = errorMessage(error);
-        this.#retry.failed();
-      }
-    } finally {
-      if (generation === this.#generation) this.loading = false;
-    }
   }
 
-  /**
-   * Loads the newest page again after a failure (the "Retry" button, or the
-   * bridge coming back). Does nothing while a load runs or without a series.
-   */
-  async retry(): Promise<void> {
-    if (!this.#series || this.loading) return;
-    await this.setSeries(this.#series);
+  async #loadNewest(series: SeriesKey, current: () => boolean): Promise<boolean> {
+    const page = await this.#bridge.invoke('loadCandles', { series, limit: PAGE });
+    if (!current()) return false;
+    this.candles = page.candles;
+    this.latest = page.candles.at(-1) ?? null;
+    this.atStart = page.atHistoryStart;
+    this.offline = page.offline;
+    this.asOf = page.asOf;
+    this.error = page.error ?? null;
+    this.#sink?.setPrecision(classPriceDecimals(series.class, this.latest?.close));
+    this.#redraw('latest');
+    void this.#goLive(series, current);
+    // An empty page with an error (offline, nothing cached) is worth another try.
+    return page.candles.length === 0 && Boolean(page.error);
   }
 
   /** Subscribes to the series; a subscribe lost with the connection retries too. */
-  async #follow(generation: number, series: SeriesKey): Promise<void> {
+  async #goLive(series: SeriesKey, current: () => boolean): Promise<void> {
     await this.#sub.set({ kind: 'candles', series });
-    if (generation === this.#generation && this.#sub.id === null) this.#retry.failed();
+    if (this.#sub.id === null) this.#page.failed(current);
   }
 
   /** Pages in older history in front, keeping the visible bars where they are. */
   async loadOlder(): Promise<void> {
-    const series = this.#series;
+    const series = this.#page.target;
     const first = this.candles[0];
     if (!series || !first || this.loading || this.loadingOlder || this.atStart) return;
-    const generation = this.#generation;
-    this.loadingOlder = true;
-    try {
-      const page = await this.#bridge.invoke('loadCandles', {
-        series,
-        limit: PAGE,
-        before: first.time,
-      });
-      if (generation !== this.#generation) return;
-      const { merged, prepended } = prependOlder(this.candles, page.candles);
-      this.atStart = page.atHistoryStart || prepended === 0;
-      if (prepended === 0) return;
-      // The user is looking at the oldest bars: drop from the newest end.
-      const before = merged.length;
-      trimBars(merged, 'oldest');
-      if (merged.length < before) this.detached = true;
-      this.candles = merged;
-      this.latest = merged.at(-1) ?? null;
-      this.#redraw(prepended);
-    } catch (error) {
-      if (generation === this.#generation) this.error = errorMessage(error);
-    } finally {
-      if (generation === this.#generation) this.loadingOlder = false;
-    }
+    await this.#page.more({
+      busy: (running) => (this.loadingOlder = running),
+      request: () =>
+        this.#bridge.invoke('loadCandles', { series, limit: PAGE, before: first.time }),
+      apply: (page) => {
+        const { merged, prepended } = prependOlder(this.candles, page.candles);
+        this.atStart = page.atHistoryStart || prepended === 0;
+        if (prepended === 0) return;
+        // The user is looking at the oldest bars: drop from the newest end.
+        const before = merged.length;
+        trimBars(merged, 'oldest');
+        if (merged.length < before) this.detached = true;
+        this.candles = merged;
+        this.latest = merged.at(-1) ?? null;
+        this.#redraw(prepended);
+      },
+    });
   }
 
   /** Reloads the newest page after paging dropped it. */
   jumpToLatest(): void {
-    void this.setSeries(this.#series);
+    void this.#page.show(this.#page.target);
   }
 
   /** The crosshair moved to `time` (ms), or off the chart. */
@@ -215,9 +200,8 @@ export class ChartState {
   }
 
   dispose(): void {
-    this.#generation++;
+    this.#page.dispose();
     this.#sub.dispose();
-    this.#retry.dispose();
     this.#offRefresh();
     this.#sink = null;
   }

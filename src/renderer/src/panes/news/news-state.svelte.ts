@@ -1,13 +1,14 @@
 /**
  * State of a news feed: the cache-first newest page, live items from the subscription
- * in front (deduplicated), older pages through the cursor behind. A failed first page
- * is retried when the bridge or the API comes back, or on `retry()`. Items are
+ * in front (deduplicated), older pages through the cursor behind. The first page is a
+ * `PageLoad`: a failed one is loaded again when the bridge or the API comes back, or on
+ * `retry()`. Items are
  * `$state.raw`: replaced whole, never proxied.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import { errorMessage } from '../../../../shared/errors';
 import type { NewsItem, UnixMs } from '../../../../shared/model';
-import { RetryWhenBack, type ReconnectSignal } from '../common/retry-when-back';
+import { PageLoad } from '../common/page-load';
+import type { ReconnectSignal } from '../common/retry-when-back';
 import {
   INITIAL_STATUS,
   PaneSubscription,
@@ -18,6 +19,12 @@ import { appendNews, prependNews } from './news-list';
 
 /** Items per page. */
 export const NEWS_PAGE = 30;
+
+/** Which news a feed shows. */
+interface NewsFilter {
+  market: string;
+  lang: string;
+}
 
 export class NewsState {
   items = $state.raw<readonly NewsItem[]>([]);
@@ -34,15 +41,16 @@ export class NewsState {
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'news'>;
-  #filter: { market: string; lang: string } | null = null;
+  #page: PageLoad<NewsFilter>;
   #cursor: string | null = null;
-  #generation = 0;
-  #retry: RetryWhenBack;
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
     this.#bridge = bridge;
-    this.#retry = new RetryWhenBack(bridge, reconnects, () => void this.retry());
+    this.#page = new PageLoad(bridge, reconnects, this, {
+      reset: () => this.#reset(),
+      load: (filter, current) => this.#loadNewest(filter, current),
+    });
     this.#sub = new PaneSubscription(
       bridge,
       'news',
@@ -52,82 +60,66 @@ export class NewsState {
   }
 
   /** Shows a market and language: newest page (cache-first), then live items. */
-  async setFilter(market: string, lang: string): Promise<void> {
-    const generation = ++this.#generation;
-    this.#filter = { market, lang };
+  setFilter(market: string, lang: string): Promise<void> {
+    return this.#page.show({ market, lang });
+  }
+
+  /** Loads the newest page again after a failure (the "Retry" button, or reconnection). */
+  retry(): Promise<void> {
+    return this.#page.retry();
+  }
+
+  /** The next older page through the cursor (infinite scroll). */
+  async loadMore(): Promise<void> {
+    const filter = this.#page.target;
+    const cursor = this.#cursor;
+    if (!filter || !cursor || !this.hasMore || this.loading || this.loadingMore) return;
+    await this.#page.more({
+      busy: (running) => (this.loadingMore = running),
+      request: () => this.#bridge.invoke('loadNews', { ...filter, limit: NEWS_PAGE, cursor }),
+      apply: (page) => {
+        const before = this.items;
+        this.items = appendNews(this.items, page.items);
+        this.#cursor = page.nextCursor;
+        // A page adding nothing new would loop the sentinel forever.
+        this.hasMore = page.hasMore && page.nextCursor !== null && this.items !== before;
+        this.offline = page.offline;
+        if (page.error) this.error = page.error;
+      },
+      failed: () => (this.hasMore = false),
+    });
+  }
+
+  dispose(): void {
+    this.#page.dispose();
+    this.#sub.dispose();
+  }
+
+  #reset(): void {
     this.#cursor = null;
     this.items = [];
     this.hasMore = false;
     this.offline = false;
     this.asOf = null;
-    this.error = null;
-    this.loading = true;
-    this.#retry.clear();
-    void this.#follow(generation, market, lang);
-    try {
-      const page = await this.#bridge.invoke('loadNews', { market, lang, limit: NEWS_PAGE });
-      if (generation !== this.#generation) return;
-      // Live items may already have arrived: keep them in front.
-      this.items = appendNews(this.items, page.items);
-      this.#cursor = page.nextCursor;
-      this.hasMore = page.hasMore && page.nextCursor !== null;
-      this.offline = page.offline;
-      this.asOf = page.asOf;
-      this.error = page.error ?? null;
-      if (this.items.length === 0 && page.error) this.#retry.failed();
-    } catch (error) {
-      if (generation === this.#generation) {
-        this.error = errorMessage(error);
-        this.#retry.failed();
-      }
-    } finally {
-      if (generation === this.#generation) this.loading = false;
-    }
   }
 
-  /** Loads the newest page again after a failure (the "Retry" button, or reconnection). */
-  async retry(): Promise<void> {
-    const filter = this.#filter;
-    if (!filter || this.loading) return;
-    await this.setFilter(filter.market, filter.lang);
+  async #loadNewest(filter: NewsFilter, current: () => boolean): Promise<boolean> {
+    void this.#goLive(filter, current);
+    const page = await this.#bridge.invoke('loadNews', { ...filter, limit: NEWS_PAGE });
+    if (!current()) return false;
+    // Live items may already have arrived: keep them in front.
+    this.items = appendNews(this.items, page.items);
+    this.#cursor = page.nextCursor;
+    this.hasMore = page.hasMore && page.nextCursor !== null;
+    this.offline = page.offline;
+    this.asOf = page.asOf;
+    this.error = page.error ?? null;
+    return this.items.length === 0 && Boolean(page.error);
   }
 
   /** Subscribes to live items; a subscribe lost with the connection retries too. */
-  async #follow(generation: number, market: string, lang: string): Promise<void> {
-    await this.#sub.set({ kind: 'news', market, lang });
-    if (generation === this.#generation && this.#sub.id === null) this.#retry.failed();
-  }
-
-  /** The next older page through the cursor (infinite scroll). */
-  async loadMore(): Promise<void> {
-    const filter = this.#filter;
-    const cursor = this.#cursor;
-    if (!filter || !cursor || !this.hasMore || this.loading || this.loadingMore) return;
-    const generation = this.#generation;
-    this.loadingMore = true;
-    try {
-      const page = await this.#bridge.invoke('loadNews', { ...filter, limit: NEWS_PAGE, cursor });
-      if (generation !== this.#generation) return;
-      const before = this.items;
-      this.items = appendNews(this.items, page.items);
-      this.#cursor = page.nextCursor;
-      // A page adding nothing new would loop the sentinel forever.
-      this.hasMore = page.hasMore && page.nextCursor !== null && this.items !== before;
-      this.offline = page.offline;
-      if (page.error) this.error = page.error;
-    } catch (error) {
-      if (generation === this.#generation) {
-        this.error = errorMessage(error);
-        this.hasMore = false;
-      }
-    } finally {
-      if (generation === this.#generation) this.loadingMore = false;
-    }
-  }
-
-  dispose(): void {
-    this.#generation++;
-    this.#sub.dispose();
-    this.#retry.dispose();
+  async #goLive(filter: NewsFilter, current: () => boolean): Promise<void> {
+    await this.#sub.set({ kind: 'news', ...filter });
+    if (this.#sub.id === null) this.#page.failed(current);
   }
 }

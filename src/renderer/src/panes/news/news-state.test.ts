@@ -64,6 +64,26 @@ describe('NewsState', () => {
     expect(news.hasMore).toBe(false);
   });
 
+  it('pages a new market at once, though the old one’s older page never answered', async () => {
+    const bridge = new FakeBridge();
+    let olderAnswers = true;
+    bridge.handlers.loadNews = async (args) => {
+      if (args.cursor && !olderAnswers) return new Promise<never>(() => {});
+      return answer([args.cursor ? 1 : 2], { market: args.market, nextCursor: `${args.market}-c` });
+    };
+    const news = new NewsState(bridge);
+    await news.setFilter('stock', 'en');
+    olderAnswers = false;
+    void news.loadMore();
+    expect(news.loadingMore).toBe(true);
+    await news.setFilter('crypto', 'en');
+    expect(news.loadingMore).toBe(false);
+    olderAnswers = true;
+    await news.loadMore();
+    const loads = bridge.calls.filter((c) => c.name === 'loadNews').map((c) => c.args);
+    expect(loads.at(-1)).toEqual({ market: 'crypto', lang: 'en', limit: 30, cursor: 'crypto-c' });
+  });
+
   it('stops paging when a page brings nothing new', async () => {
     const bridge = new FakeBridge();
     bridge.handlers.loadNews = async () => answer([2, 1]);
