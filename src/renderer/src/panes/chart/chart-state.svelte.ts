@@ -3,21 +3,17 @@
  * (the forming candle applied IN PLACE: O(1), no copy of the series), pages in older
  * history, bounds the series, and tells a `ChartSink` (the lightweight-charts view)
  * what to draw. The newest page is a `PageLoad`: a failed one is loaded again when
- * the bridge or the API comes back, or on `retry()`. A symbol the source says is unknown shows no
- * candles. Candles are `$state.raw`: never proxied, and mutated in place for the
- * forming candle, which on purpose notifies nobody (the sink draws it).
+ * the bridge or the API comes back, or on `retry()`. A symbol the source says is
+ * unknown shows no candles. Candles are `$state.raw`: never proxied, and mutated in
+ * place for the forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
 import { classPriceDecimals } from '../../format/numbers';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
-import {
-  INITIAL_STATUS,
-  PaneSubscription,
-  pageBadge,
-  type StatusView,
-} from '../common/subscription';
+import { PageView } from '../common/page-view.svelte';
+import { PaneSubscription, type StatusView } from '../common/subscription';
 import {
   MAX_BARS,
   TRIM_SLACK,
@@ -45,27 +41,19 @@ export interface ChartSink {
 /** Candles per page, first load and each page of older history. */
 export const PAGE = 500;
 
-export class ChartState {
+export class ChartState extends PageView {
   /** Loaded candles, ascending. Reassigned on load and paging; mutated in place live. */
   candles = $state.raw<Candle[]>([]);
   /** The newest bar (the legend's default). */
   latest = $state.raw<Candle | null>(null);
   /** The bar under the crosshair. */
   hover = $state.raw<Candle | null>(null);
-  status = $state.raw<StatusView>(INITIAL_STATUS);
-  /** The last page came from the cache because the API was unreachable. */
-  offline = $state(false);
-  asOf = $state<UnixMs | null>(null);
-  error = $state<string | null>(null);
-  loading = $state(false);
   loadingOlder = $state(false);
   atStart = $state(false);
   /** Newest bars were dropped to bound the series: live updates wait for "latest". */
   detached = $state(false);
 
   legend = $derived(this.hover ?? this.latest);
-  /** The badge to show: the subscription's trouble, else an offline first page. */
-  badge = $derived(pageBadge(this));
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'candles'>;
@@ -77,6 +65,7 @@ export class ChartState {
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
+    super();
     this.#bridge = bridge;
     this.#page = new PageLoad(bridge, reconnects, this, {
       reset: (series) => this.#reset(series),

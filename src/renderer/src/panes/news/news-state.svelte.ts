@@ -2,19 +2,14 @@
  * State of a news feed: the cache-first newest page, live items from the subscription
  * in front (deduplicated), older pages through the cursor behind. The first page is a
  * `PageLoad`: a failed one is loaded again when the bridge or the API comes back, or on
- * `retry()`. Items are
- * `$state.raw`: replaced whole, never proxied.
+ * `retry()`. Items are `$state.raw`: replaced whole, never proxied.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import type { NewsItem, UnixMs } from '../../../../shared/model';
+import type { NewsItem } from '../../../../shared/model';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
-import {
-  INITIAL_STATUS,
-  PaneSubscription,
-  pageBadge,
-  type StatusView,
-} from '../common/subscription';
+import { PageView } from '../common/page-view.svelte';
+import { PaneSubscription } from '../common/subscription';
 import { appendNews, prependNews } from './news-list';
 
 /** Items per page. */
@@ -26,18 +21,10 @@ interface NewsFilter {
   lang: string;
 }
 
-export class NewsState {
+export class NewsState extends PageView {
   items = $state.raw<readonly NewsItem[]>([]);
-  status = $state.raw<StatusView>(INITIAL_STATUS);
-  offline = $state(false);
-  asOf = $state<UnixMs | null>(null);
-  error = $state<string | null>(null);
-  loading = $state(false);
   loadingMore = $state(false);
   hasMore = $state(false);
-
-  /** The badge: the subscription's trouble, else a cached (offline) page. */
-  badge = $derived(pageBadge(this));
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'news'>;
@@ -46,6 +33,7 @@ export class NewsState {
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
+    super();
     this.#bridge = bridge;
     this.#page = new PageLoad(bridge, reconnects, this, {
       reset: () => this.#reset(),
