@@ -1,38 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
-import type { AppStatus, Candle, HealthState, SeriesKey } from '../../../../shared/model';
+import type { AppStatus, HealthState } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
 import { ChartState } from './chart-state.svelte';
+import { bars, page, series } from './test-candles';
 
-const series: SeriesKey = {
-  class: 'crypto',
-  region: 'BA',
-  exchange: '',
-  code: 'BTCUSDT',
-  kType: 1,
-};
-const bar = (i: number): Candle => ({
-  time: i * 60_000,
-  open: 1,
-  high: 1,
-  low: 1,
-  close: 1,
-  volume: 1,
-  turnover: 1,
-});
-const page = (n: number, extra: Partial<CandlesPage> = {}): CandlesPage => ({
-  series,
-  candles: Array.from({ length: n }, (_, i) => bar(i)),
-  atHistoryStart: false,
-  offline: false,
-  asOf: 1,
-  refreshing: false,
-  ...extra,
-});
+const pageOf = (n: number, extra: Partial<CandlesPage> = {}) => page(bars(0, n), extra);
+
 /** A chart over a bridge whose loadCandles answers are scripted, with a reconnect button. */
 function setup(answers: (() => Promise<CandlesPage>)[]) {
   const bridge = new FakeBridge();
-  bridge.handlers.loadCandles = () => (answers.shift() ?? (() => Promise.resolve(page(3))))();
+  bridge.handlers.loadCandles = () => (answers.shift() ?? (() => Promise.resolve(pageOf(3))))();
   let reconnect: (() => void) | null = null;
   const chart = new ChartState(bridge, (l) => {
     reconnect = l;
@@ -72,7 +50,9 @@ describe('ChartState retry', () => {
   });
 
   it('retries an empty offline page when a status event says the data is live again', async () => {
-    const t = setup([() => Promise.resolve(page(0, { offline: true, error: 'API unreachable' }))]);
+    const t = setup([
+      () => Promise.resolve(pageOf(0, { offline: true, error: 'API unreachable' })),
+    ]);
     t.bridge.emit('status', statusWith('offline'));
     await t.chart.setSeries(series);
     expect(t.chart.candles).toHaveLength(0);
@@ -96,7 +76,7 @@ describe('ChartState retry', () => {
     const running = t.chart.retry();
     await t.chart.retry();
     expect(t.loads()).toBe(3);
-    answer(page(4));
+    answer(pageOf(4));
     await running;
     expect(t.chart.candles).toHaveLength(4);
   });

@@ -1,39 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
-import type { Candle, SeriesKey } from '../../../../shared/model';
+import type { Candle } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
 import { ChartState, type ChartSink } from './chart-state.svelte';
 import { MAX_BARS } from './candle-series';
 import { overlayLines, type OverlayPoint } from './overlays';
-
-const MIN = 60_000;
-const series: SeriesKey = {
-  class: 'crypto',
-  region: 'BA',
-  exchange: '',
-  code: 'BTCUSDT',
-  kType: 1,
-};
-const bar = (i: number, close = 100 + i): Candle => ({
-  time: i * MIN,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1,
-  turnover: 1,
-});
-const bars = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, k) => bar(from + k));
-const page = (candles: Candle[], extra: Partial<CandlesPage> = {}): CandlesPage => ({
-  series,
-  candles,
-  atHistoryStart: false,
-  offline: false,
-  asOf: 1,
-  refreshing: false,
-  ...extra,
-});
+import { MIN, bar, bars, page, series } from './test-candles';
 
 class RecordingSink implements ChartSink {
   setDataCalls: { length: number; view: 'latest' | number; lines: number }[] = [];
