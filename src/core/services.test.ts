@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL_PLAIN_HTTP } from '../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
-import { DEMO_REQUESTS_PER_MINUTE } from './bridge/market-link';
+import { DEMO_REQUESTS_PER_MINUTE } from './link';
 import { createServices } from './services';
 import { SessionStore } from './secrets/session-store';
 import { FakeKeytar } from './secrets/test-fakes';
@@ -97,7 +97,9 @@ describe('createServices', () => {
     });
     expect(services.status()).toMatchObject({ mode: 'live', tokenStorage: 'environment' });
     expect(services.link.simulatorUrl).toBeNull();
-    await expect(services.backend.setToken('other')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(services.backend.setToken('other')).rejects.toMatchObject({
+      kind: 'environment-override',
+    });
     expect(services.backend.redact('x env-token-1 y')).toBe('x [redacted] y');
     await services.dispose();
   });

@@ -18,7 +18,7 @@ import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCach
 import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
 import { HealthService } from './health';
-import { MarketLink } from './bridge/market-link';
+import { MarketLink } from './link';
 import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';

@@ -19,7 +19,7 @@ import { systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
 import { DEADLINE_MARGIN_MS, type BridgeBackend, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
-import type { MarketLink } from './market-link';
+import type { MarketLink } from '../link';
 
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
 export interface HubLike extends FeedPort {

@@ -27,20 +27,12 @@ import { redactSecrets } from '../redact';
 import { RedactingMarketClient } from '../redacting-client';
 import type { HealthService } from '../health';
 import { MarketSources } from '../market-sources';
-import {
-  isTokenFor,
-  tokenOrigin,
-  validateToken,
-  type SecretError,
-  type SecretStore,
-} from '../secrets';
+import { isTokenFor, tokenOrigin, validateToken, type SecretStore } from '../secrets';
 import type { SettingsStore } from '../settings';
-import { BridgeFailure } from './errors';
+import { TokenError } from './errors';
 import { NoticeSlots, baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 import { SwitchingSources } from './switching-sources';
 import { errorMessage } from '../../shared/errors';
-
-export { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 
 export interface MarketLinkOptions {
   settings: SettingsStore;
@@ -82,12 +74,6 @@ const CLIENT_RETRY = { maxRetryAfterMs: 0 };
  * a guessed budget of the live service.
  */
 export const DEMO_REQUESTS_PER_MINUTE = 6_000;
-
-function failureOf(error: SecretError): BridgeFailure {
-  const code =
-    error.kind === 'invalid' ? 'bad-argument' : error.kind === 'failed' ? 'storage' : 'forbidden';
-  return new BridgeFailure(code, error.message);
-}
 
 /** A token with the origin it may be sent to. */
 interface BoundToken {
@@ -223,15 +209,15 @@ export class MarketLink {
   /**
    * Stores the token for the origin of the base URL in use now, and switches to live
    * mode. The origin is taken before any await: an address changed meanwhile does not
-   * receive it. Throws BridgeFailure when refused.
+   * receive it. Throws TokenError when the store refuses.
    */
   setToken(token: string): Promise<void> {
     return this.#track(async () => {
       const valid = validateToken(token);
-      if (!valid.ok) throw failureOf(valid.error);
+      if (!valid.ok) throw TokenError.of(valid.error);
       const origin = tokenOrigin(this.baseUrl);
       const stored = await this.options.secrets.set(valid.value, origin);
-      if (!stored.ok) throw failureOf(stored.error);
+      if (!stored.ok) throw TokenError.of(stored.error);
       const old = this.#bound?.token;
       if (old !== undefined && old !== valid.value) this.#former.add(old);
       this.#bound = { token: valid.value, origin };
@@ -243,11 +229,11 @@ export class MarketLink {
     });
   }
 
-  /** Forgets the token and switches to demo mode. */
+  /** Forgets the token and switches to demo mode. Throws TokenError when the store refuses. */
   clearToken(): Promise<void> {
     return this.#track(async () => {
       const removed = await this.options.secrets.delete();
-      if (!removed.ok) throw failureOf(removed.error);
+      if (!removed.ok) throw TokenError.of(removed.error);
       if (this.#bound !== null) this.#former.add(this.#bound.token);
       this.#bound = null;
       this.#tokenEpoch++;

@@ -10,7 +10,9 @@ import { HealthService } from '../health';
 import { EnvironmentStore } from '../secrets/environment-store';
 import { SessionStore } from '../secrets/session-store';
 import { SettingsStore } from '../settings';
-import { MarketLink, baseUrlOverrideNotice, tokenNotSentNotice } from './market-link';
+import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { MarketLink } from './market-link';
+import { TokenError } from './errors';
 
 const TOKEN = 'live-token-abc';
 let folder: string;
@@ -161,7 +163,9 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     ]);
     expect(notices[0]).toMatch(/MARKETDESK_TOKEN is for https:\/\/api\.itick\.org/);
     // Nothing can be set over the environment's token, so it stays that way.
-    await expect(link.setToken('another-token')).rejects.toMatchObject({ code: 'forbidden' });
+    const refused = link.setToken('another-token');
+    await expect(refused).rejects.toBeInstanceOf(TokenError);
+    await expect(refused).rejects.toMatchObject({ kind: 'environment-override' });
     expect(link.mode).toBe('demo');
   });
 
