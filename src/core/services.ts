@@ -24,6 +24,7 @@ import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker } from './symbols';
+import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
 /** Everything `createServices` needs. Only `dataFolder` is required. */
@@ -171,16 +172,23 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     closeCache(db);
     throw error;
   }
-  const stopClient = link.onClient((client, rpm) => hub.setClient(client, client.plan, rpm));
+  const listening = new DisposableStore();
+  listening.add(
+    link.onClient(({ client, requestsPerMinute }) =>
+      hub.setClient(client, client.plan, requestsPerMinute),
+    ),
+  );
   // Settings that apply at once; the connection ones are MarketLink's.
-  const stopSettings = settings.onChange((next, previous) => {
-    if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
-      hub.setIntervals(next.intervals);
-    }
-    if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
-      history.setBudget(next.cacheBudgetBytes);
-    }
-  });
+  listening.add(
+    settings.onChange(({ settings: next, previous }) => {
+      if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
+        hub.setIntervals(next.intervals);
+      }
+      if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
+        history.setBudget(next.cacheBudgetBytes);
+      }
+    }),
+  );
 
   for (const notice of notices) log(`marketdesk: ${notice}`);
   const symbols = new SymbolChecker({ client: () => link.client, now, health });
@@ -211,9 +219,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     status: () => backend.status(),
     dispose() {
       disposed ??= (async () => {
-        stopSettings();
         // Before the hub goes: a rebuild finishing during shutdown must not reach it.
-        stopClient();
+        listening.dispose();
         backend.dispose();
         hub.dispose();
         history.dispose();

@@ -4,6 +4,7 @@
  * `AppStatus`, and stock info with the snapshot cache as the offline fallback.
  */
 import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared/bridge';
+import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
 import type {
   AppStatus,
   Instrument,
@@ -24,7 +25,7 @@ import type { MarketLink } from '../link';
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
 export interface HubLike extends FeedPort {
   status(): FeedStatus;
-  onStatus(listener: (status: FeedStatus) => void): () => void;
+  readonly onStatus: Event<FeedStatus>;
 }
 
 export interface AppBackendDeps {
@@ -56,8 +57,10 @@ export class AppBackend implements BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryService;
   readonly #deps: AppBackendDeps;
-  readonly #listeners = new Set<(status: AppStatus) => void>();
-  readonly #stops: (() => void)[] = [];
+  readonly #statusChanged = new Emitter<AppStatus>();
+  /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
+  readonly onStatus: Event<AppStatus> = this.#statusChanged.event;
+  readonly #listening = new DisposableStore();
   #scheduled = false;
   #lastSent: string | null = null;
 
@@ -65,13 +68,11 @@ export class AppBackend implements BridgeBackend {
     this.#deps = deps;
     this.feed = deps.hub;
     this.history = deps.history;
-    const changed = () => this.#statusChanged();
-    this.#stops.push(
-      deps.hub.onStatus(changed),
-      deps.health.onChange(changed),
-      deps.link.onClient(changed),
-      deps.settings.onChange(changed),
-    );
+    const changed = () => this.#changed();
+    this.#listening.add(deps.hub.onStatus(changed));
+    this.#listening.add(deps.health.onChange(changed));
+    this.#listening.add(deps.link.onClient(changed));
+    this.#listening.add(deps.settings.onChange(changed));
   }
 
   status(): AppStatus {
@@ -93,11 +94,6 @@ export class AppBackend implements BridgeBackend {
       lastError: lastError === null ? null : link.redact(lastError),
       notice: notices.length > 0 ? link.redact(notices.join(' ')) : null,
     };
-  }
-
-  onStatus(listener: (status: AppStatus) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   async setToken(token: string): Promise<AppStatus> {
@@ -122,7 +118,7 @@ export class AppBackend implements BridgeBackend {
     const { document, notice } = this.#deps.workspace.load();
     if (notice && !this.#deps.notices.includes(notice)) {
       this.#deps.notices.push(notice);
-      this.#statusChanged();
+      this.#changed();
     }
     return document;
   }
@@ -214,8 +210,8 @@ export class AppBackend implements BridgeBackend {
   }
 
   dispose(): void {
-    for (const stop of this.#stops) stop();
-    this.#listeners.clear();
+    this.#listening.dispose();
+    this.#statusChanged.dispose();
   }
 
   /** An abort signal that fires `infoTimeoutMs` from now, on the injected timers. */
@@ -235,8 +231,8 @@ export class AppBackend implements BridgeBackend {
   }
 
   /** Coalesces the changes of one tick into one status, and skips unchanged ones. */
-  #statusChanged(): void {
-    if (this.#scheduled || this.#listeners.size === 0) return;
+  #changed(): void {
+    if (this.#scheduled || !this.#statusChanged.hasListeners) return;
     this.#scheduled = true;
     queueMicrotask(() => {
       this.#scheduled = false;
@@ -244,7 +240,7 @@ export class AppBackend implements BridgeBackend {
       const key = JSON.stringify(status);
       if (key === this.#lastSent) return;
       this.#lastSent = key;
-      for (const listener of this.#listeners) listener(status);
+      this.#statusChanged.fire(status);
     });
   }
 }

@@ -55,7 +55,7 @@ async function startLive(): Promise<MarketClient[]> {
   await link.start();
   expect(link.mode).toBe('live');
   const built: MarketClient[] = [];
-  link.onClient((client) => built.push(client));
+  link.onClient(({ client }) => built.push(client));
   return built;
 }
 
@@ -176,7 +176,7 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     expect(link.client.baseUrl).toBe(proxy);
     expect(notices).toEqual([baseUrlOverrideNotice(proxy, settings.get().baseUrl)]);
     const built: MarketClient[] = [];
-    link.onClient((client) => built.push(client));
+    link.onClient(({ client }) => built.push(client));
     settings.update({ baseUrl: 'https://attacker.example' });
     settings.update({ plan: 'premium' });
     await vi.waitFor(() => expect(built).toHaveLength(1));
@@ -197,7 +197,7 @@ describe('MarketLink: the request timeout setting', () => {
       await secrets.set(TOKEN, url);
       await link.start();
       const built: MarketClient[] = [];
-      link.onClient((client) => built.push(client));
+      link.onClient(({ client }) => built.push(client));
       settings.update({ requestTimeoutMs: 1_000 });
       await vi.waitFor(() => expect(built).toHaveLength(1));
       const started = Date.now();
@@ -212,14 +212,27 @@ describe('MarketLink: the request timeout setting', () => {
 });
 
 describe('MarketLink: shutdown', () => {
-  it('closes the retired simulator even when a listener throws', async () => {
-    await link.start();
-    const simulator = link.simulatorUrl!;
-    link.onClient(() => {
-      throw new Error('hub disposed');
-    });
-    await expect(link.setToken(TOKEN)).rejects.toThrow('hub disposed');
-    expect(await accepts(simulator)).toBe(false);
+  it('switches and closes the retired simulator even when a listener throws, and reports it', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await link.start();
+      const simulator = link.simulatorUrl!;
+      link.onClient(() => {
+        throw new Error('hub disposed');
+      });
+      const heard: MarketClient[] = [];
+      link.onClient(({ client }) => heard.push(client));
+      await link.setToken(TOKEN);
+      expect(link.mode).toBe('live');
+      expect(heard).toEqual([link.client]);
+      expect(reported).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({ message: 'hub disposed' }),
+      );
+      expect(await accepts(simulator)).toBe(false);
+    } finally {
+      reported.mockRestore();
+    }
   });
 
   it('waits for a token change under way, and leaves no simulator running', async () => {

@@ -13,6 +13,7 @@
  * for the new one (or sets the address back). The base URL is `MARKETDESK_BASE_URL`
  * when the environment names one (`baseUrlOverride`), else the one in Settings.
  */
+import { Emitter, type Disposable, type Event } from '../../shared/emitter';
 import type { DataSourceId, TokenStorage, UnixMs } from '../../shared/model';
 import { liveSourceId, planOf } from '../../shared/model';
 import {
@@ -75,6 +76,12 @@ const CLIENT_RETRY = { maxRetryAfterMs: 0 };
  */
 export const DEMO_REQUESTS_PER_MINUTE = 6_000;
 
+/** A new client in use, with its request budget. */
+export interface LinkClient {
+  client: MarketClient;
+  requestsPerMinute: number;
+}
+
 /** A token with the origin it may be sent to. */
 interface BoundToken {
   token: string;
@@ -101,12 +108,14 @@ export class MarketLink {
   #disposed = false;
   // Token operations under way (awaiting the store before their rebuild): dispose waits.
   readonly #pending = new Set<Promise<unknown>>();
-  readonly #listeners = new Set<(client: MarketClient, requestsPerMinute: number) => void>();
-  readonly #stopSettings: () => void;
+  readonly #clientChanged = new Emitter<LinkClient>();
+  /** Told with every new client (and its request budget). */
+  readonly onClient: Event<LinkClient> = this.#clientChanged.event;
+  readonly #settingsListener: Disposable;
 
   constructor(private readonly options: MarketLinkOptions) {
     this.#slots = new NoticeSlots(options.notices ?? []);
-    this.#stopSettings = options.settings.onChange((next, previous) => {
+    this.#settingsListener = options.settings.onChange(({ settings: next, previous }) => {
       // Said at once: from this moment `hasToken` and `mode` follow the binding, and the
       // next client is built with the new address and only a token bound to it (a
       // compromised page pointing the address at its own server gets nothing).
@@ -200,12 +209,6 @@ export class MarketLink {
     return this.#lastError;
   }
 
-  /** Told with every new client (and its request budget); returns the unsubscriber. */
-  onClient(listener: (client: MarketClient, requestsPerMinute: number) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
   /**
    * Stores the token for the origin of the base URL in use now, and switches to live
    * mode. The origin is taken before any await: an address changed meanwhile does not
@@ -259,8 +262,8 @@ export class MarketLink {
    */
   async dispose(): Promise<void> {
     this.#disposed = true;
-    this.#stopSettings();
-    this.#listeners.clear();
+    this.#settingsListener.dispose();
+    this.#clientChanged.dispose();
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     await this.#chain.catch(() => undefined);
     await this.#simulator?.close();
@@ -353,16 +356,13 @@ export class MarketLink {
       client,
       token === null ? 'demo' : liveSourceId(baseUrl),
     );
-    try {
-      for (const listener of this.#listeners) listener(client, rpm);
-      if (identity !== this.#identity) {
-        this.#identity = identity;
-        this.options.health?.reset();
-      }
-    } finally {
-      // Closed after the switch, so no poll is sent to a closed port in between; and
-      // closed even when a listener throws (a hub disposed during shutdown).
-      await retired?.close();
+    // A listener that throws (a hub disposed during shutdown) is the emitter's to report.
+    this.#clientChanged.fire({ client, requestsPerMinute: rpm });
+    if (identity !== this.#identity) {
+      this.#identity = identity;
+      this.options.health?.reset();
     }
+    // Closed after the switch, so no poll is sent to a closed port in between.
+    await retired?.close();
   }
 }
