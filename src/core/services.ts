@@ -19,6 +19,7 @@ import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
 import { HealthService } from './health';
 import { MarketLink } from './link';
+import { NoticeService } from './notices';
 import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
@@ -64,6 +65,8 @@ export interface Services {
   readonly health: HealthService;
   /** The client, simulator and token switching (demo ↔ live). */
   readonly link: MarketLink;
+  /** What the status tells the user (settings repaired, cache recovered, token not sent…). */
+  readonly notices: NoticeService;
   /** The bridge's view of the services (what the handler table calls). */
   readonly backend: AppBackend;
   status(): AppStatus;
@@ -72,17 +75,17 @@ export interface Services {
 }
 
 /** Opens the cache; a file that cannot be used becomes a notice and an in-memory cache. */
-function openCacheOrMemory(file: string, notices: string[]): CacheDb {
+function openCacheOrMemory(file: string, notices: NoticeService): CacheDb {
   try {
     const { db, recovery } = openCache(file);
-    if (recovery) notices.push(recovery.message);
+    if (recovery) notices.add(recovery.message);
     return db;
   } catch (error) {
     const reason =
       error instanceof CacheTooNewError
         ? error.message
         : `The offline cache could not be opened (${errorMessage(error)}).`;
-    notices.push(`${reason} Working without an offline cache for this session.`);
+    notices.add(`${reason} Working without an offline cache for this session.`);
     return openCache(':memory:').db;
   }
 }
@@ -94,7 +97,7 @@ function openCacheOrMemory(file: string, notices: string[]): CacheDb {
  */
 function environmentBaseUrl(
   env: Readonly<Record<string, string | undefined>>,
-  notices: string[],
+  notices: NoticeService,
 ): string | null {
   const raw = env[BASE_URL_ENV_VAR]?.trim();
   if (!raw) return null;
@@ -102,18 +105,18 @@ function environmentBaseUrl(
   const problem = baseUrlProblem(raw);
   const parsed = settingFieldSchemas.baseUrl.safeParse(raw);
   if (problem === null && parsed.success) return parsed.data;
-  notices.push(`${BASE_URL_ENV_VAR} is not used: ${problem ?? BASE_URL_NOT_HTTP}.`);
+  notices.add(`${BASE_URL_ENV_VAR} is not used: ${problem ?? BASE_URL_NOT_HTTP}.`);
   return null;
 }
 
 /** Builds every service from `config`. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
   const now = config.now ?? Date.now;
-  const notices: string[] = [];
+  const notices = new NoticeService();
   const log = config.log ?? (() => undefined);
 
   const settings = new SettingsStore({ folder: config.dataFolder, now });
-  notices.push(...settings.load().notices);
+  for (const notice of settings.load().notices) notices.add(notice);
   const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
   const env = config.env ?? {};
   const secrets =
@@ -190,7 +193,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     }),
   );
 
-  for (const notice of notices) log(`marketdesk: ${notice}`);
+  for (const notice of notices.all) log(`marketdesk: ${notice}`);
   const symbols = new SymbolChecker({ client: () => link.client, now, health });
   const backend = new AppBackend({
     settings,
@@ -215,6 +218,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     hub,
     health,
     link,
+    notices,
     backend,
     status: () => backend.status(),
     dispose() {
@@ -222,6 +226,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         // Before the hub goes: a rebuild finishing during shutdown must not reach it.
         listening.dispose();
         backend.dispose();
+        notices.dispose();
         hub.dispose();
         history.dispose();
         health.dispose();

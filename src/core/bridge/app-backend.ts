@@ -21,6 +21,7 @@ import type { SettingsStore, WorkspaceStore } from '../settings';
 import { DEADLINE_MARGIN_MS, type BridgeBackend, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
 import type { MarketLink } from '../link';
+import type { NoticeService } from '../notices';
 
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
 export interface HubLike extends FeedPort {
@@ -38,8 +39,8 @@ export interface AppBackendDeps {
   /** The one health service: `AppStatus.health`, and what stock info records in and obeys. */
   health: HealthService;
   now: () => UnixMs;
-  /** Startup notices (cache recovered, settings repaired…), shown in the status. */
-  notices: string[];
+  /** What the status tells the user (cache recovered, settings repaired…); a new one is a status change. */
+  notices: NoticeService;
   /** Checks typed symbols against the current source (`checkSymbol`); wired by the composition root. */
   symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
   /** Default: the global timers. */
@@ -73,10 +74,12 @@ export class AppBackend implements BridgeBackend {
     this.#listening.add(deps.health.onChange(changed));
     this.#listening.add(deps.link.onClient(changed));
     this.#listening.add(deps.settings.onChange(changed));
+    this.#listening.add(deps.notices.onChange(changed));
   }
 
   status(): AppStatus {
-    const { hub, link, notices, health } = this.#deps;
+    const { hub, link, health } = this.#deps;
+    const notices = this.#deps.notices.all;
     const feed = hub.status();
     const lastError = feed.lastError ?? link.lastError;
     const data = health.snapshot();
@@ -116,10 +119,7 @@ export class AppBackend implements BridgeBackend {
 
   async loadWorkspace(): Promise<WorkspaceDocument | null> {
     const { document, notice } = this.#deps.workspace.load();
-    if (notice && !this.#deps.notices.includes(notice)) {
-      this.#deps.notices.push(notice);
-      this.#changed();
-    }
+    if (notice) this.#deps.notices.add(notice);
     return document;
   }
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketClient } from '../api';
 import { startSimulator } from '../../simulator';
 import { HealthService } from '../health';
+import { NoticeService } from '../notices';
 import { EnvironmentStore } from '../secrets/environment-store';
 import { SessionStore } from '../secrets/session-store';
 import { SettingsStore } from '../settings';
@@ -18,7 +19,7 @@ const TOKEN = 'live-token-abc';
 let folder: string;
 let settings: SettingsStore;
 let secrets: SessionStore;
-let notices: string[];
+let notices: NoticeService;
 let link: MarketLink;
 
 beforeEach(() => {
@@ -26,7 +27,7 @@ beforeEach(() => {
   settings = new SettingsStore({ folder, now: () => 0 });
   settings.load();
   secrets = new SessionStore();
-  notices = [];
+  notices = new NoticeService();
   link = new MarketLink({ settings, secrets, now: () => 0, seed: 1, notices });
 });
 afterEach(async () => {
@@ -65,7 +66,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     settings.update({ baseUrl: 'https://attacker.example' });
     // At once, before any await: nothing can be built with the token from here on.
     expect(link.hasToken).toBe(false);
-    expect(notices).toEqual([
+    expect(notices.all).toEqual([
       tokenNotSentNotice('session', 'https://api.itick.org', 'https://attacker.example'),
     ]);
     // The mode is the client's in use: live until the demo client is built, then demo.
@@ -86,7 +87,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     expect(link.hasToken).toBe(true);
     await vi.waitFor(() => expect(built).toHaveLength(2));
     expect(link.client.baseUrl).toBe('https://api.itick.org');
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
   });
 
   it('keeps the token when only the path changes on the same origin', async () => {
@@ -96,7 +97,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toContain('/v2');
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
     expect(await secrets.get()).toEqual({ ok: true, value: { token: TOKEN, origin } });
   });
 
@@ -107,7 +108,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     await link.setToken('new-token-1');
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toBe('https://other.example');
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
     expect(await secrets.get()).toEqual({
       ok: true,
       value: { token: 'new-token-1', origin: 'https://other.example' },
@@ -119,7 +120,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
   it('does nothing special without a token', async () => {
     await link.start();
     settings.update({ baseUrl: 'https://other.example' });
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
   });
 
   it('binds a token stored before tokens were bound to the base URL in Settings, once', async () => {
@@ -158,10 +159,10 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     await relink({ token: new EnvironmentStore(TOKEN, 'https://api.itick.org') });
     expect(link.mode).toBe('demo');
     expect(link.client.baseUrl).toBe(link.simulatorUrl);
-    expect(notices).toEqual([
+    expect(notices.all).toEqual([
       tokenNotSentNotice('environment', 'https://api.itick.org', 'https://other.example'),
     ]);
-    expect(notices[0]).toMatch(/MARKETDESK_TOKEN is for https:\/\/api\.itick\.org/);
+    expect(notices.all[0]).toMatch(/MARKETDESK_TOKEN is for https:\/\/api\.itick\.org/);
     // Nothing can be set over the environment's token, so it stays that way.
     const refused = link.setToken('another-token');
     await expect(refused).rejects.toBeInstanceOf(TokenError);
@@ -174,7 +175,7 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     await relink({ token: new EnvironmentStore(TOKEN, proxy), override: proxy });
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toBe(proxy);
-    expect(notices).toEqual([baseUrlOverrideNotice(proxy, settings.get().baseUrl)]);
+    expect(notices.all).toEqual([baseUrlOverrideNotice(proxy, settings.get().baseUrl)]);
     const built: MarketClient[] = [];
     link.onClient(({ client }) => built.push(client));
     settings.update({ baseUrl: 'https://attacker.example' });
@@ -182,7 +183,7 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(built.map((c) => c.baseUrl)).toEqual([proxy]);
     expect(link.hasToken).toBe(true);
-    expect(notices).toEqual([baseUrlOverrideNotice(proxy, 'https://attacker.example')]);
+    expect(notices.all).toEqual([baseUrlOverrideNotice(proxy, 'https://attacker.example')]);
   });
 });
 

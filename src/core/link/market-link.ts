@@ -31,7 +31,8 @@ import { MarketSources } from '../market-sources';
 import { isTokenFor, tokenOrigin, validateToken, type SecretStore } from '../secrets';
 import type { SettingsStore } from '../settings';
 import { TokenError } from './errors';
-import { NoticeSlots, baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { NoticeService } from '../notices';
+import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 import { SwitchingSources } from './switching-sources';
 import { errorMessage } from '../../shared/errors';
 
@@ -44,11 +45,10 @@ export interface MarketLinkOptions {
   /** Injected for tests; default the real simulator. */
   startSimulator?: (options: SimulatorOptions) => Promise<SimulatorHandle>;
   /**
-   * The status notices (shared with the backend, which shows them): the link keeps its
-   * own here (a token not sent to this address, the environment's base URL). Default a
-   * private list.
+   * The status's notices: the link keeps its own there (a token not sent to this
+   * address, the environment's base URL). Default a private one.
    */
-  notices?: string[];
+  notices?: NoticeService;
   /**
    * The base URL from the environment (`MARKETDESK_BASE_URL`, already checked as the
    * Settings field is): it wins over Settings, as on the command line. Default none.
@@ -76,6 +76,10 @@ const CLIENT_RETRY = { maxRetryAfterMs: 0 };
  */
 export const DEMO_REQUESTS_PER_MINUTE = 6_000;
 
+/** The link's topics in the notice service. */
+const TOKEN_TOPIC = 'link.token-not-sent';
+const OVERRIDE_TOPIC = 'link.base-url-override';
+
 /** A new client in use, with its request budget. */
 export interface LinkClient {
   client: MarketClient;
@@ -96,8 +100,7 @@ export class MarketLink {
   #bound: BoundToken | null = null;
   // Tokens replaced this session: still scrubbed from anything leaving (a late error).
   readonly #former = new Set<string>();
-  /** This link's notices in the shared list. */
-  readonly #slots: NoticeSlots<'token' | 'override'>;
+  readonly #notices: NoticeService;
   #simulator: SimulatorHandle | null = null;
   #lastError: string | null = null;
   /** Bumped on every token change (set or cleared): part of the link's identity. */
@@ -114,7 +117,7 @@ export class MarketLink {
   readonly #settingsListener: Disposable;
 
   constructor(private readonly options: MarketLinkOptions) {
-    this.#slots = new NoticeSlots(options.notices ?? []);
+    this.#notices = options.notices ?? new NoticeService();
     this.#settingsListener = options.settings.onChange(({ settings: next, previous }) => {
       // Said at once: from this moment `hasToken` and `mode` follow the binding, and the
       // next client is built with the new address and only a token bound to it (a
@@ -293,16 +296,16 @@ export class MarketLink {
   #syncNotices(): void {
     const bound = this.#bound;
     const current = tokenOrigin(this.baseUrl);
-    this.#slots.set(
-      'token',
+    this.#notices.set(
+      TOKEN_TOPIC,
       bound !== null && this.#token() === null
         ? tokenNotSentNotice(this.options.secrets.kind, bound.origin, current)
         : null,
     );
     const override = this.#override;
     const inSettings = this.options.settings.get().baseUrl;
-    this.#slots.set(
-      'override',
+    this.#notices.set(
+      OVERRIDE_TOPIC,
       override !== null && override !== inSettings
         ? baseUrlOverrideNotice(override, inSettings)
         : null,
