@@ -4,12 +4,13 @@
  * services, so there is exactly one of each per app and `dispose()` closes them all.
  *
  * Demo mode: with no token for the service's origin the MarketClient points at the
- * simulator, started in-process on a loopback port. Live mode: the base URL
- * (`MARKETDESK_BASE_URL`, else Settings) with the token bound to its origin. The token
- * stays in the secret store, the MarketClient's private fields and the market link; it
- * is never logged, saved in settings or the cache, or sent to a client: the client
- * blanks it out of its errors where they are made (RedactingMarketClient), and `redact`
- * scrubs it again from anything that crosses the bridge.
+ * demo service (`config.demo`: the simulator, started in-process on a loopback port).
+ * Live mode: the base URL (`MARKETDESK_BASE_URL`, else Settings) with the token bound to
+ * its origin. The token stays in the secret store, the MarketClient's private fields and
+ * the market link; it is never logged, saved in settings or the cache, or sent to a
+ * client: the client blanks it out of its errors where they are made
+ * (RedactingMarketClient), and `redact` scrubs it again from anything that crosses the
+ * bridge.
  */
 import path from 'node:path';
 import type { AppStatus, UnixMs } from '../shared/model';
@@ -18,7 +19,7 @@ import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCach
 import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
 import { HealthService } from './health';
-import { MarketLink } from './link';
+import { MarketLink, type DemoStarter } from './link';
 import { NoticeService } from './notices';
 import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
@@ -28,10 +29,15 @@ import { SymbolChecker } from './symbols';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
-/** Everything `createServices` needs. Only `dataFolder` is required. */
+/** Everything `createServices` needs. Only `dataFolder` and `demo` are required. */
 export interface ServicesConfig {
   /** Where settings, workspace and the cache live (see data-folder.ts). */
   dataFolder: string;
+  /**
+   * Starts the demo service for demo mode: the simulator's `startDemoService` (core does
+   * not import the simulator; the composition roots pass it in).
+   */
+  demo: DemoStarter;
   /**
    * Environment to read MARKETDESK_TOKEN and MARKETDESK_BASE_URL from; default none (pass
    * process.env in apps).
@@ -45,8 +51,6 @@ export interface ServicesConfig {
   loadKeytar?: KeytarLoader | null;
   /** Wall-clock time (Unix ms); default Date.now. */
   now?: () => UnixMs;
-  /** The demo simulator's seed; default 1. */
-  simulatorSeed?: number;
   /** The cache file; default `<dataFolder>/cache.db`; `:memory:` for none on disk. */
   cacheFile?: string;
   /** Where notices go besides the status (the host prints them); default silent. */
@@ -63,14 +67,14 @@ export interface Services {
   readonly hub: FeedHub;
   /** The one health model: every request records in it; the status bar and panes read it. */
   readonly health: HealthService;
-  /** The client, simulator and token switching (demo ↔ live). */
+  /** The client, demo service and token switching (demo ↔ live). */
   readonly link: MarketLink;
   /** What the status tells the user (settings repaired, cache recovered, token not sent…). */
   readonly notices: NoticeService;
   /** The bridge's view of the services (what the handler table calls). */
   readonly backend: AppBackend;
   status(): AppStatus;
-  /** Closes the hub, the simulator and the cache. Idempotent. */
+  /** Closes the hub, the demo service and the cache. Idempotent. */
   dispose(): Promise<void>;
 }
 
@@ -138,7 +142,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings,
     secrets,
     now,
-    seed: config.simulatorSeed ?? 1,
+    demo: config.demo,
     notices,
     health,
     baseUrlOverride: environmentBaseUrl(env, notices),
@@ -169,7 +173,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
     });
   } catch (error) {
-    // Half-built: release the simulator's port and the database before reporting.
+    // Half-built: release the demo service's port and the database before reporting.
     await link.dispose();
     health.dispose();
     closeCache(db);

@@ -12,7 +12,8 @@ import type { CandleAnswer } from '../cache';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
 import { ManualTimers } from '../feed/testing/manual-timers';
 import { TOKEN_REJECTED_MESSAGE } from '../health';
-import { createServices, type Services } from '../services';
+import type { Services } from '../services';
+import { createTestServices } from '../testing/services';
 import { AppBackend } from './app-backend';
 
 const TOKEN = 'live-token-7781';
@@ -31,7 +32,7 @@ let sim: SimulatorHandle;
 
 beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'marketdesk-backend-'));
-  services = await createServices({ dataFolder: folder, env: {}, loadKeytar: null });
+  services = await createTestServices({ dataFolder: folder, env: {}, loadKeytar: null });
 });
 afterEach(async () => {
   await services.dispose();

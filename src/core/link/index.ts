@@ -5,6 +5,8 @@
 export {
   MarketLink,
   DEMO_REQUESTS_PER_MINUTE,
+  type DemoService,
+  type DemoStarter,
   type LinkClient,
   type MarketLinkOptions,
 } from './market-link';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketClient } from '../api';
-import { startSimulator } from '../../simulator';
+import { startDemoService, startSimulator } from '../../simulator';
 import { HealthService } from '../health';
 import { NoticeService } from '../notices';
 import { EnvironmentStore } from '../secrets/environment-store';
@@ -28,7 +28,7 @@ beforeEach(() => {
   settings.load();
   secrets = new SessionStore();
   notices = new NoticeService();
-  link = new MarketLink({ settings, secrets, now: () => 0, seed: 1, notices });
+  link = new MarketLink({ settings, secrets, now: () => 0, demo: startDemoService, notices });
 });
 afterEach(async () => {
   await link.dispose();
@@ -73,7 +73,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     expect(link.mode).toBe('live');
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.mode).toBe('demo');
-    expect(link.client.baseUrl).toBe(link.simulatorUrl);
+    expect(link.client.baseUrl).toBe(link.demoUrl);
     expect(built.every((c) => !c.baseUrl.startsWith('https://attacker.example'))).toBe(true);
     // Still stored for the service it was given for, and still scrubbed.
     expect(await secrets.get()).toEqual({
@@ -130,7 +130,13 @@ describe('MarketLink: a base URL moved to another origin', () => {
     legacy.get = async () => ({ ok: true, value: { token: TOKEN, origin: null } });
     const set = vi.spyOn(legacy, 'set');
     await link.dispose();
-    link = new MarketLink({ settings, secrets: legacy, now: () => 0, seed: 1, notices });
+    link = new MarketLink({
+      settings,
+      secrets: legacy,
+      now: () => 0,
+      demo: startDemoService,
+      notices,
+    });
     await link.start();
     expect(set).toHaveBeenCalledWith(TOKEN, 'https://legacy.example');
     expect(link.mode).toBe('live');
@@ -147,7 +153,7 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
       settings,
       secrets: options.token,
       now: () => 0,
-      seed: 1,
+      demo: startDemoService,
       notices,
       baseUrlOverride: options.override ?? null,
     });
@@ -158,7 +164,7 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     settings.update({ baseUrl: 'https://other.example' });
     await relink({ token: new EnvironmentStore(TOKEN, 'https://api.itick.org') });
     expect(link.mode).toBe('demo');
-    expect(link.client.baseUrl).toBe(link.simulatorUrl);
+    expect(link.client.baseUrl).toBe(link.demoUrl);
     expect(notices.all).toEqual([
       tokenNotSentNotice('environment', 'https://api.itick.org', 'https://other.example'),
     ]);
@@ -217,7 +223,7 @@ describe('MarketLink: shutdown', () => {
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       await link.start();
-      const simulator = link.simulatorUrl!;
+      const simulator = link.demoUrl!;
       link.onClient(() => {
         throw new Error('hub disposed');
       });
@@ -244,7 +250,7 @@ describe('MarketLink: shutdown', () => {
     await link.dispose();
     expect(settled).toBe(true);
     await cleared;
-    expect(link.simulatorUrl).toBeNull();
+    expect(link.demoUrl).toBeNull();
   });
 });
 
@@ -252,7 +258,14 @@ describe('MarketLink: the health service', () => {
   it('starts it over for a new token, address or mode, after the listeners switched; not for a plan', async () => {
     const health = new HealthService({ now: () => 0 });
     await link.dispose();
-    link = new MarketLink({ settings, secrets, now: () => 0, seed: 1, notices, health });
+    link = new MarketLink({
+      settings,
+      secrets,
+      now: () => 0,
+      demo: startDemoService,
+      notices,
+      health,
+    });
     const refused = () =>
       health.record({ kind: 'token-rejected', message: 'HTTP 401' }, { channel: 'quotes' });
     await link.start();

@@ -1,7 +1,8 @@
 /**
  * The app's link to market data: which `MarketClient` is in use and against what.
- * With a token for the service's origin: the base URL (live). Without one: the
- * simulator, started in-process on a loopback port (demo). Token and connection
+ * With a token for the service's origin: the base URL (live). Without one: the demo
+ * service, the simulator on a loopback port, started by the `demo` the composition root
+ * hands in (core does not import the simulator). Token and connection
  * settings changes rebuild the client; listeners (the feed hub) get the new one, and
  * the history service's sources switch over without being rebuilt. A new token, address
  * or mode is a new link: the health service starts over (a refused token is tried again
@@ -16,13 +17,6 @@
 import { Emitter, type Disposable, type Event } from '../../shared/emitter';
 import type { DataSourceId, TokenStorage, UnixMs } from '../../shared/model';
 import { liveSourceId, planOf } from '../../shared/model';
-import {
-  DEMO_TOKEN,
-  demoSimulatorOptions,
-  startSimulator,
-  type SimulatorHandle,
-  type SimulatorOptions,
-} from '../../simulator';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import { redactSecrets } from '../redact';
 import { RedactingMarketClient } from '../redacting-client';
@@ -40,10 +34,8 @@ export interface MarketLinkOptions {
   settings: SettingsStore;
   secrets: SecretStore;
   now: () => UnixMs;
-  /** The demo simulator's seed. */
-  seed: number;
-  /** Injected for tests; default the real simulator. */
-  startSimulator?: (options: SimulatorOptions) => Promise<SimulatorHandle>;
+  /** Starts the demo service (the simulator), handed in by the composition root. */
+  demo: DemoStarter;
   /**
    * The status's notices: the link keeps its own there (a token not sent to this
    * address, the environment's base URL). Default a private one.
@@ -76,6 +68,20 @@ const CLIENT_RETRY = { maxRetryAfterMs: 0 };
  */
 export const DEMO_REQUESTS_PER_MINUTE = 6_000;
 
+/** A running demo service (the simulator on a loopback port): where it answers and its public token. */
+export interface DemoService {
+  readonly baseUrl: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the demo service on the app's clock. Core does not import the simulator: the
+ * composition roots (Electron shell, browser host, tests) pass the simulator's
+ * `startDemoService`.
+ */
+export type DemoStarter = (now: () => UnixMs) => Promise<DemoService>;
+
 /** The link's topics in the notice service. */
 const TOKEN_TOPIC = 'link.token-not-sent';
 const OVERRIDE_TOPIC = 'link.base-url-override';
@@ -101,7 +107,7 @@ export class MarketLink {
   // Tokens replaced this session: still scrubbed from anything leaving (a late error).
   readonly #former = new Set<string>();
   readonly #notices: NoticeService;
-  #simulator: SimulatorHandle | null = null;
+  #demo: DemoService | null = null;
   #lastError: string | null = null;
   /** Bumped on every token change (set or cleared): part of the link's identity. */
   #tokenEpoch = 0;
@@ -184,7 +190,7 @@ export class MarketLink {
   }
 
   /**
-   * Where the data comes from now: the demo simulator, or the live service's origin —
+   * Where the data comes from now: the demo service, or the live service's origin —
    * the client in use's (settings and token move before its rebuild).
    */
   get source(): DataSourceId {
@@ -202,9 +208,9 @@ export class MarketLink {
     return this.options.secrets.kind;
   }
 
-  /** The demo simulator's address while in demo mode. */
-  get simulatorUrl(): string | null {
-    return this.#simulator?.url ?? null;
+  /** The demo service's address while in demo mode. */
+  get demoUrl(): string | null {
+    return this.#demo?.baseUrl ?? null;
   }
 
   /** A problem with the token store a user should see, or null. */
@@ -260,8 +266,8 @@ export class MarketLink {
   }
 
   /**
-   * Stops rebuilding and closes the simulator. Waits for token operations and
-   * rebuilds under way first, so none finishes later with a simulator still open.
+   * Stops rebuilding and closes the demo service. Waits for token operations and
+   * rebuilds under way first, so none finishes later with a demo service still open.
    */
   async dispose(): Promise<void> {
     this.#disposed = true;
@@ -269,8 +275,8 @@ export class MarketLink {
     this.#clientChanged.dispose();
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     await this.#chain.catch(() => undefined);
-    await this.#simulator?.close();
-    this.#simulator = null;
+    await this.#demo?.close();
+    this.#demo = null;
   }
 
   /** Runs a token operation, remembered until it settles so dispose can wait for it. */
@@ -329,15 +335,15 @@ export class MarketLink {
     const rpm =
       settings.requestsPerMinute ??
       (token === null ? DEMO_REQUESTS_PER_MINUTE : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
-    let retired: SimulatorHandle | null = null;
+    let retired: DemoService | null = null;
+    let demoToken = '';
     if (token === null) {
-      this.#simulator ??= await (this.options.startSimulator ?? startSimulator)(
-        demoSimulatorOptions(this.options.now, this.options.seed),
-      );
-      baseUrl = this.#simulator.url;
+      this.#demo ??= await this.options.demo(this.options.now);
+      baseUrl = this.#demo.baseUrl;
+      demoToken = this.#demo.token;
     } else {
-      retired = this.#simulator;
-      this.#simulator = null;
+      retired = this.#demo;
+      this.#demo = null;
     }
     const options = {
       baseUrl,
@@ -350,7 +356,7 @@ export class MarketLink {
     // it); the demo's token is public, and blanking the word would garble its messages.
     const client =
       token === null
-        ? new MarketClient({ ...options, token: DEMO_TOKEN })
+        ? new MarketClient({ ...options, token: demoToken })
         : new RedactingMarketClient({ ...options, token });
     const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
     this.#client = client;
