@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createBridgeServer, type BridgeServer } from '../core/bridge';
 import { createServices, type Services, type ServicesConfig } from '../core/services';
 import { BRIDGE_PATH, hostAddress, popOutAddress } from '../shared/host-wire';
+import { startDemoService } from '../simulator';
 import { ensureRendererBuilt } from './build-renderer';
 import {
   openBrowser,
@@ -47,7 +48,7 @@ export interface HostOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The data folder; required unless `services` is given. */
   dataFolder?: string;
-  /** Extra service settings (tests: `loadKeytar: null`, a fixed seed…). */
+  /** Extra service settings (tests: `loadKeytar: null`, another demo service…). */
   services?: Partial<Omit<ServicesConfig, 'dataFolder' | 'env'>>;
   /** What to serve; default `<project>/out/renderer`. */
   rendererRoot?: string;
@@ -95,6 +96,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
 
   const secret = randomBytes(32).toString('base64url');
   const services = await createServices({
+    demo: startDemoService,
     ...options.services,
     dataFolder: options.dataFolder,
     env: options.env ?? {},

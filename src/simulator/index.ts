@@ -19,4 +19,4 @@ export { MALFORM_VARIANTS, type MalformVariant } from './malform';
 export type { MarketModel } from './market-model';
 export { CATALOG, catalogOf, findInstrument, type CatalogEntry } from './market/catalog';
 export { parseSimulatorArgs, SIMULATOR_USAGE } from './cli-args';
-export { DEMO_TOKEN, demoSimulatorOptions } from './demo';
+export { DEMO_TOKEN, demoSimulatorOptions, startDemoService, type DemoServiceHandle } from './demo';
