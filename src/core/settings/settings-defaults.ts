@@ -1,9 +1,11 @@
 /**
  * The settings a fresh install starts with.
  */
+import { STREAM_PATHS } from '../../shared/api/stream';
 import type { Settings } from '../../shared/model';
 import { DEFAULT_ENTERPRISE_MAX_CODES } from '../../shared/model';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../api';
+import { copySettings } from './settings-schema';
 
 const MiB = 1024 * 1024;
 
@@ -22,9 +24,12 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'dark',
   timeZone: 'exchange',
   cacheBudgetBytes: 1024 * MiB,
+  streamEnabled: true,
+  streamSubscriptions: null,
+  streamPaths: Object.freeze({ ...STREAM_PATHS }),
 });
 
 /** A fresh, mutable copy of the defaults. */
 export function defaultSettings(): Settings {
-  return { ...DEFAULT_SETTINGS, intervals: { ...DEFAULT_SETTINGS.intervals } };
+  return copySettings(DEFAULT_SETTINGS);
 }

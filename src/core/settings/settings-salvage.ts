@@ -3,10 +3,11 @@
  * one is replaced by its default and named, unknown keys are dropped and named. One
  * bad value must not cost the user all their other settings.
  */
-import type { RefreshIntervals, Settings } from '../../shared/model';
+import type { Settings } from '../../shared/model';
+import type { z } from 'zod';
 import { defaultSettings } from './settings-defaults';
 import type { RawSettingsFile } from './settings-migrations';
-import { INTERVAL_KEYS, SETTINGS_KEYS, settingFieldSchemas } from './settings-schema';
+import { SETTINGS_KEYS, settingFieldSchemas } from './settings-schema';
 
 /** The settings read from a file and what had to be thrown away. */
 export interface SalvagedSettings {
@@ -21,6 +22,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The settings made of named parts (intervals, stream paths), salvaged part by part. */
+const NESTED = {
+  intervals: settingFieldSchemas.intervals,
+  streamPaths: settingFieldSchemas.streamPaths,
+};
+
 /** Reads every known key of `file`; a missing key silently takes its default. */
 export function salvageSettings(file: RawSettingsFile): SalvagedSettings {
   const settings = defaultSettings();
@@ -32,8 +39,8 @@ export function salvageSettings(file: RawSettingsFile): SalvagedSettings {
   for (const key of SETTINGS_KEYS) {
     if (!Object.hasOwn(file, key)) continue;
     const value = file[key];
-    if (key === 'intervals') {
-      salvageIntervals(value, settings.intervals, invalid, unknown);
+    if (key === 'intervals' || key === 'streamPaths') {
+      salvageParts(key, value, settings[key], NESTED[key].shape, invalid, unknown);
       continue;
     }
     const parsed = settingFieldSchemas[key].safeParse(value);
@@ -43,23 +50,27 @@ export function salvageSettings(file: RawSettingsFile): SalvagedSettings {
   return { settings, invalid, unknown };
 }
 
-function salvageIntervals(
+/** Keeps each valid part of `value` in `into` (the defaults); names the others `key.part`. */
+function salvageParts(
+  key: string,
   value: unknown,
-  intervals: RefreshIntervals,
+  into: object,
+  shape: Readonly<Record<string, z.ZodType>>,
   invalid: string[],
   unknown: string[],
 ): void {
   if (!isRecord(value)) {
-    invalid.push('intervals');
+    invalid.push(key);
     return;
   }
-  for (const key of Object.keys(value)) {
-    if (!(INTERVAL_KEYS as readonly string[]).includes(key)) unknown.push(`intervals.${key}`);
+  const target = into as Record<string, unknown>;
+  for (const part of Object.keys(value)) {
+    if (!Object.hasOwn(shape, part)) unknown.push(`${key}.${part}`);
   }
-  for (const key of INTERVAL_KEYS) {
-    if (!Object.hasOwn(value, key)) continue;
-    const parsed = settingFieldSchemas.intervals.shape[key].safeParse(value[key]);
-    if (parsed.success) intervals[key] = parsed.data;
-    else invalid.push(`intervals.${key}`);
+  for (const [part, schema] of Object.entries(shape)) {
+    if (!Object.hasOwn(value, part)) continue;
+    const parsed = schema.safeParse(value[part]);
+    if (parsed.success) target[part] = parsed.data;
+    else invalid.push(`${key}.${part}`);
   }
 }

@@ -31,13 +31,25 @@ describe('defaults', () => {
       theme: 'dark',
       timeZone: 'exchange',
       cacheBudgetBytes: 1024 ** 3,
+      streamEnabled: true,
+      streamSubscriptions: null,
+      streamPaths: {
+        stock: '/stock',
+        crypto: '/crypto',
+        fund: '/fund',
+        indices: '/indices',
+        forex: '/forex',
+        future: '/future',
+      },
     });
   });
 
   it('hands out copies', () => {
     const a = defaultSettings();
     a.intervals.quotes = 5000;
+    a.streamPaths.crypto = '/ws/crypto';
     expect(defaultSettings().intervals.quotes).toBe(1000);
+    expect(defaultSettings().streamPaths.crypto).toBe('/crypto');
   });
 });
 
@@ -158,15 +170,18 @@ describe('settingsPatchSchema', () => {
       theme: 'blue',
       timeZone: 'mars',
       cacheBudgetBytes: 0,
+      streamEnabled: 1,
+      streamSubscriptions: 0,
+      streamPaths: { ...DEFAULT_SETTINGS.streamPaths, forex: 'forex' },
     };
     const result = settingsPatchSchema.safeParse(bad);
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => issue.message);
-    expect(messages).toHaveLength(12);
+    expect(messages).toHaveLength(15);
     for (const message of messages) {
       expect(message).toMatch(/^[A-Z]/);
       expect(message).not.toMatch(
-        /\b(baseUrl|enterpriseMaxCodes|requestsPerMinute|requestTimeoutMs|intervals\.|timeZone|cacheBudgetBytes)\b/,
+        /\b(baseUrl|enterpriseMaxCodes|requestsPerMinute|requestTimeoutMs|intervals\.|timeZone|cacheBudgetBytes|stream\w+)\b/,
       );
     }
   });
@@ -178,6 +193,60 @@ describe('settingsPatchSchema', () => {
   });
 });
 
+describe('stream settings', () => {
+  const paths = DEFAULT_SETTINGS.streamPaths;
+
+  it('take the switch, a limit or null for the plan, and a path per class, trimmed', () => {
+    const patch = {
+      streamEnabled: false,
+      streamSubscriptions: 50,
+      streamPaths: { ...paths, crypto: ' /ws/v2/crypto ' },
+    };
+    expect(settingsPatchSchema.parse(patch)).toEqual({
+      ...patch,
+      streamPaths: { ...paths, crypto: '/ws/v2/crypto' },
+    });
+    expect(settingsPatchSchema.parse({ streamSubscriptions: null })).toEqual({
+      streamSubscriptions: null,
+    });
+  });
+
+  it('refuses a whole address for a path: the token goes only to the service it was given for', () => {
+    for (const bad of [
+      'wss://elsewhere.example/stock',
+      'stock',
+      '/stock?x=1',
+      '/st ock',
+      '/a#b',
+      '',
+    ]) {
+      expect(errorOf({ streamPaths: { ...paths, stock: bad } }), bad).toBe(
+        "Stock stream path must be a path on the service's host starting with / (like /stock), at most 200 characters, without spaces, ? or #",
+      );
+    }
+    expect(errorOf({ streamPaths: { ...paths, crypto: `/${'x'.repeat(200)}` } })).toMatch(
+      /^Crypto stream path must/,
+    );
+  });
+
+  it('wants the path of every class, and names a path of no class', () => {
+    const { fund: _fund, ...five } = paths;
+    expect(errorOf({ streamPaths: five })).toContain('Fund stream path must');
+    expect(errorOf({ streamPaths: { ...paths, bonds: '/bonds' } })).toBe(
+      'Unknown stream path: bonds',
+    );
+  });
+
+  it('bounds the limit to whole numbers from 1, in the words of the form', () => {
+    const message =
+      "Stream symbols must be a whole number from 1 to 100,000, or blank for the plan's default";
+    for (const bad of [0, 1.5, 100_001, '200']) {
+      expect(errorOf({ streamSubscriptions: bad })).toBe(message);
+    }
+    expect(errorOf({ streamEnabled: 'yes' })).toBe('Streaming must be on (true) or off (false)');
+  });
+});
+
 describe('applySettingsPatch', () => {
   it('merges intervals and leaves the input unchanged', () => {
     const before = defaultSettings();
@@ -185,6 +254,15 @@ describe('applySettingsPatch', () => {
     expect(after.theme).toBe('light');
     expect(after.intervals).toEqual({ quotes: 1000, depth: 1000, ticks: 500, news: 60_000 });
     expect(before).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('replaces the stream paths whole, sharing nothing with the input', () => {
+    const before = defaultSettings();
+    const streamPaths = { ...before.streamPaths, stock: '/ws/stock' };
+    const after = applySettingsPatch(before, { streamPaths });
+    expect(after.streamPaths).toEqual(streamPaths);
+    after.streamPaths.fund = '/changed';
+    expect(before.streamPaths.fund).toBe('/fund');
   });
 
   it('sets the budget back to the plan default with null', () => {

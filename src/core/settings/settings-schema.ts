@@ -5,13 +5,21 @@
  * never a setting (it lives in the secret store).
  */
 import { z } from 'zod';
-import type { NumericSettingField, RefreshIntervals, Settings } from '../../shared/model';
+import { STREAM_PATHS } from '../../shared/api/stream';
+import type {
+  AssetClass,
+  NumericSettingField,
+  RefreshIntervals,
+  Settings,
+  StreamPaths,
+} from '../../shared/model';
 import {
   baseUrlProblem,
   BASE_URL_NOT_HTTP,
   numericSettingLimits,
   numericSettingMessage,
   PLANS,
+  streamPathProblem,
 } from '../../shared/model';
 
 /**
@@ -31,6 +39,9 @@ export const SETTINGS_KEYS = [
   'theme',
   'timeZone',
   'cacheBudgetBytes',
+  'streamEnabled',
+  'streamSubscriptions',
+  'streamPaths',
 ] as const satisfies readonly (keyof Settings)[];
 
 export const INTERVAL_KEYS = [
@@ -93,6 +104,33 @@ export const intervalsSchema = z.strictObject(
   },
 );
 
+/** The asset classes of `streamPaths`, in the order the form shows them. */
+export const STREAM_PATH_KEYS = Object.keys(STREAM_PATHS) as AssetClass[];
+
+/** A stream path: shared/model's rule and words, stored trimmed. */
+const streamPathSchema = (cls: AssetClass) =>
+  z
+    .string({ error: streamPathProblem(cls, '') ?? '' })
+    .trim()
+    .superRefine((text, ctx) => {
+      const problem = streamPathProblem(cls, text);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** The stream path of every class, all six required. */
+export const streamPathsSchema = z.strictObject(
+  Object.fromEntries(STREAM_PATH_KEYS.map((cls) => [cls, streamPathSchema(cls)])) as Record<
+    AssetClass,
+    ReturnType<typeof streamPathSchema>
+  >,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? unknownKeysMessage(issue.keys, 'stream path')
+        : `Stream paths must be given for ${STREAM_PATH_KEYS.join(', ')}`,
+  },
+) satisfies z.ZodType<StreamPaths>;
+
 /** Each setting's schema, by key: also used to salvage a partly invalid file field by field. */
 export const settingFieldSchemas = {
   baseUrl: baseUrlSchema,
@@ -106,6 +144,9 @@ export const settingFieldSchemas = {
     error: 'Times must be shown in "exchange" or "local" time',
   }),
   cacheBudgetBytes: numericSetting('cacheBudgetBytes'),
+  streamEnabled: z.boolean({ error: 'Streaming must be on (true) or off (false)' }),
+  streamSubscriptions: numericSetting('streamSubscriptions').nullable(),
+  streamPaths: streamPathsSchema,
 } as const;
 
 const rootError = (issue: z.core.$ZodRawIssue) =>
@@ -150,7 +191,7 @@ export function parseSettingsPatch(
 
 /** The settings with a validated patch applied (`intervals` merged); the input is not changed. */
 export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Settings {
-  const next: Settings = { ...settings, intervals: { ...settings.intervals } };
+  const next = copySettings(settings);
   for (const key of SETTINGS_KEYS) {
     if (key === 'intervals') continue;
     const value = patch[key];
@@ -161,4 +202,13 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Se
     if (value !== undefined) next.intervals[key] = value;
   }
   return next;
+}
+
+/** A copy of `settings` that shares no object with it (intervals, stream paths). */
+export function copySettings(settings: Readonly<Settings>): Settings {
+  return {
+    ...settings,
+    intervals: { ...settings.intervals },
+    streamPaths: { ...settings.streamPaths },
+  };
 }

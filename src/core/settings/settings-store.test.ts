@@ -1,3 +1,4 @@
+import { STREAM_PATHS } from '../../shared/api/stream';
 import {
   existsSync,
   mkdirSync,
@@ -270,6 +271,31 @@ describe('SettingsStore and the request timeout', () => {
     s.update({ requestTimeoutMs: 30_000 });
     expect(readJson()).toMatchObject({ requestTimeoutMs: 30_000, theme: 'light' });
     expect(store().load().settings.requestTimeoutMs).toBe(30_000);
+  });
+});
+
+describe('SettingsStore and the stream settings', () => {
+  it('gives a file written before them the defaults, and keeps each valid path of a damaged set', () => {
+    writeFileSync(file, JSON.stringify({ version: 1, theme: 'light' }));
+    expect(store().load()).toMatchObject({
+      settings: { streamEnabled: true, streamSubscriptions: null, streamPaths: STREAM_PATHS },
+      notices: [],
+    });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        streamEnabled: false,
+        streamPaths: { crypto: '/ws/crypto', stock: 'wss://elsewhere.example/stock', bonds: '/b' },
+      }),
+    );
+    const result = store().load();
+    expect(result.settings).toMatchObject({
+      streamEnabled: false,
+      streamPaths: { ...STREAM_PATHS, crypto: '/ws/crypto' },
+    });
+    expect(result.notices[0]).toContain('streamPaths.stock');
+    expect(result.notices[0]).toContain('unknown keys were dropped: streamPaths.bonds');
   });
 });
 

@@ -16,7 +16,12 @@ import {
 } from './settings-migrations';
 import type { RawSettingsFile, SettingsMigration } from './settings-migrations';
 import { salvageSettings } from './settings-salvage';
-import { SETTINGS_KEYS, applySettingsPatch, parseSettingsPatch } from './settings-schema';
+import {
+  SETTINGS_KEYS,
+  applySettingsPatch,
+  copySettings,
+  parseSettingsPatch,
+} from './settings-schema';
 import { StoreError, describeFsError } from './store-error';
 
 /** The settings file's name in the data folder. */
@@ -47,10 +52,6 @@ export interface SettingsLoadResult {
 export interface SettingsChanged {
   settings: Settings;
   previous: Settings;
-}
-
-function copySettings(settings: Settings): Settings {
-  return { ...settings, intervals: { ...settings.intervals } };
 }
 
 function sameSettings(a: Settings, b: Settings): boolean {

@@ -8,6 +8,8 @@ import {
   numericSettingLimits,
   numericSettingMessage,
   numericSettingProblem,
+  STREAM_PATH_MAX_LENGTH,
+  streamPathProblem,
   type NumericSettingField,
 } from './settings-rules';
 
@@ -66,5 +68,26 @@ describe('baseUrlProblem', () => {
     expect(baseUrlProblem('https://u:p@api.example')).toBe(BASE_URL_EXTRAS);
     expect(baseUrlProblem('https://api.example/?token=x')).toBe(BASE_URL_EXTRAS);
     expect(baseUrlProblem('https://api.example/#x')).toBe(BASE_URL_EXTRAS);
+  });
+});
+
+describe('stream paths', () => {
+  it('are paths on the service host: never an address, a query or a fragment', () => {
+    for (const ok of ['/stock', '/ws/v2/crypto', '/a-b_c.d~e', ' /stock ']) {
+      expect(streamPathProblem('stock', ok), ok).toBeNull();
+    }
+    for (const bad of [
+      '',
+      'stock',
+      'wss://x.example/stock',
+      '//x.example/stock',
+      '/s?t',
+      '/s#t',
+      '/s t',
+    ]) {
+      expect(streamPathProblem('crypto', bad), bad).toMatch(/^Crypto stream path must be a path/);
+    }
+    expect(streamPathProblem('fund', `/${'f'.repeat(STREAM_PATH_MAX_LENGTH - 1)}`)).toBeNull();
+    expect(streamPathProblem('fund', `/${'f'.repeat(STREAM_PATH_MAX_LENGTH)}`)).not.toBeNull();
   });
 });

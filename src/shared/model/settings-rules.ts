@@ -5,6 +5,7 @@
  * the form labels it, the range in the form's units.
  */
 import { hasCredentials, isLoopbackHost, parseHttpUrl } from '../urls';
+import type { AssetClass } from './market';
 import type { RefreshIntervals } from './settings';
 
 export { isLoopbackHost } from '../urls';
@@ -24,6 +25,8 @@ export const SETTINGS_LIMITS = {
   requestTimeoutMs: { min: 1_000, max: 120_000 },
   /** The cache needs room for a few series and news pages to be worth having. */
   cacheBudgetBytes: { min: 64 * MiB, max: 1024 * 1024 * MiB },
+  /** Symbols a stream connection may subscribe: the published plans range from 3 to 2,000. */
+  streamSubscriptions: { min: 1, max: 100_000 },
 } as const;
 
 /** A numeric setting, by its key (`intervals.quotes` for a refresh interval). */
@@ -32,6 +35,7 @@ export type NumericSettingField =
   | 'requestsPerMinute'
   | 'requestTimeoutMs'
   | 'cacheBudgetBytes'
+  | 'streamSubscriptions'
   | `intervals.${keyof RefreshIntervals}`;
 
 /** How people name each numeric setting (the Settings form's labels). */
@@ -40,6 +44,7 @@ export const NUMERIC_SETTING_LABELS: Readonly<Record<NumericSettingField, string
   requestsPerMinute: 'Requests per minute',
   requestTimeoutMs: 'Request timeout',
   cacheBudgetBytes: 'Cache size',
+  streamSubscriptions: 'Stream symbols',
   'intervals.quotes': 'Quotes refresh',
   'intervals.depth': 'Depth refresh',
   'intervals.ticks': 'Ticks refresh',
@@ -84,7 +89,10 @@ export function numericSettingMessage(field: NumericSettingField): string {
   if (field === 'cacheBudgetBytes') {
     return `${label} must be a whole number of bytes from ${count(min)} (${size(min)}) to ${count(max)} (${size(max)})`;
   }
-  const blank = field === 'requestsPerMinute' ? ", or blank for the plan's default" : '';
+  const blank =
+    field === 'requestsPerMinute' || field === 'streamSubscriptions'
+      ? ", or blank for the plan's default"
+      : '';
   return `${label} must be a whole number from ${count(min)} to ${count(max)}${blank}`;
 }
 
@@ -124,4 +132,32 @@ export function baseUrlProblem(text: string): string | null {
   if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return BASE_URL_PLAIN_HTTP;
   if (hasCredentials(url) || url.search !== '' || url.hash !== '') return BASE_URL_EXTRAS;
   return null;
+}
+
+/** How people name the stream path of each asset class (the Settings form's labels). */
+export const STREAM_PATH_LABELS: Readonly<Record<AssetClass, string>> = {
+  stock: 'Stock stream path',
+  crypto: 'Crypto stream path',
+  fund: 'Fund stream path',
+  indices: 'Indices stream path',
+  forex: 'Forex stream path',
+  future: 'Future stream path',
+};
+
+/** Longest stream path taken. */
+export const STREAM_PATH_MAX_LENGTH = 200;
+
+// A URL path's characters (RFC 3986 pchar and "/"), nothing that ends or leaves the path;
+// not "//", which reads as another host.
+const STREAM_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+/**
+ * Why `path` cannot be the stream endpoint of `cls`, or null when it can: a path on the
+ * service's own host (`/stock`), never a whole address — the token goes with every
+ * connection, and is sent only to the origin it was given for.
+ */
+export function streamPathProblem(cls: AssetClass, path: string): string | null {
+  const trimmed = path.trim();
+  if (trimmed.length <= STREAM_PATH_MAX_LENGTH && STREAM_PATH.test(trimmed)) return null;
+  return `${STREAM_PATH_LABELS[cls]} must be a path on the service's host starting with / (like /${cls}), at most ${STREAM_PATH_MAX_LENGTH} characters, without spaces, ? or #`;
 }

@@ -3,7 +3,7 @@
  * token is never part of either: the renderer may set it and ask whether one is set,
  * never read it.
  */
-import type { Plan, PlanName, UnixMs } from './market';
+import type { AssetClass, Plan, PlanName, UnixMs } from './market';
 
 export type Theme = 'dark' | 'light';
 
@@ -36,7 +36,22 @@ export interface Settings {
   timeZone: TimeZoneMode;
   /** Size budget of the cache database in bytes. */
   cacheBudgetBytes: number;
+  /**
+   * Prices (quotes, depth, ticks) over the service's stream where it streams them; off:
+   * everything is polled over REST.
+   */
+  streamEnabled: boolean;
+  /**
+   * Symbols one stream connection may subscribe; null means the plan's (the published
+   * limits, `STREAM_PLAN_LIMITS`). What does not fit is polled.
+   */
+  streamSubscriptions: number | null;
+  /** The stream's path per asset class on the service's host (`/stock` → `wss://host/stock`). */
+  streamPaths: StreamPaths;
 }
+
+/** The stream endpoint's path of each asset class. */
+export type StreamPaths = Record<AssetClass, string>;
 
 /** Where the token is kept (never the token itself). */
 export type TokenStorage = 'keychain' | 'safe-storage' | 'session' | 'environment';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STREAM_PATHS } from '../../../shared/api/stream';
 import { BridgeCallError } from '../../../shared/bridge';
 import type { NumericSettingField, Settings } from '../../../shared/model';
 import {
@@ -31,6 +32,9 @@ const settings: Settings = {
   theme: 'dark',
   timeZone: 'exchange',
   cacheBudgetBytes: 1 << 30,
+  streamEnabled: true,
+  streamSubscriptions: null,
+  streamPaths: { ...STREAM_PATHS },
 };
 
 /** The enterprise plan, so that every field of the form is shown and checked. */
