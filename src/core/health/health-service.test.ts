@@ -4,12 +4,12 @@
  * the probes, wake-ups and waits run on the injected clock.
  */
 import { describe, expect, it } from 'vitest';
-import type { DataHealth } from '../../shared/model';
+import type { DataHealth, StreamHealth } from '../../shared/model';
 import { ManualTimers } from '../feed/testing/manual-timers';
 import { HealthService } from './health-service';
 import { TOKEN_REJECTED_MESSAGE, clockTime, rateLimitedMessage } from './messages';
 import { SUCCESS, type Outcome } from './outcome';
-import type { HealthServiceOptions } from './types';
+import { STREAM_OFF, type HealthServiceOptions } from './types';
 
 function setup(options: HealthServiceOptions = {}) {
   const timers = new ManualTimers();
@@ -28,6 +28,51 @@ const limited = (retryAfterMs?: number): Outcome =>
     ? { kind: 'rate-limited', message: 'HTTP 429' }
     : { kind: 'rate-limited', message: 'HTTP 429', retryAfterMs };
 
+describe('HealthService: the stream', () => {
+  const streaming: StreamHealth = {
+    state: 'streaming',
+    reason: null,
+    streamed: 10,
+    polled: 0,
+    nextAttemptAt: null,
+    message: null,
+  };
+
+  it('says prices are polled until told otherwise, and tells each change once', () => {
+    const { health, told } = setup();
+    expect(health.snapshot().stream).toEqual({ ...STREAM_OFF, state: 'polling', reason: 'off' });
+    health.setStream(streaming);
+    health.setStream({ ...streaming });
+    const reconnecting: StreamHealth = {
+      ...streaming,
+      state: 'reconnecting',
+      reason: 'down',
+      streamed: 0,
+      polled: 10,
+      nextAttemptAt: 5,
+      message: 'the stream endpoint answered 503',
+    };
+    health.setStream(reconnecting);
+    expect(told.map((h) => h.stream)).toEqual([streaming, reconnecting]);
+    // The data's state is the requests' to say: the stream alone does not make it live.
+    expect(told.map((h) => h.state)).toEqual(['connecting', 'connecting']);
+  });
+
+  it('keeps the stream through a reset (a new token): the hub says what streams', () => {
+    const { health } = setup();
+    health.setStream(streaming);
+    health.reset();
+    expect(health.snapshot().stream).toEqual(streaming);
+  });
+
+  it('hands out copies', () => {
+    const { health } = setup();
+    health.setStream(streaming);
+    health.snapshot().stream.streamed = 99;
+    expect(health.snapshot().stream.streamed).toBe(10);
+  });
+});
+
 describe('HealthService: live', () => {
   it('is connecting until something answers, and live only once a request succeeded', () => {
     const { timers, health } = setup();
@@ -37,6 +82,7 @@ describe('HealthService: live', () => {
       lastSuccessAt: null,
       resumesAt: null,
       lastError: null,
+      stream: STREAM_OFF,
     });
     health.record(SUCCESS, { channel: 'a' });
     expect(health.snapshot()).toEqual({
@@ -45,6 +91,7 @@ describe('HealthService: live', () => {
       lastSuccessAt: timers.now(),
       resumesAt: null,
       lastError: null,
+      stream: STREAM_OFF,
     });
   });
 

@@ -5,7 +5,7 @@
  * state from here. See README.md for the states and their transitions.
  */
 import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
-import type { DataHealth, UnixMs } from '../../shared/model';
+import type { DataHealth, StreamHealth, UnixMs } from '../../shared/model';
 import { EvidenceBook } from './evidence';
 import { OFFLINE_MESSAGE, TOKEN_REJECTED_MESSAGE, rateLimitedMessage } from './messages';
 import { outcomeOf, type Outcome } from './outcome';
@@ -13,6 +13,7 @@ import { Prober } from './probing';
 import { backgroundTimers, type TimerHandle, type Timers } from './timers';
 import {
   DEFAULT_HEALTH_TUNING,
+  STREAM_OFF,
   type HealthHold,
   type HealthServiceOptions,
   type RecordOptions,
@@ -57,6 +58,7 @@ export class HealthService {
     lastSuccessAt: null,
     resumesAt: null,
     lastError: null,
+    stream: STREAM_OFF,
   };
   #told: string;
   #wake: { at: UnixMs; handle: TimerHandle } | null = null;
@@ -109,6 +111,17 @@ export class HealthService {
     return outcome;
   }
 
+  /**
+   * How prices arrive now (the feed hub's stream): part of the snapshot, and a change
+   * of it is told like a change of state. It stands until the hub says otherwise: a
+   * `reset` (new token) does not forget it.
+   */
+  setStream(stream: StreamHealth): void {
+    if (this.#disposed || JSON.stringify(stream) === JSON.stringify(this.#shown.stream)) return;
+    this.#shown = { ...this.#shown, stream: { ...stream } };
+    this.#update();
+  }
+
   /** Forgets a channel (a feed group that closed): its outcome no longer counts. */
   forget(channel: string): void {
     const probed = this.#prober.delete(channel);
@@ -132,7 +145,8 @@ export class HealthService {
 
   /** The health now (plain data for `AppStatus.health`). */
   snapshot(): DataHealth {
-    return { ...this.#shown, lastSuccessAt: this.#book.lastSuccessAt };
+    const shown = this.#shown;
+    return { ...shown, lastSuccessAt: this.#book.lastSuccessAt, stream: { ...shown.stream } };
   }
 
   /** The service cannot be reached (pollers stop and leave it to the probes). */
@@ -183,8 +197,8 @@ export class HealthService {
   }
 
   /**
-   * Told when the state, its start, its error, the resume time or the hold changes
-   * (not on every success: `lastSuccessAt` is read with the next snapshot).
+   * Told when the state, its start, its error, the resume time, the hold or the stream
+   * changes (not on every success: `lastSuccessAt` is read with the next snapshot).
    */
   readonly onChange: Event<DataHealth>;
 
@@ -214,7 +228,7 @@ export class HealthService {
     const v = this.#book.verdict(now);
     const was = this.#shown;
     const since = v.state === was.state ? was.since : v.state === 'connecting' ? null : now;
-    this.#shown = { ...v, since, lastSuccessAt: this.#book.lastSuccessAt };
+    this.#shown = { ...v, since, lastSuccessAt: this.#book.lastSuccessAt, stream: was.stream };
     this.#armWake(now);
     this.#prober.ensure();
     this.#rederived.fire();
@@ -227,7 +241,8 @@ export class HealthService {
   /** Everything listeners are told of; a hold ending (a rate limit running out) is news even when the state is not. */
   #key(): string {
     const h = this.#shown;
-    return `${h.state}|${h.since}|${h.resumesAt}|${h.lastError}|${this.hold()?.state ?? ''}`;
+    const hold = this.hold()?.state ?? '';
+    return `${h.state}|${h.since}|${h.resumesAt}|${h.lastError}|${hold}|${JSON.stringify(h.stream)}`;
   }
 
   /** One timer for the next moment the verdict changes by itself. */

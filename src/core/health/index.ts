@@ -5,6 +5,7 @@
 export { HealthService } from './health-service';
 export {
   DEFAULT_HEALTH_TUNING,
+  STREAM_OFF,
   type HealthHold,
   type HealthServiceOptions,
   type HealthTuning,

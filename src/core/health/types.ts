@@ -2,7 +2,7 @@
  * The health service's vocabulary: its tuning and options, what a caller passes with an
  * outcome, and the hold it reports.
  */
-import type { HealthState, UnixMs } from '../../shared/model';
+import type { HealthState, StreamHealth, UnixMs } from '../../shared/model';
 import type { Timers } from './timers';
 
 /** How the service reads the evidence; every field has a default (`DEFAULT_HEALTH_TUNING`). */
@@ -68,3 +68,13 @@ export interface HealthHold {
   /** Rate limited: when requests may go again. */
   resumesAt: UnixMs | null;
 }
+
+/** The stream's health before anyone sets it, and while nothing streams: prices are polled. */
+export const STREAM_OFF: Readonly<StreamHealth> = Object.freeze({
+  state: 'polling',
+  reason: 'off',
+  streamed: 0,
+  polled: 0,
+  nextAttemptAt: null,
+  message: null,
+});

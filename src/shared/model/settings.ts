@@ -89,6 +89,47 @@ export interface DataHealth {
   resumesAt: UnixMs | null;
   /** The last failure's message, redacted, for a user to act on; null when none. */
   lastError: string | null;
+  /** How prices (quotes, depth, ticks) arrive: over the stream, or polled, and why. */
+  stream: StreamHealth;
+}
+
+/**
+ * How prices arrive (the feed hub's stream, one connection per asset class):
+ * - `idle`: the stream is on, and no pane shows quotes, depth or ticks;
+ * - `connecting`: a stream connection is being made (REST polls meanwhile);
+ * - `streaming`: prices come over the stream; `polled` symbols that do not fit the
+ *   plan's stream limit are polled (`reason` `over-limit`);
+ * - `polling`: every price is polled over REST, for `reason`;
+ * - `reconnecting`: the stream dropped or cannot be reached (`reason` `down`); prices
+ *   are polled until it is back; the next attempt at `nextAttemptAt`.
+ */
+export const STREAM_HEALTH_STATES = [
+  'idle',
+  'connecting',
+  'streaming',
+  'polling',
+  'reconnecting',
+] as const;
+export type StreamHealthState = (typeof STREAM_HEALTH_STATES)[number];
+
+/**
+ * Why prices are polled: the stream is off in Settings; over the plan's stream limit;
+ * the stream is down (reconnecting); the service refused the token.
+ */
+export type StreamPollReason = 'off' | 'over-limit' | 'down' | 'refused';
+
+export interface StreamHealth {
+  state: StreamHealthState;
+  /** Why some or all prices are polled; null when none is. */
+  reason: StreamPollReason | null;
+  /** Symbols on the stream now. */
+  streamed: number;
+  /** Symbols shown that are polled instead (over the limit, or the stream down or off). */
+  polled: number;
+  /** Reconnecting: when the next attempt is due; null otherwise. */
+  nextAttemptAt: UnixMs | null;
+  /** The stream's last words on a failure, redacted; null when none. */
+  message: string | null;
 }
 
 /**

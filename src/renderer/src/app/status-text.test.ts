@@ -9,6 +9,14 @@ const LIVE: DataHealth = {
   lastSuccessAt: 2,
   resumesAt: null,
   lastError: null,
+  stream: {
+    state: 'streaming',
+    reason: null,
+    streamed: 10,
+    polled: 0,
+    nextAttemptAt: null,
+    message: null,
+  },
 };
 const base: AppStatus = {
   mode: 'live',
