@@ -11,7 +11,7 @@ import type { DataSourceId, Plan, UnixMs } from '../../shared/model';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
 import { firstPaint } from './first-paint';
-import { channelOf, resetBackoff, type Group } from './group';
+import { channelOf, resetBackoff, snapshotDue, type Group } from './group';
 import { DEFAULT_TUNING, normaliseIntervals, staleAfterMs, type FeedTuning } from './intervals';
 import { NEWS_KEY, adapterFor } from './kinds';
 import { GroupPoller } from './poller';
@@ -19,6 +19,7 @@ import { SubscriptionRegistry } from './registry';
 import { routeOf, type LaneId } from './routes';
 import { Scheduler } from './scheduler';
 import { NO_STORE, cacheFeedStore, requireSource, type FeedStore } from './store';
+import { StreamFeed, type StreamOpener } from './stream-feed';
 import { Subscription } from './subscription';
 import type { FeedClient, FeedIntervals, FeedStatus, FeedTimers, PushFn } from './types';
 
@@ -47,6 +48,11 @@ export interface FeedHubOptions {
    * composition root, which can, resets a shared one itself).
    */
   health?: HealthService;
+  /**
+   * Opens the stream of an asset class (address, token, endpoint path and limit are the
+   * caller's); null or absent: everything is polled (`setStream` changes it).
+   */
+  stream?: StreamOpener | null;
   /** Told of failures no subscriber owns (a throwing push or listener); default console.error. */
   onError?: (error: unknown) => void;
 }
@@ -68,6 +74,7 @@ export class FeedHub {
   readonly #registry = new SubscriptionRegistry();
   readonly #scheduler: Scheduler;
   readonly #poller: GroupPoller;
+  readonly #stream: StreamFeed;
   readonly #health: HealthService;
   readonly #ownsHealth: boolean;
   readonly #healthListener: Disposable;
@@ -118,9 +125,22 @@ export class FeedHub {
         now: this.#now,
         tuning: this.#tuning,
         onError: this.#onError,
+        onPolled: (group, batch) => this.#stream.polled(group, batch),
       },
       options.client,
     );
+    this.#stream = new StreamFeed({
+      registry: this.#registry,
+      scheduler: this.#scheduler,
+      status,
+      health: this.#health,
+      store: this.#store,
+      now: this.#now,
+      timers,
+      paused,
+      onError: this.#onError,
+    });
+    this.#stream.setOpener(options.stream ?? null);
     this.onStatus = this.#scheduler.status.onChange;
     this.#healthListener = this.#health.onChange(() => this.#healthChanged());
   }
@@ -147,14 +167,20 @@ export class FeedHub {
     }
     // Costs this subscription's codes, whatever the group holds already.
     const { group, addedCodes, becameActive } = this.#registry.add(sub, routed);
+    // Codes the stream serves already: this pane's first snapshot (and state) is REST's.
+    let due = 0;
+    if (!this.#registry.isHidden(clientId)) for (const c of codes) if (snapshotDue(group, c)) due++;
     this.#scheduler.later(() => live() && this.#firstPaint(sub, group));
     this.#scheduler.reconcile();
-    if (addedCodes > 0 || becameActive) this.#scheduler.kick(group);
+    if (addedCodes > 0 || becameActive || due > 0) this.#scheduler.kick(group);
+    this.#stream.requestSync();
     return id;
   }
 
   unsubscribe(subscriptionId: string): void {
-    if (this.#remove(subscriptionId)) this.#scheduler.reconcile();
+    if (!this.#remove(subscriptionId)) return;
+    this.#scheduler.reconcile();
+    this.#stream.requestSync();
   }
 
   /**
@@ -165,7 +191,9 @@ export class FeedHub {
     let removed = false;
     for (const sub of this.#registry.ofClient(clientId)) removed = this.#remove(sub.id) || removed;
     this.#registry.setHidden(clientId, false);
-    if (removed) this.#scheduler.reconcile();
+    if (!removed) return;
+    this.#scheduler.reconcile();
+    this.#stream.requestSync();
   }
 
   /** Removes one subscription without reconciling; false for an unknown id. */
@@ -187,6 +215,7 @@ export class FeedHub {
     if (!this.#registry.setHidden(clientId, !visible)) return;
     if (visible) this.#showClient(clientId);
     else this.#scheduler.reconcile();
+    this.#stream.requestSync();
   }
 
   /** New intervals from the settings; each clock adopts them from its last tick. */
@@ -211,6 +240,16 @@ export class FeedHub {
     this.#scheduler.reconcile();
     // After the switch: nothing is asked again with the old client.
     if (this.#ownsHealth) this.#health.reset();
+  }
+
+  /**
+   * Streams prices with `open` from now on (a new token or address, or the stream's
+   * settings changed): the old stream clients close, what panes show is subscribed
+   * again. Null: everything is polled.
+   */
+  setStream(open: StreamOpener | null): void {
+    this.#assertLive();
+    this.#stream.setOpener(open);
   }
 
   status(): FeedStatus {
@@ -243,6 +282,7 @@ export class FeedHub {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#healthListener.dispose();
+    this.#stream.dispose();
     this.#poller.dispose();
     this.#scheduler.dispose();
     for (const g of this.#registry.groups()) this.#health.forget(channelOf(g.key));
@@ -279,6 +319,8 @@ export class FeedHub {
     const hold = this.#health.hold();
     const was = this.#hold;
     this.#hold = hold;
+    // A refused token stops the streams; a new one starts them again.
+    if (hold?.state !== was?.state) this.#stream.requestSync();
     if (hold === null) {
       if (was !== null) this.#cameBack(was);
       return;

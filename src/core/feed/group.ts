@@ -29,6 +29,19 @@ export interface Group {
   readonly held: Map<string, number>;
   /** Subscribers whose client is visible. */
   viewers: number;
+  /**
+   * Wanted codes the stream serves now (subscribed on a streaming connection): a poll
+   * does not ask them, unless they are `due`. Always empty for candles and news.
+   */
+  readonly streamed: Set<string>;
+  /**
+   * Streamed codes that want one REST snapshot: new on the stream (a newly shown
+   * symbol, a reconnect: what changed before the subscription took is not pushed), or
+   * one the stream could not complete. The next successful poll that asks them clears them.
+   */
+  readonly due: Set<string>;
+  /** Wanted codes a poll asks: not streamed, or due. Kept with `wanted`, `streamed` and `due`. */
+  polled: number;
   /** Has visible subscribers and something to ask. */
   active: boolean;
   failures: number;
@@ -52,6 +65,9 @@ export function newGroup(key: string, route: Route, lane: LaneId): Group {
     wanted: new Map(),
     held: new Map(),
     viewers: 0,
+    streamed: new Set(),
+    due: new Set(),
+    polled: 0,
     active: false,
     failures: 0,
     retryAt: 0,
@@ -74,14 +90,24 @@ export function channelOf(groupKey: string): string {
   return `feed:${groupKey}`;
 }
 
-/** The codes one poll of `g` asks: the union of its visible subscribers' (none for news). */
+/** Whether a poll of `g` asks for `code` (when wanted): the stream does not serve it, or it is due. */
+function polls(g: Group, code: string): boolean {
+  return !g.streamed.has(code) || g.due.has(code);
+}
+
+/**
+ * The codes one poll of `g` asks: the union of its visible subscribers', less those the
+ * stream serves (none for news).
+ */
 export function codesOf(g: Group): string[] {
-  return g.route.kind === 'news' ? [] : [...g.wanted.keys()];
+  if (g.route.kind === 'news') return [];
+  const codes = [...g.wanted.keys()];
+  return g.streamed.size === 0 ? codes : codes.filter((c) => polls(g, c));
 }
 
 /** How many codes one poll of `g` asks. */
 export function codeCount(g: Group): number {
-  return g.route.kind === 'news' ? 0 : g.wanted.size;
+  return g.route.kind === 'news' ? 0 : g.polled;
 }
 
 /**
@@ -113,7 +139,11 @@ export function leaveGroup(g: Group, sub: Subscription, visible: boolean): void 
 export function showIn(g: Group, sub: Subscription): number {
   g.viewers++;
   let added = 0;
-  for (const c of sub.codes) if (increment(g.wanted, c) === 1) added++;
+  for (const c of sub.codes) {
+    if (increment(g.wanted, c) !== 1) continue;
+    added++;
+    if (polls(g, c)) g.polled++;
+  }
   refreshActive(g);
   return added;
 }
@@ -121,12 +151,71 @@ export function showIn(g: Group, sub: Subscription): number {
 /** A subscriber's client was hidden: its codes leave what a poll asks. */
 export function hideIn(g: Group, sub: Subscription): void {
   g.viewers--;
-  for (const c of sub.codes) decrement(g.wanted, c);
+  for (const c of sub.codes) {
+    if (decrement(g.wanted, c)) continue;
+    // No longer wanted: not streamed either (the next stream sync agrees).
+    if (polls(g, c)) g.polled--;
+    g.streamed.delete(c);
+    g.due.delete(c);
+  }
   refreshActive(g);
 }
 
 function refreshActive(g: Group): void {
-  g.active = g.viewers > 0 && (g.route.kind === 'news' || g.wanted.size > 0);
+  g.active = g.viewers > 0 && (g.route.kind === 'news' || g.polled > 0);
+}
+
+/**
+ * Which wanted codes of `g` the stream serves now (`streams`). A code new to the stream
+ * is due a REST snapshot; one that left it is polled again. Returns how many joined and
+ * left. Costs the group's wanted codes (a stream sync, not a subscription).
+ */
+export function setStreamed(
+  g: Group,
+  streams: (code: string) => boolean,
+): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  let polled = 0;
+  for (const c of g.wanted.keys()) {
+    const on = streams(c);
+    if (on && !g.streamed.has(c)) {
+      g.streamed.add(c);
+      g.due.add(c);
+      added++;
+    } else if (!on && g.streamed.has(c)) {
+      g.streamed.delete(c);
+      g.due.delete(c);
+      removed++;
+    }
+    if (polls(g, c)) polled++;
+  }
+  g.polled = polled;
+  refreshActive(g);
+  return { added, removed };
+}
+
+/** A streamed code wants a REST snapshot (a new subscriber, or a push the stream could not complete). */
+export function snapshotDue(g: Group, code: string): boolean {
+  if (!g.streamed.has(code) || g.due.has(code)) return false;
+  g.due.add(code);
+  if (g.wanted.has(code)) g.polled++;
+  refreshActive(g);
+  return true;
+}
+
+/** A poll answered `codes`: those that were due have had their snapshot. */
+export function snapshotTaken(g: Group, codes: Iterable<string>): void {
+  for (const c of codes) {
+    if (g.due.delete(c) && g.wanted.has(c)) g.polled--;
+  }
+  refreshActive(g);
+}
+
+/** Every code of `sub` is on the stream and none is due: the stream keeps it current. */
+export function servedByStream(g: Group, sub: Subscription): boolean {
+  if (g.streamed.size === 0) return false;
+  return sub.codes.every((c) => g.streamed.has(c) && !g.due.has(c));
 }
 
 function increment(counts: Map<string, number>, code: string): number {
@@ -158,6 +247,8 @@ export function absorb(
 ): [string, unknown][] {
   const changed: [string, unknown][] = [];
   for (const [code, record] of Object.entries(batch.data)) {
+    const held = g.latest.get(code);
+    if (held && adapter.isOlder?.(record, held.record)) continue;
     g.latest.set(code, { record, at });
     const fp = adapter.fingerprint(record);
     if (g.saved.get(code) === fp) continue;
@@ -188,7 +279,10 @@ export function stateAfter(
 ): StateChange {
   const mine = sub.codes.filter((c) => asked.has(c));
   const missing = new Set(batch.missing);
-  const unknownCodes = mine.filter((c) => missing.has(c));
+  // A code not asked (the stream serves it) keeps what the last answer said of it.
+  const unknownCodes = sub.codes.filter((c) =>
+    asked.has(c) ? missing.has(c) : sub.unknownCodes.includes(c),
+  );
   const failed = mine.filter((c) => batch.failed[c] !== undefined);
   if (unknownCodes.length > 0 && unknownCodes.length === sub.codes.length) {
     return { state: 'unknown', message: unknownMessage(unknownCodes), unknownCodes };
@@ -207,6 +301,14 @@ export function stateAfter(
     message: first.message,
     unknownCodes,
   };
+}
+
+/** A subscriber's state when data comes again (a push): live, naming its unknown codes. */
+export function liveAgain(sub: Subscription): StateChange {
+  const codes = sub.unknownCodes;
+  return codes.length === 0
+    ? { state: 'live', unknownCodes: [] }
+    : { state: 'live', message: unknownMessage(codes), unknownCodes: [...codes] };
 }
 
 function unknownMessage(codes: readonly string[]): string {

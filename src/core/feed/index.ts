@@ -15,6 +15,10 @@ export {
 export { NEWS_PAGE_SIZE } from './kinds';
 export { backoffDelay, planBudget, type LaneDemand } from './pacing';
 export { requestsPerPoll, routeOf, type LaneId, type Route } from './routes';
+export { formingCandle, type FormingUpdate } from './forming-candle';
+export { streamChannel, type StreamOpener, type StreamPort } from './stream-feed';
+export { STREAM_SAVE_MS } from './stream-pushes';
+export { streamHealth, type ClassStream } from './stream-health';
 export {
   NO_STORE,
   cacheFeedStore,

@@ -50,6 +50,11 @@ export interface KindAdapter<T> {
   ): Promise<Result<BatchResult<T>>>;
   /** A short string that changes whenever the record does. */
   fingerprint(record: T): string;
+  /**
+   * True when `record` is older than `than` (kinds whose records carry a time): a REST
+   * answer that left before a stream push does not take its place.
+   */
+  isOlder?(record: T, than: T): boolean;
   /** The events pushing `slice` (records by code) to one subscription. */
   events(
     spec: SubscriptionSpec,
@@ -92,10 +97,12 @@ function snapshotAdapter<T>(
   ) => Promise<Result<BatchResult<T>>>,
   fingerprint: (record: T) => string,
   event: (subscriptionId: string, records: Record<string, T>) => HubEvent,
+  isOlder?: (record: T, than: T) => boolean,
 ): KindAdapter<T> {
   return {
     fetch: (client, route, codes, { signal }) => call(client, route, codes, signal),
     fingerprint,
+    ...(isOlder ? { isOlder } : {}),
     events: (_spec, id, slice) => [event(id, Object.fromEntries(slice))],
     save(store, route, entries, at) {
       store.saveSnapshots(
@@ -121,6 +128,7 @@ function snapshotAdapter<T>(
 }
 
 const quoteFp = (q: Quote | Tick) => `${q.time}|${q.last}|${q.volume}|${q.status}`;
+const olderTrade = (q: Quote | Tick, than: Quote | Tick) => q.time < than.time;
 
 const levelsFp = (book: DepthBook) =>
   [...book.asks, ...book.bids].map((l) => `${l.price ?? '-'}:${l.volume}:${l.orders}`).join(',');
@@ -134,6 +142,7 @@ const quotes = snapshotAdapter<Quote>(
   },
   quoteFp,
   (subscriptionId, records) => ({ event: 'quotes', payload: { subscriptionId, quotes: records } }),
+  olderTrade,
 );
 
 const depth = snapshotAdapter<DepthBook>(
@@ -156,6 +165,7 @@ const ticks = snapshotAdapter<Tick>(
   },
   quoteFp,
   (subscriptionId, records) => ({ event: 'ticks', payload: { subscriptionId, ticks: records } }),
+  olderTrade,
 );
 
 const candles: KindAdapter<Candle[]> = {

@@ -16,6 +16,7 @@ import {
   codeCount,
   codesOf,
   resetBackoff,
+  servedByStream,
   stateAfter,
   stateAfterError,
   type Group,
@@ -44,6 +45,8 @@ export interface GroupPollerDeps {
   now: () => UnixMs;
   tuning: FeedTuning;
   onError: (error: unknown) => void;
+  /** Told of each successful poll, after its records were taken in (the stream's snapshots). */
+  onPolled?: (g: Group, batch: BatchResult<unknown>) => void;
 }
 
 export class GroupPoller {
@@ -138,7 +141,8 @@ export class GroupPoller {
     this.#record(g, batchOutcome(batch), epoch);
     const adapter = adapterFor(g.route);
     const changed = absorb(g, adapter, batch, now);
-    this.#save(() => adapter.save(this.deps.store, g.route, changed, now), changed.length);
+    status.save(() => adapter.save(this.deps.store, g.route, changed, now), changed.length);
+    this.deps.onPolled?.(g, batch);
     const asked = new Set(codes);
     const paused = this.deps.paused();
     for (const sub of registry.visible(g)) {
@@ -193,17 +197,6 @@ export class GroupPoller {
     this.deps.health.record(outcome, { ...options, probe });
   }
 
-  #save(write: () => void, count: number): void {
-    if (count === 0) return;
-    try {
-      write();
-      this.deps.status.storeError = null;
-    } catch (error) {
-      const reason = errorMessage(error);
-      this.deps.status.storeError = `The offline cache could not be written (${reason}); live data is unaffected.`;
-    }
-  }
-
   /** Marks subscriptions whose data is older than N stretched intervals (and the floor). */
   #markStale(lane: LaneId, now: UnixMs): void {
     const limit = staleAfterMs(this.deps.tuning, this.deps.clocks.effective(lane));
@@ -211,6 +204,11 @@ export class GroupPoller {
     for (const g of this.deps.registry.groups()) {
       if (g.lane !== lane) continue;
       for (const sub of this.deps.registry.visible(g)) {
+        // The stream keeps it current between pushes (a quiet market pushes nothing).
+        if (servedByStream(g, sub)) {
+          sub.liveAt = now;
+          continue;
+        }
         // Refusals speak for themselves; `offline` left over from an outage does not.
         if (sub.state !== null && SETTLED.has(sub.state)) continue;
         if (now - Math.max(sub.liveAt ?? -Infinity, sub.since) <= limit) continue;

@@ -5,6 +5,7 @@
  * health of the data is not here: it is the health service's.
  */
 import { Emitter, type Event } from '../../shared/emitter';
+import { errorMessage } from '../../shared/errors';
 import type { BudgetStatus, UnixMs } from '../../shared/model';
 import type { FeedStatus } from './types';
 
@@ -53,6 +54,21 @@ export class StatusBoard {
     this.#lastTold = now;
     this.#lastUpdateTold = lastUpdate;
     this.#changed.fire(status);
+  }
+
+  /**
+   * Writes records to the cache (`count` of them; nothing to do for none): a failure is
+   * the status's error until a write works again, never the data's.
+   */
+  save(write: () => void, count: number): void {
+    if (count === 0) return;
+    try {
+      write();
+      this.storeError = null;
+    } catch (error) {
+      const reason = errorMessage(error);
+      this.storeError = `The offline cache could not be written (${reason}); live data is unaffected.`;
+    }
   }
 
   /** Forgets the listeners; later changes reach no one. */

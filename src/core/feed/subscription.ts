@@ -40,16 +40,18 @@ export class Subscription {
 
   /**
    * Pushes the records of `records` (by code) that differ from what this subscription
-   * was last pushed; true when something was pushed.
+   * was last pushed — of `only` those codes, when given (what a stream push changed);
+   * true when something was pushed.
    */
   deliver(
     adapter: KindAdapter<unknown>,
     records: ReadonlyMap<string, Stored<unknown>>,
     offline: boolean,
+    only?: ReadonlySet<string>,
   ): boolean {
     const slice = new Map<string, unknown>();
     let asOf = this.asOf;
-    for (const code of this.codes) {
+    for (const code of only ? this.#mine(only) : this.codes) {
       const r = records.get(code);
       if (!r) continue;
       const fp = adapter.fingerprint(r.record);
@@ -90,6 +92,15 @@ export class Subscription {
     if (unknownCodes.length > 0) payload.unknownCodes = [...unknownCodes];
     this.emit({ event: 'subscriptionStatus', payload });
   }
+
+  /** The codes of `codes` this subscription receives, costing the smaller of the two. */
+  #mine(codes: ReadonlySet<string>): string[] {
+    if (codes.size >= this.codes.length) return this.codes.filter((c) => codes.has(c));
+    this.#codeSet ??= new Set(this.codes);
+    return [...codes].filter((c) => this.#codeSet!.has(c));
+  }
+
+  #codeSet: Set<string> | null = null;
 
   private emit(event: HubEvent): void {
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
+import { STREAM_PATHS } from '../../shared/api/stream';
 import type { Settings } from '../../shared/model';
 import { BASE_URL_EXTRAS, BASE_URL_NOT_HTTP, BASE_URL_PLAIN_HTTP } from '../../shared/model';
 import { DEFAULT_BASE_URL } from '../api';
@@ -33,14 +34,8 @@ describe('defaults', () => {
       cacheBudgetBytes: 1024 ** 3,
       streamEnabled: true,
       streamSubscriptions: null,
-      streamPaths: {
-        stock: '/stock',
-        crypto: '/crypto',
-        fund: '/fund',
-        indices: '/indices',
-        forex: '/forex',
-        future: '/future',
-      },
+      // The contract's endpoints (shared/api/stream.ts).
+      streamPaths: STREAM_PATHS,
     });
   });
 

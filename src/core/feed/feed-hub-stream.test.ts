@@ -1,0 +1,325 @@
+/**
+ * The hub with a stream, on manual timers with a scripted client and scripted streams:
+ * what streams and what is polled (the limit, most visible first), the fallback to REST
+ * while a stream is down and the way back with one REST snapshot, pushes into the panes,
+ * a refused token, streaming off, and the stream's health.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Quote, StreamHealth } from '../../shared/model';
+import { planOf } from '../../shared/model';
+import { FeedHub, type FeedHubOptions } from './feed-hub';
+import { FakeFeedClient, quote } from './testing/fake-client';
+import { FakeStreams } from './testing/fake-stream';
+import { ManualTimers } from './testing/manual-timers';
+import { Recorder } from './testing/recorder';
+import { depthSpec, quotesSpec as quotes } from './testing/specs';
+
+function setup(options: Partial<FeedHubOptions> = {}, limit = 200) {
+  const timers = new ManualTimers();
+  const client = new FakeFeedClient(timers.now);
+  const streams = new FakeStreams(limit);
+  const hub = new FeedHub({
+    client,
+    plan: planOf('premium'),
+    timers,
+    now: timers.now,
+    stream: streams.open,
+    ...options,
+  });
+  const told: StreamHealth[] = [];
+  hub.health.onChange((h) => told.push(h.stream));
+  /** REST calls of `method` from now on. */
+  const counter = (method: Parameters<FakeFeedClient['callsOf']>[0] = 'quotes') => {
+    const before = client.callsOf(method).length;
+    return () => client.callsOf(method).slice(before);
+  };
+  return { timers, client, streams, hub, told, counter };
+}
+
+const AAPL = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
+const pushed = (code: string, v: number): Quote => quote(code, v);
+
+describe('FeedHub with a stream: what streams and what is polled', () => {
+  it('streams what every window shows over one client per class; REST stops after one snapshot', async () => {
+    const { timers, client, streams, hub, counter } = setup();
+    const a = new Recorder();
+    const b = new Recorder();
+    hub.subscribe('window-1', quotes('stock', 'US', ['AAPL', 'MSFT']), a.push);
+    hub.subscribe('window-2', quotes('stock', 'US', ['MSFT', 'NVDA']), b.push);
+    hub.subscribe('window-2', quotes('crypto', 'BA', ['BTCUSDT']), b.push);
+    hub.subscribe('window-2', depthSpec('crypto', 'BA', ['BTCUSDT']), b.push);
+    await timers.advance(0);
+    // The first snapshot of a newly shown symbol is REST's.
+    expect(client.callsOf('quotes').map((c) => c.codes.join())).toEqual([
+      'AAPL,MSFT,NVDA',
+      'BTCUSDT',
+    ]);
+    expect(streams.opened.map((s) => s.cls)).toEqual(['stock', 'crypto']);
+    // MSFT is on two boards: the most visible first.
+    expect(streams.of('stock').keys()).toEqual(['MSFT$US', 'AAPL$US', 'NVDA$US']);
+    expect(streams.of('crypto').wanted).toEqual([
+      { region: 'BA', code: 'BTCUSDT', types: ['quote', 'depth'] },
+    ]);
+
+    streams.of('stock').stream();
+    streams.of('crypto').stream();
+    const after = counter();
+    await timers.advance(10_000);
+    // One REST snapshot of what went onto the stream (what changed before it took), then none.
+    expect(after().map((c) => c.codes.join())).toEqual(['AAPL,MSFT,NVDA', 'BTCUSDT']);
+    expect(client.callsOf('depths')).toHaveLength(2);
+    expect(hub.status().budget.wantedPerMinute).toBe(0);
+    expect(timers.pending).toBe(0);
+    expect(hub.health.snapshot().stream).toEqual({
+      state: 'streaming',
+      reason: null,
+      streamed: 4,
+      polled: 0,
+      nextAttemptAt: null,
+      message: null,
+    });
+    hub.dispose();
+  });
+
+  it('pushes each pane only its symbols, one delivery per turn, and keeps it live without polls', async () => {
+    const { timers, streams, hub } = setup();
+    const a = new Recorder();
+    const b = new Recorder();
+    hub.subscribe('window-1', quotes('stock', 'US', ['AAPL']), a.push);
+    hub.subscribe('window-2', quotes('stock', 'US', ['MSFT']), b.push);
+    await timers.advance(0);
+    streams.of('stock').stream();
+    await timers.advance(1000);
+    a.clear();
+    b.clear();
+    const stock = streams.of('stock');
+    stock.push({ type: 'quote', instrument: AAPL, quote: pushed('AAPL', 50) });
+    stock.push({ type: 'quote', instrument: { ...AAPL, code: 'MSFT' }, quote: pushed('MSFT', 51) });
+    stock.push({ type: 'quote', instrument: AAPL, quote: pushed('AAPL', 52) });
+    await timers.advance(0);
+    expect(a.of('quotes').map((p) => p.quotes.AAPL?.last)).toEqual([152]);
+    expect(b.of('quotes').map((p) => p.quotes.MSFT?.last)).toEqual([151]);
+    // A quiet market pushes nothing for minutes: the stream still vouches for it.
+    a.clear();
+    await timers.advance(120_000);
+    expect(a.states()).toEqual([]); // still live
+    expect(a.events).toEqual([]);
+    hub.dispose();
+  });
+
+  it('over the limit: the most visible symbols stream, the rest are polled', async () => {
+    const { timers, client, streams, hub, counter } = setup({}, 2);
+    hub.subscribe('w1', quotes('stock', 'US', ['AAPL', 'MSFT', 'NVDA']), new Recorder().push);
+    hub.subscribe('w2', quotes('stock', 'US', ['NVDA']), new Recorder().push);
+    await timers.advance(0);
+    streams.of('stock').stream();
+    await timers.advance(1000);
+    const after = counter();
+    await timers.advance(3000);
+    expect(after().map((c) => c.codes.join())).toEqual(['MSFT', 'MSFT', 'MSFT']);
+    expect(client.callsOf('quotes').length).toBeGreaterThan(3);
+    expect(hub.health.snapshot().stream).toMatchObject({
+      state: 'streaming',
+      reason: 'over-limit',
+      streamed: 2,
+      polled: 1,
+    });
+    hub.dispose();
+  });
+
+  it('a new pane on a streamed symbol gets its first snapshot from REST', async () => {
+    const { timers, streams, hub, counter } = setup();
+    hub.subscribe('w1', quotes('stock', 'US', ['AAPL']), new Recorder().push);
+    await timers.advance(0);
+    streams.of('stock').stream();
+    await timers.advance(5000);
+    const after = counter();
+    const late = new Recorder();
+    hub.subscribe('w2', quotes('stock', 'US', ['AAPL']), late.push);
+    await timers.advance(5000);
+    expect(after().map((c) => c.codes.join())).toEqual(['AAPL']);
+    expect(late.state).toBe('live');
+    expect(late.quoteCodes()).toEqual([['AAPL']]);
+    hub.dispose();
+  });
+
+  it('hidden windows want nothing streamed', async () => {
+    const { timers, streams, hub } = setup();
+    hub.subscribe('w1', quotes('stock', 'US', ['AAPL']), new Recorder().push);
+    hub.subscribe('w2', quotes('stock', 'US', ['MSFT']), new Recorder().push);
+    await timers.advance(0);
+    hub.setVisibility('w2', false);
+    await timers.advance(0);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US']);
+    hub.setVisibility('w2', true);
+    await timers.advance(0);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
+    hub.dispose();
+  });
+
+  it('a REST answer older than a push does not replace it', async () => {
+    const { timers, client, streams, hub } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), r.push);
+    await timers.advance(0);
+    client.hold = true;
+    streams.of('stock').stream();
+    await timers.advance(1000); // the snapshot of the newly streamed AAPL is on its way
+    streams.of('stock').push({ type: 'quote', instrument: AAPL, quote: pushed('AAPL', 500) });
+    await timers.advance(0);
+    client.release();
+    await timers.advance(0);
+    expect(r.of('quotes').at(-1)?.quotes.AAPL?.last).toBe(600);
+    hub.dispose();
+  });
+});
+
+describe('FeedHub with a stream: down, back, refused, off', () => {
+  it('polls at once while the stream is down and goes back with one REST snapshot', async () => {
+    const { timers, streams, hub, counter } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL', 'MSFT']), r.push);
+    await timers.advance(0);
+    const stock = streams.of('stock');
+    stock.stream();
+    await timers.advance(60_000); // quiet: no push for a minute
+    const down = counter();
+    stock.drop(timers.now() + 4000);
+    await timers.advance(0);
+    expect(down()).toHaveLength(1); // at once
+    expect(hub.health.snapshot().stream).toEqual({
+      state: 'reconnecting',
+      reason: 'down',
+      streamed: 0,
+      polled: 2,
+      nextAttemptAt: timers.now() + 4000,
+      message: 'the stream endpoint answered 503 Service Unavailable',
+    });
+    await timers.advance(3000);
+    expect(down()).toHaveLength(4); // every second, within the budget
+    expect(r.states()).not.toContain('stale');
+    const back = counter();
+    stock.stream();
+    await timers.advance(10_000);
+    expect(back().map((c) => c.codes.join())).toEqual(['AAPL,MSFT']);
+    expect(hub.health.snapshot().stream.state).toBe('streaming');
+    expect(r.state).toBe('live');
+    hub.dispose();
+  });
+
+  it("the stream's refused token is REST's: every stream stops, nothing is polled, until a new token", async () => {
+    const { timers, client, streams, hub, counter } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), r.push);
+    hub.subscribe('w', quotes('crypto', 'BA', ['BTCUSDT']), r.push);
+    await timers.advance(0);
+    const crypto = streams.of('crypto');
+    streams.of('stock').refuse();
+    await timers.advance(0);
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'token-rejected',
+      stream: { state: 'polling', reason: 'refused' },
+    });
+    expect(r.state).toBe('token-rejected');
+    expect(crypto.disposed).toBe(true);
+    const held = counter();
+    await timers.advance(30_000);
+    expect(held()).toEqual([]);
+    expect(streams.opened.filter((s) => !s.disposed)).toEqual([]);
+    // A new token: the composition root resets the health service.
+    hub.health.reset();
+    await timers.advance(0);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US']);
+    expect(client.callsOf('quotes').length).toBeGreaterThan(2);
+    hub.dispose();
+  });
+
+  it('off (Settings): the streams close and everything is polled, and the health says why', async () => {
+    const { timers, streams, hub, counter } = setup();
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), new Recorder().push);
+    await timers.advance(0);
+    const stock = streams.of('stock');
+    stock.stream();
+    await timers.advance(2000);
+    hub.setStream(null);
+    const polled = counter();
+    await timers.advance(3000);
+    expect(stock.disposed).toBe(true);
+    expect(polled().length).toBeGreaterThanOrEqual(3);
+    expect(hub.health.snapshot().stream).toMatchObject({ state: 'polling', reason: 'off' });
+    hub.setStream(streams.open);
+    await timers.advance(0);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US']);
+    hub.dispose();
+  });
+
+  it('a crypto quote the stream cannot complete takes one REST quote, which seeds the stream', async () => {
+    const { timers, streams, hub, counter } = setup();
+    hub.subscribe('w', quotes('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
+    await timers.advance(0);
+    const crypto = streams.of('crypto');
+    crypto.stream();
+    await timers.advance(5000);
+    crypto.seeds.clear();
+    const after = counter();
+    crypto.needsSnapshot({ class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' });
+    await timers.advance(5000);
+    expect(after().map((c) => c.codes.join())).toEqual(['BTCUSDT']);
+    expect([...crypto.seeds.keys()]).toEqual(['BTCUSDT$BA']);
+    hub.dispose();
+  });
+
+  it('tells the health model each step: idle, connecting, streaming, reconnecting, streaming', async () => {
+    const { timers, streams, hub, told } = setup();
+    expect(hub.health.snapshot().stream.state).toBe('idle'); // on, and nothing shown
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), new Recorder().push);
+    await timers.advance(0);
+    const stock = streams.of('stock');
+    stock.stream();
+    stock.drop(timers.now() + 2000);
+    stock.stream();
+    await timers.advance(0);
+    // Told with every change of the health (the data's state too): the stream's steps, in order.
+    const steps = told.map((s) => s.state).filter((s, i, all) => s !== all[i - 1]);
+    expect(steps).toEqual(['connecting', 'streaming', 'reconnecting', 'streaming']);
+    hub.dispose();
+  });
+});
+
+describe('FeedHub with a stream: the forming candle', () => {
+  it('moves with streamed quotes between REST refreshes, and asks REST when a new candle begins', async () => {
+    const { timers, client, streams, hub } = setup();
+    const r = new Recorder();
+    const series = { ...AAPL, kType: 1 } as const;
+    hub.subscribe('w', { kind: 'candles', series }, r.push);
+    await timers.advance(0);
+    const rest = r.of('candles').at(-1)!.page.candles.at(-1)!;
+    expect(streams.of('stock').wanted).toEqual([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
+    const stock = streams.of('stock');
+    stock.stream();
+    const base = { ...pushed('AAPL', 0), time: rest.time + 10_000 };
+    stock.push({
+      type: 'quote',
+      instrument: AAPL,
+      quote: { ...base, last: 103, high: 103, low: 99 },
+    });
+    stock.push({
+      type: 'quote',
+      instrument: AAPL,
+      quote: { ...base, time: base.time + 5000, last: 98.5, low: 98, volume: base.volume + 7 },
+    });
+    await timers.advance(0);
+    expect(r.of('candles').at(-1)!.page.candles.at(-1)).toEqual({
+      ...rest,
+      high: 103,
+      low: 98, // a new day low between two pushes was this candle's
+      close: 98.5,
+      volume: rest.volume + 7,
+    });
+    const klines = client.callsOf('klines').length;
+    stock.push({ type: 'quote', instrument: AAPL, quote: { ...base, time: rest.time + 60_000 } });
+    await timers.advance(0);
+    expect(client.callsOf('klines').length).toBe(klines + 1);
+    hub.dispose();
+  });
+});

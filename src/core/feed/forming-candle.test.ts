@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Candle, Quote } from '../../shared/model';
+import { formingCandle } from './forming-candle';
+
+const T = Date.UTC(2026, 10, 18, 15, 0);
+const candle: Candle = {
+  time: T,
+  open: 10,
+  high: 11,
+  low: 9,
+  close: 10.5,
+  volume: 100,
+  turnover: 1000,
+};
+const closed: Candle = { ...candle, time: T - 60_000 };
+const q = (time: number, last: number, more: Partial<Quote> = {}): Quote => ({
+  symbol: 'AAPL',
+  last,
+  open: 8,
+  prevClose: 8,
+  high: 12,
+  low: 7,
+  time,
+  volume: 5000,
+  turnover: 50_000,
+  status: 0,
+  change: null,
+  changePercent: null,
+  ...more,
+});
+
+describe('formingCandle', () => {
+  it('takes the last price into close, high and low, and the growth of the day into volume', () => {
+    const before = q(T + 10_000, 10.5);
+    const now = q(T + 20_000, 11.5, { volume: 5030, turnover: 50_345.5 });
+    expect(formingCandle([closed, candle], 1, now, before)).toEqual({
+      kind: 'moved',
+      candles: [closed, { ...candle, high: 11.5, close: 11.5, volume: 130, turnover: 1345.5 }],
+    });
+  });
+
+  it('takes a new day high or low reached between two pushes of this candle', () => {
+    const before = q(T + 10_000, 10.5, { high: 12, low: 7 });
+    const now = q(T + 20_000, 10, { high: 12.5, low: 6.5 });
+    const moved = formingCandle([candle], 1, now, before);
+    expect(moved).toMatchObject({ kind: 'moved', candles: [{ high: 12.5, low: 6.5, close: 10 }] });
+    // The quote before is of the candle before: its extremes may be that candle's.
+    const earlier = q(T - 1000, 10.5, { high: 12, low: 7 });
+    expect(formingCandle([candle], 1, now, earlier)).toMatchObject({
+      candles: [{ high: 11, low: 9, close: 10 }],
+    });
+  });
+
+  it('adds no volume without a quote before it, and the volume of a new day when the day turned', () => {
+    expect(formingCandle([candle], 9, q(T + 1000, 10.5, { volume: 7000 }), null)).toEqual({
+      kind: 'same',
+    });
+    const newDay = formingCandle([candle], 9, q(T + 1000, 10.5, { volume: 40 }), q(T, 10.5));
+    expect(newDay).toMatchObject({ kind: 'moved', candles: [{ volume: 140 }] });
+  });
+
+  it('leaves older quotes, months and empty series alone; a quote past the period has rolled', () => {
+    expect(formingCandle([candle], 1, q(T - 1, 20), null)).toEqual({ kind: 'same' });
+    expect(formingCandle([candle], 10, q(T + 1000, 20), null)).toEqual({ kind: 'same' });
+    expect(formingCandle([], 1, q(T + 1000, 20), null)).toEqual({ kind: 'same' });
+    expect(formingCandle([candle], 1, q(T + 60_000, 20), null)).toEqual({ kind: 'rolled' });
+    expect(formingCandle([candle], 8, q(T + 60_000, 20), null).kind).toBe('moved');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The forming candle of a live chart between REST refreshes, from streamed quotes.
+ *
+ * A quote carries the last price and the day's running open, high, low, volume and
+ * turnover; a candle is the same figures over its own period. So the forming candle
+ * moves by the same rule the service builds it with: the close is the last price, the
+ * high and low take it in, and volume and turnover grow by what the day's grew since
+ * the quote before. A new day high or low reached between two pushes is the candle's
+ * too (it happened inside it). Where that is all the stream can say — a trade between
+ * pushes that set no day extreme — the next REST candle, asked on its usual clock,
+ * puts the candle right; for a symbol that trades every second the two agree exactly.
+ */
+import type { Candle, KType, Quote } from '../../shared/model';
+import { KTYPES } from '../../shared/model';
+
+/** What a quote does to a series' newest candles. */
+export type FormingUpdate =
+  /** The forming candle moved: the series with it replaced. */
+  | { kind: 'moved'; candles: Candle[] }
+  /** Nothing to change (an older quote, the same figures, no candle yet). */
+  | { kind: 'same' }
+  /** The quote is past the forming candle's period: a new candle began, ask REST for it. */
+  | { kind: 'rolled' };
+
+/** Months have no fixed length: their candles are left to REST. */
+const FIXED_PERIOD: ReadonlySet<KType> = new Set(
+  (Object.keys(KTYPES).map(Number) as KType[]).filter((k) => k !== 10),
+);
+
+/**
+ * The candles `candles` (ascending, the last one forming) after the quote `quote`, with
+ * `previous` the quote of the same symbol before it (null when none was seen).
+ */
+export function formingCandle(
+  candles: readonly Candle[],
+  kType: KType,
+  quote: Quote,
+  previous: Quote | null,
+): FormingUpdate {
+  const last = candles.at(-1);
+  if (!last || !FIXED_PERIOD.has(kType) || quote.time < last.time) return { kind: 'same' };
+  if (quote.time >= last.time + KTYPES[kType].ms) return { kind: 'rolled' };
+  // The day's figures since the quote before, when that quote is of this candle and day.
+  const base = previous !== null && previous.time <= quote.time ? previous : null;
+  const sameDay = base !== null && quote.volume >= base.volume;
+  const grew = (now: number, before: number | undefined) =>
+    before === undefined ? 0 : sameDay ? now - before : now;
+  // Sums of decimal volumes: round off the binary noise, so equal figures compare equal.
+  const sum = (a: number, b: number) => Math.round((a + b) * 1e8) / 1e8;
+  let high = Math.max(last.high, quote.last);
+  let low = Math.min(last.low, quote.last);
+  if (sameDay && base.time >= last.time) {
+    if (quote.high > base.high) high = Math.max(high, quote.high);
+    if (quote.low < base.low) low = Math.min(low, quote.low);
+  }
+  const next: Candle = {
+    ...last,
+    high,
+    low,
+    close: quote.last,
+    volume: sum(last.volume, grew(quote.volume, base?.volume)),
+    turnover: sum(last.turnover, grew(quote.turnover, base?.turnover)),
+  };
+  const same =
+    next.high === last.high &&
+    next.low === last.low &&
+    next.close === last.close &&
+    next.volume === last.volume &&
+    next.turnover === last.turnover;
+  return same ? { kind: 'same' } : { kind: 'moved', candles: [...candles.slice(0, -1), next] };
+}

@@ -1,0 +1,297 @@
+/**
+ * The hub's stream: one stream client per asset class, shared by every window (the hub
+ * is), wanting the union of what the visible panes show — quotes, depth and ticks, and
+ * the quotes that move a live chart's forming candle — most visible first. What the
+ * service acknowledges on a streaming connection leaves its group's polls (`setStreamed`);
+ * what does not fit the limit, and everything while a class's stream is down, is polled
+ * as before. A symbol new on the stream (a newly shown one, or after a reconnect) is due
+ * one REST snapshot, so nothing that changed before the subscription took stays stale.
+ * Pushes go into the groups' newest records, the panes (one delivery per turn) and the
+ * cache (once a second). How it goes is the health model's `stream`. See README.md.
+ */
+import { streamSymbol } from '../../shared/api/stream';
+import { DisposableStore } from '../../shared/emitter';
+import type { AssetClass, Instrument, UnixMs } from '../../shared/model';
+import type { BatchResult } from '../api';
+import { SUCCESS, type HealthService } from '../health';
+import type { StreamClient, StreamPush, StreamState } from '../stream';
+import { setStreamed, snapshotDue, type Group } from './group';
+import type { SubscriptionRegistry } from './registry';
+import type { Scheduler } from './scheduler';
+import type { StatusBoard } from './status';
+import type { FeedStore } from './store';
+import { streamHealth, type ClassStream } from './stream-health';
+import { StreamPushes, symbolId, type Target } from './stream-pushes';
+import { REPLACES_POLLS, classOf, streamWants } from './stream-wants';
+import type { FeedTimers } from './types';
+
+/** What the hub uses of a stream client (`StreamClient` is one; tests pass their own). */
+export type StreamPort = Pick<
+  StreamClient,
+  | 'state'
+  | 'onState'
+  | 'onPush'
+  | 'onSnapshotNeeded'
+  | 'setWanted'
+  | 'seedQuote'
+  | 'subscribed'
+  | 'overflow'
+  | 'dispose'
+>;
+
+/**
+ * Opens the stream of one asset class: the composition root's, which knows the address,
+ * the token, the endpoint's path and the subscription limit.
+ */
+export type StreamOpener = (cls: AssetClass) => StreamPort;
+
+/** A streaming class tells the health model it works at most this often… */
+export const STREAM_ALIVE_MS = 5_000;
+/** …and that stands this long. */
+const STREAM_ALIVE_VALID_MS = 15_000;
+
+/** The health service's channel of one class's stream. */
+export const streamChannel = (cls: AssetClass): string => `stream:${cls}`;
+
+export interface StreamFeedDeps {
+  registry: SubscriptionRegistry;
+  scheduler: Scheduler;
+  status: StatusBoard;
+  health: HealthService;
+  store: FeedStore;
+  now: () => UnixMs;
+  timers: FeedTimers;
+  /** True while the health service holds requests back: the hold's state stays on the panes. */
+  paused: () => boolean;
+  onError: (error: unknown) => void;
+}
+
+/** One class's client and what listens to it. */
+interface Held {
+  port: StreamPort;
+  listeners: DisposableStore;
+}
+
+export class StreamFeed {
+  #open: StreamOpener | null = null;
+  readonly #held = new Map<AssetClass, Held>();
+  /** Symbols wanted per class (with no client while off or refused): the health's counts. */
+  #wanted = new Map<AssetClass, number>();
+  /** By `class|CODE$REGION`. */
+  #targets = new Map<string, Target[]>();
+  readonly #aliveAt = new Map<AssetClass, UnixMs>();
+  readonly #pushes: StreamPushes;
+  #syncQueued = false;
+  #disposed = false;
+
+  constructor(private readonly deps: StreamFeedDeps) {
+    this.#pushes = new StreamPushes({
+      ...deps,
+      targets: (id) => this.#targets.get(id) ?? [],
+      seed: (cls, region, code, quote) => this.#held.get(cls)?.port.seedQuote(region, code, quote),
+    });
+  }
+
+  /** Streams with `open` from now on (a new token, address or setting); null: poll everything. */
+  setOpener(open: StreamOpener | null): void {
+    this.#closeAll();
+    this.#open = open;
+    this.#pushes.clear();
+    this.#targets = new Map();
+    this.#wanted = new Map();
+    this.#cover();
+    this.#publish();
+    this.requestSync();
+  }
+
+  /**
+   * What panes want changed (subscriptions, visibility, the health hold): sync on the
+   * next turn. Without a stream there is nothing to do (and no timer to set).
+   */
+  requestSync(): void {
+    if (this.#syncQueued || this.#disposed || this.#open === null) return;
+    this.#syncQueued = true;
+    this.deps.scheduler.later(() => this.#sync());
+  }
+
+  /** A poll of `g` succeeded: its due snapshots are taken, its answer kept as the stream's base. */
+  polled(g: Group, batch: BatchResult<unknown>): void {
+    const before = g.polled;
+    this.#pushes.polled(g, batch);
+    if (g.polled !== before) this.deps.scheduler.reconcile();
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#closeAll();
+    this.#pushes.dispose();
+  }
+
+  // ------------------------------------------------------------ wanting
+
+  #tokenRefused(): boolean {
+    return this.deps.health.hold()?.state === 'token-rejected';
+  }
+
+  #closeAll(): void {
+    for (const [cls, held] of this.#held) {
+      held.listeners.dispose();
+      held.port.dispose();
+      this.deps.health.forget(streamChannel(cls));
+    }
+    this.#held.clear();
+  }
+
+  /** Brings each class's client in line with the visible panes' union, most visible first. */
+  #sync(): void {
+    this.#syncQueued = false;
+    if (this.#disposed) return;
+    const { byClass, targets } = streamWants(this.deps.registry.groups());
+    this.#targets = targets;
+    this.#wanted = new Map([...byClass].map(([cls, list]) => [cls, list.length]));
+    const open = this.#open;
+    if (open === null || this.#tokenRefused()) {
+      // Nothing is sent with a refused token; off, nothing streams.
+      this.#closeAll();
+    } else {
+      for (const [cls, held] of this.#held) {
+        if (!byClass.has(cls)) held.port.setWanted([]);
+      }
+      for (const [cls, list] of byClass) {
+        (this.#held.get(cls) ?? this.#start(cls, open))?.port.setWanted(list);
+      }
+    }
+    this.#cover();
+    this.#publish();
+  }
+
+  #start(cls: AssetClass, open: StreamOpener): Held | null {
+    let port: StreamPort;
+    try {
+      port = open(cls);
+    } catch (error) {
+      this.deps.onError(error);
+      return null;
+    }
+    const listeners = new DisposableStore();
+    const held: Held = { port, listeners };
+    this.#held.set(cls, held);
+    listeners.add(port.onState((state) => this.#stateChanged(cls, state)));
+    listeners.add(port.onPush((push) => this.#push(cls, push)));
+    listeners.add(port.onSnapshotNeeded((instrument) => this.#snapshotNeeded(cls, instrument)));
+    return held;
+  }
+
+  #stateChanged(cls: AssetClass, state: StreamState): void {
+    if (this.#disposed) return;
+    const channel = streamChannel(cls);
+    if (state.kind === 'refused') {
+      // The same refusal as REST's: nothing is sent with this token until a new one.
+      this.deps.health.record(
+        {
+          kind: 'token-rejected',
+          message: `The service refused the token on the stream (${state.message}).`,
+        },
+        { channel, epoch: this.deps.health.epoch },
+      );
+      this.requestSync();
+    } else if (state.kind === 'streaming' || state.kind === 'over-limit') {
+      this.#alive(cls, true);
+    } else {
+      // Down or idle says nothing of the service: REST's polls speak for it meanwhile.
+      this.deps.health.forget(channel);
+      this.#aliveAt.delete(cls);
+    }
+    this.#cover();
+    this.#publish();
+  }
+
+  /** Tells the health model the stream works (a push, or a connection accepted), not too often. */
+  #alive(cls: AssetClass, now = false): void {
+    const at = this.deps.now();
+    if (!now && at - (this.#aliveAt.get(cls) ?? -Infinity) < STREAM_ALIVE_MS) return;
+    this.#aliveAt.set(cls, at);
+    this.deps.health.record(SUCCESS, {
+      channel: streamChannel(cls),
+      validMs: STREAM_ALIVE_VALID_MS,
+      epoch: this.deps.health.epoch,
+    });
+  }
+
+  /**
+   * Which codes each group's polls leave to the stream: those acknowledged on a streaming
+   * connection. A group that lost some is polled at once (staleness counted from now); one
+   * that gained some is asked for their snapshot.
+   */
+  #cover(): void {
+    const covered = new Map<AssetClass, Set<string>>();
+    const keysOf = (cls: AssetClass): Set<string> => {
+      let keys = covered.get(cls);
+      if (keys) return keys;
+      const held = this.#held.get(cls);
+      const kind = held?.port.state.kind;
+      const on = held && (kind === 'streaming' || kind === 'over-limit');
+      keys = new Set(on ? held.port.subscribed().map((i) => streamSymbol(i.code, i.region)) : []);
+      covered.set(cls, keys);
+      return keys;
+    };
+    const changed: Group[] = [];
+    const now = this.deps.now();
+    for (const g of this.deps.registry.groups()) {
+      if (!REPLACES_POLLS.has(g.route.kind) || g.route.kind === 'news') continue;
+      const keys = keysOf(classOf(g.route)!);
+      if (keys.size === 0 && g.streamed.size === 0) continue;
+      const region = g.route.region;
+      const { added, removed } = setStreamed(g, (c) => keys.has(streamSymbol(c, region)));
+      if (added + removed === 0) continue;
+      changed.push(g);
+      // Back to polling: its staleness counts from now, not from the last quiet push.
+      if (removed > 0) for (const sub of this.deps.registry.visible(g)) sub.since = now;
+    }
+    if (changed.length === 0) return;
+    this.deps.scheduler.reconcile();
+    for (const g of changed) this.deps.scheduler.kick(g);
+  }
+
+  #publish(): void {
+    const classes: ClassStream[] = [];
+    for (const [cls, wanted] of this.#wanted) {
+      const held = this.#held.get(cls);
+      classes.push(
+        held
+          ? {
+              state: held.port.state,
+              wanted,
+              subscribed: held.port.subscribed().length,
+              overflow: held.port.overflow().length,
+            }
+          : { state: { kind: 'disposed' }, wanted, subscribed: 0, overflow: 0 },
+      );
+    }
+    const on = this.#open !== null;
+    this.deps.health.setStream(streamHealth(on, this.#tokenRefused(), classes));
+  }
+
+  // ------------------------------------------------------------ pushes
+
+  #push(cls: AssetClass, push: StreamPush): void {
+    if (this.#disposed) return;
+    this.#alive(cls);
+    this.#pushes.take(cls, push);
+  }
+
+  /** A crypto quote the stream could not complete: one REST quote (which seeds the stream). */
+  #snapshotNeeded(cls: AssetClass, instrument: Instrument): void {
+    let due = false;
+    for (const { group, code } of this.#targets.get(
+      symbolId(cls, instrument.region, instrument.code),
+    ) ?? []) {
+      if (group.route.kind === 'quotes' && snapshotDue(group, code)) {
+        due = true;
+        this.deps.scheduler.kick(group);
+      }
+    }
+    if (due) this.deps.scheduler.reconcile();
+  }
+}

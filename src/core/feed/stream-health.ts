@@ -1,0 +1,85 @@
+/**
+ * How prices arrive, for the health model (`DataHealth.stream`): the states of the
+ * hub's stream clients — one per asset class — read as one, worst first: a refused
+ * token, then a stream reconnecting, then one connecting; otherwise streaming, naming
+ * the symbols left to REST by the plan's limit. Pure: the hub feeds it what it holds.
+ */
+import type { StreamHealth } from '../../shared/model';
+import type { StreamState } from '../stream';
+
+/** One class's stream as the hub holds it. */
+export interface ClassStream {
+  state: StreamState;
+  /** Symbols the hub wants streamed on it. */
+  wanted: number;
+  /** Of those, acknowledged on a streaming connection. */
+  subscribed: number;
+  /** Of those, left out by the limit (or refused as over it). */
+  overflow: number;
+}
+
+/**
+ * The stream's health: `on` false when streaming is off (Settings, or no stream at
+ * all); `tokenRefused` when the service refused the token (REST or stream), which
+ * stops every stream.
+ */
+export function streamHealth(
+  on: boolean,
+  tokenRefused: boolean,
+  classes: readonly ClassStream[],
+): StreamHealth {
+  let wanted = 0;
+  let streamed = 0;
+  let overflow = 0;
+  let refused: string | null = null;
+  let reconnect: { at: number; message: string } | null = null;
+  let connecting = false;
+  let overLimit: string | null = null;
+  for (const c of classes) {
+    wanted += c.wanted;
+    if (c.wanted === 0) continue;
+    const s = c.state;
+    switch (s.kind) {
+      case 'refused':
+        refused ??= s.message;
+        break;
+      case 'reconnecting':
+        if (reconnect === null || s.nextAttemptAt < reconnect.at) {
+          reconnect = { at: s.nextAttemptAt, message: s.message };
+        }
+        break;
+      case 'streaming':
+      case 'over-limit':
+        streamed += c.subscribed;
+        overflow += c.overflow;
+        if (s.kind === 'over-limit') overLimit ??= s.message;
+        break;
+      case 'idle':
+      case 'connecting':
+        connecting = true;
+        break;
+      case 'disposed':
+        break;
+    }
+  }
+  const health = (
+    state: StreamHealth['state'],
+    reason: StreamHealth['reason'],
+    message: string | null = null,
+    nextAttemptAt: number | null = null,
+  ): StreamHealth => ({
+    state,
+    reason,
+    streamed: state === 'polling' ? 0 : streamed,
+    polled: state === 'polling' ? wanted : wanted - streamed,
+    nextAttemptAt,
+    message,
+  });
+  if (!on) return health('polling', 'off');
+  if (tokenRefused || refused !== null) return health('polling', 'refused', refused);
+  if (reconnect !== null) return health('reconnecting', 'down', reconnect.message, reconnect.at);
+  if (connecting) return health('connecting', null);
+  if (wanted === 0) return health('idle', null);
+  if (streamed === 0) return health('polling', 'over-limit', overLimit);
+  return health('streaming', overflow > 0 ? 'over-limit' : null, overLimit);
+}

@@ -1,0 +1,237 @@
+/**
+ * What the stream pushes, taken in: records into their groups' newest (a REST answer
+ * older than a push does not replace it), the panes that show them (the pushes of one
+ * turn as one delivery), the cache (once a second), and the forming candle of live
+ * charts (forming-candle.ts). REST answers of streamed groups come through `polled`: due
+ * snapshots taken, crypto quotes seeding the stream, a chart's refreshed candles.
+ */
+import type { SubscriptionState } from '../../shared/bridge';
+import { streamSymbol } from '../../shared/api/stream';
+import type { AssetClass, Candle, Quote, UnixMs } from '../../shared/model';
+import type { BatchResult } from '../api';
+import type { StreamPush } from '../stream';
+import { formingCandle } from './forming-candle';
+import { liveAgain, snapshotTaken, type Group } from './group';
+import { adapterFor } from './kinds';
+import type { SubscriptionRegistry } from './registry';
+import type { Scheduler } from './scheduler';
+import type { StatusBoard } from './status';
+import type { FeedStore, Stored } from './store';
+import type { FeedTimers, TimerHandle } from './types';
+
+/** Pushed records go to the cache at most this often. */
+export const STREAM_SAVE_MS = 1_000;
+
+/** States a push makes live again: the stream says more than an age or an old outage. */
+const REVIVED: ReadonlySet<SubscriptionState> = new Set(['loading', 'stale', 'offline']);
+
+const second = (time: UnixMs) => Math.floor(time / 1000);
+
+/** A group holding a streamed symbol under one of its codes: where its pushes go. */
+export interface Target {
+  group: Group;
+  code: string;
+}
+
+/** The quote a chart's forming candle counts the day's volume to; null just after a REST refresh with none of its second. */
+interface CandleBase {
+  quote: Quote | null;
+}
+
+export interface StreamPushesDeps {
+  registry: SubscriptionRegistry;
+  scheduler: Scheduler;
+  status: StatusBoard;
+  store: FeedStore;
+  now: () => UnixMs;
+  timers: FeedTimers;
+  /** True while the health service holds requests back: the hold's state stays on the panes. */
+  paused: () => boolean;
+  /** The groups a symbol's pushes go to, by `class|CODE$REGION`. */
+  targets: (id: string) => readonly Target[];
+  /** Seeds a class's stream with a whole REST quote (crypto pushes may lack o/h/l). */
+  seed: (cls: AssetClass, region: string, code: string, quote: Quote) => void;
+}
+
+/** The id pushes and targets share: `class|CODE$REGION`. */
+export const symbolId = (cls: AssetClass, region: string, code: string): string =>
+  `${cls}|${streamSymbol(code, region)}`;
+
+export class StreamPushes {
+  /** The newest quote of each symbol, by `class|CODE$REGION`. */
+  readonly #quotes = new Map<string, Quote>();
+  /** By group key and code. */
+  readonly #bases = new Map<string, CandleBase>();
+  /** The forming candle time a rollover last asked REST about, by group key and code. */
+  readonly #rolled = new Map<string, UnixMs>();
+  readonly #pushed = new Map<Group, Set<string>>();
+  readonly #unsaved = new Map<Group, Set<string>>();
+  #flushQueued = false;
+  #saveTimer: TimerHandle | null = null;
+
+  constructor(private readonly deps: StreamPushesDeps) {}
+
+  /** A new stream (token, address, settings): what the old one said is no base for the new. */
+  clear(): void {
+    this.#quotes.clear();
+    this.#bases.clear();
+    this.#rolled.clear();
+  }
+
+  dispose(): void {
+    if (this.#saveTimer !== null) this.deps.timers.clearTimeout(this.#saveTimer);
+    this.#saveTimer = null;
+  }
+
+  take(cls: AssetClass, push: StreamPush): void {
+    const { region, code: symbol } = push.instrument;
+    const id = symbolId(cls, region, symbol);
+    const latest = push.type === 'quote' ? (this.#quotes.get(id) ?? null) : null;
+    if (push.type === 'quote') this.#quotes.set(id, push.quote);
+    for (const { group, code } of this.deps.targets(id)) {
+      if (!this.deps.registry.isCurrent(group)) continue;
+      switch (group.route.kind) {
+        case 'candles':
+          if (push.type === 'quote') this.#forming(group, code, push.quote, latest);
+          break;
+        case 'quotes':
+          if (push.type === 'quote') this.#record(group, code, push.quote);
+          break;
+        case 'depth':
+          if (push.type === 'depth') this.#record(group, code, push.depth);
+          break;
+        case 'ticks':
+          if (push.type === 'tick') this.#record(group, code, push.tick);
+          break;
+        case 'news':
+          break;
+      }
+    }
+  }
+
+  /** A poll of `g` succeeded (after its records were taken in). */
+  polled(g: Group, batch: BatchResult<unknown>): void {
+    snapshotTaken(g, [...Object.keys(batch.data), ...batch.missing]);
+    const route = g.route;
+    if (route.kind === 'quotes') {
+      for (const [code, record] of Object.entries(batch.data)) {
+        const quote = record as Quote;
+        const id = symbolId(route.cls, route.region, code);
+        const known = this.#quotes.get(id);
+        if (!known || known.time <= quote.time) this.#quotes.set(id, quote);
+        this.deps.seed(route.cls, route.region, code, quote);
+      }
+    } else if (route.kind === 'candles') {
+      // REST's candle counts the day to this second: pushes of it add nothing more.
+      const now = second(this.deps.now());
+      for (const code of Object.keys(batch.data)) {
+        const latest = this.#quotes.get(symbolId(route.cls, route.region, code));
+        const base = latest && second(latest.time) === now ? latest : null;
+        this.#bases.set(`${g.key}|${code}`, { quote: base });
+      }
+    }
+  }
+
+  #record(g: Group, code: string, record: unknown): void {
+    const held = g.latest.get(code);
+    if (held && adapterFor(g.route).isOlder?.(record, held.record)) return;
+    g.latest.set(code, { record, at: this.deps.now() });
+    this.#mark(this.#unsaved, g, code);
+    this.#deliverSoon(g, code);
+    this.#saveSoon();
+  }
+
+  /** A quote moves the forming candle; past its period, REST is asked for the new one. */
+  #forming(g: Group, code: string, quote: Quote, latest: Quote | null): void {
+    if (g.route.kind !== 'candles') return;
+    const held = g.latest.get(code) as Stored<Candle[]> | undefined;
+    if (!held) return;
+    const key = `${g.key}|${code}`;
+    // The volume grows from what the candle counts already. After a REST refresh that is
+    // the day's volume at a quote of the refresh's second, when one was seen; else the
+    // first quote after it adds nothing (what traded between is the next refresh's to
+    // add: a candle's volume never runs ahead of the service's).
+    let previous = latest;
+    const base = this.#bases.get(key);
+    if (base) {
+      previous = base.quote ?? quote;
+      base.quote = quote;
+    }
+    const update = formingCandle(held.record, g.route.kType, quote, previous);
+    if (update.kind === 'moved') {
+      // Not written to the cache: the next REST refresh writes the candle as the service has it.
+      g.latest.set(code, { record: update.candles, at: this.deps.now() });
+      this.#deliverSoon(g, code);
+    } else if (update.kind === 'rolled') {
+      const forming = held.record.at(-1)!.time;
+      if (this.#rolled.get(key) === forming) return;
+      this.#rolled.set(key, forming);
+      this.deps.scheduler.kick(g);
+    }
+  }
+
+  #mark(into: Map<Group, Set<string>>, g: Group, code: string): void {
+    let codes = into.get(g);
+    if (!codes) into.set(g, (codes = new Set()));
+    codes.add(code);
+  }
+
+  #deliverSoon(g: Group, code: string): void {
+    this.#mark(this.#pushed, g, code);
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    this.deps.scheduler.later(() => this.#deliver());
+  }
+
+  /** The pushes of one turn, to each pane as one delivery. */
+  #deliver(): void {
+    this.#flushQueued = false;
+    const { registry, status } = this.deps;
+    const now = this.deps.now();
+    const paused = this.deps.paused();
+    for (const [g, codes] of this.#pushed) {
+      if (!registry.isCurrent(g)) continue;
+      const adapter = adapterFor(g.route);
+      for (const sub of registry.visible(g)) {
+        if (!sub.deliver(adapter, g.latest, false, codes)) continue;
+        status.lastUpdate = now;
+        sub.liveAt = now;
+        if (paused || (sub.state !== null && !REVIVED.has(sub.state))) continue;
+        const change = liveAgain(sub);
+        sub.setState(change.state, change.message, change.unknownCodes);
+      }
+    }
+    this.#pushed.clear();
+    status.tell();
+  }
+
+  #saveSoon(): void {
+    if (this.#saveTimer !== null) return;
+    this.#saveTimer = this.deps.timers.setTimeout(() => {
+      this.#saveTimer = null;
+      this.#save();
+    }, STREAM_SAVE_MS);
+  }
+
+  /** Writes the pushed records that changed since they were last written. */
+  #save(): void {
+    const { registry, status, store } = this.deps;
+    const now = this.deps.now();
+    for (const [g, codes] of this.#unsaved) {
+      if (!registry.isCurrent(g)) continue;
+      const adapter = adapterFor(g.route);
+      const entries: [string, unknown][] = [];
+      for (const code of codes) {
+        const held = g.latest.get(code);
+        if (!held) continue;
+        const fp = adapter.fingerprint(held.record);
+        if (g.saved.get(code) === fp) continue;
+        g.saved.set(code, fp);
+        entries.push([code, held.record]);
+      }
+      status.save(() => adapter.save(store, g.route, entries, now), entries.length);
+    }
+    this.#unsaved.clear();
+    status.tell();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What the hub wants of the stream, from its groups: per asset class, the symbols the
+ * visible panes show, most visible first, with the types each needs (quotes, depth,
+ * ticks, and quotes for a live chart's forming candle); and, per symbol, the groups its
+ * pushes go to. Pure: the stream feed hands it the registry's groups.
+ */
+import { streamSymbol, type StreamType } from '../../shared/api/stream';
+import type { AssetClass } from '../../shared/model';
+import type { StreamWant } from '../stream';
+import type { Group } from './group';
+import type { Route } from './routes';
+import { symbolId, type Target } from './stream-pushes';
+
+/** What a group's kind wants from the stream; candles take quotes for their forming candle. */
+const STREAM_TYPE: Readonly<Record<Route['kind'], StreamType | null>> = {
+  quotes: 'quote',
+  depth: 'depth',
+  ticks: 'tick',
+  candles: 'quote',
+  news: null,
+};
+
+/** Kinds whose polls the stream replaces (candles keep polling: the stream only moves them). */
+export const REPLACES_POLLS: ReadonlySet<Route['kind']> = new Set(['quotes', 'depth', 'ticks']);
+
+/** The asset class whose stream serves a route; null for news. */
+export function classOf(route: Route): AssetClass | null {
+  switch (route.kind) {
+    case 'ticks':
+      return 'crypto';
+    case 'news':
+      return null;
+    default:
+      return route.cls;
+  }
+}
+
+export interface StreamWants {
+  /** Per class, most visible first (equally visible ones in the panes' order). */
+  byClass: Map<AssetClass, StreamWant[]>;
+  /** The groups each symbol's pushes go to, by `class|CODE$REGION`. */
+  targets: Map<string, Target[]>;
+}
+
+interface Want {
+  region: string;
+  code: string;
+  types: Set<StreamType>;
+  /** Visible subscriptions that show it. */
+  rank: number;
+}
+
+/** The stream's wanted symbols and push targets of `groups` (their visible codes only). */
+export function streamWants(groups: Iterable<Group>): StreamWants {
+  const wants = new Map<AssetClass, Map<string, Want>>();
+  const targets = new Map<string, Target[]>();
+  for (const g of groups) {
+    const type = STREAM_TYPE[g.route.kind];
+    const cls = classOf(g.route);
+    if (type === null || cls === null || g.route.kind === 'news') continue;
+    // A month has no fixed length: its forming candle is REST's alone.
+    if (g.route.kind === 'candles' && g.route.kType === 10) continue;
+    const region = g.route.region;
+    let byKey = wants.get(cls);
+    if (!byKey) wants.set(cls, (byKey = new Map()));
+    for (const [code, viewers] of g.wanted) {
+      const key = streamSymbol(code, region);
+      let want = byKey.get(key);
+      if (!want) byKey.set(key, (want = { region, code, types: new Set(), rank: 0 }));
+      want.types.add(type);
+      want.rank += viewers;
+      const id = symbolId(cls, region, code);
+      const into = targets.get(id);
+      if (into) into.push({ group: g, code });
+      else targets.set(id, [{ group: g, code }]);
+    }
+  }
+  const byClass = new Map<AssetClass, StreamWant[]>();
+  for (const [cls, byKey] of wants) {
+    // Sorting is stable: equally visible symbols keep the panes' order.
+    const list = [...byKey.values()].sort((a, b) => b.rank - a.rank);
+    byClass.set(
+      cls,
+      list.map((w) => ({ region: w.region, code: w.code, types: [...w.types] })),
+    );
+  }
+  return { byClass, targets };
+}
