@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL_PLAIN_HTTP } from '../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
 import { DEMO_REQUESTS_PER_MINUTE } from './link';
+import { quotesSpec } from './feed/testing/specs';
 import { createTestServices } from './testing/services';
 import { SessionStore } from './secrets/session-store';
 import { FakeKeytar } from './secrets/test-fakes';
@@ -62,6 +63,27 @@ describe('createServices', () => {
       expect(live.link.requestsPerMinute).toBe(DEFAULT_REQUESTS_PER_MINUTE.base),
     );
     await live.dispose();
+  });
+
+  it('streams demo prices, and polls them once the stream is turned off in Settings', async () => {
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const spec = quotesSpec('crypto', 'BA', ['BTCUSDT']);
+    const prices: number[] = [];
+    services.hub.subscribe('window', spec, (e) => {
+      if (e.event === 'quotes') prices.push(e.payload.quotes.BTCUSDT!.last);
+    });
+    const stream = () => services.status().health.stream;
+    await vi.waitFor(() => expect(stream()).toMatchObject({ state: 'streaming', streamed: 1 }), {
+      timeout: 10_000,
+    });
+    await vi.waitFor(() => expect(prices.length).toBeGreaterThan(2), { timeout: 10_000 });
+    await services.backend.setSettings({ streamEnabled: false });
+    expect(stream()).toMatchObject({ state: 'polling', reason: 'off' });
+    await services.backend.setSettings({ streamEnabled: true, streamSubscriptions: 1 });
+    await vi.waitFor(() => expect(stream()).toMatchObject({ state: 'streaming', streamed: 1 }), {
+      timeout: 10_000,
+    });
+    await services.dispose();
   });
 
   it('reports a damaged cache as a notice and carries on with a fresh one', async () => {

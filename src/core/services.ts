@@ -13,13 +13,13 @@
  * bridge.
  */
 import path from 'node:path';
-import type { AppStatus, UnixMs } from '../shared/model';
-import { BASE_URL_NOT_HTTP, baseUrlProblem } from '../shared/model';
+import type { AppStatus, Settings, UnixMs } from '../shared/model';
+import { BASE_URL_NOT_HTTP, baseUrlProblem, streamSubscriptionLimit } from '../shared/model';
 import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCache } from './cache';
 import type { CacheDb } from './cache';
-import { FeedHub } from './feed';
+import { FeedHub, type StreamOpener } from './feed';
 import { HealthService } from './health';
-import { MarketLink, type DemoStarter } from './link';
+import { MarketLink, type DemoStarter, type LinkStreamOpener } from './link';
 import { NoticeService } from './notices';
 import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
@@ -113,6 +113,22 @@ function environmentBaseUrl(
   return null;
 }
 
+/** The hub's stream from the settings: off, or the link's clients at each class's path and the limit. */
+function streamOf(settings: Settings, open: LinkStreamOpener): StreamOpener | null {
+  if (!settings.streamEnabled) return null;
+  const limit = streamSubscriptionLimit(settings);
+  return (cls) => open({ cls, path: settings.streamPaths[cls], limit });
+}
+
+/** Whether a settings change changes the stream (the plan's limit comes with a new client). */
+function streamChanged(next: Settings, previous: Settings): boolean {
+  return (
+    next.streamEnabled !== previous.streamEnabled ||
+    next.streamSubscriptions !== previous.streamSubscriptions ||
+    JSON.stringify(next.streamPaths) !== JSON.stringify(previous.streamPaths)
+  );
+}
+
 /** Builds every service from `config`. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
   const now = config.now ?? Date.now;
@@ -168,6 +184,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       intervals: current.intervals,
       requestsPerMinute: link.requestsPerMinute,
       health,
+      stream: streamOf(current, link.openStream),
       now,
       // Messages only: a stack or an argument could carry anything.
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
@@ -181,9 +198,10 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   }
   const listening = new DisposableStore();
   listening.add(
-    link.onClient(({ client, requestsPerMinute }) =>
-      hub.setClient(client, client.plan, requestsPerMinute),
-    ),
+    link.onClient(({ client, requestsPerMinute, openStream }) => {
+      hub.setClient(client, client.plan, requestsPerMinute);
+      hub.setStream(streamOf(settings.get(), openStream));
+    }),
   );
   // Settings that apply at once; the connection ones are MarketLink's.
   listening.add(
@@ -194,6 +212,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
         history.setBudget(next.cacheBudgetBytes);
       }
+      if (streamChanged(next, previous)) hub.setStream(streamOf(next, link.openStream));
     }),
   );
 

@@ -8,6 +8,7 @@ export {
   type DemoService,
   type DemoStarter,
   type LinkClient,
+  type LinkStreamOpener,
   type MarketLinkOptions,
 } from './market-link';
 export { TokenError } from './errors';

@@ -29,6 +29,7 @@ import { NoticeService } from '../notices';
 import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 import { SwitchingSources } from './switching-sources';
 import { errorMessage } from '../../shared/errors';
+import { StreamClient, type StreamClientOptions } from '../stream';
 
 export interface MarketLinkOptions {
   settings: SettingsStore;
@@ -86,10 +87,19 @@ export type DemoStarter = (now: () => UnixMs) => Promise<DemoService>;
 const TOKEN_TOPIC = 'link.token-not-sent';
 const OVERRIDE_TOPIC = 'link.base-url-override';
 
-/** A new client in use, with its request budget. */
+/**
+ * Opens a stream client on the address of the client in use, with its token (the demo's
+ * in demo mode): the token goes only where the REST client sends it.
+ */
+export type LinkStreamOpener = (
+  options: Omit<StreamClientOptions, 'baseUrl' | 'token'>,
+) => StreamClient;
+
+/** A new client in use, with its request budget and its stream. */
 export interface LinkClient {
   client: MarketClient;
   requestsPerMinute: number;
+  openStream: LinkStreamOpener;
 }
 
 /** A token with the origin it may be sent to. */
@@ -101,6 +111,7 @@ interface BoundToken {
 export class MarketLink {
   readonly sources = new SwitchingSources();
   #client: MarketClient | null = null;
+  #openStream: LinkStreamOpener | null = null;
   #rpm = 0;
   /** The stored token and its origin; sent only while the base URL is of that origin. */
   #bound: BoundToken | null = null;
@@ -177,6 +188,12 @@ export class MarketLink {
 
   get requestsPerMinute(): number {
     return this.#rpm;
+  }
+
+  /** Opens stream clients for the client in use (built by `start`). */
+  get openStream(): LinkStreamOpener {
+    if (!this.#openStream) throw new Error('MarketLink.start() has not run');
+    return this.#openStream;
   }
 
   /** The mode of the client in use (with the source: a rebuild under way has not switched yet). */
@@ -359,14 +376,18 @@ export class MarketLink {
         ? new MarketClient({ ...options, token: demoToken })
         : new RedactingMarketClient({ ...options, token });
     const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
+    const streamToken = token ?? demoToken;
+    const openStream: LinkStreamOpener = (o) =>
+      new StreamClient({ ...o, baseUrl, token: streamToken });
     this.#client = client;
+    this.#openStream = openStream;
     this.#rpm = rpm;
     this.sources.current = new MarketSources(
       client,
       token === null ? 'demo' : liveSourceId(baseUrl),
     );
     // A listener that throws (a hub disposed during shutdown) is the emitter's to report.
-    this.#clientChanged.fire({ client, requestsPerMinute: rpm });
+    this.#clientChanged.fire({ client, requestsPerMinute: rpm, openStream });
     if (identity !== this.#identity) {
       this.#identity = identity;
       this.options.health?.reset();

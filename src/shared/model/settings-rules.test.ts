@@ -10,6 +10,7 @@ import {
   numericSettingProblem,
   STREAM_PATH_MAX_LENGTH,
   streamPathProblem,
+  streamSubscriptionLimit,
   type NumericSettingField,
 } from './settings-rules';
 
@@ -68,6 +69,14 @@ describe('baseUrlProblem', () => {
     expect(baseUrlProblem('https://u:p@api.example')).toBe(BASE_URL_EXTRAS);
     expect(baseUrlProblem('https://api.example/?token=x')).toBe(BASE_URL_EXTRAS);
     expect(baseUrlProblem('https://api.example/#x')).toBe(BASE_URL_EXTRAS);
+  });
+});
+
+describe('stream subscriptions', () => {
+  it("are the user's, else the plan's published limit", () => {
+    expect(streamSubscriptionLimit({ plan: 'base', streamSubscriptions: null })).toBe(200);
+    expect(streamSubscriptionLimit({ plan: 'premium', streamSubscriptions: null })).toBe(2000);
+    expect(streamSubscriptionLimit({ plan: 'base', streamSubscriptions: 25 })).toBe(25);
   });
 });
 

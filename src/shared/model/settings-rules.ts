@@ -4,9 +4,10 @@
  * before sending, with the same words. Written for the people who read them: the field as
  * the form labels it, the range in the form's units.
  */
+import { STREAM_PLAN_LIMITS } from '../api/stream';
 import { hasCredentials, isLoopbackHost, parseHttpUrl } from '../urls';
 import type { AssetClass } from './market';
-import type { RefreshIntervals } from './settings';
+import type { RefreshIntervals, Settings } from './settings';
 
 export { isLoopbackHost } from '../urls';
 
@@ -132,6 +133,16 @@ export function baseUrlProblem(text: string): string | null {
   if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return BASE_URL_PLAIN_HTTP;
   if (hasCredentials(url) || url.search !== '' || url.hash !== '') return BASE_URL_EXTRAS;
   return null;
+}
+
+/**
+ * Symbols one stream connection may subscribe: the user's setting, else the plan's
+ * published limit (`STREAM_PLAN_LIMITS`).
+ */
+export function streamSubscriptionLimit(
+  settings: Pick<Settings, 'plan' | 'streamSubscriptions'>,
+): number {
+  return settings.streamSubscriptions ?? STREAM_PLAN_LIMITS[settings.plan].subscriptions;
 }
 
 /** How people name the stream path of each asset class (the Settings form's labels). */
