@@ -7,9 +7,11 @@ import {
   BASE_URL_NOT_HTTP,
   BASE_URL_PLAIN_HTTP,
   NUMERIC_SETTING_LABELS,
+  STREAM_PATH_LABELS,
   numericSettingLimits,
   numericSettingMessage,
   numericSettingProblem,
+  streamPathProblem,
 } from '../../../shared/model';
 import type { SettingsForm, SettingsFormField } from './settings-form';
 import {
@@ -41,10 +43,14 @@ const settings: Settings = {
 const enterprise: Settings = { ...settings, plan: 'enterprise', requestsPerMinute: 600 };
 
 /** The fields typed as whole numbers, in the settings' own unit (the form's too). */
-type WholeField = Exclude<SettingsFormField, 'baseUrl' | 'requestTimeoutMs'>;
+type WholeField = Exclude<
+  SettingsFormField,
+  'baseUrl' | 'requestTimeoutMs' | `streamPaths.${string}`
+>;
 const WHOLE_FIELDS: WholeField[] = [
   'enterpriseMaxCodes',
   'requestsPerMinute',
+  'streamSubscriptions',
   'intervals.quotes',
   'intervals.depth',
   'intervals.ticks',
@@ -57,7 +63,7 @@ function typed(field: WholeField, text: string): SettingsForm {
   if (field.startsWith('intervals.')) {
     form.intervals[field.slice('intervals.'.length) as keyof Settings['intervals']] = text;
   } else {
-    form[field as 'enterpriseMaxCodes' | 'requestsPerMinute'] = text;
+    form[field as 'enterpriseMaxCodes' | 'requestsPerMinute' | 'streamSubscriptions'] = text;
   }
   return form;
 }
@@ -67,7 +73,7 @@ function patched(patch: Partial<Settings>, field: WholeField): number | null | u
   if (field.startsWith('intervals.')) {
     return patch.intervals?.[field.slice('intervals.'.length) as keyof Settings['intervals']];
   }
-  return patch[field as 'enterpriseMaxCodes' | 'requestsPerMinute'];
+  return patch[field as 'enterpriseMaxCodes' | 'requestsPerMinute' | 'streamSubscriptions'];
 }
 
 describe('settings form', () => {
@@ -163,15 +169,61 @@ describe('settings form', () => {
       'enterpriseMaxCodes',
       'requestsPerMinute',
       'requestTimeoutMs',
+      'streamSubscriptions',
+      'streamPaths.stock',
+      'streamPaths.crypto',
+      'streamPaths.fund',
+      'streamPaths.indices',
+      'streamPaths.forex',
+      'streamPaths.future',
       'intervals.quotes',
       'intervals.depth',
       'intervals.ticks',
       'intervals.news',
     ]);
     expect(fieldLabel('baseUrl')).toBe('Base URL');
-    for (const field of SETTINGS_FORM_FIELDS.filter((f) => f !== 'baseUrl')) {
+    expect(fieldLabel('streamPaths.crypto')).toBe(STREAM_PATH_LABELS.crypto);
+    for (const field of SETTINGS_FORM_FIELDS.filter(
+      (f) => f !== 'baseUrl' && !f.startsWith('streamPaths.'),
+    )) {
       expect(fieldLabel(field)).toBe(NUMERIC_SETTING_LABELS[field as NumericSettingField]);
     }
+  });
+});
+
+describe('stream settings', () => {
+  it('turns the stream off and on, and takes a limit or blank for the plan', () => {
+    const form = toForm(settings);
+    form.streamEnabled = false;
+    form.streamSubscriptions = '50';
+    expect(formPatch(form, settings)).toEqual({
+      patch: { streamEnabled: false, streamSubscriptions: 50 },
+    });
+    const limited = { ...settings, streamSubscriptions: 50 };
+    expect(toForm(limited).streamSubscriptions).toBe('50');
+    expect(formPatch({ ...toForm(limited), streamSubscriptions: ' ' }, limited)).toEqual({
+      patch: { streamSubscriptions: null },
+    });
+  });
+
+  it('sends the paths whole when one changed, trimmed', () => {
+    const form = toForm(settings);
+    form.streamPaths.crypto = ' /ws/crypto ';
+    expect(formPatch(form, settings)).toEqual({
+      patch: { streamPaths: { ...STREAM_PATHS, crypto: '/ws/crypto' } },
+    });
+  });
+
+  it("refuses a path the main side refuses, by field, in the shared rule's words", () => {
+    const form = toForm(settings);
+    form.streamPaths.stock = 'wss://elsewhere.example/stock';
+    form.streamPaths.future = '';
+    expect(formPatch(form, settings)).toEqual({
+      errors: {
+        'streamPaths.stock': streamPathProblem('stock', 'wss://elsewhere.example/stock'),
+        'streamPaths.future': streamPathProblem('future', ''),
+      },
+    });
   });
 });
 
@@ -284,6 +336,10 @@ describe('no internal text in any message', () => {
     form.requestsPerMinute = 'x';
     form.requestTimeoutSeconds = 'x';
     for (const key of ['quotes', 'depth', 'ticks', 'news'] as const) form.intervals[key] = '1';
+    form.streamSubscriptions = '0';
+    for (const cls of Object.keys(form.streamPaths) as (keyof typeof form.streamPaths)[]) {
+      form.streamPaths[cls] = cls;
+    }
     const errors = formErrors(form, enterprise);
     expect(Object.keys(errors)).toEqual(SETTINGS_FORM_FIELDS);
     for (const message of Object.values(errors)) {

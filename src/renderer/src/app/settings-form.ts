@@ -6,17 +6,22 @@
  * side would, in the same words; only the request timeout, which the form shows in
  * seconds, gets its own sentence (over the same limits).
  */
+import { STREAM_PATHS } from '../../../shared/api/stream';
 import type {
+  AssetClass,
   NumericSettingField,
   PlanName,
   RefreshIntervals,
   Settings,
+  StreamPaths,
 } from '../../../shared/model';
 import {
   NUMERIC_SETTING_LABELS,
+  STREAM_PATH_LABELS,
   baseUrlProblem,
   numericSettingLimits,
   numericSettingProblem,
+  streamPathProblem,
 } from '../../../shared/model';
 import { errorMessage } from '../../../shared/errors';
 
@@ -31,10 +36,15 @@ export interface SettingsForm {
   requestTimeoutSeconds: string;
   /** In milliseconds, as the settings are. */
   intervals: Record<keyof RefreshIntervals, string>;
+  streamEnabled: boolean;
+  /** Blank for the plan's default. */
+  streamSubscriptions: string;
+  streamPaths: StreamPaths;
 }
 
 /** A field of the form that can be wrong, by its setting's key (shared/model's names). */
-export type SettingsFormField = 'baseUrl' | Exclude<NumericSettingField, 'cacheBudgetBytes'>;
+export type SettingsFormField =
+  'baseUrl' | Exclude<NumericSettingField, 'cacheBudgetBytes'> | `streamPaths.${AssetClass}`;
 
 /** What is wrong with each field, in words for people; a field that is fine has no entry. */
 export type SettingsFormErrors = Partial<Record<SettingsFormField, string>>;
@@ -46,18 +56,29 @@ export const INTERVAL_FIELDS: readonly (keyof RefreshIntervals)[] = [
   'news',
 ];
 
+/** The classes whose stream paths the form shows, in the contract's order. */
+export const STREAM_PATH_FIELDS = Object.keys(STREAM_PATHS) as AssetClass[];
+
 /** The form's fields in the order it shows them (the first wrong one takes the focus). */
 export const SETTINGS_FORM_FIELDS: readonly SettingsFormField[] = [
   'baseUrl',
   'enterpriseMaxCodes',
   'requestsPerMinute',
   'requestTimeoutMs',
+  'streamSubscriptions',
+  ...STREAM_PATH_FIELDS.map((cls) => `streamPaths.${cls}` as const),
   ...INTERVAL_FIELDS.map((key) => `intervals.${key}` as const),
 ];
 
 /** The label of a form field: shared/model's, the one the main side's messages use. */
 export function fieldLabel(field: SettingsFormField): string {
-  return field === 'baseUrl' ? 'Base URL' : NUMERIC_SETTING_LABELS[field];
+  if (field === 'baseUrl') return 'Base URL';
+  if (field.startsWith('streamPaths.')) {
+    return STREAM_PATH_LABELS[field.slice('streamPaths.'.length) as AssetClass];
+  }
+  return NUMERIC_SETTING_LABELS[
+    field as Exclude<SettingsFormField, 'baseUrl' | `streamPaths.${string}`>
+  ];
 }
 
 const MS_PER_SECOND = 1000;
@@ -78,6 +99,10 @@ export function toForm(settings: Settings): SettingsForm {
       ticks: String(settings.intervals.ticks),
       news: String(settings.intervals.news),
     },
+    streamEnabled: settings.streamEnabled,
+    streamSubscriptions:
+      settings.streamSubscriptions === null ? '' : String(settings.streamSubscriptions),
+    streamPaths: { ...settings.streamPaths },
   };
 }
 
@@ -151,17 +176,32 @@ export function formPatch(
     else if (max.value !== settings.enterpriseMaxCodes) patch.enterpriseMaxCodes = max.value;
   }
 
-  if (form.requestsPerMinute.trim() === '') {
-    if (settings.requestsPerMinute !== null) patch.requestsPerMinute = null;
-  } else {
-    const rpm = checkWhole('requestsPerMinute', form.requestsPerMinute);
-    if ('error' in rpm) errors.requestsPerMinute = rpm.error;
-    else if (rpm.value !== settings.requestsPerMinute) patch.requestsPerMinute = rpm.value;
-  }
+  // A whole number, or blank for the plan's default.
+  const planDefault = (field: 'requestsPerMinute' | 'streamSubscriptions') => {
+    const text = form[field];
+    const value = text.trim() === '' ? { value: null } : checkWhole(field, text);
+    if ('error' in value) errors[field] = value.error;
+    else if (value.value !== settings[field]) patch[field] = value.value;
+  };
+
+  planDefault('requestsPerMinute');
 
   const timeout = checkTimeout(form.requestTimeoutSeconds);
   if ('error' in timeout) errors.requestTimeoutMs = timeout.error;
   else if (timeout.value !== settings.requestTimeoutMs) patch.requestTimeoutMs = timeout.value;
+
+  if (form.streamEnabled !== settings.streamEnabled) patch.streamEnabled = form.streamEnabled;
+  planDefault('streamSubscriptions');
+  const streamPaths = { ...settings.streamPaths };
+  for (const cls of STREAM_PATH_FIELDS) {
+    const path = form.streamPaths[cls].trim();
+    const problem = streamPathProblem(cls, path);
+    if (problem !== null) errors[`streamPaths.${cls}`] = problem;
+    else streamPaths[cls] = path;
+  }
+  if (STREAM_PATH_FIELDS.some((cls) => streamPaths[cls] !== settings.streamPaths[cls])) {
+    patch.streamPaths = streamPaths;
+  }
 
   const intervals = { ...settings.intervals };
   for (const key of INTERVAL_FIELDS) {

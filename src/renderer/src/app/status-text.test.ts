@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppStatus, DataHealth } from '../../../shared/model';
-import { HEALTH_STATES } from '../../../shared/model';
-import { describeStatus, describeToken, tokenProblem } from './status-text';
+import type { AppStatus, DataHealth, StreamHealth } from '../../../shared/model';
+import { HEALTH_STATES, STREAM_HEALTH_STATES } from '../../../shared/model';
+import { describeStatus, describeStream, describeToken, tokenProblem } from './status-text';
 
 const LIVE: DataHealth = {
   state: 'live',
@@ -175,5 +175,72 @@ describe('tokenProblem', () => {
     ).toBe(
       'The service refused the token in MARKETDESK_TOKEN. Change or unset that variable and restart Marketdesk.',
     );
+  });
+});
+
+describe('describeStream', () => {
+  const stream = (s: Partial<StreamHealth>): StreamHealth => ({ ...LIVE.stream, ...s });
+
+  it('says STREAM, and how many symbols the limit leaves to polling', () => {
+    expect(describeStream(stream({}), fmt)).toEqual({
+      word: 'STREAM',
+      tone: 'ok',
+      label: 'Prices streamed: 10 symbols',
+      title: 'Prices streamed: 10 symbols',
+    });
+    expect(
+      describeStream(stream({ streamed: 200, polled: 1, reason: 'over-limit' }), fmt),
+    ).toMatchObject({
+      word: 'STREAM',
+      tone: 'warn',
+      label: "Prices streamed: 200 symbols; 1 symbol polled, over the plan's stream limit",
+    });
+  });
+
+  it('says POLL and why: off, refused, over the limit', () => {
+    const polling = (reason: StreamHealth['reason']) =>
+      describeStream(stream({ state: 'polling', reason, streamed: 0 }), fmt);
+    expect(polling('off')).toMatchObject({
+      word: 'POLL',
+      tone: 'muted',
+      label: 'Prices polled: streaming is off in Settings',
+    });
+    expect(polling('refused')).toMatchObject({
+      tone: 'bad',
+      label: 'Prices polled: the service refused the token',
+    });
+    expect(polling('over-limit').label).toBe("Prices polled: over the plan's stream limit");
+  });
+
+  it('says when the stream is tried again, with its own words in the tooltip', () => {
+    const down = stream({
+      state: 'reconnecting',
+      reason: 'down',
+      streamed: 0,
+      polled: 10,
+      nextAttemptAt: 42,
+      message: 'the stream endpoint answered 503',
+    });
+    expect(describeStream(down, fmt)).toEqual({
+      word: 'RETRY T42s',
+      tone: 'warn',
+      label: 'Prices polled: the stream is down; reconnecting at T42s',
+      title:
+        'Prices polled: the stream is down; reconnecting at T42s\nthe stream endpoint answered 503',
+    });
+  });
+
+  it('has a word for every state, short enough for its fixed column', () => {
+    for (const state of STREAM_HEALTH_STATES) {
+      const text = describeStream(
+        stream({ state, nextAttemptAt: Date.UTC(2026, 0, 1, 23, 59, 59) }),
+      );
+      expect(text.word.length, state).toBeLessThanOrEqual(14);
+      expect(text.label, state).toMatch(/^Prices /);
+    }
+  });
+
+  it('is part of the status', () => {
+    expect(describeStatus(base, fmt).feed.word).toBe('STREAM');
   });
 });

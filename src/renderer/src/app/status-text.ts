@@ -4,9 +4,27 @@
  * live service and its requests are succeeding; demo data says so, and still says
  * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
-import type { AppStatus, HealthState, TokenStorage } from '../../../shared/model';
+import type {
+  AppStatus,
+  HealthState,
+  StreamHealth,
+  StreamPollReason,
+  TokenStorage,
+} from '../../../shared/model';
 
 export type Tone = 'ok' | 'demo' | 'warn' | 'bad';
+
+/**
+ * How prices arrive, as the status bar's fixed-width column: a short word (STREAM,
+ * POLL, RETRY 14:02:05), its tone (`muted` when nothing is wrong but nothing streams),
+ * the accessible name that says it in words, and a tooltip with the stream's own words.
+ */
+export interface FeedText {
+  word: string;
+  tone: Tone | 'muted';
+  label: string;
+  title: string;
+}
 
 /** Something the user can do about the health shown (a button beside it). */
 export type StatusAction = 'set-token';
@@ -31,6 +49,8 @@ export interface StatusText {
   stretchTitle: string;
   /** e.g. "Updated 14:02:11"; '' before any data. */
   lastUpdate: string;
+  /** How prices arrive: streamed, polled and why, reconnecting and when. */
+  feed: FeedText;
 }
 
 /** Formats a time as hh:mm or hh:mm:ss in the user's zone. */
@@ -92,6 +112,50 @@ function healthTitle(status: AppStatus, format: TimeFormat): string {
   return parts.join('\n');
 }
 
+/** Why prices are polled, in words. */
+const POLL_REASONS: Record<StreamPollReason, string> = {
+  off: 'streaming is off in Settings',
+  'over-limit': "over the plan's stream limit",
+  down: 'the stream is down',
+  refused: 'the service refused the token',
+};
+
+const symbols = (n: number) => `${n.toLocaleString('en-US')} symbol${n === 1 ? '' : 's'}`;
+
+/** The status bar's column for `DataHealth.stream`. */
+export function describeStream(stream: StreamHealth, format: TimeFormat = localTime): FeedText {
+  const text = (word: string, tone: FeedText['tone'], label: string): FeedText => ({
+    word,
+    tone,
+    label,
+    title: stream.message === null ? label : `${label}\n${stream.message}`,
+  });
+  const why = stream.reason === null ? '' : POLL_REASONS[stream.reason];
+  switch (stream.state) {
+    case 'streaming':
+      return stream.polled > 0
+        ? text(
+            'STREAM',
+            'warn',
+            `Prices streamed: ${symbols(stream.streamed)}; ${symbols(stream.polled)} polled, ${why}`,
+          )
+        : text('STREAM', 'ok', `Prices streamed: ${symbols(stream.streamed)}`);
+    case 'connecting':
+      return text('STREAM…', 'warn', 'Prices polled while the stream connects');
+    case 'idle':
+      return text('STREAM', 'muted', 'Prices stream: no pane shows prices now');
+    case 'polling': {
+      const tone = stream.reason === 'off' ? 'muted' : stream.reason === 'refused' ? 'bad' : 'warn';
+      return text('POLL', tone, `Prices polled: ${why}`);
+    }
+    case 'reconnecting': {
+      const at = stream.nextAttemptAt === null ? null : format(stream.nextAttemptAt, true);
+      const next = at === null ? 'reconnecting' : `reconnecting at ${at}`;
+      return text(at === null ? 'RETRY' : `RETRY ${at}`, 'warn', `Prices polled: ${why}; ${next}`);
+    }
+  }
+}
+
 export function describeStatus(status: AppStatus, format: TimeFormat = localTime): StatusText {
   const state = status.health.state;
   const health = HEALTH_WORDS[state];
@@ -120,6 +184,7 @@ export function describeStatus(status: AppStatus, format: TimeFormat = localTime
         ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
         : '',
     lastUpdate: status.lastUpdate === null ? '' : `Updated ${format(status.lastUpdate, true)}`,
+    feed: describeStream(status.health.stream, format),
   };
 }
 
