@@ -67,11 +67,16 @@ const body = () => paneBody(page, 'Tick tape').getByRole('group', { name: 'Tick 
 const table = () => paneBody(page, 'Tick tape').getByRole('table', { name: 'Ticks', exact: true });
 /** Rows the tape holds, header included (aria-rowcount). */
 const rowCount = async () => Number(await table().getAttribute('aria-rowcount'));
-/** aria-rowindex of the rendered tick rows, in order. */
+/**
+ * aria-rowindex of the rendered tick rows, in order, read in one go: streamed ticks
+ * arrive one by one, and a row added between finding rows and reading them is missed.
+ */
 const renderedIndexes = (t: Locator) =>
-  t
-    .getByRole('row', { name: TICK_ROW })
-    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('aria-rowindex'))));
+  t.evaluate((table) =>
+    [...table.querySelectorAll('tbody tr[aria-rowindex]')].map((r) =>
+      Number(r.getAttribute('aria-rowindex')),
+    ),
+  );
 
 /** The tape's last row (aria-rowindex = aria-rowcount) is rendered inside the view. */
 const oldestTickShown = () =>

@@ -1,0 +1,129 @@
+/**
+ * Issue 13 — the app prefers the stream: the host runs live (MARKETDESK_TOKEN) against a
+ * simulator this spec runs in its own process, so its request counts and its stream
+ * faults are at hand. The default workspace streams: the status bar says so and no price
+ * is polled over REST (charts and news still are). The stream endpoint taken down (fault
+ * injection: upgrades refused, connections cut): prices are polled, the status says the
+ * stream is down and when it is tried again, and prices keep moving. Brought back: the
+ * app streams again and the polling stops. The REST requests a minute of each phase are
+ * printed (the figure the issue's benchmark compares).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { startSimulator, type SimulatorHandle } from '../src/simulator';
+import type { Host } from './support/processes';
+import { makeHome, printLogsOnFailure, removeHome, startHost, stopAll } from './support/processes';
+import { lastPrices, statusMode } from './support/ui';
+
+test.describe.configure({ mode: 'serial' });
+printLogsOnFailure();
+
+const TOKEN = 'e2e-stream-token-4c1d';
+/** The REST paths of prices: what the stream replaces. */
+const PRICE_PATHS = [
+  '/stock/quotes',
+  '/crypto/quotes',
+  '/fund/quotes',
+  '/indices/quotes',
+  '/future/quotes',
+  '/crypto/depths',
+];
+/** How long each phase's REST requests are counted. */
+const WINDOW_MS = 15_000;
+
+let home: string;
+let sim: SimulatorHandle;
+let host: Host;
+let page: Page;
+const perMinute: Record<string, number> = {};
+
+/** The status bar's column saying how prices arrive. */
+function feed(): Locator {
+  return page.getByRole('contentinfo', { name: 'Status' }).getByRole('img', { name: /^Prices / });
+}
+
+/** REST requests over `WINDOW_MS`: all of them, and those for prices. */
+async function count(): Promise<{ all: number; prices: number; byPath: Record<string, number> }> {
+  sim.resetStats();
+  await page.waitForTimeout(WINDOW_MS);
+  const { requests, byPath } = sim.stats();
+  const prices = PRICE_PATHS.reduce((n, p) => n + (byPath[p] ?? 0), 0);
+  return { all: requests, prices, byPath };
+}
+
+/** Waits until some board price differs from `before`. */
+async function pricesMove(before: string[]): Promise<void> {
+  await expect
+    .poll(async () => (await lastPrices(page)).some((text, i) => text !== before[i]), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
+test.beforeAll(async ({ browser }) => {
+  sim = await startSimulator({ token: TOKEN, seed: 3 });
+  // Premium with a budget far above what the workspace asks: polling is never stretched,
+  // so the counts are the workspace's own.
+  home = makeHome({ baseUrl: sim.url, plan: 'premium', requestsPerMinute: 3000 });
+  host = await startHost({ home, token: TOKEN });
+  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.goto(host.url);
+});
+
+test.afterAll(async () => {
+  console.log(
+    `e2e stream: REST requests a minute, default workspace: ${JSON.stringify(perMinute)}`,
+  );
+  await page?.close();
+  await stopAll();
+  removeHome(home);
+  await sim?.close();
+});
+
+test('the default workspace streams: the status says so, and no price is polled', async () => {
+  test.setTimeout(120_000);
+  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
+  // The watchlist's ten symbols (the ladder and chart show one of them).
+  await expect(feed()).toHaveAccessibleName('Prices streamed: 10 symbols', { timeout: 30_000 });
+  await expect(feed()).toHaveText('STREAM');
+  await expect.poll(async () => (await lastPrices(page)).every((t) => /\d/.test(t))).toBe(true);
+  await pricesMove(await lastPrices(page));
+  const streaming = await count();
+  expect(streaming.prices, JSON.stringify(streaming.byPath)).toBe(0);
+  // History is still REST's: the chart's forming candle is refreshed.
+  expect(streaming.byPath['/crypto/klines'] ?? 0).toBeGreaterThan(0);
+  perMinute.streaming = Math.round((streaming.all * 60_000) / WINDOW_MS);
+  await pricesMove(await lastPrices(page));
+});
+
+test('the stream endpoint down: prices are polled, and the status says so', async () => {
+  test.setTimeout(120_000);
+  sim.setStreamFaults({ down: true });
+  await expect(feed()).toHaveAccessibleName(
+    /^Prices polled: the stream is down; reconnecting at \d\d:\d\d:\d\d$/,
+    { timeout: 20_000 },
+  );
+  await expect(feed()).toHaveText(/^RETRY \d\d:\d\d:\d\d$/);
+  // The data itself is fine: REST answers.
+  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/);
+  const polling = await count();
+  for (const path of PRICE_PATHS) {
+    expect(polling.byPath[path] ?? 0, path).toBeGreaterThanOrEqual(5);
+  }
+  perMinute.polling = Math.round((polling.all * 60_000) / WINDOW_MS);
+  await pricesMove(await lastPrices(page));
+});
+
+test('the stream back: the app streams again and the polling stops', async () => {
+  test.setTimeout(180_000);
+  sim.setStreamFaults({});
+  // The next attempt is at most the backoff's doubling away.
+  await expect(feed()).toHaveAccessibleName('Prices streamed: 10 symbols', { timeout: 90_000 });
+  // One REST snapshot of what went back onto the stream, then none.
+  await page.waitForTimeout(3000);
+  const back = await count();
+  expect(back.prices, JSON.stringify(back.byPath)).toBe(0);
+  perMinute.streamingAgain = Math.round((back.all * 60_000) / WINDOW_MS);
+  await pricesMove(await lastPrices(page));
+  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/);
+});
