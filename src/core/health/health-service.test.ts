@@ -29,14 +29,7 @@ const limited = (retryAfterMs?: number): Outcome =>
     : { kind: 'rate-limited', message: 'HTTP 429', retryAfterMs };
 
 describe('HealthService: the stream', () => {
-  const streaming: StreamHealth = {
-    state: 'streaming',
-    reason: null,
-    streamed: 10,
-    polled: 0,
-    nextAttemptAt: null,
-    message: null,
-  };
+  const streaming: StreamHealth = { ...STREAM_OFF, state: 'streaming', reason: null, streamed: 10 };
 
   it('says prices are polled until told otherwise, and tells each change once', () => {
     const { health, told } = setup();
