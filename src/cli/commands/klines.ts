@@ -4,9 +4,9 @@
  * refresh); a page back (`--before`) is answered from the cache when it holds that
  * range completely. Unreachable API → the cached candles, with a note saying so.
  */
-import type { KlineClass } from '../../core/api';
+import { KLINE_CLASSES, type KlineClass } from '../../core/api';
 import { HistoryService, isUnknownSymbol, type CandleAnswer } from '../../core/cache';
-import { KLINE_CLASSES, MarketSources } from '../../core/market-sources';
+import { MarketSources } from '../../core/market-sources';
 import type { Candle } from '../../shared/model';
 import { parseCodes, parseKTypeOption, parsePositiveInt, parseTimeOption } from '../args';
 import type { CliContext } from '../context';
@@ -19,7 +19,7 @@ import { MARKET_OPTIONS, parseMarket, printOutcome, type Command, type Market } 
 export const DEFAULT_KLINE_LIMIT = 100;
 
 interface Request {
-  market: Market;
+  market: Market<KlineClass>;
   codes: string[];
   kType: CandleAnswer['series']['kType'];
   limit: number;
@@ -64,7 +64,7 @@ With --json: one object keyed by code whose values are arrays of Candle records.
 /** --no-cache: one batch call, nothing stored. */
 async function direct(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
   const client = await ctx.client();
-  const r = await client.klines(q.market.class as KlineClass, {
+  const r = await client.klines(q.market.class, {
     ...q.market,
     codes: q.codes,
     kType: q.kType,

@@ -13,6 +13,10 @@ export {
   type DepthsClass,
   type DepthClass,
   type KlineClass,
+  QUOTE_CLASSES,
+  DEPTHS_CLASSES,
+  DEPTH_CLASSES,
+  KLINE_CLASSES,
 } from './client';
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorData } from './errors';
 export { unknownSymbolMessage, type SymbolSubject } from './http-errors';
