@@ -11,7 +11,7 @@
  */
 import { homedir } from 'node:os';
 import { DEFAULT_BASE_URL, MarketClient, type RetryOptions } from '../core/api';
-import { cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
+import { SnapshotService, cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
 import { RedactingMarketClient } from '../core/redacting-client';
 import { baseUrlProblem, liveSourceId, type DataSourceId } from '../shared/model';
@@ -42,6 +42,7 @@ export const DEMO_NOTE =
 export class CliContext {
   #client: MarketClient | undefined;
   #db: CacheDb | undefined;
+  #snapshots: SnapshotService | undefined;
   #simulator: SimulatorHandle | undefined;
   #demoNoted = false;
 
@@ -123,6 +124,19 @@ export class CliContext {
     return this.requireCache(' (--no-cache runs without it)');
   }
 
+  /**
+   * The snapshot service of this run's source over {@link cache}: API first, the
+   * source's snapshots on failure (with `--no-cache`, API only).
+   */
+  snapshots(): SnapshotService {
+    this.#snapshots ??= new SnapshotService({
+      db: this.cache(),
+      sourceId: () => this.source(),
+      now: this.now,
+    });
+    return this.#snapshots;
+  }
+
   /** The cache for the `cache` commands, which make no sense without it. */
   requireCache(hint = ''): CacheDb {
     if (this.#db) return this.#db;
@@ -148,6 +162,7 @@ export class CliContext {
   async close(): Promise<void> {
     if (this.#db) closeCache(this.#db);
     this.#db = undefined;
+    this.#snapshots = undefined;
     // Until it is closed, its listening socket keeps the process alive.
     await this.#simulator?.close();
     this.#simulator = undefined;

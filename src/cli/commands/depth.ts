@@ -3,12 +3,12 @@
  * (stock, crypto) uses it; anything else the batch endpoint. The output is keyed by
  * code either way, so a script sees one shape.
  */
-import { DEPTH_CLASSES, DEPTHS_CLASSES } from '../../core/api';
+import { asBatch, DEPTH_CLASSES, DEPTHS_CLASSES } from '../../core/api';
 import { isServed } from '../../shared/api/operations';
 import { parseCodes } from '../args';
 import { depthTables } from '../render-market';
 import { CliError } from '../context';
-import { asBatch, fetchWithSnapshots } from '../snapshot-fetch';
+import { fetchWithSnapshots } from '../snapshot-fetch';
 import { MARKET_OPTIONS, instrumentIn, parseMarket, printOutcome, type Command } from './command';
 
 export const depthCommand: Command = {

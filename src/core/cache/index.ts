@@ -18,3 +18,4 @@ export * from './news-history';
 export * from './snapshots';
 export * from './sources';
 export * from './staleness';
+export * from './snapshot-service';
