@@ -10,7 +10,7 @@
  * (`demo`, or `live:<origin>`), so demo data never answers a live command.
  */
 import { homedir } from 'node:os';
-import { DEFAULT_BASE_URL, MarketClient, type RetryOptions } from '../core/api';
+import { DEFAULT_BASE_URL, MarketClient, type RetryOptions, type SettingWords } from '../core/api';
 import { SnapshotService, cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
 import { RedactingMarketClient } from '../core/redacting-client';
@@ -30,6 +30,19 @@ import { errorMessage } from '../shared/errors';
 export class CliError extends Error {
   override readonly name = 'CliError';
 }
+
+/**
+ * The settings the API client's advice names, as the command line's options and
+ * environment variables (the app names its Settings dialog).
+ */
+export const OPTION_WORDS: SettingWords = {
+  baseUrl: 'the base URL (--base-url or MARKETDESK_BASE_URL)',
+  token: 'the token (--token or MARKETDESK_TOKEN)',
+  plan: 'the plan (--plan or MARKETDESK_PLAN)',
+  timeout: 'the timeout (--timeout or MARKETDESK_TIMEOUT)',
+  fewerRequests:
+    'make fewer requests a minute (they are paced by the plan: --plan or MARKETDESK_PLAN)',
+};
 
 /** The environment the command line reads (MARKETDESK_*, HOME folders). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -82,7 +95,7 @@ export class CliContext {
     if (this.#client) return this.#client;
     const { token, baseUrl, plan, timeoutMs } = this.global;
     const planOption = plan === undefined ? {} : { plan };
-    const limits = { timeoutMs, retry: retryWithin(timeoutMs) };
+    const limits = { timeoutMs, retry: retryWithin(timeoutMs), settingWords: OPTION_WORDS };
     if (this.source() === 'demo') {
       this.#simulator = await startSimulator(demoSimulatorOptions(this.now));
       this.noteDemo();
@@ -178,25 +191,4 @@ export class CliContext {
  */
 export function retryWithin(timeoutMs: number): RetryOptions {
   return { maxRetryAfterMs: Math.floor(timeoutMs / 2) };
-}
-
-/** The app's "in Settings" advice, as the command line's options. */
-const SETTINGS_TO_OPTIONS: readonly [string, string][] = [
-  ['the base URL in Settings', 'the base URL (--base-url or MARKETDESK_BASE_URL)'],
-  ['the token in Settings', 'the token (--token or MARKETDESK_TOKEN)'],
-  ['the plan chosen in Settings', 'the plan (--plan or MARKETDESK_PLAN)'],
-  ['the request timeout in Settings', 'the timeout (--timeout or MARKETDESK_TIMEOUT)'],
-  [
-    'lower the requests per minute in Settings',
-    'make fewer requests a minute (they are paced by the plan: --plan or MARKETDESK_PLAN)',
-  ],
-];
-
-/**
- * An error's message for the command line. The API client's messages are written for
- * the app ("Check the token in Settings"); here the same advice names the options.
- */
-export function userMessage(error: unknown): string {
-  const text = errorMessage(error);
-  return SETTINGS_TO_OPTIONS.reduce((t, [app, cli]) => t.split(app).join(cli), text);
 }

@@ -78,7 +78,11 @@ describe('klines and the offline cache', () => {
       const r = await h.cli(argv);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(lines(r.stderr)).toEqual([expect.stringMatching(/^marketdesk: Could not reach http/)]);
+      expect(lines(r.stderr)).toEqual([
+        expect.stringMatching(
+          /^marketdesk: Could not reach http.*\. Check your network or the base URL \(--base-url or MARKETDESK_BASE_URL\)\.$/,
+        ),
+      ]);
     }
   });
 

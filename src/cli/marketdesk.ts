@@ -17,8 +17,9 @@ import { infoCommand } from './commands/info';
 import { klinesCommand } from './commands/klines';
 import { newsCommand } from './commands/news';
 import { quotesCommand, ticksCommand } from './commands/quotes';
-import { CliContext, userMessage, type Env } from './context';
+import { CliContext, type Env } from './context';
 import { processOutput, type Output } from './output';
+import { errorMessage } from '../shared/errors';
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -105,7 +106,7 @@ export async function run(argv: readonly string[], env: Env, io: Output): Promis
     return await command.run(ctx, parsed.values as Record<string, unknown>, parsed.positionals);
   } catch (error) {
     const usage = error instanceof UsageError;
-    const message = userMessage(error);
+    const message = errorMessage(error);
     io.err(`marketdesk: ${redact(message, knownTokens(argv, env))}${usage ? hint(argv) : ''}\n`);
     if (!usage && env['MARKETDESK_DEBUG'] && error instanceof Error) io.err(`${error.stack}\n`);
     return usage ? 2 : 1;

@@ -4,7 +4,7 @@
  * one fails at once with the service's "try again in N s", one request, no retry storm.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userMessage } from './context';
+import { OPTION_WORDS } from './context';
 import { timeoutError } from '../core/api/http-errors';
 import { startSimulator, type SimulatorHandle } from '../simulator';
 import { cliHarness, lines, type CliHarness } from './test-harness';
@@ -72,7 +72,7 @@ describe('timeout advice on the command line', () => {
   it('names --timeout where the app names its Settings field', () => {
     const error = timeoutError('stockInfo', 'https://api.example', 10_000);
     expect(error.message).toContain('raise the request timeout in Settings');
-    expect(userMessage(error)).toBe(
+    expect(timeoutError('stockInfo', 'https://api.example', 10_000, OPTION_WORDS).message).toBe(
       'https://api.example did not answer within 10 s. Check your network; if the service is slow, raise the timeout (--timeout or MARKETDESK_TIMEOUT).',
     );
   });

@@ -14,7 +14,8 @@ import {
 } from '../core/cache';
 import type { Instrument } from '../shared/model';
 import type { CliContext } from './context';
-import { CliError, userMessage } from './context';
+import { CliError } from './context';
+import { errorMessage } from '../shared/errors';
 
 /** What one batch came to, per code, after any fallback to the cache. */
 export interface Outcome<T> {
@@ -60,7 +61,7 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
   }
   // Unreachable and nothing to show, or refused: the service's error is the answer.
   if (error !== null && !answers.some((a) => a.from === 'cache')) {
-    throw new CliError(userMessage(error));
+    throw new CliError(errorMessage(error));
   }
   const data: Record<string, SnapshotRecords[K]> = {};
   const problems: string[] = [];
@@ -77,7 +78,7 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
       problems.push(unknownSymbolLine(instrument));
     } else if (answer.from === null) {
       const none = cached && isOfflineError(answer.error) ? ' (nothing cached)' : '';
-      problems.push(`${instrument.code}: ${userMessage(answer.error)}${none}`);
+      problems.push(`${instrument.code}: ${errorMessage(answer.error)}${none}`);
     }
   });
   return { data, problems, offline };

@@ -24,6 +24,7 @@ import { systemClock } from './clock';
 import { invalid, type AnyParams } from './request';
 import { readCandles, readDepth, readQuote, readTick } from './normalise-market';
 import { readNewsPage, readStockInfo } from './normalise-reference';
+import type { SettingWords } from './http-errors';
 import { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter } from './rate-limiter';
 import type { BatchResult, Result } from './result';
 import { err } from './result';
@@ -68,6 +69,8 @@ export interface MarketClientOptions {
   clock?: Clock;
   /** Injected for tests: jitter source in [0, 1). */
   random?: () => number;
+  /** How error messages name the settings to check; default the app's Settings dialog. */
+  settingWords?: SettingWords;
 }
 
 export interface CallOptions {
@@ -124,6 +127,7 @@ export class MarketClient {
       retry: { ...DEFAULT_RETRY, ...options.retry },
       clock,
       random: options.random ?? Math.random,
+      ...(options.settingWords ? { settingWords: options.settingWords } : {}),
     });
   }
 

@@ -19,7 +19,12 @@ export {
   KLINE_CLASSES,
 } from './client';
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorData } from './errors';
-export { unknownSymbolMessage, type SymbolSubject } from './http-errors';
+export {
+  SETTINGS_DIALOG_WORDS,
+  unknownSymbolMessage,
+  type SettingWords,
+  type SymbolSubject,
+} from './http-errors';
 export { ok, err, asBatch, type Result, type BatchResult } from './result';
 export { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter, type RateLimiterOptions } from './rate-limiter';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
