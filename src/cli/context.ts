@@ -10,7 +10,14 @@
  * (`demo`, or `live:<origin>`), so demo data never answers a live command.
  */
 import { homedir } from 'node:os';
-import { DEFAULT_BASE_URL, MarketClient, type RetryOptions, type SettingWords } from '../core/api';
+import {
+  DEFAULT_BASE_URL,
+  MarketClient,
+  systemClock,
+  type Clock,
+  type RetryOptions,
+  type SettingWords,
+} from '../core/api';
 import { SnapshotService, cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
 import { RedactingMarketClient } from '../core/redacting-client';
@@ -64,6 +71,8 @@ export class CliContext {
     readonly env: Env,
     readonly global: GlobalOptions,
     readonly now: () => number = Date.now,
+    /** The API client's clock: its rate-limit and retry waits. */
+    readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -95,7 +104,12 @@ export class CliContext {
     if (this.#client) return this.#client;
     const { token, baseUrl, plan, timeoutMs } = this.global;
     const planOption = plan === undefined ? {} : { plan };
-    const limits = { timeoutMs, retry: retryWithin(timeoutMs), settingWords: OPTION_WORDS };
+    const limits = {
+      timeoutMs,
+      retry: retryWithin(timeoutMs),
+      settingWords: OPTION_WORDS,
+      clock: this.clock,
+    };
     if (this.source() === 'demo') {
       this.#simulator = await startSimulator(demoSimulatorOptions(this.now));
       this.noteDemo();

@@ -1,6 +1,6 @@
 /**
- * Test support: a tiny local HTTP server with a swappable handler, and a fake clock.
- * Used by this folder's tests only.
+ * Test support: a tiny local HTTP server with a swappable handler, and a fake clock
+ * (also the command line's tests', for its client's waits).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
