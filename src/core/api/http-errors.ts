@@ -24,7 +24,7 @@ export interface SettingWords {
 }
 
 /** The app's words: everything is changed in its Settings dialog. */
-export const SETTINGS_DIALOG_WORDS: SettingWords = {
+export const IN_SETTINGS: SettingWords = {
   baseUrl: 'the base URL in Settings',
   token: 'the token in Settings',
   plan: 'the plan chosen in Settings',
@@ -114,7 +114,7 @@ export function networkError(
   operation: string,
   origin: string,
   e: unknown,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
+  words = IN_SETTINGS,
 ): ApiError {
   const code = causeCode(e);
   const reason =
@@ -150,11 +150,7 @@ export function redirectError(operation: string, status: number, host: string): 
  * `why` is fetch's message with the token already blanked out; the original error
  * is not kept as the cause, since it may quote the header's value.
  */
-export function requestBuildError(
-  operation: string,
-  why: string,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
-): ApiError {
+export function requestBuildError(operation: string, why: string, words = IN_SETTINGS): ApiError {
   return new ApiError({
     kind: 'invalid-request',
     operation,
@@ -166,7 +162,7 @@ export function timeoutError(
   operation: string,
   origin: string,
   timeoutMs: number,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
+  words = IN_SETTINGS,
 ): ApiError {
   return new ApiError({
     kind: 'timeout',
@@ -201,7 +197,7 @@ export function httpError(
   body: string,
   retryAfterMs: number | null,
   subject?: SymbolSubject,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
+  words = IN_SETTINGS,
 ): ApiError {
   const apiMessage = bodyMessage(body);
   const detail = apiMessage === undefined ? `HTTP ${status}` : `HTTP ${status}: ${apiMessage}`;
@@ -273,7 +269,7 @@ export function envelopeError(
   apiCode: number | string,
   msg: string,
   subject?: SymbolSubject,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
+  words = IN_SETTINGS,
 ): ApiError {
   const label = msg === '' ? `code ${apiCode}` : msg;
   const base = { operation, apiCode, apiMessage: msg };
@@ -302,11 +298,7 @@ export function notEntitledError(operation: string, what: string): ApiError {
   });
 }
 
-export function bodySchemaError(
-  operation: string,
-  problem: string,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
-): ApiError {
+export function bodySchemaError(operation: string, problem: string, words = IN_SETTINGS): ApiError {
   return new ApiError({
     kind: 'schema',
     operation,

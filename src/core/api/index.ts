@@ -20,7 +20,7 @@ export {
 } from './client';
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorData } from './errors';
 export {
-  SETTINGS_DIALOG_WORDS,
+  IN_SETTINGS,
   unknownSymbolMessage,
   type SettingWords,
   type SymbolSubject,

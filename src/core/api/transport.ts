@@ -22,7 +22,7 @@ import {
   notEntitledError,
   redirectError,
   requestBuildError,
-  SETTINGS_DIALOG_WORDS,
+  IN_SETTINGS,
   type SettingWords,
   timeoutError,
 } from './http-errors';
@@ -81,7 +81,7 @@ export class Transport {
     this.#headers = { token: config.token, accept: 'application/json' };
     this.#origin = config.baseUrl;
     this.#maxBodyBytes = config.maxBodyBytes ?? MAX_BODY_BYTES;
-    this.#words = config.settingWords ?? SETTINGS_DIALOG_WORDS;
+    this.#words = config.settingWords ?? IN_SETTINGS;
   }
 
   /** GET with retries; the envelope's data, or the last attempt's error. */
@@ -211,7 +211,7 @@ export function tooLargeError(
   origin: string,
   maxBytes: number,
   declaredBytes: number | null,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
+  words = IN_SETTINGS,
 ): ApiError {
   const limit = `${Math.round(maxBytes / (1024 * 1024))} MiB`;
   const size =
@@ -245,11 +245,7 @@ function isRequestBuildError(e: unknown): e is TypeError {
 }
 
 /** Checks the envelope (spec 2.1) and returns its data. */
-export function readEnvelope(
-  req: RequestSpec,
-  body: string,
-  words: SettingWords = SETTINGS_DIALOG_WORDS,
-): Result<unknown> {
+export function readEnvelope(req: RequestSpec, body: string, words = IN_SETTINGS): Result<unknown> {
   const { operation } = req;
   let parsed: unknown;
   try {
