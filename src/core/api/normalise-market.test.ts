@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCandles, readDepth, readQuote, readTick } from './normalise-market';
-import { RecordIssue } from './read';
+import { issueOf } from './test-helpers';
 import {
   cryptoDepthBTC,
   cryptoQuoteBTC,
@@ -11,16 +11,6 @@ import {
   stockDepthAAPL,
   stockQuoteAAPL,
 } from './fixtures/samples';
-
-function issueOf(fn: () => unknown): RecordIssue {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RecordIssue) return e;
-    throw e;
-  }
-  throw new Error('expected a RecordIssue');
-}
 
 describe('readQuote', () => {
   it('maps the stock sample field by field', () => {
