@@ -23,7 +23,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { startHost } from '../src/host/start-host';
-import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/host/ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/shared/host-wire';
 import type { Benchmark, BenchRow } from './harness';
 import { percentile } from './harness';
 import { catalogOf } from '../src/simulator';

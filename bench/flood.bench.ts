@@ -39,7 +39,7 @@ import { FakeFeedClient } from '../src/core/feed/testing/fake-client';
 import { ManualTimers } from '../src/core/feed/testing/manual-timers';
 import { catalogOf } from '../src/simulator';
 import { startHost, type HostHandle } from '../src/host/start-host';
-import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/host/ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/shared/host-wire';
 import type { Benchmark, BenchRow } from './harness';
 
 const STALL_SECONDS = Number(process.env.FLOOD_BENCH_STALL_SECONDS ?? 30);

@@ -3,6 +3,7 @@
  * source in the background; pages back through the cache, then the source. Used
  * through {@link HistoryService}.
  */
+import type { Emitter } from '../../shared/emitter';
 import type { Candle, DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { seriesKey } from '../../shared/model';
 import { HISTORY_START, addSpan, coveredSince } from './candle-spans';
@@ -16,7 +17,7 @@ import {
   type SeriesFreshness,
 } from './candles';
 import { inTransaction, type CacheDb } from './db';
-import { ASKED_WAIT_MS, type LinkState, type Listeners } from './link-state';
+import { ASKED_WAIT_MS, type LinkState } from './link-state';
 import { isUnknownSymbol, type CandleSource } from './sources';
 import { CANDLE_STALE_AFTER_MS, isStale } from './staleness';
 
@@ -68,7 +69,8 @@ export interface CandleHistoryDeps {
   /** The source whose rows are read and written now (the source's, or a cache-only one). */
   sourceId: () => DataSourceId;
   link: LinkState;
-  listeners: Listeners<CandleAnswer>;
+  /** Told of refreshed answers of the current source. */
+  listeners: Emitter<CandleAnswer>;
   now: () => UnixMs;
   /** Runs after every write from the source (the budget check). */
   afterWrite: () => void;
@@ -177,7 +179,7 @@ export class CandleHistory {
     }
     // Listeners show the current source: a refresh that lands after a switch is not news
     // to them (its rows are stored under the old source; the caller still gets them).
-    if (this.deps.sourceId() === sourceId) listeners.emit(answer);
+    if (this.deps.sourceId() === sourceId) listeners.fire(answer);
     return answer;
   }
 

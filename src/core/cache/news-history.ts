@@ -4,9 +4,10 @@
  * (offline) show the cached items older than the page the user scrolled from. Used
  * through {@link HistoryService}.
  */
+import type { Emitter } from '../../shared/emitter';
 import type { DataSourceId, NewsItem, UnixMs } from '../../shared/model';
 import type { CacheDb } from './db';
-import { ASKED_WAIT_MS, type LinkState, type Listeners } from './link-state';
+import { ASKED_WAIT_MS, type LinkState } from './link-state';
 import {
   readNewestNews,
   readNewsBefore,
@@ -53,7 +54,8 @@ export interface NewsHistoryDeps {
   /** The source whose rows are read and written now (the source's, or a cache-only one). */
   sourceId: () => DataSourceId;
   link: LinkState;
-  listeners: Listeners<NewsAnswer>;
+  /** Told of refreshed answers of the current source. */
+  listeners: Emitter<NewsAnswer>;
   now: () => UnixMs;
   afterWrite: () => void;
   lifetime: AbortSignal;
@@ -115,7 +117,7 @@ export class NewsHistory {
     cursor: string | null,
     limit: number,
     signal: AbortSignal | undefined,
-    emitTo: Listeners<NewsAnswer> | null,
+    emitTo: Emitter<NewsAnswer> | null,
   ): Promise<NewsAnswer> {
     const { db, source, link, now, lifetime } = this.deps;
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
@@ -159,7 +161,7 @@ export class NewsHistory {
       });
     }
     // Listeners show the current source: an answer for the one before a switch is dropped.
-    if (this.deps.sourceId() === sourceId) emitTo?.emit(answer);
+    if (this.deps.sourceId() === sourceId) emitTo?.fire(answer);
     return answer;
   }
 
