@@ -212,6 +212,11 @@ export function stocks(region: string, table: string): CatalogEntry[] {
   });
 }
 
+/** The stocks of several regions, from each region's table (`stocks`), in the order given. */
+export function regionStocks(tables: Record<string, string>): CatalogEntry[] {
+  return Object.entries(tables).flatMap(([region, table]) => stocks(region, table));
+}
+
 /** Defaults of an instrument table: the values of empty cells. */
 export interface InstrumentDefaults {
   exchange: string;
