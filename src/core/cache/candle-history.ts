@@ -239,13 +239,8 @@ export class CandleHistory {
     freshness: SeriesFreshness,
     limit: number,
   ): boolean {
-    const id = seriesId(this.deps.db, sourceId, series, false);
     const probe = cached.at(-1)?.time ?? freshness.refreshedAt;
-    if (id === null || probe === null) return false;
-    const since = coveredSince(this.deps.db, id, probe);
-    if (since === null) return false;
-    if (since === HISTORY_START) return true;
-    return cached.length >= limit && since <= cached[0]!.time;
+    return probe !== null && this.#spanCovers(sourceId, series, probe, cached, limit);
   }
 
   /** A page back is complete when the span just before `before` covers all of it. */
@@ -256,9 +251,23 @@ export class CandleHistory {
     before: UnixMs,
     limit: number,
   ): boolean {
+    return this.#spanCovers(sourceId, series, before - 1, cached, limit);
+  }
+
+  /**
+   * The one span holding `probe` reaches back over all `limit` of `cached` (or to the
+   * start of the source's history, when fewer are cached).
+   */
+  #spanCovers(
+    sourceId: DataSourceId,
+    series: SeriesKey,
+    probe: UnixMs,
+    cached: Candle[],
+    limit: number,
+  ): boolean {
     const id = seriesId(this.deps.db, sourceId, series, false);
     if (id === null) return false;
-    const since = coveredSince(this.deps.db, id, before - 1);
+    const since = coveredSince(this.deps.db, id, probe);
     if (since === null) return false;
     if (since === HISTORY_START) return true;
     return cached.length >= limit && since <= cached[0]!.time;
