@@ -15,8 +15,9 @@ import {
   upsertCandles,
   type SeriesFreshness,
 } from './candles';
-import { inTransaction, type CacheDb } from './db';
-import { ASKED_WAIT_MS, type LinkState, type Listeners } from './link-state';
+import { inTransaction } from './db';
+import type { HistoryDeps } from './history-deps';
+import { ASKED_WAIT_MS } from './link-state';
 import { isUnknownSymbol, type CandleSource } from './sources';
 import { CANDLE_STALE_AFTER_MS, isStale } from './staleness';
 
@@ -62,19 +63,7 @@ export interface CandleAnswer {
   error?: string;
 }
 
-export interface CandleHistoryDeps {
-  db: CacheDb;
-  source: CandleSource | null;
-  /** The source whose rows are read and written now (the source's, or a cache-only one). */
-  sourceId: () => DataSourceId;
-  link: LinkState;
-  listeners: Listeners<CandleAnswer>;
-  now: () => UnixMs;
-  /** Runs after every write from the source (the budget check). */
-  afterWrite: () => void;
-  /** Aborted on dispose. */
-  lifetime: AbortSignal;
-}
+export type CandleHistoryDeps = HistoryDeps<CandleSource, CandleAnswer>;
 
 /** Sorts ascending and drops duplicate times (keeping the last): the spec fixes no order. */
 function ascending(candles: readonly Candle[]): Candle[] {

@@ -5,8 +5,8 @@
  * through {@link HistoryService}.
  */
 import type { DataSourceId, NewsItem, UnixMs } from '../../shared/model';
-import type { CacheDb } from './db';
-import { ASKED_WAIT_MS, type LinkState, type Listeners } from './link-state';
+import type { HistoryDeps } from './history-deps';
+import { ASKED_WAIT_MS } from './link-state';
 import {
   readNewestNews,
   readNewsBefore,
@@ -47,17 +47,7 @@ export interface NewsAnswer extends NewsFeed {
   error?: string;
 }
 
-export interface NewsHistoryDeps {
-  db: CacheDb;
-  source: NewsSource | null;
-  /** The source whose rows are read and written now (the source's, or a cache-only one). */
-  sourceId: () => DataSourceId;
-  link: LinkState;
-  listeners: Listeners<NewsAnswer>;
-  now: () => UnixMs;
-  afterWrite: () => void;
-  lifetime: AbortSignal;
-}
+export type NewsHistoryDeps = HistoryDeps<NewsSource, NewsAnswer>;
 
 export class NewsHistory {
   readonly #inflight = new Map<string, Promise<NewsAnswer>>();
@@ -115,7 +105,7 @@ export class NewsHistory {
     cursor: string | null,
     limit: number,
     signal: AbortSignal | undefined,
-    emitTo: Listeners<NewsAnswer> | null,
+    emitTo: NewsHistoryDeps['listeners'] | null,
   ): Promise<NewsAnswer> {
     const { db, source, link, now, lifetime } = this.deps;
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
