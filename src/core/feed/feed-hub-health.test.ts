@@ -7,27 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf, type DataHealth } from '../../shared/model';
 import { RateLimiter } from '../api';
-import { FeedHub, type FeedHubOptions } from './feed-hub';
 import type { FeedStatus } from './types';
 import { FakeFeedClient, apiError } from './testing/fake-client';
-import { ManualTimers } from './testing/manual-timers';
+import type { ManualTimers } from './testing/manual-timers';
+import { manualHub, stockDepth } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
-function setup(
-  options: Partial<FeedHubOptions> = {},
-  client: (t: ManualTimers) => FakeFeedClient = (t) => new FakeFeedClient(t.now),
-) {
-  const timers = new ManualTimers();
-  const fake = client(timers);
-  const hub = new FeedHub({
-    client: fake,
-    plan: planOf('premium'),
-    timers,
-    now: timers.now,
-    ...options,
-  });
-  return { timers, client: fake, hub };
-}
+const setup = manualHub;
 
 const quotes = (codes: string[], cls: 'stock' | 'crypto' = 'stock'): SubscriptionSpec => ({
   kind: 'quotes',
@@ -35,13 +21,6 @@ const quotes = (codes: string[], cls: 'stock' | 'crypto' = 'stock'): Subscriptio
   region: cls === 'stock' ? 'US' : 'BA',
   exchange: '',
   codes,
-});
-const depth = (code: string): SubscriptionSpec => ({
-  kind: 'depth',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes: [code],
 });
 
 /** Gaps between consecutive calls, in ms. */
@@ -78,7 +57,7 @@ describe('FeedHub: backoff', () => {
   it('backs groups off independently', async () => {
     const { timers, client, hub } = setup();
     hub.subscribe('w', quotes(['AAPL']), new Recorder().push);
-    hub.subscribe('w', depth('AAPL'), new Recorder().push);
+    hub.subscribe('w', stockDepth('AAPL'), new Recorder().push);
     await timers.advance(0);
     const failing = client.depths.bind(client);
     client.depths = async (...args) => {
@@ -143,7 +122,7 @@ describe('FeedHub: offline and recovery', () => {
     const a = new Recorder();
     const b = new Recorder();
     hub.subscribe('w', quotes(['AAPL']), a.push);
-    hub.subscribe('w', depth('AAPL'), b.push);
+    hub.subscribe('w', stockDepth('AAPL'), b.push);
     await timers.advance(0);
     expect(hub.health.snapshot().state).toBe('live');
 
@@ -241,7 +220,7 @@ describe('FeedHub: error states', () => {
     const r = new Recorder();
     const other = new Recorder();
     hub.subscribe('w', quotes(['AAPL']), r.push);
-    hub.subscribe('w', depth('MSFT'), other.push);
+    hub.subscribe('w', stockDepth('MSFT'), other.push);
     await timers.advance(0);
     expect(r.state).toBe('token-rejected');
     expect(other.state).toBe('token-rejected');
@@ -326,7 +305,7 @@ describe('FeedHub: request budget', () => {
     const codes = Array.from({ length: 25 }, (_, i) => `S${i}`);
     hub.subscribe('w', quotes(codes), new Recorder().push); // 3 requests a tick
     hub.subscribe('w', quotes(['BTCUSDT'], 'crypto'), new Recorder().push); // 1
-    hub.subscribe('w', depth('AAPL'), new Recorder().push); // 1
+    hub.subscribe('w', stockDepth('AAPL'), new Recorder().push); // 1
     // Wanted: 5 requests a second = 300/min; the hub plans for 80 % of 60.
     expect(hub.status().budget).toEqual({
       requestsPerMinute: 48,
@@ -354,7 +333,7 @@ describe('FeedHub: request budget', () => {
       quotes(Array.from({ length: 25 }, (_, i) => `S${i}`)),
       () => undefined,
     );
-    hub.subscribe('w', depth('AAPL'), () => undefined);
+    hub.subscribe('w', stockDepth('AAPL'), () => undefined);
     expect(hub.status().budget.stretch).toBeGreaterThan(1);
     hub.unsubscribe(big);
     expect(hub.status().budget).toEqual({

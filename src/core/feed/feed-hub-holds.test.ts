@@ -5,43 +5,16 @@
  * markets outside the plan.
  */
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf } from '../../shared/model';
 import { ApiError } from '../api';
 import { HealthService, rateLimitedMessage } from '../health';
-import { FeedHub } from './feed-hub';
-import { FakeFeedClient, apiError } from './testing/fake-client';
-import { ManualTimers } from './testing/manual-timers';
+import { apiError } from './testing/fake-client';
+import { manualHub, stockDepth, stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
-function setup(shared = false) {
-  const timers = new ManualTimers();
-  const client = new FakeFeedClient(timers.now);
-  const health = shared ? new HealthService({ now: timers.now, timers }) : undefined;
-  const hub = new FeedHub({
-    client,
-    plan: planOf('premium'),
-    timers,
-    now: timers.now,
-    ...(health ? { health } : {}),
-  });
-  return { timers, client, hub };
-}
-
-const stock = (codes: string[], region = 'US'): SubscriptionSpec => ({
-  kind: 'quotes',
-  class: 'stock',
-  region,
-  exchange: '',
-  codes,
-});
-const depth = (code: string): SubscriptionSpec => ({
-  kind: 'depth',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes: [code],
-});
+/** A hub on manual timers; `shared`: with a health service the test also records in. */
+const setup = (shared = false) =>
+  manualHub((timers) => (shared ? { health: new HealthService({ now: timers.now, timers }) } : {}));
 
 const tooMany = (retryAfterMs: number) =>
   new ApiError({
@@ -57,8 +30,8 @@ describe('FeedHub: rate limited', () => {
     const { timers, client, hub } = setup();
     const q = new Recorder();
     const d = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), q.push);
-    hub.subscribe('w', depth('AAPL'), d.push);
+    hub.subscribe('w', stockQuotes(['AAPL']), q.push);
+    hub.subscribe('w', stockDepth('AAPL'), d.push);
     await timers.advance(0);
     expect(hub.health.snapshot().state).toBe('live');
 
@@ -91,11 +64,11 @@ describe('FeedHub: rate limited', () => {
 
   it('tells a pane subscribing during the hold when it resumes', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     client.error = tooMany(60_000);
     await timers.advance(0);
     const late = new Recorder();
-    hub.subscribe('w', stock(['MSFT']), late.push);
+    hub.subscribe('w', stockQuotes(['MSFT']), late.push);
     await timers.advance(0);
     expect(late.state).toBe('rate-limited');
     expect(late.states()).not.toContain('loading');
@@ -107,7 +80,7 @@ describe('FeedHub: one health service for every request', () => {
   it('stops polling when another request (a chart, a company card) finds the token refused', async () => {
     const { timers, client, hub } = setup(true);
     const r = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), r.push);
+    hub.subscribe('w', stockQuotes(['AAPL']), r.push);
     await timers.advance(3000);
     const sent = client.calls.length;
     hub.health.record({ kind: 'token-rejected', message: 'HTTP 401' }, { channel: 'info' });
@@ -127,9 +100,9 @@ describe('FeedHub: one health service for every request', () => {
 
   it('is never live while one group fails, and forgets a group that closed', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     const failing = new Recorder();
-    const id = hub.subscribe('w', depth('AAPL'), failing.push);
+    const id = hub.subscribe('w', stockDepth('AAPL'), failing.push);
     const depths = client.depths.bind(client);
     client.depths = async (...args) => {
       await depths(...args);
@@ -164,7 +137,7 @@ describe('FeedHub: not in plan', () => {
       };
     };
     const jp = new Recorder();
-    hub.subscribe('w', stock(['7203'], 'JP'), jp.push);
+    hub.subscribe('w', stockQuotes(['7203'], 'JP'), jp.push);
     await timers.advance(0);
     expect(jp.of('subscriptionStatus').at(-1)).toMatchObject({
       state: 'not-entitled',
@@ -174,7 +147,7 @@ describe('FeedHub: not in plan', () => {
       state: 'not-in-plan',
       lastError: 'Not in your plan: stock quotes in JP.',
     });
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(1000);
     expect(hub.health.snapshot().state).toBe('degraded');
     hub.dispose();
