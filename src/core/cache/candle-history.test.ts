@@ -4,7 +4,15 @@ import { countCandles, readNewestCandles, upsertCandles } from './candles';
 import { HistoryService } from './history-service';
 import { CANDLE_STALE_AFTER_MS } from './staleness';
 import type { CandleFetch } from './sources';
-import { DEMO, FakeCandleSource, LIVE, candles, series, tempCache } from './testing/fixtures';
+import {
+  DEMO,
+  FakeCandleSource,
+  LIVE,
+  candles,
+  gated,
+  series,
+  tempCache,
+} from './testing/fixtures';
 
 const M = 60_000;
 const T0 = 1_700_000_000_000 - (1_700_000_000_000 % M); // a minute boundary
@@ -209,18 +217,6 @@ describe('HistoryService offline', () => {
     expect(answer.refreshing).toBe(false);
   });
 });
-
-/** A source whose next fetch waits for `release()`. */
-function gated(src: FakeCandleSource): { release(): void } {
-  let release = () => {};
-  const gate = new Promise<void>((r) => (release = r));
-  const original = src.fetchCandles.bind(src);
-  src.fetchCandles = async (s, opts) => {
-    await gate;
-    return original(s, opts);
-  };
-  return { release: () => release() };
-}
 
 describe('HistoryService and the source of the data', () => {
   const livePrices = () => candles(T0, 1001, 1, 266); // the live service: another price level

@@ -10,7 +10,14 @@ import { HealthService, TOKEN_REJECTED_MESSAGE, rateLimitedMessage } from '../he
 import type { CandleAnswer } from './candle-history';
 import { HistoryService } from './history-service';
 import type { NewsAnswer } from './news-history';
-import { FakeCandleSource, FakeNewsSource, candles, series, tempCache } from './testing/fixtures';
+import {
+  FakeCandleSource,
+  FakeNewsSource,
+  candles,
+  gated,
+  series,
+  tempCache,
+} from './testing/fixtures';
 
 const M = 60_000;
 
@@ -102,17 +109,11 @@ describe('history: token rejected', () => {
   });
 
   it('drops the late answer of a request sent before the reset', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const fetch = source.fetchCandles.bind(source);
-    source.fetchCandles = async (s, o) => {
-      await gate;
-      return fetch(s, o);
-    };
+    const slow = gated(source);
     source.failWith = Object.assign(new Error('HTTP 401'), { kind: 'auth' });
     const pending = service.refreshCandles(series(), 10);
     health.reset(); // the user set a new token meanwhile
-    release();
+    slow.release();
     await pending;
     expect(health.snapshot().state).toBe('connecting');
   });

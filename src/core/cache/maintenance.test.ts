@@ -40,14 +40,7 @@ describe('stats', () => {
       { items: [newsItem(1), newsItem(2)], nextCursor: 'x', hasMore: true, count: 2 },
       5,
     );
-    saveSnapshot(
-      t.db,
-      DEMO,
-      'tick',
-      { class: 'crypto', region: 'BA', exchange: '', code: 'BTC' },
-      { symbol: 'BTC', last: 1, time: 7, volume: 1, turnover: 1, status: 0 },
-      7,
-    );
+    saveTick(DEMO);
     const s = stats(t.db);
     expect(s.rows).toEqual({ series: 1, candles: 10, newsItems: 2, newsPages: 1, snapshots: 1 });
     expect(s.seriesWithCandles).toBe(1);
@@ -87,6 +80,13 @@ describe('stats', () => {
   });
 });
 
+/** A BTC tick snapshot of `source`, taken at 7. */
+function saveTick(source: DataSourceId) {
+  const btc = { class: 'crypto', region: 'BA', exchange: '', code: 'BTC' } as const;
+  const tick = { symbol: 'BTC', last: 1, time: 7, volume: 1, turnover: 1, status: 0 };
+  saveSnapshot(t.db, source, 'tick', btc, tick, 7);
+}
+
 /**
  * Rows as migration 4 leaves those cached before sources were recorded. Written through
  * the domain functions with the cast no real caller can make: UNKNOWN_SOURCE is not a
@@ -104,14 +104,7 @@ function fillUnknown() {
     { items, nextCursor: null, hasMore: false, count: 50 },
     1,
   );
-  saveSnapshot(
-    t.db,
-    unknown,
-    'tick',
-    { class: 'crypto', region: 'BA', exchange: '', code: 'BTC' },
-    { symbol: 'BTC', last: 1, time: 7, volume: 1, turnover: 1, status: 0 },
-    7,
-  );
+  saveTick(unknown);
 }
 
 describe('prune', () => {

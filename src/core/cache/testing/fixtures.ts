@@ -88,6 +88,18 @@ export class FakeCandleSource implements CandleSource {
   }
 }
 
+/** Holds `source`'s fetches (each waits) until `release()`; later ones pass at once. */
+export function gated(source: FakeCandleSource): { release(): void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fetch = source.fetchCandles.bind(source);
+  source.fetchCandles = async (series, opts) => {
+    await gate;
+    return fetch(series, opts);
+  };
+  return { release: () => release() };
+}
+
 export function newsItem(n: number, market = 'stock', language = 'en'): NewsItem {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
