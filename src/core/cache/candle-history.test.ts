@@ -4,15 +4,7 @@ import { countCandles, readNewestCandles, upsertCandles } from './candles';
 import { HistoryService } from './history-service';
 import { CANDLE_STALE_AFTER_MS } from './staleness';
 import type { CandleFetch } from './sources';
-import {
-  DEMO,
-  FakeCandleSource,
-  LIVE,
-  candles,
-  gated,
-  series,
-  tempCache,
-} from './testing/fixtures';
+import { DEMO, FakeCandleSource, LIVE, candles, series, tempCache } from './testing/fixtures';
 
 const M = 60_000;
 const T0 = 1_700_000_000_000 - (1_700_000_000_000 % M); // a minute boundary
@@ -260,7 +252,7 @@ describe('HistoryService and the source of the data', () => {
   });
 
   it('files a refresh that lands after a switch under the source asked, and tells no listener', async () => {
-    const slow = gated(source);
+    const slow = source.hold();
     const first = await service.loadCandles(series(), { limit: 10 });
     expect(first.refreshing).toBe(true);
     source.sourceId = LIVE; // the user set a token while the demo refresh was in flight
@@ -275,7 +267,7 @@ describe('HistoryService and the source of the data', () => {
 
   it('answers a page back that lands after a switch as the old source’s, stored under it', async () => {
     await service.refreshCandles(series(), 10);
-    const slow = gated(source);
+    const slow = source.hold();
     const pending = service.loadCandles(series(), { limit: 5, before: T0 + 991 * M });
     source.sourceId = LIVE;
     slow.release();
@@ -287,7 +279,7 @@ describe('HistoryService and the source of the data', () => {
   });
 
   it('does not share a refresh across sources', async () => {
-    const slow = gated(source);
+    const slow = source.hold();
     await service.loadCandles(series(), { limit: 10 });
     source.sourceId = LIVE;
     await service.loadCandles(series(), { limit: 10 });

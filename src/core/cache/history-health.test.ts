@@ -10,14 +10,7 @@ import { HealthService, TOKEN_REJECTED_MESSAGE, rateLimitedMessage } from '../he
 import type { CandleAnswer } from './candle-history';
 import { HistoryService } from './history-service';
 import type { NewsAnswer } from './news-history';
-import {
-  FakeCandleSource,
-  FakeNewsSource,
-  candles,
-  gated,
-  series,
-  tempCache,
-} from './testing/fixtures';
+import { FakeCandleSource, FakeNewsSource, candles, series, tempCache } from './testing/fixtures';
 
 const M = 60_000;
 
@@ -109,7 +102,7 @@ describe('history: token rejected', () => {
   });
 
   it('drops the late answer of a request sent before the reset', async () => {
-    const slow = gated(source);
+    const slow = source.hold();
     source.failWith = Object.assign(new Error('HTTP 401'), { kind: 'auth' });
     const pending = service.refreshCandles(series(), 10);
     health.reset(); // the user set a new token meanwhile

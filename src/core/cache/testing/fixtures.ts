@@ -74,6 +74,18 @@ export class FakeCandleSource implements CandleSource {
   failWith: Error | null = null;
   constructor(public history: Candle[]) {}
 
+  /** Holds the fetches (each waits) until `release()`; later ones pass at once. */
+  hold(): { release(): void } {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetch = this.fetchCandles.bind(this);
+    this.fetchCandles = async (series, opts) => {
+      await gate;
+      return fetch(series, opts);
+    };
+    return { release: () => release() };
+  }
+
   async fetchCandles(_series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
     this.calls.push({
       limit: opts.limit,
@@ -86,18 +98,6 @@ export class FakeCandleSource implements CandleSource {
     const eligible = this.history.filter((c) => c.time <= upTo);
     return eligible.slice(Math.max(0, eligible.length - opts.limit));
   }
-}
-
-/** Holds `source`'s fetches (each waits) until `release()`; later ones pass at once. */
-export function gated(source: FakeCandleSource): { release(): void } {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const fetch = source.fetchCandles.bind(source);
-  source.fetchCandles = async (series, opts) => {
-    await gate;
-    return fetch(series, opts);
-  };
-  return { release: () => release() };
 }
 
 export function newsItem(n: number, market = 'stock', language = 'en'): NewsItem {
