@@ -27,12 +27,8 @@ const tooMany = (retryAfterMs: number) =>
 
 describe('FeedHub: rate limited', () => {
   it('pauses every group until Retry-After, says when on every pane, then asks all at once', async () => {
-    const { timers, client, hub } = setup();
-    const q = new Recorder();
-    const d = new Recorder();
-    hub.subscribe('w', stockQuotes(['AAPL']), q.push);
-    hub.subscribe('w', stockDepth('AAPL'), d.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [q, d] = await watch(stockQuotes(['AAPL']), stockDepth('AAPL'));
     expect(hub.health.snapshot().state).toBe('live');
 
     client.error = tooMany(30_000);
@@ -40,7 +36,7 @@ describe('FeedHub: rate limited', () => {
     const resumesAt = timers.now() + 30_000;
     expect(hub.health.snapshot()).toMatchObject({ state: 'rate-limited', resumesAt });
     for (const r of [q, d]) {
-      expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
+      expect(r.status).toMatchObject({
         state: 'rate-limited',
         message: rateLimitedMessage(resumesAt),
       });
@@ -63,13 +59,11 @@ describe('FeedHub: rate limited', () => {
   });
 
   it('tells a pane subscribing during the hold when it resumes', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     client.error = tooMany(60_000);
     await timers.advance(0);
-    const late = new Recorder();
-    hub.subscribe('w', stockQuotes(['MSFT']), late.push);
-    await timers.advance(0);
+    const [late] = await watch(stockQuotes(['MSFT']));
     expect(late.state).toBe('rate-limited');
     expect(late.states()).not.toContain('loading');
     hub.dispose();
@@ -126,7 +120,7 @@ describe('FeedHub: one health service for every request', () => {
 
 describe('FeedHub: not in plan', () => {
   it('is not-in-plan when every market asked is outside the plan, degraded beside others', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     const quotes = client.quotes.bind(client);
     client.quotes = async (cls, params, options) => {
       const r = await quotes(cls, params, options);
@@ -136,10 +130,8 @@ describe('FeedHub: not in plan', () => {
         error: apiError('not-entitled', 'Not in your plan: stock quotes in JP.'),
       };
     };
-    const jp = new Recorder();
-    hub.subscribe('w', stockQuotes(['7203'], 'JP'), jp.push);
-    await timers.advance(0);
-    expect(jp.of('subscriptionStatus').at(-1)).toMatchObject({
+    const [jp] = await watch(stockQuotes(['7203'], 'JP'));
+    expect(jp.status).toMatchObject({
       state: 'not-entitled',
       message: 'Not in your plan: stock quotes in JP.',
     });

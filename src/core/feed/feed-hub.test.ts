@@ -91,7 +91,7 @@ describe('FeedHub: coalescing and slices', () => {
     const id = hub.subscribe('w', stockQuotes(['AAPL']), r.push);
     await timers.advance(0);
     expect(r.states()).toEqual(['loading', 'live']);
-    const live = r.of('subscriptionStatus').at(-1)!;
+    const live = r.status!;
     expect(live).toMatchObject({ subscriptionId: id, state: 'live', asOf: timers.now() });
     hub.dispose();
   });
@@ -234,14 +234,12 @@ describe('FeedHub: routes', () => {
   });
 
   it('polls candles per (class, region, exchange, kType) with the union of codes and a small limit', async () => {
-    const { timers, client, hub } = setup();
-    const aapl = new Recorder();
-    const msft = new Recorder();
-    const daily = new Recorder();
-    hub.subscribe('w', { kind: 'candles', series: series('AAPL') }, aapl.push);
-    hub.subscribe('w', { kind: 'candles', series: series('MSFT') }, msft.push);
-    hub.subscribe('w', { kind: 'candles', series: series('AAPL', 8) }, daily.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [aapl] = await watch(
+      { kind: 'candles', series: series('AAPL') },
+      { kind: 'candles', series: series('MSFT') },
+      { kind: 'candles', series: series('AAPL', 8) },
+    );
     const klines = client.callsOf('klines');
     expect(klines.map((c) => c.codes.join())).toEqual(['AAPL,MSFT', 'AAPL']);
     expect(klines.every((c) => c.limit === 3)).toBe(true);
@@ -270,10 +268,8 @@ describe('FeedHub: routes', () => {
   });
 
   it('polls news once a minute and pushes the page only when it changed', async () => {
-    const { timers, client, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', { kind: 'news', market: 'stock', lang: 'en' }, r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [r] = await watch({ kind: 'news', market: 'stock', lang: 'en' });
     expect(r.of('news')[0]!.items).toHaveLength(3);
     await timers.advance(60_000);
     expect(client.callsOf('news')).toHaveLength(2);
@@ -285,12 +281,10 @@ describe('FeedHub: routes', () => {
   });
 
   it('asks a new group at once when its clock is far from the next tick', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     hub.subscribe('w', { kind: 'news', market: 'stock', lang: 'en' }, new Recorder().push);
     await timers.advance(10_000);
-    const zh = new Recorder();
-    hub.subscribe('w', { kind: 'news', market: 'stock', lang: 'zh' }, zh.push);
-    await timers.advance(0);
+    const [zh] = await watch({ kind: 'news', market: 'stock', lang: 'zh' });
     expect(client.callsOf('news')).toHaveLength(2);
     expect(zh.of('news')).toHaveLength(1);
     // A second subscriber to an already-polled feed costs nothing.
@@ -315,10 +309,8 @@ describe('FeedHub: settings and client swaps', () => {
   });
 
   it('keeps subscriptions on a new client and ignores the old one’s late answers', async () => {
-    const { timers, client, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', stockQuotes(['AAPL']), r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [r] = await watch(stockQuotes(['AAPL']));
     client.hold = true;
     client.bump();
     await timers.advance(1000);
@@ -335,7 +327,7 @@ describe('FeedHub: settings and client swaps', () => {
   });
 
   it('never first-paints the old client’s records after a swap (another source)', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(0);
     const next = new FakeFeedClient(timers.now);
@@ -345,9 +337,7 @@ describe('FeedHub: settings and client swaps', () => {
     await timers.advance(0);
     expect(next.calls).toHaveLength(1);
     // A pane opened while the new client's first answer is on its way.
-    const late = new Recorder();
-    hub.subscribe('w', stockQuotes(['AAPL']), late.push);
-    await timers.advance(0);
+    const [late] = await watch(stockQuotes(['AAPL']));
     expect(late.of('quotes')).toEqual([]);
     next.release();
     await timers.advance(0);
