@@ -19,7 +19,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/host/ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/shared/host-wire';
 import type { Benchmark, BenchRow } from './harness';
 import { percentile } from './harness';
 import { startBenchHost } from './processes';

@@ -33,7 +33,7 @@ import type { SubscriptionSpec } from '../src/shared/bridge';
 import { manualHub, stockQuotes } from '../src/core/feed/testing/hub';
 import { catalogOf } from '../src/simulator';
 import type { HostHandle } from '../src/host/start-host';
-import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/host/ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/shared/host-wire';
 import type { Benchmark, BenchRow } from './harness';
 import { startBenchHost } from './processes';
 

@@ -124,7 +124,7 @@ test.describe('Electron shell', () => {
     ]);
     expect(answer).toEqual({ windowId: 'popout:e2e-pane', openUrl: null });
     await popOut.waitForLoadState('domcontentloaded');
-    expect(popOut.url()).toBe('app://marketdesk/index.html#pane=e2e-pane');
+    expect(popOut.url()).toBe('app://marketdesk/index.html?pane=e2e-pane');
     const keys = await popOut.evaluate(() => Object.keys(page$().marketdesk).sort());
     expect(keys).toEqual(['invoke', 'on']);
     // Popping the same pane out again focuses the window instead of opening another.

@@ -53,4 +53,21 @@ describe('layer rule', () => {
       "import { a } from '../main/index';\nimport { b } from '../renderer/src/app-state';\nexport const y = [a, b];\n";
     expect(await restrictedImports('src/core/example.ts', bad)).toHaveLength(2);
   });
+
+  it('keeps the simulator out of core: the composition roots hand the demo service in', async () => {
+    const simulator = (from: string) =>
+      `import { startDemoService } from '${from}/simulator';\nexport const y = startDemoService;\n`;
+    expect(await restrictedImports('src/core/services.ts', simulator('.'))).toHaveLength(1);
+    expect(
+      await restrictedImports('src/core/link/market-link.ts', simulator('../..')),
+    ).toHaveLength(1);
+    for (const layer of ['main', 'host', 'cli']) {
+      expect(await restrictedImports(`src/${layer}/example.ts`, simulator('..'))).toEqual([]);
+    }
+    // Core's tests start it themselves, and stay out of main and the renderer.
+    expect(await restrictedImports('src/core/link/x.test.ts', simulator('../..'))).toEqual([]);
+    expect(await restrictedImports('src/core/testing/x.ts', simulator('../..'))).toEqual([]);
+    const bad = "import { a } from '../main/index';\nexport const y = a;\n";
+    expect(await restrictedImports('src/core/x.test.ts', bad)).toHaveLength(1);
+  });
 });

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,18 +7,21 @@ import {
   openRendererFile,
   resolveRendererPath,
 } from './renderer-files';
+import { APP_JS, makeRendererFolder, type RendererFolder } from './testing/renderer-folder';
 
 const ROOT = path.resolve('/srv/renderer');
 
 describe('contentTypeOf', () => {
-  it('knows the renderer build outputs', () => {
-    expect(contentTypeOf('index.html')).toBe('text/html; charset=utf-8');
-    expect(contentTypeOf('a/b.JS')).toBe('text/javascript; charset=utf-8');
-    expect(contentTypeOf('x.css')).toBe('text/css; charset=utf-8');
-    expect(contentTypeOf('x.woff2')).toBe('font/woff2');
-    expect(contentTypeOf('x.wasm')).toBe('application/wasm');
-    expect(contentTypeOf('x.unknown')).toBe('application/octet-stream');
-  });
+  it.each([
+    ['index.html', 'text/html; charset=utf-8'],
+    ['a/b.JS', 'text/javascript; charset=utf-8'],
+    ['x.css', 'text/css; charset=utf-8'],
+    ['x.woff2', 'font/woff2'],
+    ['x.wasm', 'application/wasm'],
+    ['x.unknown', 'application/octet-stream'],
+  ])('knows the renderer build outputs: %s', (file, type) =>
+    expect(contentTypeOf(file)).toBe(type),
+  );
 });
 
 describe('baseSecurityHeaders', () => {
@@ -31,35 +33,31 @@ describe('baseSecurityHeaders', () => {
 });
 
 describe('resolveRendererPath', () => {
-  it('maps pathnames to files under the root, / and nothing to index.html', () => {
-    const index = { ok: true, file: path.join(ROOT, 'index.html') };
-    expect(resolveRendererPath(ROOT, '/')).toEqual(index);
-    expect(resolveRendererPath(ROOT, '')).toEqual(index);
-    expect(resolveRendererPath(ROOT, '/assets/index-1.js')).toEqual({
+  it.each([
+    ['/', ['index.html']],
+    ['', ['index.html']],
+    ['/assets/index-1.js', ['assets', 'index-1.js']],
+    ['/assets//a%20b.css', ['assets', 'a b.css']],
+  ])('maps %j to a file under the root (/ and nothing to index.html)', (pathname, file) =>
+    expect(resolveRendererPath(ROOT, pathname)).toEqual({
       ok: true,
-      file: path.join(ROOT, 'assets', 'index-1.js'),
-    });
-    expect(resolveRendererPath(ROOT, '/assets//a%20b.css')).toEqual({
-      ok: true,
-      file: path.join(ROOT, 'assets', 'a b.css'),
-    });
-  });
+      file: path.join(ROOT, ...file),
+    }),
+  );
 
-  it('refuses traversal however it is spelled', () => {
-    for (const pathname of [
-      '/../secret',
-      '/./index.html',
-      '/%2e%2e/secret',
-      '/assets/%2E%2E/%2E%2E/etc/passwd',
-      '/..%2fsecret',
-      '/..%5csecret',
-      '/assets%2f..%2f..%2fsecret',
-      '/a%00.js',
-      '/a\\..\\b',
-    ]) {
-      expect(resolveRendererPath(ROOT, pathname), pathname).toEqual({ ok: false, status: 403 });
-    }
-  });
+  it.each([
+    '/../secret',
+    '/./index.html',
+    '/%2e%2e/secret',
+    '/assets/%2E%2E/%2E%2E/etc/passwd',
+    '/..%2fsecret',
+    '/..%5csecret',
+    '/assets%2f..%2f..%2fsecret',
+    '/a%00.js',
+    '/a\\..\\b',
+  ])('refuses traversal however it is spelled: %j', (pathname) =>
+    expect(resolveRendererPath(ROOT, pathname)).toEqual({ ok: false, status: 403 }),
+  );
 
   it('answers malformed percent-encoding as a bad request', () => {
     expect(resolveRendererPath(ROOT, '/%E0%A4%A')).toEqual({ ok: false, status: 400 });
@@ -74,33 +72,32 @@ describe('resolveRendererPath', () => {
 });
 
 describe('openRendererFile', () => {
-  let dir: string;
+  let folder: RendererFolder;
   let root: string;
 
   beforeAll(() => {
-    dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'md-renderer-files-')));
-    root = path.join(dir, 'renderer');
-    mkdirSync(path.join(root, 'assets'), { recursive: true });
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
-    writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-    writeFileSync(path.join(dir, 'secret.txt'), 'top secret');
-    symlinkSync(path.join(dir, 'secret.txt'), path.join(root, 'assets', 'leak.txt'));
+    folder = makeRendererFolder('md-renderer-files-', { leak: true });
+    root = folder.root;
     symlinkSync(path.join(root, 'assets', 'app.js'), path.join(root, 'alias.js'));
   });
 
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => folder.remove());
 
   it('opens a regular file inside the root, with its real path and size', async () => {
     expect(await openRendererFile(root, path.join(root, 'assets', 'app.js'))).toEqual({
       ok: true,
       file: path.join(root, 'assets', 'app.js'),
-      size: 'console.log(1)'.length,
+      size: APP_JS.length,
     });
   });
 
   it('follows a symlink that stays inside the root', async () => {
     const opened = await openRendererFile(root, path.join(root, 'alias.js'));
-    expect(opened).toEqual({ ok: true, file: path.join(root, 'assets', 'app.js'), size: 14 });
+    expect(opened).toEqual({
+      ok: true,
+      file: path.join(root, 'assets', 'app.js'),
+      size: APP_JS.length,
+    });
   });
 
   it('refuses a symlink out of the root (403)', async () => {

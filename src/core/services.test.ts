@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL_PLAIN_HTTP } from '../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
-import { DEMO_REQUESTS_PER_MINUTE } from './bridge/market-link';
-import { createServices } from './services';
+import { DEMO_REQUESTS_PER_MINUTE } from './link';
+import { createTestServices } from './testing/services';
 import { SessionStore } from './secrets/session-store';
 import { FakeKeytar } from './secrets/test-fakes';
 import { connect } from 'node:net';
@@ -34,8 +34,8 @@ afterEach(() => {
 
 describe('createServices', () => {
   it('runs demo mode against an in-process simulator, closed by dispose', async () => {
-    const services = await createServices({ dataFolder: folder, loadKeytar: null });
-    const url = services.link.simulatorUrl!;
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const url = services.link.demoUrl!;
     expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false, notice: null });
     expect(services.link.client.baseUrl).toBe(url);
     expect((await fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).status).toBe(200);
@@ -44,13 +44,13 @@ describe('createServices', () => {
   });
 
   it('polls demo data at the wanted rate, and live data within the plan budget', async () => {
-    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
     expect(services.link.requestsPerMinute).toBe(DEMO_REQUESTS_PER_MINUTE);
     await services.backend.setSettings({ requestsPerMinute: 30 });
     // A settings change rebuilds the client in the background.
     await vi.waitFor(() => expect(services.link.requestsPerMinute).toBe(30));
     await services.dispose();
-    const live = await createServices({
+    const live = await createTestServices({
       dataFolder: folder,
       env: { MARKETDESK_TOKEN: 'env-token-2' },
       loadKeytar: null,
@@ -66,7 +66,7 @@ describe('createServices', () => {
 
   it('reports a damaged cache as a notice and carries on with a fresh one', async () => {
     writeFileSync(path.join(folder, 'cache.db'), 'this is not a database'.repeat(100));
-    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
     expect(services.status().notice).toMatch(/offline cache was damaged/);
     await services.dispose();
   });
@@ -75,14 +75,14 @@ describe('createServices', () => {
     const db = new Database(path.join(folder, 'cache.db'));
     db.pragma('user_version = 999');
     db.close();
-    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
     expect(services.status().notice).toMatch(/newer Marketdesk.*without an offline cache/);
     expect(services.db.sqlite.name).toBe(':memory:');
     await services.dispose();
   });
 
   it('applies a cache budget change at once, without a restart', async () => {
-    const services = await createServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
     expect(services.history.budgetBytes).toBe(services.settings.get().cacheBudgetBytes);
     await services.backend.setSettings({ cacheBudgetBytes: 64 * 1024 * 1024 });
     expect(services.history.budgetBytes).toBe(64 * 1024 * 1024);
@@ -90,14 +90,16 @@ describe('createServices', () => {
   });
 
   it('takes MARKETDESK_TOKEN as a live token that the bridge may not replace', async () => {
-    const services = await createServices({
+    const services = await createTestServices({
       dataFolder: folder,
       env: { MARKETDESK_TOKEN: 'env-token-1' },
       loadKeytar: null,
     });
     expect(services.status()).toMatchObject({ mode: 'live', tokenStorage: 'environment' });
-    expect(services.link.simulatorUrl).toBeNull();
-    await expect(services.backend.setToken('other')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(services.link.demoUrl).toBeNull();
+    await expect(services.backend.setToken('other')).rejects.toMatchObject({
+      kind: 'environment-override',
+    });
     expect(services.backend.redact('x env-token-1 y')).toBe('x [redacted] y');
     await services.dispose();
   });
@@ -105,13 +107,13 @@ describe('createServices', () => {
   it('sends the token only to its origin when the base URL moves to another, and says so', async () => {
     const secretStore = new SessionStore();
     await secretStore.set('tok-live-1', 'https://api.itick.org');
-    const services = await createServices({ dataFolder: folder, secretStore });
+    const services = await createTestServices({ dataFolder: folder, secretStore });
     expect(services.status()).toMatchObject({ mode: 'live', notice: null });
     const fetched = vi.fn(globalThis.fetch);
     vi.stubGlobal('fetch', fetched);
     try {
       await services.backend.setSettings({ baseUrl: 'https://collector.example' });
-      await vi.waitFor(() => expect(services.link.simulatorUrl).not.toBeNull());
+      await vi.waitFor(() => expect(services.link.demoUrl).not.toBeNull());
       expect(services.status()).toMatchObject({
         hasToken: false,
         mode: 'demo',
@@ -119,7 +121,7 @@ describe('createServices', () => {
           /^The token was given for https:\/\/api\.itick\.org, so it is not sent to https:\/\/collector\.example\./,
         ),
       });
-      expect(services.link.client.baseUrl).toBe(services.link.simulatorUrl);
+      expect(services.link.client.baseUrl).toBe(services.link.demoUrl);
       await services.backend.getInfo({ region: 'US', exchange: '', code: 'AAPL' });
       for (const [input] of fetched.mock.calls) {
         expect(String(input)).not.toContain('collector.example');
@@ -139,10 +141,10 @@ describe('createServices', () => {
         const secretStore = new SessionStore();
         if (operation === 'clearToken')
           await secretStore.set('tok-live-2', 'https://api.itick.org');
-        const services = await createServices({ dataFolder: folder, secretStore });
+        const services = await createTestServices({ dataFolder: folder, secretStore });
         const simulators: string[] = [];
         const record = () => {
-          if (services.link.simulatorUrl) simulators.push(services.link.simulatorUrl);
+          if (services.link.demoUrl) simulators.push(services.link.demoUrl);
         };
         record();
         services.link.onClient(record);
@@ -159,7 +161,7 @@ describe('createServices', () => {
         // A change overtaken by shutdown is not an error the caller must handle.
         expect(await outcome).toBe('done');
         for (const url of simulators) expect(await accepts(url)).toBe(false);
-        expect(services.link.simulatorUrl).toBeNull();
+        expect(services.link.demoUrl).toBeNull();
       }
     },
   );
@@ -182,16 +184,16 @@ describe('the token across a restart: sent only to the origin it was given for',
 
   it('MARKETDESK_TOKEN never follows a base URL changed in Settings, in this run or the next', async () => {
     const env = { MARKETDESK_TOKEN: 'env-token-follow-1' };
-    const first = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    const first = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
     // For the default service, not for a base URL the app is pointed at.
     await first.backend.setSettings({ baseUrl: b.url });
-    await vi.waitFor(() => expect(first.link.simulatorUrl).not.toBeNull());
+    await vi.waitFor(() => expect(first.link.demoUrl).not.toBeNull());
     expect(first.status()).toMatchObject({ mode: 'demo', hasToken: false });
     await ask(first);
     await first.dispose();
 
     // The next launch: the new base URL was saved; the token still goes nowhere near it.
-    const second = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    const second = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
     expect(second.settings.get().baseUrl).toBe(b.url);
     expect(second.status()).toMatchObject({
       mode: 'demo',
@@ -205,7 +207,7 @@ describe('the token across a restart: sent only to the origin it was given for',
 
   it('MARKETDESK_BASE_URL names the origin MARKETDESK_TOKEN is for, and wins over Settings', async () => {
     const env = { MARKETDESK_TOKEN: 'env-token-follow-2', MARKETDESK_BASE_URL: a.url };
-    const services = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
     expect(services.status()).toMatchObject({ mode: 'live', source: `live:${a.url}` });
     expect(services.status().notice).toContain(
       `MARKETDESK_BASE_URL is set: data comes from ${a.url}`,
@@ -222,7 +224,7 @@ describe('the token across a restart: sent only to the origin it was given for',
       MARKETDESK_TOKEN: 'env-token-follow-3',
       MARKETDESK_BASE_URL: 'http://collector.example',
     };
-    const services = await createServices({ dataFolder: folder, env, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
     expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false });
     expect(services.status().notice).toContain(
       `MARKETDESK_BASE_URL is not used: ${BASE_URL_PLAIN_HTTP}.`,
@@ -233,7 +235,7 @@ describe('the token across a restart: sent only to the origin it was given for',
   it('a stored token stays bound to its origin across a restart', async () => {
     const keytar = new FakeKeytar();
     const launch = () =>
-      createServices({ dataFolder: folder, loadKeytar: async () => ({ default: keytar }) });
+      createTestServices({ dataFolder: folder, loadKeytar: async () => ({ default: keytar }) });
     const first = await launch();
     expect(first.secrets.kind).toBe('keychain');
     await first.backend.setSettings({ baseUrl: a.url });
@@ -261,7 +263,7 @@ describe('the token across a restart: sent only to the origin it was given for',
   it('binds a token stored before tokens were bound to the base URL in Settings at first read', async () => {
     const keytar = new FakeKeytar();
     const launch = () =>
-      createServices({ dataFolder: folder, loadKeytar: async () => ({ default: keytar }) });
+      createTestServices({ dataFolder: folder, loadKeytar: async () => ({ default: keytar }) });
     const setup = await launch();
     await setup.backend.setSettings({ baseUrl: a.url });
     await setup.dispose();

@@ -4,12 +4,13 @@
  * services, so there is exactly one of each per app and `dispose()` closes them all.
  *
  * Demo mode: with no token for the service's origin the MarketClient points at the
- * simulator, started in-process on a loopback port. Live mode: the base URL
- * (`MARKETDESK_BASE_URL`, else Settings) with the token bound to its origin. The token
- * stays in the secret store, the MarketClient's private fields and the market link; it
- * is never logged, saved in settings or the cache, or sent to a client: the client
- * blanks it out of its errors where they are made (RedactingMarketClient), and `redact`
- * scrubs it again from anything that crosses the bridge.
+ * demo service (`config.demo`: the simulator, started in-process on a loopback port).
+ * Live mode: the base URL (`MARKETDESK_BASE_URL`, else Settings) with the token bound to
+ * its origin. The token stays in the secret store, the MarketClient's private fields and
+ * the market link; it is never logged, saved in settings or the cache, or sent to a
+ * client: the client blanks it out of its errors where they are made
+ * (RedactingMarketClient), and `redact` scrubs it again from anything that crosses the
+ * bridge.
  */
 import path from 'node:path';
 import type { AppStatus, UnixMs } from '../shared/model';
@@ -18,18 +19,25 @@ import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCach
 import type { CacheDb } from './cache';
 import { FeedHub } from './feed';
 import { HealthService } from './health';
-import { MarketLink } from './bridge/market-link';
+import { MarketLink, type DemoStarter } from './link';
+import { NoticeService } from './notices';
 import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker } from './symbols';
+import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
-/** Everything `createServices` needs. Only `dataFolder` is required. */
+/** Everything `createServices` needs. Only `dataFolder` and `demo` are required. */
 export interface ServicesConfig {
   /** Where settings, workspace and the cache live (see data-folder.ts). */
   dataFolder: string;
+  /**
+   * Starts the demo service for demo mode: the simulator's `startDemoService` (core does
+   * not import the simulator; the composition roots pass it in).
+   */
+  demo: DemoStarter;
   /**
    * Environment to read MARKETDESK_TOKEN and MARKETDESK_BASE_URL from; default none (pass
    * process.env in apps).
@@ -43,8 +51,6 @@ export interface ServicesConfig {
   loadKeytar?: KeytarLoader | null;
   /** Wall-clock time (Unix ms); default Date.now. */
   now?: () => UnixMs;
-  /** The demo simulator's seed; default 1. */
-  simulatorSeed?: number;
   /** The cache file; default `<dataFolder>/cache.db`; `:memory:` for none on disk. */
   cacheFile?: string;
   /** Where notices go besides the status (the host prints them); default silent. */
@@ -61,27 +67,29 @@ export interface Services {
   readonly hub: FeedHub;
   /** The one health model: every request records in it; the status bar and panes read it. */
   readonly health: HealthService;
-  /** The client, simulator and token switching (demo ↔ live). */
+  /** The client, demo service and token switching (demo ↔ live). */
   readonly link: MarketLink;
+  /** What the status tells the user (settings repaired, cache recovered, token not sent…). */
+  readonly notices: NoticeService;
   /** The bridge's view of the services (what the handler table calls). */
   readonly backend: AppBackend;
   status(): AppStatus;
-  /** Closes the hub, the simulator and the cache. Idempotent. */
+  /** Closes the hub, the demo service and the cache. Idempotent. */
   dispose(): Promise<void>;
 }
 
 /** Opens the cache; a file that cannot be used becomes a notice and an in-memory cache. */
-function openCacheOrMemory(file: string, notices: string[]): CacheDb {
+function openCacheOrMemory(file: string, notices: NoticeService): CacheDb {
   try {
     const { db, recovery } = openCache(file);
-    if (recovery) notices.push(recovery.message);
+    if (recovery) notices.add(recovery.message);
     return db;
   } catch (error) {
     const reason =
       error instanceof CacheTooNewError
         ? error.message
         : `The offline cache could not be opened (${errorMessage(error)}).`;
-    notices.push(`${reason} Working without an offline cache for this session.`);
+    notices.add(`${reason} Working without an offline cache for this session.`);
     return openCache(':memory:').db;
   }
 }
@@ -93,7 +101,7 @@ function openCacheOrMemory(file: string, notices: string[]): CacheDb {
  */
 function environmentBaseUrl(
   env: Readonly<Record<string, string | undefined>>,
-  notices: string[],
+  notices: NoticeService,
 ): string | null {
   const raw = env[BASE_URL_ENV_VAR]?.trim();
   if (!raw) return null;
@@ -101,18 +109,18 @@ function environmentBaseUrl(
   const problem = baseUrlProblem(raw);
   const parsed = settingFieldSchemas.baseUrl.safeParse(raw);
   if (problem === null && parsed.success) return parsed.data;
-  notices.push(`${BASE_URL_ENV_VAR} is not used: ${problem ?? BASE_URL_NOT_HTTP}.`);
+  notices.add(`${BASE_URL_ENV_VAR} is not used: ${problem ?? BASE_URL_NOT_HTTP}.`);
   return null;
 }
 
 /** Builds every service from `config`. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
   const now = config.now ?? Date.now;
-  const notices: string[] = [];
+  const notices = new NoticeService();
   const log = config.log ?? (() => undefined);
 
   const settings = new SettingsStore({ folder: config.dataFolder, now });
-  notices.push(...settings.load().notices);
+  for (const notice of settings.load().notices) notices.add(notice);
   const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
   const env = config.env ?? {};
   const secrets =
@@ -134,7 +142,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings,
     secrets,
     now,
-    seed: config.simulatorSeed ?? 1,
+    demo: config.demo,
     notices,
     health,
     baseUrlOverride: environmentBaseUrl(env, notices),
@@ -165,24 +173,31 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
     });
   } catch (error) {
-    // Half-built: release the simulator's port and the database before reporting.
+    // Half-built: release the demo service's port and the database before reporting.
     await link.dispose();
     health.dispose();
     closeCache(db);
     throw error;
   }
-  const stopClient = link.onClient((client, rpm) => hub.setClient(client, client.plan, rpm));
+  const listening = new DisposableStore();
+  listening.add(
+    link.onClient(({ client, requestsPerMinute }) =>
+      hub.setClient(client, client.plan, requestsPerMinute),
+    ),
+  );
   // Settings that apply at once; the connection ones are MarketLink's.
-  const stopSettings = settings.onChange((next, previous) => {
-    if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
-      hub.setIntervals(next.intervals);
-    }
-    if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
-      history.setBudget(next.cacheBudgetBytes);
-    }
-  });
+  listening.add(
+    settings.onChange(({ settings: next, previous }) => {
+      if (JSON.stringify(next.intervals) !== JSON.stringify(previous.intervals)) {
+        hub.setIntervals(next.intervals);
+      }
+      if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
+        history.setBudget(next.cacheBudgetBytes);
+      }
+    }),
+  );
 
-  for (const notice of notices) log(`marketdesk: ${notice}`);
+  for (const notice of notices.all) log(`marketdesk: ${notice}`);
   const symbols = new SymbolChecker({ client: () => link.client, now, health });
   const backend = new AppBackend({
     settings,
@@ -207,14 +222,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     hub,
     health,
     link,
+    notices,
     backend,
     status: () => backend.status(),
     dispose() {
       disposed ??= (async () => {
-        stopSettings();
         // Before the hub goes: a rebuild finishing during shutdown must not reach it.
-        stopClient();
+        listening.dispose();
         backend.dispose();
+        notices.dispose();
         hub.dispose();
         history.dispose();
         health.dispose();

@@ -5,18 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage } from '../shared/bridge';
 import type { Candle, Quote, SeriesKey } from '../shared/model';
+import { flatCandle as candle } from '../shared/testing/candles';
 import { coalesceSlot, mergeEvents } from './coalesce';
 
 const quote = (symbol: string, last: number) => ({ symbol, last }) as unknown as Quote;
-const candle = (time: number, close: number): Candle => ({
-  time,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1,
-  turnover: 1,
-});
 const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 1 };
 const page = (candles: Candle[]) => ({
   series: SERIES,

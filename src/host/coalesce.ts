@@ -5,33 +5,79 @@
  * the later record per code; a state, the app status or the workspace is superseded
  * by the next one. What merges must leave a pane exactly where receiving both would.
  */
-import type { BridgeEventMessage, Events } from '../shared/bridge';
+import type { BridgeEventMessage, EventName, Events } from '../shared/bridge';
 import { seriesKey } from '../shared/model';
+
+/** How one kind of event is held: its slot key (null: never held) and its merge. */
+interface Coalescing<E extends EventName> {
+  /**
+   * The key, within its kind, of the slot an event takes in a slow client's held
+   * events: a later event of the same slot merges into it.
+   */
+  slot(payload: Events[E]): string | null;
+  /** `older` and `newer` (same slot) as one payload: what a pane shows after both. */
+  merge(older: Events[E], newer: Events[E]): Events[E];
+}
+
+/** A state, the app status or the workspace: the newer one says everything. */
+const superseded = <T>(_older: T, newer: T): T => newer;
+const bySubscription = (payload: { subscriptionId: string }) => payload.subscriptionId;
+
+/**
+ * Every event kind's coalescing; the `satisfies` makes a new event kind a compile
+ * error here until it says how it merges. Market deltas are keyed by code, so their
+ * merge is the later record of each code and every code of both.
+ */
+const COALESCING = {
+  quotes: {
+    slot: bySubscription,
+    merge: (a, b) => ({ ...b, quotes: { ...a.quotes, ...b.quotes } }),
+  },
+  depth: {
+    slot: bySubscription,
+    merge: (a, b) => ({ ...b, books: { ...a.books, ...b.books } }),
+  },
+  ticks: {
+    slot: bySubscription,
+    merge: (a, b) => ({ ...b, ticks: { ...a.ticks, ...b.ticks } }),
+  },
+  candles: {
+    // A loadCandles refresh (no subscription) answers a request: the chart merges it by
+    // series, but it is never merged away.
+    slot: (p) =>
+      p.subscriptionId === null ? null : `${p.subscriptionId}|${seriesKey(p.page.series)}`,
+    merge: (a, b) => ({
+      ...b,
+      page: { ...b.page, candles: mergeCandles(a.page.candles, b.page.candles) },
+    }),
+  },
+  news: {
+    slot: bySubscription,
+    // Newest first, as the pane prepends: the newer page, then older items it lacks.
+    merge: (a, b) => {
+      const ids = new Set(b.items.map((item) => item.id));
+      return { ...b, items: [...b.items, ...a.items.filter((item) => !ids.has(item.id))] };
+    },
+  },
+  subscriptionStatus: { slot: bySubscription, merge: superseded },
+  status: { slot: () => '', merge: superseded },
+  workspace: { slot: () => '', merge: superseded },
+} satisfies { [E in EventName]: Coalescing<E> };
+
+/** The coalescing of `message`'s kind, typed for its payload. */
+function coalescingOf(message: BridgeEventMessage): Coalescing<EventName> {
+  // The table's entry for a name is the one for that name's payload.
+  return COALESCING[message.event] as Coalescing<EventName>;
+}
 
 /**
  * The slot an event takes in a slow client's held events: a later event of the same
  * slot merges into it. Null for an event that must be delivered as it is and in
- * order (a history page answered to `loadCandles`: the chart merges it by series, but
- * it answers a request, so it is never merged away).
+ * order (a history page answered to `loadCandles`).
  */
 export function coalesceSlot(message: BridgeEventMessage): string | null {
-  switch (message.event) {
-    case 'quotes':
-    case 'depth':
-    case 'ticks':
-    case 'news':
-    case 'subscriptionStatus':
-      return `${message.event}|${(message.payload as { subscriptionId: string }).subscriptionId}`;
-    case 'candles': {
-      const { subscriptionId, page } = message.payload as Events['candles'];
-      return subscriptionId === null ? null : `candles|${subscriptionId}|${seriesKey(page.series)}`;
-    }
-    case 'status':
-    case 'workspace':
-      return message.event;
-    default:
-      return null;
-  }
+  const key = coalescingOf(message).slot(message.payload);
+  return key === null ? null : `${message.event}|${key}`;
 }
 
 /** `older` and `newer` (same slot) as one event: what a pane shows after both. */
@@ -39,45 +85,8 @@ export function mergeEvents(
   older: BridgeEventMessage,
   newer: BridgeEventMessage,
 ): BridgeEventMessage {
-  switch (newer.event) {
-    case 'quotes': {
-      const a = older.payload as Events['quotes'];
-      const b = newer.payload as Events['quotes'];
-      return { event: 'quotes', payload: { ...b, quotes: { ...a.quotes, ...b.quotes } } };
-    }
-    case 'depth': {
-      const a = older.payload as Events['depth'];
-      const b = newer.payload as Events['depth'];
-      return { event: 'depth', payload: { ...b, books: { ...a.books, ...b.books } } };
-    }
-    case 'ticks': {
-      const a = older.payload as Events['ticks'];
-      const b = newer.payload as Events['ticks'];
-      return { event: 'ticks', payload: { ...b, ticks: { ...a.ticks, ...b.ticks } } };
-    }
-    case 'candles': {
-      const a = older.payload as Events['candles'];
-      const b = newer.payload as Events['candles'];
-      return {
-        event: 'candles',
-        payload: {
-          ...b,
-          page: { ...b.page, candles: mergeCandles(a.page.candles, b.page.candles) },
-        },
-      };
-    }
-    case 'news': {
-      const a = older.payload as Events['news'];
-      const b = newer.payload as Events['news'];
-      // Newest first, as the pane prepends: the newer page, then older items it lacks.
-      const ids = new Set(b.items.map((item) => item.id));
-      const items = [...b.items, ...a.items.filter((item) => !ids.has(item.id))];
-      return { event: 'news', payload: { ...b, items } };
-    }
-    default:
-      // A state, the app status or the workspace: the newer one says everything.
-      return newer;
-  }
+  const payload = coalescingOf(newer).merge(older.payload, newer.payload);
+  return payload === newer.payload ? newer : { event: newer.event, payload };
 }
 
 /** Candles of both, ascending by time, the newer one winning a time both hold. */

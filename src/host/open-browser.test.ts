@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WEB_LINK_CASES } from '../shared/testing/web-link-cases';
 import {
-  isOpenableUrl,
+  NOT_A_WEB_LINK,
   openBrowser,
   openerCommand,
   openViaRedirectFile,
@@ -54,21 +55,17 @@ describe('openerCommand', () => {
     expect(openerCommand('linux', url)).toEqual(['xdg-open', [url]]);
   });
 
-  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'ms-settings:', 'calc.exe', '', 'http://'])(
-    'refuses %j on every platform',
-    (url) => {
-      for (const platform of ['win32', 'darwin', 'linux'] as const) {
-        expect(openerCommand(platform, url)).toBeNull();
-      }
-      expect(isOpenableUrl(url)).toBe(false);
-    },
-  );
+  it.each(WEB_LINK_CASES)('opens %j on every platform only if it is a web link (%s)', (url, ok) => {
+    for (const platform of ['win32', 'darwin', 'linux'] as const) {
+      expect(openerCommand(platform, url) !== null).toBe(ok);
+    }
+  });
 });
 
 describe('openBrowser', () => {
   it('reports a non-http(s) address instead of opening it', async () => {
     const { spawn, argv } = recordingSpawner();
-    expect(await openBrowser('file:///etc/passwd', 'linux', spawn)).toMatch(/not http\(s\)/);
+    expect(await openBrowser('file:///etc/passwd', 'linux', spawn)).toBe(NOT_A_WEB_LINK);
     expect(argv).toEqual([]);
   });
 
@@ -129,7 +126,7 @@ describe('openViaRedirectFile', () => {
   it('refuses an address that is not http(s), writing nothing', async () => {
     const { spawn, argv } = recordingSpawner();
     const opened = await openViaRedirectFile('file:///etc/passwd', { spawn, parent });
-    expect(opened.problem).toMatch(/not http\(s\)/);
+    expect(opened.problem).toBe(NOT_A_WEB_LINK);
     expect(argv).toEqual([]);
     expect(readdirOf(parent)).toEqual([]);
   });

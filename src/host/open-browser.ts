@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { webUrl } from '../shared/urls';
 
 /** The part of a child process the opener uses. */
 export interface SpawnedProcess {
@@ -35,12 +36,8 @@ export interface OpenerOptions {
   spawn?: Spawner;
 }
 
-/** Only web pages are opened; anything else (file:, javascript:, custom schemes) is refused. */
-export function isOpenableUrl(url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const { protocol, hostname } = new URL(url);
-  return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
-}
+/** Why an address is not opened: it is no web link (http(s), without `user:pass@`). */
+export const NOT_A_WEB_LINK = 'refused to open an address that is not a plain http(s) link';
 
 /** The program and argument array that open an already checked `target` on `platform`. */
 function commandFor(platform: NodeJS.Platform, target: string): [string, string[]] {
@@ -52,12 +49,13 @@ function commandFor(platform: NodeJS.Platform, target: string): [string, string[
 
 /**
  * The program and argument array that open `url` on `platform`, run without a
- * shell; null when `url` is not an http(s) URL.
+ * shell; null when `url` is not a web link (shared/urls' `webUrl`: http(s), no
+ * `user:pass@`; file:, javascript: and custom schemes are refused).
  */
 export function openerCommand(platform: NodeJS.Platform, url: string): [string, string[]] | null {
-  if (!isOpenableUrl(url)) return null;
   // Re-serialised by the URL parser: spaces and quotes percent-encoded, host lower-cased.
-  return commandFor(platform, new URL(url).href);
+  const target = webUrl(url);
+  return target === null ? null : commandFor(platform, target);
 }
 
 /** Runs an opener; resolves with an error message instead of rejecting. */
@@ -93,7 +91,7 @@ export function openBrowser(
   spawner: Spawner = nodeSpawn,
 ): Promise<string | null> {
   const opener = openerCommand(platform, url);
-  if (!opener) return Promise.resolve('refused to open an address that is not http(s)');
+  if (!opener) return Promise.resolve(NOT_A_WEB_LINK);
   return run(opener, spawner);
 }
 
@@ -173,12 +171,13 @@ export async function openViaRedirectFile(
   url: string,
   options: OpenerOptions & { parent?: string } = {},
 ): Promise<OpenedViaFile> {
-  if (!isOpenableUrl(url)) {
-    return { problem: 'refused to open an address that is not http(s)', file: null };
+  const target = webUrl(url);
+  if (target === null) {
+    return { problem: NOT_A_WEB_LINK, file: null };
   }
   let file: RedirectFile;
   try {
-    file = writeRedirectFile(new URL(url).href, options.parent);
+    file = writeRedirectFile(target, options.parent);
   } catch (error) {
     return {
       problem: `could not write the page that opens the browser (${(error as Error).message})`,

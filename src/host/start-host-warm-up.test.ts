@@ -1,33 +1,27 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeRendererFolder, type RendererFolder } from '../core/testing/renderer-folder';
 import { startHost, type HostHandle } from './start-host';
 
-let dir: string;
-let root: string;
+let folder: RendererFolder;
 let host: HostHandle | null = null;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-host-warm-'));
-  root = path.join(dir, 'renderer');
-  mkdirSync(path.join(root, 'assets'), { recursive: true });
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Marketdesk</title>');
-  writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
+  folder = makeRendererFolder('marketdesk-host-warm-');
 });
 
 afterEach(async () => {
   await host?.close();
   host = null;
-  rmSync(dir, { recursive: true, force: true });
+  folder.remove();
 });
 
 /** Starts a host; the fallback timer is pushed out of reach unless a test wants it. */
 async function start(warmUp: boolean, warmUpFallbackMs = 24 * 3600_000) {
   host = await startHost({
     port: 0,
-    dataFolder: path.join(dir, 'data'),
-    rendererRoot: root,
+    dataFolder: path.join(folder.dir, 'data'),
+    rendererRoot: folder.root,
     services: { loadKeytar: null },
     log: () => undefined,
     warmUp,

@@ -1,39 +1,31 @@
 import { EventEmitter } from 'node:events';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import {
+  SECRET_TEXT,
+  makeRendererFolder,
+  type RendererFolder,
+} from '../core/testing/renderer-folder';
 import type { SpawnedProcess, Spawner } from './open-browser';
 import { startHost, type HostHandle } from './start-host';
-import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from './ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../shared/host-wire';
 
+let folder: RendererFolder;
 let dir: string;
 let host: HostHandle;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-host-'));
-  const root = path.join(dir, 'renderer');
-  mkdirSync(path.join(root, 'assets'), { recursive: true });
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Marketdesk</title>');
-  writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log(1)');
-  writeFileSync(path.join(dir, 'secret.txt'), 'TOP-SECRET');
+  folder = makeRendererFolder('marketdesk-host-');
+  dir = folder.dir;
   host = await startHost({
     port: 0,
     open: false,
     dataFolder: path.join(dir, 'data'),
-    rendererRoot: root,
+    rendererRoot: folder.root,
     services: { loadKeytar: null },
     log: () => undefined,
   });
@@ -41,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host.close();
-  rmSync(dir, { recursive: true, force: true });
+  folder.remove();
 });
 
 /** A raw GET (no URL normalisation, unlike fetch). */
@@ -130,7 +122,7 @@ describe('static files', () => {
     ]) {
       const r = await get(p);
       expect(r.status, p).toBeGreaterThanOrEqual(400);
-      expect(r.body, p).not.toContain('TOP-SECRET');
+      expect(r.body, p).not.toContain(SECRET_TEXT);
     }
   });
 

@@ -15,6 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBridgeServer, type BridgeServer } from '../core/bridge';
 import { createServices, type Services, type ServicesConfig } from '../core/services';
+import { BRIDGE_PATH, hostAddress, popOutAddress } from '../shared/host-wire';
+import { startDemoService } from '../simulator';
 import { ensureRendererBuilt } from './build-renderer';
 import {
   openBrowser,
@@ -28,9 +30,6 @@ import { createWsBridge } from './ws-bridge';
 
 /** The project root (src/host/ → ../../). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** The WebSocket path of the bridge. */
-export const BRIDGE_PATH = '/bridge';
 
 export interface HostOptions {
   /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
@@ -49,7 +48,7 @@ export interface HostOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The data folder; required unless `services` is given. */
   dataFolder?: string;
-  /** Extra service settings (tests: `loadKeytar: null`, a fixed seed…). */
+  /** Extra service settings (tests: `loadKeytar: null`, another demo service…). */
   services?: Partial<Omit<ServicesConfig, 'dataFolder' | 'env'>>;
   /** What to serve; default `<project>/out/renderer`. */
   rendererRoot?: string;
@@ -97,6 +96,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
 
   const secret = randomBytes(32).toString('base64url');
   const services = await createServices({
+    demo: startDemoService,
     ...options.services,
     dataFolder: options.dataFolder,
     env: options.env ?? {},
@@ -113,8 +113,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     },
     async popOut(request) {
       // The page opens this address itself (window.open); it carries the secret like ours.
-      const pane = encodeURIComponent(request.paneId);
-      return { windowId: randomUUID(), openUrl: `${origin()}/?pane=${pane}#k=${secret}` };
+      const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
+      return { windowId: randomUUID(), openUrl };
     },
   });
   const ws = createWsBridge({
@@ -185,7 +185,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     throw error;
   }
   port = (server.address() as AddressInfo).port;
-  const url = `${origin()}/#k=${secret}`;
+  const url = hostAddress(origin(), secret);
   if (!warmed) {
     // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
     const delay = Math.min(options.warmUpFallbackMs ?? WARM_UP_FALLBACK_MS, 2 ** 31 - 1);

@@ -17,8 +17,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,14 +25,10 @@ import type { BridgeEventMessage, BridgeResponse } from '../shared/bridge';
 import type { Quote } from '../shared/model';
 import type { BridgeConnection, BridgeServer } from '../core/bridge';
 import { MAX_CODES_PER_CLIENT, MAX_CODES } from '../core/bridge/schemas';
+import { makeRendererFolder } from '../core/testing/renderer-folder';
 import { startHost } from './start-host';
-import {
-  HOST_PROTOCOL,
-  MAX_PENDING_COMMANDS,
-  SECRET_PROTOCOL_PREFIX,
-  createWsBridge,
-  type WsBridge,
-} from './ws-bridge';
+import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../shared/host-wire';
+import { MAX_PENDING_COMMANDS, createWsBridge, type WsBridge } from './ws-bridge';
 import type { OutboxLimits } from './ws-outbox';
 
 const SECRET = 'test-secret';
@@ -267,15 +261,12 @@ describe('a command flood', () => {
 
 describe('a subscription flood through the host', () => {
   it('answers 300 × 500 codes within the caps, serves another tab, and leaves nothing behind', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-flood-'));
-    const root = path.join(dir, 'renderer');
-    mkdirSync(root);
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
+    const folder = makeRendererFolder('marketdesk-flood-');
     const host = await startHost({
       port: 0,
       open: false,
-      dataFolder: path.join(dir, 'data'),
-      rendererRoot: root,
+      dataFolder: path.join(folder.dir, 'data'),
+      rendererRoot: folder.root,
       services: { loadKeytar: null, cacheFile: ':memory:' },
       log: () => undefined,
     });
@@ -327,7 +318,7 @@ describe('a subscription flood through the host', () => {
       expect(otherAnswers.get(10_000)).toMatchObject({ ok: true });
     } finally {
       await host.close();
-      rmSync(dir, { recursive: true, force: true });
+      folder.remove();
     }
   }, 60_000);
 });

@@ -4,12 +4,8 @@
  * Admission happens at the HTTP upgrade, before any bridge message: the `Origin`
  * must be the host's own (`http://127.0.0.1:PORT`; refused 403 otherwise, which keeps
  * other web pages out) and the per-launch secret must come as a WebSocket
- * subprotocol `k.<secret>` next to `marketdesk.v1` (refused 401 otherwise). A
- * subprotocol header, unlike the URL's query, does not end up in logs or history.
- *
- * Wire format, JSON text frames:
- *   renderer → host  `{ "id": n, "name": "getStatus", "args": {} }`
- *   host → renderer  `{ "id": n, "response": BridgeResponse }` | `{ "event": BridgeEventMessage }`
+ * subprotocol (refused 401 otherwise). The subprotocols, the frames and their reading
+ * are the wire both ends share: src/shared/host-wire.ts.
  *
  * Each socket's outgoing frames go through a bounded outbox (ws-outbox.ts: a client
  * that stops reading gets merged market events, then is closed), and its incoming
@@ -23,13 +19,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { BridgeServer } from '../core/bridge';
+import { HOST_PROTOCOL, offeredSecret, readCommandFrame } from '../shared/host-wire';
 import { CommandQueue } from './command-queue';
 import { SocketOutbox, type OutboxLimits, type OutboxStats } from './ws-outbox';
 
-/** The subprotocol the host speaks. */
-export const HOST_PROTOCOL = 'marketdesk.v1';
-/** Prefix of the subprotocol carrying the secret. */
-export const SECRET_PROTOCOL_PREFIX = 'k.';
 /** Largest accepted frame (a saved workspace is capped at 1 MiB of JSON). */
 export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
 /**
@@ -71,16 +64,6 @@ function sameSecret(given: string, secret: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The secret among the offered subprotocols, or null. */
-function offeredSecret(req: IncomingMessage): string | null {
-  const header = req.headers['sec-websocket-protocol'];
-  if (typeof header !== 'string') return null;
-  const offered = header.split(',').map((p) => p.trim());
-  if (!offered.includes(HOST_PROTOCOL)) return null;
-  const carrier = offered.find((p) => p.startsWith(SECRET_PROTOCOL_PREFIX));
-  return carrier ? carrier.slice(SECRET_PROTOCOL_PREFIX.length) : null;
 }
 
 function refuse(socket: Duplex, status: 401 | 403 | 400, text: string): void {
@@ -125,15 +108,9 @@ export function createWsBridge({
     });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
-      let frame: unknown;
-      try {
-        frame = JSON.parse(data.toString());
-      } catch {
-        return ws.close(1007, 'not JSON');
-      }
-      const { id, name, args } = (frame ?? {}) as { id?: unknown; name?: unknown; args?: unknown };
-      if (typeof id !== 'number' || !Number.isSafeInteger(id)) return ws.close(1008, 'no id');
-      commands.push({ id, name, args });
+      const command = readCommandFrame(data.toString());
+      if ('fault' in command) return ws.close(command.fault, command.reason);
+      commands.push(command);
     });
     ws.on('close', () => {
       commands.close();
@@ -148,7 +125,7 @@ export function createWsBridge({
     handleUpgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
       if (req.headers.origin !== origin()) return refuse(socket, 403, 'Forbidden');
-      const given = offeredSecret(req);
+      const given = offeredSecret(req.headers['sec-websocket-protocol']);
       if (given === null || !sameSecret(given, secret)) return refuse(socket, 401, 'Unauthorized');
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },

@@ -17,6 +17,7 @@
  *   the close handshake cannot get through, so nothing of it stays in memory.
  */
 import type { BridgeEventMessage, BridgeResponse } from '../shared/bridge';
+import { encodeFrame } from '../shared/host-wire';
 import { coalesceSlot, mergeEvents } from './coalesce';
 
 /** The bounds of one client's outgoing queue. */
@@ -130,14 +131,14 @@ export class SocketOutbox {
 
   /** Sends a command's answer: never dropped, never merged. */
   reply(id: number, response: BridgeResponse<unknown>): void {
-    this.#sendNow(JSON.stringify({ id, response }));
+    this.#sendNow(encodeFrame({ id, response }));
   }
 
   /** Sends an event at once while the client keeps up; holds and merges it while it does not. */
   event(message: BridgeEventMessage): void {
     if (!this.#open()) return;
     const slot = coalesceSlot(message);
-    if (slot === null) return this.#sendNow(JSON.stringify({ event: message }));
+    if (slot === null) return this.#sendNow(encodeFrame({ event: message }));
     const held = this.#held.get(slot);
     if (held) {
       this.#held.set(slot, mergeEvents(held, message));
@@ -145,7 +146,7 @@ export class SocketOutbox {
       return;
     }
     if (this.#held.size === 0 && this.#socket.bufferedAmount < this.#limits.highWaterBytes) {
-      return this.#sendNow(JSON.stringify({ event: message }));
+      return this.#sendNow(encodeFrame({ event: message }));
     }
     // Behind: hold it (after the slots already held, so they keep their order).
     this.#held.set(slot, message);
@@ -195,7 +196,7 @@ export class SocketOutbox {
     for (const [slot, message] of this.#held) {
       if (!this.#open() || this.#socket.bufferedAmount >= this.#limits.highWaterBytes) break;
       this.#held.delete(slot);
-      this.#sendNow(JSON.stringify({ event: message }));
+      this.#sendNow(encodeFrame({ event: message }));
     }
     this.#stats.held = this.#held.size;
     if (this.#held.size === 0 && this.#socket.bufferedAmount < this.#limits.highWaterBytes) {

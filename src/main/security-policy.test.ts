@@ -4,11 +4,9 @@ import {
   contentSecurityPolicy,
   devServerOriginOf,
   isAppUrl,
-  isExternalWebUrl,
   isTrustedSender,
   mayNavigate,
   mayOpenWindow,
-  popOutUrl,
 } from './security-policy';
 
 const built = { devServerOrigin: null };
@@ -18,7 +16,7 @@ describe('isAppUrl', () => {
   it('accepts the app protocol on its own host', () => {
     expect(isAppUrl(APP_ENTRY_URL, built)).toBe(true);
     expect(isAppUrl('app://marketdesk/assets/index-abc.js', built)).toBe(true);
-    expect(isAppUrl('app://marketdesk/index.html#pane=p1', built)).toBe(true);
+    expect(isAppUrl('app://marketdesk/index.html?pane=p1', built)).toBe(true);
   });
 
   it('refuses look-alike hosts, other schemes and junk', () => {
@@ -37,57 +35,44 @@ describe('isAppUrl', () => {
     }
   });
 
-  it('accepts the dev server only when one is configured, by exact origin', () => {
-    expect(isAppUrl('http://localhost:5173/index.html', dev)).toBe(true);
-    expect(isAppUrl('http://localhost:5174/index.html', dev)).toBe(false);
-    expect(isAppUrl('http://localhost.evil.example:5173/', dev)).toBe(false);
-    expect(isAppUrl('http://localhost:5173/', built)).toBe(false);
-  });
+  it.each([
+    ['http://localhost:5173/index.html', dev, true],
+    ['http://localhost:5174/index.html', dev, false],
+    ['http://localhost.evil.example:5173/', dev, false],
+    ['http://localhost:5173/', built, false],
+  ] as const)('accepts the dev server only when configured, by exact origin: %s', (url, t, ok) =>
+    expect(isAppUrl(url, t)).toBe(ok),
+  );
 });
 
 describe('devServerOriginOf', () => {
-  it('keeps loopback http(s) origins only', () => {
-    expect(devServerOriginOf('http://localhost:5173/')).toBe('http://localhost:5173');
-    expect(devServerOriginOf('http://127.0.0.1:9000/x')).toBe('http://127.0.0.1:9000');
-    expect(devServerOriginOf('https://example.com/')).toBeNull();
-    expect(devServerOriginOf('file:///tmp/index.html')).toBeNull();
-    expect(devServerOriginOf('garbage')).toBeNull();
-    expect(devServerOriginOf(undefined)).toBeNull();
-  });
+  it.each([
+    ['http://localhost:5173/', 'http://localhost:5173'],
+    ['http://127.0.0.1:9000/x', 'http://127.0.0.1:9000'],
+    ['https://[::1]:5173/', 'https://[::1]:5173'],
+    ['https://example.com/', null],
+    ['http://localhost.evil.example:5173/', null],
+    ['file:///tmp/index.html', null],
+    ['garbage', null],
+    [undefined, null],
+  ])('keeps loopback http(s) origins only: %s', (url, origin) =>
+    expect(devServerOriginOf(url)).toBe(origin),
+  );
 });
 
 describe('navigation and windows', () => {
-  it('lets a page navigate within the app only', () => {
-    expect(mayNavigate('app://marketdesk/index.html', built)).toBe(true);
-    expect(mayNavigate('https://example.com/', built)).toBe(false);
-    expect(mayNavigate('file:///tmp/x.html', built)).toBe(false);
-    expect(mayNavigate('data:text/html,hi', built)).toBe(false);
-  });
+  it.each([
+    ['app://marketdesk/index.html', true],
+    ['https://example.com/', false],
+    ['file:///tmp/x.html', false],
+    ['data:text/html,hi', false],
+  ])('lets a page navigate within the app only: %s', (url, ok) =>
+    expect(mayNavigate(url, built)).toBe(ok),
+  );
 
   it('never lets a page open a window', () => {
     expect(mayOpenWindow('https://example.com/')).toBe(false);
     expect(mayOpenWindow(APP_ENTRY_URL)).toBe(false);
-  });
-});
-
-describe('isExternalWebUrl', () => {
-  it('allows http(s) with a host and no credentials', () => {
-    expect(isExternalWebUrl('https://news.example.com/a?b=1')).toBe(true);
-    expect(isExternalWebUrl('http://news.example.com/')).toBe(true);
-  });
-
-  it('refuses every other scheme and credentials', () => {
-    for (const url of [
-      'file:///etc/passwd',
-      'javascript:alert(1)',
-      'smb://server/share',
-      'ms-settings:',
-      'app://marketdesk/index.html',
-      'https://user:pw@example.com/',
-      'nonsense',
-    ]) {
-      expect(isExternalWebUrl(url), url).toBe(false);
-    }
   });
 });
 
@@ -132,14 +117,5 @@ describe('contentSecurityPolicy', () => {
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);
     expect(directives.get('form-action')).toEqual(["'none'"]);
-  });
-});
-
-describe('popOutUrl', () => {
-  it('puts the encoded pane id in the hash of the entry URL', () => {
-    expect(popOutUrl(APP_ENTRY_URL, 'chart 1/x')).toBe(
-      'app://marketdesk/index.html#pane=chart%201%2Fx',
-    );
-    expect(popOutUrl('http://localhost:5173/', 'p1')).toBe('http://localhost:5173/#pane=p1');
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The shell's security decisions as pure functions over URLs and plain facts, so
  * each rule is unit-tested without the Electron runtime. `harden.ts` and
- * `ipc-bridge.ts` wire them to Electron's events.
+ * `ipc-bridge.ts` wire them to Electron's events. Which links may leave for the
+ * system browser is shared/urls' `isWebUrl`, the one link check of the app.
  */
+import { isLoopbackHost, parseHttpUrl } from '../shared/urls';
 
 /** The custom scheme the renderer is served from (never `file://`). */
 export const APP_SCHEME = 'app';
@@ -22,27 +24,14 @@ export interface TrustedOrigins {
   devServerOrigin: string | null;
 }
 
-/** The URL parsed, or null when it is not a URL at all. */
-function parse(url: string): URL | null {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The origin of a dev server URL, accepted only when it is http(s) on loopback:
  * an environment variable must not be able to point the app's privileges at a
  * remote site.
  */
 export function devServerOriginOf(url: string | undefined): string | null {
-  if (!url) return null;
-  const parsed = parse(url);
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return null;
-  const host = parsed.hostname;
-  if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') return null;
-  return parsed.origin;
+  const parsed = parseHttpUrl(url);
+  return parsed !== null && isLoopbackHost(parsed.hostname) ? parsed.origin : null;
 }
 
 /**
@@ -51,8 +40,8 @@ export function devServerOriginOf(url: string | undefined): string | null {
  * (`app://marketdesk.evil.example` must not pass).
  */
 export function isAppUrl(url: string, trusted: TrustedOrigins): boolean {
-  const parsed = parse(url);
-  if (!parsed) return false;
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
   if (parsed.protocol === `${APP_SCHEME}:`) {
     return parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
   }
@@ -75,18 +64,6 @@ export function mayNavigate(url: string, trusted: TrustedOrigins): boolean {
  */
 export function mayOpenWindow(_url: string): false {
   return false;
-}
-
-/** True for the only schemes `shell.openExternal` may ever be given. */
-export function isExternalWebUrl(url: string): boolean {
-  const parsed = parse(url);
-  return (
-    parsed !== null &&
-    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-    parsed.hostname !== '' &&
-    parsed.username === '' &&
-    parsed.password === ''
-  );
 }
 
 /** What the IPC layer knows about the frame that sent a message. */
@@ -134,14 +111,4 @@ export function contentSecurityPolicy(): string {
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-/**
- * The URL a pop-out window loads: the renderer's entry with `#pane=<id>`, which the
- * renderer reads to show that one pane.
- */
-export function popOutUrl(entryUrl: string, paneId: string): string {
-  const url = new URL(entryUrl);
-  url.hash = `pane=${encodeURIComponent(paneId)}`;
-  return url.toString();
 }

@@ -6,7 +6,7 @@
 import type { ShellHooks } from '../core/bridge';
 import { BridgeFailure } from '../core/bridge';
 import type { PopOutRequest } from '../shared/bridge';
-import { isExternalWebUrl } from './security-policy';
+import { isWebUrl } from '../shared/urls';
 
 export interface ShellHooksOptions {
   /** Electron's `shell.openExternal`. */
@@ -21,7 +21,7 @@ export function createShellHooks(options: ShellHooksOptions): ShellHooks {
     async openExternal(url) {
       // The bridge already checked the link came from a news item; the scheme is
       // checked again here because this is the call that hands it to the OS.
-      if (!isExternalWebUrl(url)) {
+      if (!isWebUrl(url)) {
         throw new BridgeFailure('forbidden', 'openExternal: only http(s) links can be opened');
       }
       await options.openExternal(url);

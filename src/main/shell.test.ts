@@ -114,7 +114,7 @@ describe('startShell', () => {
     const answer = await invoke(main, 'popOut', { paneId: 'quotes-1', title: 'Quotes' });
     expect(answer).toEqual({ ok: true, value: { windowId: 'popout:quotes-1', openUrl: null } });
     const popOut = recorded.windows[1] as FakeWindow;
-    expect(popOut.url).toBe(`${APP}#pane=quotes-1`);
+    expect(popOut.url).toBe(`${APP}?pane=quotes-1`);
     expect(await invoke(popOut, 'getStatus', {})).toMatchObject({ ok: true });
     // A workspace saved in one window reaches the other as an event.
     const document = { version: 1, data: { panes: [] } };

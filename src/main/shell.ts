@@ -7,6 +7,7 @@ import type { WebContents } from 'electron';
 import { BrowserWindow, ipcMain, Menu, protocol, safeStorage, screen, shell } from 'electron';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
+import { startDemoService } from '../simulator';
 import { createAppProtocolHandler } from './app-protocol';
 import { IpcBridge } from './ipc-bridge';
 import type { RendererShortcut } from './menu';
@@ -60,6 +61,8 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
 
   const services = await createServices({
     dataFolder: options.dataFolder,
+    // Demo mode's data: the simulator on a loopback port (core does not import it).
+    demo: startDemoService,
     env: options.env,
     safeStorage: electronSafeStorageCipher(safeStorage, process.platform),
     log,

@@ -75,7 +75,7 @@ describe('WindowManager', () => {
     expect((created[0] as FakeWindow).focused).toBe(1);
   });
 
-  it('pops a pane out once, on its #pane= URL, and closes pop-outs with the main window', () => {
+  it('pops a pane out once, on its ?pane= URL, and closes pop-outs with the main window', () => {
     manager.showMainWindow();
     const answer = manager.popOut({
       paneId: 'depth 1',
@@ -85,7 +85,7 @@ describe('WindowManager', () => {
     });
     expect(answer).toEqual({ windowId: 'popout:depth 1', openUrl: null });
     const popOut = created[1] as FakeWindow;
-    expect(popOut.url).toBe('app://marketdesk/index.html#pane=depth%201');
+    expect(popOut.url).toBe('app://marketdesk/index.html?pane=depth%201');
     expect(popOut.options['title']).toBe('Depth AAPL — Marketdesk');
     expect(popOut.options['width']).toBeGreaterThanOrEqual(480);
     expect(popOut.options['height']).toBeLessThanOrEqual(1080);

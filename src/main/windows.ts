@@ -8,7 +8,7 @@
 import type { BrowserWindowConstructorOptions, Screen, WebContents } from 'electron';
 import { BrowserWindow } from 'electron';
 import type { PopOutRequest } from '../shared/bridge';
-import { popOutUrl } from './security-policy';
+import { popOutAddress } from '../shared/host-wire';
 import type { Rect, WindowKind } from './window-state';
 import { initialWindowState, MIN_WINDOW_SIZE } from './window-state';
 import type { WindowStateStore } from './window-state-store';
@@ -92,7 +92,7 @@ export class WindowManager {
     win.on('closed', () => {
       if (this.#popOuts.get(request.paneId) === win) this.#popOuts.delete(request.paneId);
     });
-    void win.loadURL(popOutUrl(this.options.entryUrl, request.paneId)).catch((error: Error) => {
+    void win.loadURL(popOutAddress(this.options.entryUrl, request.paneId)).catch((error: Error) => {
       this.options.log(`marketdesk: could not load a pop-out: ${error.message}`);
     });
     return { windowId, openUrl: null };

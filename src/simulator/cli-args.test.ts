@@ -52,6 +52,36 @@ describe('parseSimulatorArgs', () => {
     });
   });
 
+  it('parses the stream options', () => {
+    expect(
+      parseSimulatorArgs([
+        '--stream-limit',
+        '12',
+        '--stream-down',
+        '--stream-drop-rate',
+        '0.01',
+        '--stream-stall-rate',
+        '0.02',
+        '--stream-stall-ms',
+        '45000',
+        '--stream-malformed-rate',
+        '0.03',
+        '--pong-delay',
+        '40000',
+      ]),
+    ).toEqual({
+      streamLimit: 12,
+      streamFaults: {
+        down: true,
+        dropRate: 0.01,
+        stallRate: 0.02,
+        stallMs: 45_000,
+        malformedRate: 0.03,
+        pongDelayMs: 40_000,
+      },
+    });
+  });
+
   it('recognises --help', () => {
     expect(parseSimulatorArgs(['--help'])).toBe('help');
   });
@@ -65,6 +95,10 @@ describe('parseSimulatorArgs', () => {
       ['--plan', 'base:5'],
       ['--rate-limit', 'lots'],
       ['--error-rate', '2'],
+      ['--stream-limit', '0'],
+      ['--stream-limit', '2.5'],
+      ['--stream-drop-rate', '1.1'],
+      ['--pong-delay', '-5'],
       ['--bogus'],
     ]) {
       expect(() => parseSimulatorArgs(argv), argv.join(' ')).toThrow();

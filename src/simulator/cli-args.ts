@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { parsePlan } from '../shared/model';
 import { parseRateLimit, validateFaults, type Faults } from './faults';
 import type { SimulatorOptions } from './server';
+import { validateStreamFaults, type StreamFaults } from './stream/stream-faults';
 
 /** The `--help` text. */
 export const SIMULATOR_USAGE = `Usage: npm run simulator -- [options]
@@ -22,6 +23,9 @@ Options:
                           (default premium: 50 codes per batch request)
   --deny-markets <list>   markets outside the plan, e.g. stock:JP,future:CN
                           (answered with code 0 and data null or {})
+  --stream-limit <n>      symbols one stream connection may subscribe
+                          (default the plan's: free 3, base 200,
+                          professional 500, premium and enterprise 2000)
 Faults:
   --latency <ms>          added to every answer
   --jitter <ms>           up to this much more, drawn per request
@@ -29,7 +33,17 @@ Faults:
   --malformed-rate <0-1>  share of answers with a malformed body
   --rate-limit <n/unit>   e.g. 300/min or 5/s; then 429 with Retry-After
   --fault-seed <n>        seed of the fault draws (default: --seed)
-  --help                  this text`;
+Stream faults:
+  --stream-down           start with the stream endpoints down (upgrades 503)
+  --stream-drop-rate <0-1>       share of pushes that cut the connection
+  --stream-stall-rate <0-1>      share of pushes that start a stall
+  --stream-stall-ms <ms>         length of a stall (default 60000)
+  --stream-malformed-rate <0-1>  share of pushes sent malformed
+  --pong-delay <ms>       every pong this late
+  --help                  this text
+
+While it runs, lines on standard input steer it: "stream down", "stream up",
+"stream faults {JSON}", "faults {JSON}" (see src/simulator/README.md).`;
 
 function number(name: string, text: string | undefined, integer: boolean): number | undefined {
   if (text === undefined) return undefined;
@@ -59,6 +73,13 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
       'malformed-rate': { type: 'string' },
       'rate-limit': { type: 'string' },
       'fault-seed': { type: 'string' },
+      'stream-limit': { type: 'string' },
+      'stream-down': { type: 'boolean' },
+      'stream-drop-rate': { type: 'string' },
+      'stream-stall-rate': { type: 'string' },
+      'stream-stall-ms': { type: 'string' },
+      'stream-malformed-rate': { type: 'string' },
+      'pong-delay': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -99,5 +120,24 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
   const faultSeed = number('fault-seed', v['fault-seed'], true);
   if (faultSeed !== undefined) faults.seed = faultSeed;
   if (Object.keys(faults).length > 0) options.faults = validateFaults(faults);
+  const streamLimit = number('stream-limit', v['stream-limit'], true);
+  if (streamLimit !== undefined) {
+    if (streamLimit < 1) throw new Error(`--stream-limit: expected at least 1, got ${streamLimit}`);
+    options.streamLimit = streamLimit;
+  }
+  const stream: StreamFaults = {};
+  if (v['stream-down']) stream.down = true;
+  const streamNumbers = [
+    ['stream-drop-rate', 'dropRate'],
+    ['stream-stall-rate', 'stallRate'],
+    ['stream-stall-ms', 'stallMs'],
+    ['stream-malformed-rate', 'malformedRate'],
+    ['pong-delay', 'pongDelayMs'],
+  ] as const;
+  for (const [flag, key] of streamNumbers) {
+    const value = number(flag, v[flag], false);
+    if (value !== undefined) stream[key] = value;
+  }
+  if (Object.keys(stream).length > 0) options.streamFaults = validateStreamFaults(stream);
   return options;
 }

@@ -11,9 +11,12 @@ export {
   type SimulatorStats,
 } from './server';
 export type { Faults, RateLimit } from './faults';
+export type { StreamFaults } from './stream/stream-faults';
+export type { StreamStats } from './stream/stream-server';
+export type { SimulatorTimers } from './stream/timers';
 export { decideFaults, parseRateLimit, type FaultDecision } from './faults';
 export { MALFORM_VARIANTS, type MalformVariant } from './malform';
 export type { MarketModel } from './market-model';
 export { CATALOG, catalogOf, findInstrument, type CatalogEntry } from './market/catalog';
 export { parseSimulatorArgs, SIMULATOR_USAGE } from './cli-args';
-export { DEMO_TOKEN, demoSimulatorOptions } from './demo';
+export { DEMO_TOKEN, demoSimulatorOptions, startDemoService, type DemoServiceHandle } from './demo';

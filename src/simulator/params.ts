@@ -13,8 +13,9 @@ import {
 } from './market/synthetic-market';
 
 /** The code syntax the market model accepts. */
-const CODE_RE = /^[A-Za-z0-9._-]{1,32}$/;
-const REGION_RE = /^[A-Z]{2}$/;
+export const CODE_RE = /^[A-Za-z0-9._-]{1,32}$/;
+/** A region: two uppercase letters. */
+export const REGION_RE = /^[A-Z]{2}$/;
 const EXCHANGE_RE = /^[A-Za-z0-9._-]{0,16}$/;
 const TYPE_RE = /^[A-Za-z0-9._-]{1,32}$/;
 const DIGITS_RE = /^\d+$/;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WsProbe } from './stream/testing/ws-probe';
 
 const require = createRequire(import.meta.url);
 const TSX = require.resolve('tsx/cli');
@@ -12,13 +13,16 @@ afterEach(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-function run(args: string[]): {
+function run(
+  args: string[],
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): {
   child: ChildProcess;
   output: () => string;
   exit: Promise<number | null>;
 } {
   const proc = spawn(process.execPath, [TSX, SCRIPT, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -57,10 +61,30 @@ describe('npm run simulator', () => {
     },
   );
 
+  it('streams on the same port; "stream down" / "stream up" on stdin stop and restart it', async () => {
+    const r = run(['--port', '0', '--stream-limit', '7'], 'pipe');
+    const url = await urlLine(r.child);
+    expect(r.output()).toMatch(/stream ws:\/\/127\.0\.0\.1:\d+\/<class>, 7 symbols a connection/);
+    const ws = url.replace(/^http/, 'ws');
+    const first = await WsProbe.connect(`${ws}/stock`);
+    r.child.stdin!.write('stream down\n');
+    expect((await first.closed).code).toBe(1006);
+    await expect(WsProbe.open(`${ws}/stock`)).rejects.toThrow(/503/);
+    r.child.stdin!.write('bogus\nstream up\n');
+    await expect.poll(() => r.output()).toMatch(/stream up/);
+    expect(r.output()).toMatch(/unknown command "bogus"/);
+    const again = await WsProbe.connect(`${ws}/stock`);
+    expect(again.isOpen).toBe(true);
+    again.close();
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+  });
+
   it('prints usage for --help and exits 2 on a bad option', async () => {
     const help = run(['--help']);
     expect(await help.exit).toBe(0);
     expect(help.output()).toMatch(/--rate-limit/);
+    expect(help.output()).toMatch(/--stream-limit/);
     const bad = run(['--plan', 'gold']);
     expect(await bad.exit).toBe(2);
     expect(bad.output()).toMatch(/--plan/);

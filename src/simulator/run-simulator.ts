@@ -1,9 +1,14 @@
 /**
  * `npm run simulator -- --port 0 --seed 1 …`: runs the simulator in the foreground
- * until SIGINT or SIGTERM. Prints one line with its address once it listens.
+ * until SIGINT or SIGTERM. Prints one line with its address once it listens; reads
+ * control lines on standard input (stream/control.ts).
  */
+import { createInterface } from 'node:readline';
+import { STREAM_PLAN_LIMITS } from '../shared/api/stream';
+import { errorMessage } from '../shared/errors';
 import { parseSimulatorArgs, SIMULATOR_USAGE } from './cli-args';
 import { startSimulator } from './server';
+import { runControlLine } from './stream/control';
 
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseSimulatorArgs>;
@@ -18,10 +23,21 @@ async function main(): Promise<void> {
     return;
   }
   const sim = await startSimulator(options);
-  const plan = options.plan ? options.plan.name : 'premium';
+  // Control lines on standard input (stream down / up, faults): see stream/control.ts.
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    try {
+      const said = runControlLine(sim, line);
+      if (said) console.log(`simulator: ${said}`);
+    } catch (error) {
+      console.error(`simulator: ${errorMessage(error)}`);
+    }
+  });
+  const plan = options.plan?.name ?? 'premium';
   const auth = options.token === undefined ? 'no token required' : 'token required';
+  const limit = options.streamLimit ?? STREAM_PLAN_LIMITS[plan].subscriptions;
+  const stream = `stream ${sim.url.replace(/^http/, 'ws')}/<class>, ${limit} symbols a connection`;
   console.log(
-    `Marketdesk simulator listening on ${sim.url} (seed ${options.seed ?? 1}, plan ${plan}, ${auth})`,
+    `Marketdesk simulator listening on ${sim.url} (seed ${options.seed ?? 1}, plan ${plan}, ${auth}; ${stream})`,
   );
   let stopping = false;
   const stop = (signal: string) => {

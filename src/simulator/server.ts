@@ -2,11 +2,13 @@
  * The simulator's HTTP server: routes the 20 operations of OPERATIONS over a market
  * model, with the error convention of ./errors, plan limits, denied markets, fault
  * injection and request counts. One request costs one JSON.stringify of the data.
+ * WebSocket upgrades go to the stream (./stream), served from the same market.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleepMs } from 'node:timers/promises';
 import { OPERATIONS, OPERATION_NAMES, type OperationSpec } from '../shared/api/operations';
+import { STREAM_PLAN_LIMITS } from '../shared/api/stream';
 import { planOf, type Plan } from '../shared/model';
 import { answer, parseDeniedMarkets } from './answer';
 import { authFailed, errorBody, methodNotAllowed, notFound, SimulatorError } from './errors';
@@ -15,6 +17,10 @@ import { malformBody } from './malform';
 import type { MarketModel } from './market-model';
 import { isNewsCursor, SyntheticMarket } from './market/synthetic-market';
 import { parseQuery, type ParseContext } from './params';
+import type { StreamFaults } from './stream/stream-faults';
+import { StreamServer, type StreamStats } from './stream/stream-server';
+import type { SimulatorTimers } from './stream/timers';
+import { tokenRefusal } from './token';
 
 /** How to start a simulator. Every field is optional. */
 export interface SimulatorOptions {
@@ -38,6 +44,12 @@ export interface SimulatorOptions {
   market?: MarketModel;
   /** How injected latency waits; default a timer. Tests pass a recorder. */
   sleep?: (ms: number) => Promise<void>;
+  /** Symbols one stream connection may subscribe; default the plan's (`STREAM_PLAN_LIMITS`). */
+  streamLimit?: number;
+  /** Stream faults in force from the start; change them later with `setStreamFaults`. */
+  streamFaults?: StreamFaults;
+  /** Timers of the stream (its pushes, late pongs); default the global ones. Tests pass their own with `now`. */
+  timers?: SimulatorTimers;
 }
 
 /** Requests received since start (or the last reset), every answer included. */
@@ -62,6 +74,10 @@ export interface SimulatorHandle {
   faults(): Faults;
   stats(): SimulatorStats;
   resetStats(): void;
+  /** Replaces the stream faults in force (`{ down: true }` takes the stream endpoints down, `{}` heals). */
+  setStreamFaults(faults: StreamFaults): void;
+  streamFaults(): StreamFaults;
+  streamStats(): StreamStats;
 }
 
 /** Key under which requests to unknown paths are counted. */
@@ -102,18 +118,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const market: MarketModel = options.market ?? new SyntheticMarket({ seed, now });
   const denied = parseDeniedMarkets(options.deniedMarkets ?? []);
   const faults = new FaultInjector(seed, now, options.faults);
-  const ctx: ParseContext = { plan: options.plan ?? planOf('premium'), isCursor: isNewsCursor };
+  const plan = options.plan ?? planOf('premium');
+  const ctx: ParseContext = { plan, isCursor: isNewsCursor };
   let stats: SimulatorStats = { requests: 0, byPath: {}, byStatus: {} };
 
   function respond(req: IncomingMessage, path: string, query: string, fate: FaultDecision | null) {
     const spec = ROUTES.get(path);
     if (!spec) throw notFound(path);
     if (req.method !== 'GET') throw methodNotAllowed(req.method ?? '');
-    if (token !== undefined) {
-      const sent = req.headers.token;
-      if (sent === undefined || sent === '') throw authFailed('missing token header');
-      if (sent !== token) throw authFailed('wrong token');
-    }
+    const refusal = tokenRefusal(token, req.headers.token);
+    if (refusal) throw authFailed(refusal);
     faults.admit();
     if (fate?.errorStatus) {
       throw new SimulatorError(fate.errorStatus, `E${fate.errorStatus} injected server error`);
@@ -150,6 +164,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const server = createServer((req, res) => {
     void handle(req, res);
   });
+  const stream = new StreamServer({
+    market,
+    seed,
+    now,
+    token,
+    limit: options.streamLimit ?? STREAM_PLAN_LIMITS[plan.name].subscriptions,
+    denied: (cls, region) => denied.has(`${cls}:${region}`),
+    ...(options.timers ? { timers: options.timers } : {}),
+    ...(options.streamFaults ? { faults: options.streamFaults } : {}),
+  });
+  server.on('upgrade', (req, socket, head) => stream.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -163,10 +188,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     close() {
-      closing.done ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      closing.done ??= stream.close().then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      );
       return closing.done;
     },
     setFaults: (f) => faults.set(f),
@@ -179,5 +207,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     resetStats() {
       stats = { requests: 0, byPath: {}, byStatus: {} };
     },
+    setStreamFaults: (f) => stream.setFaults(f),
+    streamFaults: () => stream.faults(),
+    streamStats: () => stream.stats(),
   };
 }

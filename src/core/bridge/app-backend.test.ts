@@ -6,13 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SeriesKey } from '../../shared/model';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppStatus, SeriesKey } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
 import { ManualTimers } from '../feed/testing/manual-timers';
 import { TOKEN_REJECTED_MESSAGE } from '../health';
-import { createServices, type Services } from '../services';
+import type { Services } from '../services';
+import { createTestServices } from '../testing/services';
 import { AppBackend } from './app-backend';
 
 const TOKEN = 'live-token-7781';
@@ -31,7 +32,7 @@ let sim: SimulatorHandle;
 
 beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'marketdesk-backend-'));
-  services = await createServices({ dataFolder: folder, env: {}, loadKeytar: null });
+  services = await createTestServices({ dataFolder: folder, env: {}, loadKeytar: null });
 });
 afterEach(async () => {
   await services.dispose();
@@ -61,6 +62,19 @@ describe('AppBackend: status', () => {
       // A new link: nothing is known of it yet.
       health: { state: 'connecting' },
     });
+  });
+});
+
+describe('AppBackend: notices', () => {
+  it('tells status listeners of a notice at once, with no other event to carry it', async () => {
+    const told: AppStatus[] = [];
+    services.backend.onStatus((status) => told.push(status));
+    // Nothing else is under way: no subscription, no request, no settings change.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(told).toEqual([]);
+    services.notices.add('workspace.json was repaired.');
+    await vi.waitFor(() => expect(told).toHaveLength(1));
+    expect(told[0]!.notice).toBe('workspace.json was repaired.');
   });
 });
 
@@ -130,7 +144,7 @@ describe('AppBackend: getInfo on the health model', () => {
       link: services.link,
       health: services.health,
       now: timers.now,
-      notices: [],
+      notices: services.notices,
       timers,
       infoTimeoutMs: 3000,
     });

@@ -4,6 +4,7 @@
  * `AppStatus`, and stock info with the snapshot cache as the offline fallback.
  */
 import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared/bridge';
+import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
 import type {
   AppStatus,
   Instrument,
@@ -19,12 +20,13 @@ import { systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
 import { DEADLINE_MARGIN_MS, type BridgeBackend, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
-import type { MarketLink } from './market-link';
+import type { MarketLink } from '../link';
+import type { NoticeService } from '../notices';
 
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
 export interface HubLike extends FeedPort {
   status(): FeedStatus;
-  onStatus(listener: (status: FeedStatus) => void): () => void;
+  readonly onStatus: Event<FeedStatus>;
 }
 
 export interface AppBackendDeps {
@@ -37,8 +39,8 @@ export interface AppBackendDeps {
   /** The one health service: `AppStatus.health`, and what stock info records in and obeys. */
   health: HealthService;
   now: () => UnixMs;
-  /** Startup notices (cache recovered, settings repaired…), shown in the status. */
-  notices: string[];
+  /** What the status tells the user (cache recovered, settings repaired…); a new one is a status change. */
+  notices: NoticeService;
   /** Checks typed symbols against the current source (`checkSymbol`); wired by the composition root. */
   symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
   /** Default: the global timers. */
@@ -56,8 +58,10 @@ export class AppBackend implements BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryService;
   readonly #deps: AppBackendDeps;
-  readonly #listeners = new Set<(status: AppStatus) => void>();
-  readonly #stops: (() => void)[] = [];
+  readonly #statusChanged = new Emitter<AppStatus>();
+  /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
+  readonly onStatus: Event<AppStatus> = this.#statusChanged.event;
+  readonly #listening = new DisposableStore();
   #scheduled = false;
   #lastSent: string | null = null;
 
@@ -65,17 +69,17 @@ export class AppBackend implements BridgeBackend {
     this.#deps = deps;
     this.feed = deps.hub;
     this.history = deps.history;
-    const changed = () => this.#statusChanged();
-    this.#stops.push(
-      deps.hub.onStatus(changed),
-      deps.health.onChange(changed),
-      deps.link.onClient(changed),
-      deps.settings.onChange(changed),
-    );
+    const changed = () => this.#changed();
+    this.#listening.add(deps.hub.onStatus(changed));
+    this.#listening.add(deps.health.onChange(changed));
+    this.#listening.add(deps.link.onClient(changed));
+    this.#listening.add(deps.settings.onChange(changed));
+    this.#listening.add(deps.notices.onChange(changed));
   }
 
   status(): AppStatus {
-    const { hub, link, notices, health } = this.#deps;
+    const { hub, link, health } = this.#deps;
+    const notices = this.#deps.notices.all;
     const feed = hub.status();
     const lastError = feed.lastError ?? link.lastError;
     const data = health.snapshot();
@@ -93,11 +97,6 @@ export class AppBackend implements BridgeBackend {
       lastError: lastError === null ? null : link.redact(lastError),
       notice: notices.length > 0 ? link.redact(notices.join(' ')) : null,
     };
-  }
-
-  onStatus(listener: (status: AppStatus) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   async setToken(token: string): Promise<AppStatus> {
@@ -120,10 +119,7 @@ export class AppBackend implements BridgeBackend {
 
   async loadWorkspace(): Promise<WorkspaceDocument | null> {
     const { document, notice } = this.#deps.workspace.load();
-    if (notice && !this.#deps.notices.includes(notice)) {
-      this.#deps.notices.push(notice);
-      this.#statusChanged();
-    }
+    if (notice) this.#deps.notices.add(notice);
     return document;
   }
 
@@ -214,8 +210,8 @@ export class AppBackend implements BridgeBackend {
   }
 
   dispose(): void {
-    for (const stop of this.#stops) stop();
-    this.#listeners.clear();
+    this.#listening.dispose();
+    this.#statusChanged.dispose();
   }
 
   /** An abort signal that fires `infoTimeoutMs` from now, on the injected timers. */
@@ -235,8 +231,8 @@ export class AppBackend implements BridgeBackend {
   }
 
   /** Coalesces the changes of one tick into one status, and skips unchanged ones. */
-  #statusChanged(): void {
-    if (this.#scheduled || this.#listeners.size === 0) return;
+  #changed(): void {
+    if (this.#scheduled || !this.#statusChanged.hasListeners) return;
     this.#scheduled = true;
     queueMicrotask(() => {
       this.#scheduled = false;
@@ -244,7 +240,7 @@ export class AppBackend implements BridgeBackend {
       const key = JSON.stringify(status);
       if (key === this.#lastSent) return;
       this.#lastSent = key;
-      for (const listener of this.#listeners) listener(status);
+      this.#statusChanged.fire(status);
     });
   }
 }

@@ -12,6 +12,7 @@ import type {
   SubscriptionSpec,
   WorkspaceDocument,
 } from '../../shared/bridge';
+import type { Event } from '../../shared/emitter';
 import type { AppStatus, Settings, SymbolCheck, SymbolQuery } from '../../shared/model';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
 
@@ -33,7 +34,8 @@ export interface FeedPort {
 export interface HistoryPort {
   loadCandles(series: CandleAnswer['series'], query: CandleQuery): Promise<CandleAnswer>;
   loadNews(query: NewsQuery): Promise<NewsAnswer>;
-  onCandles(listener: (answer: CandleAnswer) => void): () => void;
+  /** Told of refreshed candles. */
+  readonly onCandles: Event<CandleAnswer>;
 }
 
 /** Everything the handler table calls. */
@@ -45,8 +47,8 @@ export interface BridgeBackend {
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */
   checkSymbol(symbol: SymbolQuery): Promise<SymbolCheck>;
   status(): AppStatus;
-  /** Told on every status change; returns the unsubscriber. */
-  onStatus(listener: (status: AppStatus) => void): () => void;
+  /** Told on every status change. */
+  readonly onStatus: Event<AppStatus>;
   setToken(token: string): Promise<AppStatus>;
   clearToken(): Promise<AppStatus>;
   getSettings(): Settings;

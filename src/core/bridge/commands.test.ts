@@ -259,7 +259,7 @@ describe('commands', () => {
       const cleared = await b.call('clearToken', {});
       expect(cleared).toMatchObject({ ok: true, value: { mode: 'demo', hasToken: false } });
       await a.next('status', (s) => s.mode === 'demo');
-      expect(t.services.link.client.baseUrl).toBe(t.services.link.simulatorUrl);
+      expect(t.services.link.client.baseUrl).toBe(t.services.link.demoUrl);
     });
   });
 

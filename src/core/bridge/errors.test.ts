@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage } from '../../shared/bridge';
+import { TokenError } from '../link';
 import { redactSecrets } from '../redact';
 import { redactEvent, toBridgeError } from './errors';
 
@@ -51,5 +52,16 @@ describe('toBridgeError', () => {
       code: 'internal',
       message: 'getInfo failed: [redacted] SECRETS',
     });
+  });
+
+  it('answers a refused token operation with the code the user has always seen', () => {
+    const cases = [
+      [new TokenError('invalid', 'The token is empty.'), 'bad-argument'],
+      [new TokenError('failed', 'The keychain is locked.'), 'storage'],
+      [new TokenError('environment-override', 'MARKETDESK_TOKEN is set.'), 'forbidden'],
+    ] as const;
+    for (const [error, code] of cases) {
+      expect(toBridgeError('setToken', error, redact)).toEqual({ code, message: error.message });
+    }
   });
 });

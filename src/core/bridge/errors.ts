@@ -1,13 +1,15 @@
 /**
  * How failures cross the bridge: `{ code, message }` values, never stacks, never the
- * token. Handlers throw `BridgeFailure` for refusals they mean; anything else is
- * classified here.
+ * token. Handlers throw `BridgeFailure` for refusals they mean; the services' own errors
+ * (settings, token, API, cache) are classified here.
  */
 import type { z } from 'zod';
 import type { BridgeError, BridgeErrorCode, BridgeEventMessage } from '../../shared/bridge';
 import { isApiError } from '../api';
 import { CacheTooNewError } from '../cache';
+import { TokenError } from '../link';
 import type { Redactor } from '../redact';
+import type { SecretErrorKind } from '../secrets';
 import { isStoreError } from '../settings';
 import { errorMessage } from '../../shared/errors';
 
@@ -21,6 +23,13 @@ export class BridgeFailure extends Error {
     super(message);
   }
 }
+
+/** The code each refusal of a token operation crosses the bridge as. */
+const TOKEN_ERROR_CODES: Record<SecretErrorKind, BridgeErrorCode> = {
+  invalid: 'bad-argument',
+  failed: 'storage',
+  'environment-override': 'forbidden',
+};
 
 /** Turns zod issues into one sentence naming the command and the fields. */
 export function describeIssues(command: string, issues: readonly z.core.$ZodIssue[]): string {
@@ -142,6 +151,9 @@ export function redactEvent(message: BridgeEventMessage, redact: Redactor): Brid
 export function toBridgeError(command: string, error: unknown, redact: Redactor): BridgeError {
   if (error instanceof BridgeFailure) return { code: error.code, message: redact(error.message) };
   if (isStoreError(error)) return { code: error.code, message: redact(error.message) };
+  if (error instanceof TokenError) {
+    return { code: TOKEN_ERROR_CODES[error.kind], message: redact(error.message) };
+  }
   if (isApiError(error)) return { code: 'api', message: redact(error.message) };
   if (error instanceof CacheTooNewError) return { code: 'storage', message: redact(error.message) };
   const sqliteCode = (error as { code?: unknown } | null)?.code;

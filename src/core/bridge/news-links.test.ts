@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsItem } from '../../shared/model';
+import { WEB_LINK_CASES } from '../../shared/testing/web-link-cases';
 import { NewsLinks } from './news-links';
 
 const item = (link: string): NewsItem => ({
@@ -30,6 +31,13 @@ describe('NewsLinks', () => {
     expect(links.allows('https://user:pw@news.example/c')).toBe(false);
     expect(links.allows('not a url')).toBe(false);
     expect(links.size).toBe(2);
+  });
+
+  it.each(WEB_LINK_CASES)('remembers %j only if it is a web link (%s)', (address, verdict) => {
+    const links = new NewsLinks();
+    links.remember([item(address)]);
+    expect(links.allows(address)).toBe(verdict);
+    expect(links.size).toBe(verdict ? 1 : 0);
   });
 
   it('forgets the oldest links beyond its bound', () => {

@@ -4,6 +4,7 @@
  * therefore not make the shell open an arbitrary URL (or a `file:`/custom scheme).
  */
 import type { NewsItem } from '../../shared/model';
+import { webUrl } from '../../shared/urls';
 
 /** Default number of links remembered; the oldest are forgotten first. */
 export const DEFAULT_MAX_LINKS = 5000;
@@ -17,10 +18,10 @@ export class NewsLinks {
     this.#max = max;
   }
 
-  /** Remembers the http(s) links of `items`. */
+  /** Remembers the web links of `items` (shared/urls' `webUrl`), in canonical form. */
   remember(items: readonly NewsItem[]): void {
     for (const item of items) {
-      const url = normalise(item.link);
+      const url = webUrl(item.link);
       if (url === null) continue;
       this.#links.delete(url);
       this.#links.set(url, true);
@@ -31,28 +32,13 @@ export class NewsLinks {
     }
   }
 
-  /** True when `url` is an http(s) link of a delivered news item. */
+  /** True when `url` is, in canonical form, the web link of a delivered news item. */
   allows(url: string): boolean {
-    const normal = normalise(url);
+    const normal = webUrl(url);
     return normal !== null && this.#links.has(normal);
   }
 
   get size(): number {
     return this.#links.size;
   }
-}
-
-/** The canonical form of an http(s) URL; null for anything else. */
-function normalise(text: string): string | null {
-  if (typeof text !== 'string' || text.length > 4096) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  // Credentials in a link are a phishing trick, never a news article.
-  if (url.username || url.password) return null;
-  return url.href;
 }

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BridgeEventMessage, BridgeResponse } from '../../shared/bridge';
+import { DisposableStore } from '../../shared/emitter';
 import { seriesKey } from '../../shared/model';
 import type { BridgeBackend, ShellHooks } from './backend';
 import { ClientRegistry } from './client-registry';
@@ -58,20 +59,23 @@ export function createBridgeServer(
   const redact = (text: string) => backend.redact(text);
   const dispatch = createDispatcher(handlers, { redact });
 
-  const stopStatus = backend.onStatus((status) =>
-    clients.broadcast({ event: 'status', payload: status }),
+  const listening = new DisposableStore();
+  listening.add(
+    backend.onStatus((status) => clients.broadcast({ event: 'status', payload: status })),
   );
-  const stopCandles = backend.history.onCandles((answer) => {
-    if (answer.before !== undefined) return;
-    const key = seriesKey(answer.series);
-    for (const client of clients.values()) {
-      if (!client.pendingCandles.delete(key)) continue;
-      client.send({
-        event: 'candles',
-        payload: { subscriptionId: null, page: toCandlesPage(answer) },
-      });
-    }
-  });
+  listening.add(
+    backend.history.onCandles((answer) => {
+      if (answer.before !== undefined) return;
+      const key = seriesKey(answer.series);
+      for (const client of clients.values()) {
+        if (!client.pendingCandles.delete(key)) continue;
+        client.send({
+          event: 'candles',
+          payload: { subscriptionId: null, page: toCandlesPage(answer) },
+        });
+      }
+    }),
+  );
 
   const disconnect = (clientId: string): void => {
     const entry = clients.remove(clientId);
@@ -97,8 +101,7 @@ export function createBridgeServer(
       };
     },
     dispose() {
-      stopStatus();
-      stopCandles();
+      listening.dispose();
       for (const entry of [...clients.values()]) disconnect(entry.id);
     },
   };

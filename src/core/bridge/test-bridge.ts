@@ -1,7 +1,7 @@
 /**
  * Test helpers: real services on a temporary data folder (demo mode against the
- * in-process simulator, session-only token store), a bridge server over them and
- * clients that record every event they receive.
+ * in-process simulator, as core/testing/services.ts wires it; session-only token store),
+ * a bridge server over them and clients that record every event they receive.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,8 @@ import type {
   Events,
   PopOutRequest,
 } from '../../shared/bridge';
-import { createServices, type Services, type ServicesConfig } from '../services';
+import type { Services } from '../services';
+import { createTestServices, type TestServicesConfig } from '../testing/services';
 import type { ShellHooks } from './backend';
 import { createBridgeServer, type BridgeConnection, type BridgeServer } from './server';
 
@@ -38,9 +39,11 @@ export interface TestBridge {
   close(): Promise<void>;
 }
 
-export async function startTestBridge(config: Partial<ServicesConfig> = {}): Promise<TestBridge> {
+export async function startTestBridge(
+  config: Partial<TestServicesConfig> = {},
+): Promise<TestBridge> {
   const folder = mkdtempSync(path.join(tmpdir(), 'marketdesk-bridge-'));
-  const services = await createServices({
+  const services = await createTestServices({
     dataFolder: folder,
     env: {},
     loadKeytar: null,

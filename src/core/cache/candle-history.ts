@@ -166,7 +166,7 @@ export class CandleHistory {
     }
     // Listeners show the current source: a refresh that lands after a switch is not news
     // to them (its rows are stored under the old source; the caller still gets them).
-    if (this.deps.sourceId() === sourceId) listeners.emit(answer);
+    if (this.deps.sourceId() === sourceId) listeners.fire(answer);
     return answer;
   }
 

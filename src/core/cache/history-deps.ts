@@ -2,9 +2,10 @@
  * What each half of the history service (candles, news) is built with: the same
  * database, health view, clock, budget check and lifetime, its own source and listeners.
  */
+import type { Emitter } from '../../shared/emitter';
 import type { DataSourceId, UnixMs } from '../../shared/model';
 import type { CacheDb } from './db';
-import type { LinkState, Listeners } from './link-state';
+import type { LinkState } from './link-state';
 
 export interface HistoryDeps<Source, Answer> {
   db: CacheDb;
@@ -13,8 +14,8 @@ export interface HistoryDeps<Source, Answer> {
   /** The source whose rows are read and written now (the source's, or a cache-only one). */
   sourceId: () => DataSourceId;
   link: LinkState;
-  /** Told every answer a background refresh produces. */
-  listeners: Listeners<Answer>;
+  /** Told of refreshed answers of the current source. */
+  listeners: Emitter<Answer>;
   now: () => UnixMs;
   /** Runs after every write from the source (the budget check). */
   afterWrite: () => void;

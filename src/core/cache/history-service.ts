@@ -3,12 +3,13 @@
  * network sources, with one offline state. The feed hub and bridge call `loadCandles`
  * / `loadNews` and forward `onCandles` / `onNews`.
  */
+import { Emitter, type Event } from '../../shared/emitter';
 import type { DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { HealthService } from '../health';
 import { CandleHistory, type CandleAnswer, type CandleQuery } from './candle-history';
 import type { CacheDb } from './db';
 import type { HistoryDeps } from './history-deps';
-import { LinkState, Listeners } from './link-state';
+import { LinkState } from './link-state';
 import { DEFAULT_BUDGET_BYTES, enforceBudget, type PruneResult } from './maintenance';
 import { NewsHistory, type NewsAnswer, type NewsQuery } from './news-history';
 import type { CandleSource, NewsSource, OfflinePredicate } from './sources';
@@ -39,8 +40,12 @@ export interface HistoryServiceOptions {
 }
 
 export class HistoryService {
-  readonly #candleListeners = new Listeners<CandleAnswer>();
-  readonly #newsListeners = new Listeners<NewsAnswer>();
+  readonly #candleListeners = new Emitter<CandleAnswer>();
+  readonly #newsListeners = new Emitter<NewsAnswer>();
+  /** Told of refreshed candles. */
+  readonly onCandles: Event<CandleAnswer> = this.#candleListeners.event;
+  /** Told of refreshed newest news pages. */
+  readonly onNews: Event<NewsAnswer> = this.#newsListeners.event;
   readonly #lifetime = new AbortController();
   readonly #link: LinkState;
   readonly #candles: CandleHistory;
@@ -58,7 +63,7 @@ export class HistoryService {
     /** One half's dependencies: its own source and listeners, all else shared. */
     const deps = <Source extends { readonly sourceId: DataSourceId }, Answer>(
       source: Source | null | undefined,
-      listeners: Listeners<Answer>,
+      listeners: Emitter<Answer>,
     ): HistoryDeps<Source, Answer> => ({
       db: options.db,
       source: source ?? null,
@@ -100,16 +105,6 @@ export class HistoryService {
   /** Forces a refresh of the newest news page (also emitted through {@link onNews}). */
   refreshNews(query: { market: string; lang: string; limit: number }): Promise<NewsAnswer> {
     return this.#news.refreshNews(query);
-  }
-
-  /** Subscribes to refreshed candles; returns the unsubscriber. */
-  onCandles(listener: (answer: CandleAnswer) => void): () => void {
-    return this.#candleListeners.add(listener);
-  }
-
-  /** Subscribes to refreshed newest news pages; returns the unsubscriber. */
-  onNews(listener: (answer: NewsAnswer) => void): () => void {
-    return this.#newsListeners.add(listener);
   }
 
   /** When the sources became unreachable; null while online. */

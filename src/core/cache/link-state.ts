@@ -99,25 +99,3 @@ export class LinkState {
     };
   }
 }
-
-/** A tiny typed listener set (the feed hub and bridge forward these events). */
-export class Listeners<T> {
-  readonly #set = new Set<(value: T) => void>();
-
-  /** Adds a listener; returns its remover. */
-  add(listener: (value: T) => void): () => void {
-    this.#set.add(listener);
-    return () => this.#set.delete(listener);
-  }
-
-  emit(value: T): void {
-    for (const l of this.#set) {
-      try {
-        l(value);
-      } catch (err) {
-        // One failing listener must not starve the others, nor crash the process.
-        console.error('marketdesk cache: a history listener threw', err);
-      }
-    }
-  }
-}

@@ -149,7 +149,7 @@ export class NewsHistory {
       });
     }
     // Listeners show the current source: an answer for the one before a switch is dropped.
-    if (this.deps.sourceId() === sourceId) emitTo?.emit(answer);
+    if (this.deps.sourceId() === sourceId) emitTo?.fire(answer);
     return answer;
   }
 

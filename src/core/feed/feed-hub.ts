@@ -6,6 +6,7 @@
  * and each subscriber is pushed its own slice, only what changed. See README.md.
  */
 import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
+import type { Disposable, Event } from '../../shared/emitter';
 import type { DataSourceId, Plan, UnixMs } from '../../shared/model';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
@@ -69,7 +70,7 @@ export class FeedHub {
   readonly #poller: GroupPoller;
   readonly #health: HealthService;
   readonly #ownsHealth: boolean;
-  readonly #stopHealth: () => void;
+  readonly #healthListener: Disposable;
   /** The health hold the panes were last told of; the clocks stop while there is one. */
   #hold: HealthHold | null;
   #seq = 0;
@@ -120,7 +121,8 @@ export class FeedHub {
       },
       options.client,
     );
-    this.#stopHealth = this.#health.onChange(() => this.#healthChanged());
+    this.onStatus = this.#scheduler.status.onChange;
+    this.#healthListener = this.#health.onChange(() => this.#healthChanged());
   }
 
   // ------------------------------------------------------------ public API
@@ -228,10 +230,8 @@ export class FeedHub {
     return this.#health;
   }
 
-  /** Told when the status changes; returns the unsubscriber. */
-  onStatus(listener: (status: FeedStatus) => void): () => void {
-    return this.#scheduler.status.listen(listener);
-  }
+  /** Told when the status changes (a newer lastUpdate alone at most every `statusMinGapMs`). */
+  readonly onStatus: Event<FeedStatus>;
 
   /** Resolves when no request of the hub is in flight (tests, shutdown). */
   idle(): Promise<void> {
@@ -242,7 +242,7 @@ export class FeedHub {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.#stopHealth();
+    this.#healthListener.dispose();
     this.#poller.dispose();
     this.#scheduler.dispose();
     for (const g of this.#registry.groups()) this.#health.forget(channelOf(g.key));

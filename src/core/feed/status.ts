@@ -4,6 +4,7 @@
  * alone at most every `minGapMs`, so a status bar is not repainted on every quote. The
  * health of the data is not here: it is the health service's.
  */
+import { Emitter, type Event } from '../../shared/emitter';
 import type { BudgetStatus, UnixMs } from '../../shared/model';
 import type { FeedStatus } from './types';
 
@@ -12,7 +13,9 @@ export class StatusBoard {
   budget: BudgetStatus;
   /** The cache could not be written (cleared by the next write that works). */
   storeError: string | null = null;
-  readonly #listeners = new Set<(status: FeedStatus) => void>();
+  readonly #changed: Emitter<FeedStatus>;
+  /** Told of each status worth telling (see `tell`). */
+  readonly onChange: Event<FeedStatus>;
   #lastTold: UnixMs = -Infinity;
   #told: string | null = null;
   #lastUpdateTold: UnixMs | null = null;
@@ -21,9 +24,11 @@ export class StatusBoard {
     budget: BudgetStatus,
     private readonly now: () => UnixMs,
     private readonly minGapMs: number,
-    private readonly onListenerError: (error: unknown) => void,
+    onListenerError: (error: unknown) => void,
   ) {
     this.budget = budget;
+    this.#changed = new Emitter({ onListenerError });
+    this.onChange = this.#changed.event;
   }
 
   snapshot(): FeedStatus {
@@ -34,14 +39,9 @@ export class StatusBoard {
     };
   }
 
-  listen(listener: (status: FeedStatus) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
   /** Tells the listeners when something other than lastUpdate changed, or lastUpdate after the gap. */
   tell(): void {
-    if (this.#listeners.size === 0) return;
+    if (!this.#changed.hasListeners) return;
     const status = this.snapshot();
     const { lastUpdate, ...rest } = status;
     const key = JSON.stringify(rest);
@@ -52,16 +52,11 @@ export class StatusBoard {
     this.#told = key;
     this.#lastTold = now;
     this.#lastUpdateTold = lastUpdate;
-    for (const l of this.#listeners) {
-      try {
-        l(status);
-      } catch (error) {
-        this.onListenerError(error);
-      }
-    }
+    this.#changed.fire(status);
   }
 
+  /** Forgets the listeners; later changes reach no one. */
   clear(): void {
-    this.#listeners.clear();
+    this.#changed.dispose();
   }
 }

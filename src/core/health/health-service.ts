@@ -4,6 +4,7 @@
  * symbol checks — records its outcome here, and the status bar and every pane read the
  * state from here. See README.md for the states and their transitions.
  */
+import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
 import type { DataHealth, UnixMs } from '../../shared/model';
 import { EvidenceBook } from './evidence';
 import { OFFLINE_MESSAGE, TOKEN_REJECTED_MESSAGE, rateLimitedMessage } from './messages';
@@ -46,8 +47,9 @@ export class HealthService {
   readonly #onError: (error: unknown) => void;
   readonly #book: EvidenceBook;
   readonly #prober: Prober;
-  readonly #listeners = new Set<(health: DataHealth) => void>();
-  readonly #waiters = new Set<() => void>();
+  readonly #changedHealth: Emitter<DataHealth>;
+  /** Fired each time the state is re-derived: what `clearance` waits on. */
+  readonly #rederived = new Emitter<void>();
   #epoch = 0;
   #shown: DataHealth = {
     state: 'connecting',
@@ -65,6 +67,8 @@ export class HealthService {
     this.#timers = options.timers ?? backgroundTimers;
     this.#redact = options.redact ?? ((text) => text);
     this.#onError = options.onError ?? ((e) => console.error('marketdesk health:', e));
+    this.#changedHealth = new Emitter({ onListenerError: this.#onError });
+    this.onChange = this.#changedHealth.event;
     const tuning = { ...DEFAULT_HEALTH_TUNING, ...options.tuning };
     this.#book = new EvidenceBook(tuning);
     this.#prober = new Prober(this.#timers, tuning, () => this.offline, this.#onError);
@@ -180,13 +184,9 @@ export class HealthService {
 
   /**
    * Told when the state, its start, its error, the resume time or the hold changes
-   * (not on every success: `lastSuccessAt` is read with the next snapshot); returns
-   * the unsubscriber.
+   * (not on every success: `lastSuccessAt` is read with the next snapshot).
    */
-  onChange(listener: (health: DataHealth) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
+  readonly onChange: Event<DataHealth>;
 
   /** Scrubs secrets from a message (the redactor it was given). */
   redact(text: string): string {
@@ -200,8 +200,9 @@ export class HealthService {
     this.#prober.stop();
     if (this.#wake) this.#timers.clearTimeout(this.#wake.handle);
     this.#wake = null;
-    this.#listeners.clear();
-    this.#release();
+    this.#changedHealth.dispose();
+    this.#rederived.fire();
+    this.#rederived.dispose();
   }
 
   // ------------------------------------------------------------ internals
@@ -216,18 +217,11 @@ export class HealthService {
     this.#shown = { ...v, since, lastSuccessAt: this.#book.lastSuccessAt };
     this.#armWake(now);
     this.#prober.ensure();
-    this.#release();
+    this.#rederived.fire();
     const key = this.#key();
     if (key === this.#told) return;
     this.#told = key;
-    const snapshot = this.snapshot();
-    for (const listener of this.#listeners) {
-      try {
-        listener(snapshot);
-      } catch (error) {
-        this.#onError(error);
-      }
-    }
+    this.#changedHealth.fire(this.snapshot());
   }
 
   /** Everything listeners are told of; a hold ending (a rate limit running out) is news even when the state is not. */
@@ -250,25 +244,24 @@ export class HealthService {
     this.#wake = { at, handle };
   }
 
-  /** Resolves when the health is next re-derived (or the signal aborts). */
+  /** Resolves when the health is next re-derived, or disposed (or the signal aborts). */
   #changed(signal: AbortSignal | undefined): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.#waiters.delete(done);
-        reject(signal!.reason);
-      };
-      const done = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      this.#waiters.add(done);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const waiting = new DisposableStore();
+      waiting.add(
+        this.#rederived.event(() => {
+          waiting.dispose();
+          resolve();
+        }),
+      );
+      if (signal) {
+        const onAbort = () => {
+          waiting.dispose();
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiting.add(() => signal.removeEventListener('abort', onAbort));
+      }
     });
-  }
-
-  #release(): void {
-    const waiting = [...this.#waiters];
-    this.#waiters.clear();
-    for (const done of waiting) done();
   }
 }

@@ -3,7 +3,7 @@
  * written atomically to the data folder. The token is never a setting.
  */
 export { SettingsStore, SETTINGS_FILE_NAME } from './settings-store';
-export type { SettingsStoreOptions, SettingsLoadResult, SettingsListener } from './settings-store';
+export type { SettingsStoreOptions, SettingsLoadResult, SettingsChanged } from './settings-store';
 export {
   settingsSchema,
   settingsPatchSchema,

@@ -110,13 +110,13 @@ describe('SettingsStore', () => {
     const s = store();
     s.load();
     const seen: [Settings, Settings][] = [];
-    const stop = s.onChange((next, previous) => seen.push([next, previous]));
+    const listening = s.onChange(({ settings, previous }) => seen.push([settings, previous]));
     s.update({ theme: 'light' });
     s.update({ theme: 'light' });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.[0].theme).toBe('light');
     expect(seen[0]?.[1].theme).toBe('dark');
-    stop();
+    listening.dispose();
     s.update({ theme: 'dark' });
     expect(seen).toHaveLength(1);
   });

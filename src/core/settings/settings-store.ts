@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Emitter, type Event } from '../../shared/emitter';
 import type { Settings, UnixMs } from '../../shared/model';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { defaultSettings } from './settings-defaults';
@@ -29,7 +30,7 @@ export interface SettingsStoreOptions {
   now?: () => UnixMs;
   /** Migrations to run on load; default SETTINGS_MIGRATIONS (tests pass their own). */
   migrations?: readonly SettingsMigration[];
-  /** Where a throwing change listener is reported; default console.error. */
+  /** Where a throwing change listener is reported; default the emitter's (console.error). */
   reportError?: (error: unknown) => void;
 }
 
@@ -42,8 +43,11 @@ export interface SettingsLoadResult {
   persistent: boolean;
 }
 
-/** Called after a change, with the new and the previous settings. */
-export type SettingsListener = (settings: Settings, previous: Settings) => void;
+/** A change of settings: the new and the previous ones (copies: changing them changes nothing). */
+export interface SettingsChanged {
+  settings: Settings;
+  previous: Settings;
+}
 
 function copySettings(settings: Settings): Settings {
   return { ...settings, intervals: { ...settings.intervals } };
@@ -62,16 +66,18 @@ export class SettingsStore {
   readonly file: string;
   #settings = defaultSettings();
   #persistent = true;
-  readonly #listeners = new Set<SettingsListener>();
+  readonly #changed: Emitter<SettingsChanged>;
   readonly #now: () => UnixMs;
   readonly #migrations: readonly SettingsMigration[];
-  readonly #reportError: (error: unknown) => void;
+  /** Told after every change (not of a patch that changes nothing). */
+  readonly onChange: Event<SettingsChanged>;
 
   constructor(private readonly options: SettingsStoreOptions) {
     this.file = path.join(options.folder, SETTINGS_FILE_NAME);
     this.#now = options.now ?? Date.now;
     this.#migrations = options.migrations ?? SETTINGS_MIGRATIONS;
-    this.#reportError = options.reportError ?? ((error) => console.error(error));
+    this.#changed = new Emitter({ onListenerError: options.reportError });
+    this.onChange = this.#changed.event;
   }
 
   /**
@@ -121,21 +127,8 @@ export class SettingsStore {
       }
     }
     this.#settings = next;
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(this.get(), copySettings(previous));
-      } catch (error) {
-        // One failing listener must not keep the others from hearing of the change.
-        this.#reportError(error);
-      }
-    }
+    this.#changed.fire({ settings: this.get(), previous: copySettings(previous) });
     return this.get();
-  }
-
-  /** Calls `listener` after every change; returns the function that stops it. */
-  onChange(listener: SettingsListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   #read(notices: string[]): Settings {

@@ -4,7 +4,10 @@
  * before sending, with the same words. Written for the people who read them: the field as
  * the form labels it, the range in the form's units.
  */
+import { hasCredentials, isLoopbackHost, parseHttpUrl } from '../urls';
 import type { RefreshIntervals } from './settings';
+
+export { isLoopbackHost } from '../urls';
 
 const MiB = 1024 * 1024;
 
@@ -108,31 +111,17 @@ export const BASE_URL_PLAIN_HTTP =
 /** Credentials, a query or a fragment in the base URL would be stored and sent along. */
 export const BASE_URL_EXTRAS = 'Base URL must not contain a user name, password, query or fragment';
 
-/** 127.0.0.0/8, ::1 and localhost: addresses that never leave this machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  // Exactly these names: `x.localhost` or `localhost.` go through DNS on some systems.
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host === '[::1]' || host === '::1') return true;
-  // The URL parser has already normalised IPv4 forms (127.1, 0x7f.1…) to dotted quads.
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
 /**
  * Why `text` cannot be the market data service's address, or null when it can: an
- * http(s) URL, https unless the host is this machine (anywhere else the token would
+ * http(s) URL (shared/urls' `parseHttpUrl`, the parse under every link check, with
+ * stricter terms), https unless the host is this machine (anywhere else the token would
  * cross the network in clear), with no credentials, query or fragment. The app's
  * Settings and the command line both decide with this function.
  */
 export function baseUrlProblem(text: string): string | null {
-  const trimmed = text.trim();
-  if (!URL.canParse(trimmed)) return BASE_URL_NOT_HTTP;
-  const url = new URL(trimmed);
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-    return BASE_URL_NOT_HTTP;
-  }
+  const url = parseHttpUrl(text.trim());
+  if (url === null) return BASE_URL_NOT_HTTP;
   if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) return BASE_URL_PLAIN_HTTP;
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    return BASE_URL_EXTRAS;
-  }
+  if (hasCredentials(url) || url.search !== '' || url.hash !== '') return BASE_URL_EXTRAS;
   return null;
 }

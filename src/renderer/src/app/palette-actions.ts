@@ -7,8 +7,7 @@ import { KTYPES, instrumentKey } from '../../../shared/model';
 import { allPanes } from '../workspace/layout-tree';
 import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
-import { PANE_KINDS } from '../workspace/pane-defaults';
-import { paneEntry } from '../workspace/pane-registry';
+import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
 import { parseSymbolCommand } from './palette-parse';
 import { filterItems } from './palette-items';
@@ -27,7 +26,7 @@ function actions(app: AppModel): PaletteItem[] {
   const focused = ws.focusedPane;
   const items: PaletteItem[] = PANE_KINDS.map((kind) => ({
     id: `add-${kind}`,
-    label: `Add ${paneEntry(kind).title.toLowerCase()} pane`,
+    label: `Add ${PANE_KIND_TABLE[kind].title.toLowerCase()} pane`,
     keywords: `new ${kind}`,
     run: () => void ws.addPane(kind),
   }));
@@ -127,7 +126,7 @@ export function paletteItems(app: AppModel, query: string): PaletteItem[] {
   if (!command) return matched;
   const { symbol, kind, kType } = command;
   const where = [
-    kind ? paneEntry(kind).title.toLowerCase() : 'focused pane',
+    kind ? PANE_KIND_TABLE[kind].title.toLowerCase() : 'focused pane',
     kType ? KTYPES[kType].label : '',
   ]
     .filter(Boolean)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEventMessage } from '../../../shared/bridge';
-import { createHostTransport, HOST_PROTOCOL, takeHostSecret } from './host-transport';
+import { HOST_PROTOCOL } from '../../../shared/host-wire';
+import { createHostTransport, takeHostSecret } from './host-transport';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket {

@@ -1,8 +1,8 @@
 /**
  * The renderer's bridge transport in the browser host: a WebSocket to the host that
- * served the page (`ws://<host>/bridge`), authenticated by the per-launch secret
- * offered as the subprotocol `k.<secret>` beside `marketdesk.v1` (see
- * src/host/ws-bridge.ts for the wire format).
+ * served the page, authenticated by the per-launch secret offered as a subprotocol.
+ * The path, the subprotocols, the frames and their reading are the wire both ends
+ * share: src/shared/host-wire.ts.
  *
  * It reconnects after a drop (backoff 250 ms doubling to 5 s) and makes the drop
  * invisible to panes: the host forgets a socket's subscriptions when it closes, so
@@ -19,12 +19,13 @@ import type {
   CommandName,
   SubscriptionSpec,
 } from '../../../shared/bridge';
-
-/** The subprotocol the host speaks, and the prefix of the one carrying the secret. */
-export const HOST_PROTOCOL = 'marketdesk.v1';
-export const SECRET_PROTOCOL_PREFIX = 'k.';
-/** The host's WebSocket path. */
-export const BRIDGE_PATH = '/bridge';
+import {
+  BRIDGE_PATH,
+  bridgeProtocols,
+  encodeFrame,
+  readHostFrame,
+  secretOfFragment,
+} from '../../../shared/host-wire';
 /** Where the secret is kept for reloads of this tab (never shared with other tabs). */
 const SESSION_KEY = 'marketdesk.hostSecret';
 
@@ -56,16 +57,16 @@ export interface HostTransport extends ClientTransport {
  * session storage (a reload). Null when the page was opened without it.
  */
 export function takeHostSecret(win: Window = window): string | null {
-  const match = /(?:^#|&)k=([A-Za-z0-9_-]+)/.exec(win.location.hash);
-  if (match?.[1]) {
+  const secret = secretOfFragment(win.location.hash);
+  if (secret !== null) {
     const { pathname, search } = win.location;
     win.history.replaceState(win.history.state, '', pathname + search);
     try {
-      win.sessionStorage.setItem(SESSION_KEY, match[1]);
+      win.sessionStorage.setItem(SESSION_KEY, secret);
     } catch {
       // Storage may be disabled; the secret then lasts until a reload.
     }
-    return match[1];
+    return secret;
   }
   try {
     return win.sessionStorage.getItem(SESSION_KEY);
@@ -146,7 +147,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
   const rawRequest = (name: CommandName, args: unknown): Promise<BridgeResponse<unknown>> => {
     if (closedForGood) return Promise.resolve(lost('the connection to Marketdesk is closed'));
     const id = nextId++;
-    const text = JSON.stringify({ id, name, args });
+    const text = encodeFrame({ id, name, args });
     return new Promise((resolve) => {
       const entry: Pending = { resolve, sent: false };
       pending.set(id, entry);
@@ -180,7 +181,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
   const connect = () => {
     timer = null;
     setState('connecting');
-    const ws = new Socket(options.url, [HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX + options.secret]);
+    const ws = new Socket(options.url, bridgeProtocols(options.secret));
     socket = ws;
     let wasOpen = false;
     ws.onopen = () => {
@@ -198,18 +199,12 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
       }
     };
     ws.onmessage = (event) => {
-      let frame: { id?: number; response?: BridgeResponse<unknown>; event?: BridgeEventMessage };
-      try {
-        frame = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      if (frame.event) return deliver(frame.event);
-      if (typeof frame.id === 'number' && frame.response) {
-        const p = pending.get(frame.id);
-        pending.delete(frame.id);
-        p?.resolve(frame.response);
-      }
+      const frame = readHostFrame(String(event.data));
+      if (frame === null) return;
+      if ('event' in frame) return deliver(frame.event);
+      const p = pending.get(frame.id);
+      pending.delete(frame.id);
+      p?.resolve(frame.response);
     };
     ws.onclose = () => {
       if (socket !== ws) return;

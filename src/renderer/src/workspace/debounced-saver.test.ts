@@ -1,17 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DebouncedSaver } from './debounced-saver';
 
+/** A saver with a 500 ms delay and the values it saved. */
+function recordingSaver() {
+  const saved: number[] = [];
+  const saver = new DebouncedSaver<number>(
+    async (v) => void saved.push(v),
+    500,
+    () => {},
+  );
+  return { saver, saved };
+}
+
 describe('DebouncedSaver', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('saves only the last value of a burst, after the delay', async () => {
-    const saved: number[] = [];
-    const saver = new DebouncedSaver<number>(
-      async (v) => void saved.push(v),
-      500,
-      () => {},
-    );
+    const { saver, saved } = recordingSaver();
     saver.schedule(1);
     await vi.advanceTimersByTimeAsync(300);
     saver.schedule(2);
@@ -25,12 +31,7 @@ describe('DebouncedSaver', () => {
   });
 
   it('flushes at once and does not save twice', async () => {
-    const saved: number[] = [];
-    const saver = new DebouncedSaver<number>(
-      async (v) => void saved.push(v),
-      500,
-      () => {},
-    );
+    const { saver, saved } = recordingSaver();
     saver.schedule(7);
     await saver.flush();
     await vi.advanceTimersByTimeAsync(1000);

@@ -7,7 +7,7 @@
 import { split, tabs } from './layout-tree';
 import type { Layout } from './layout-tree';
 import type { PaneConfig, SymbolRef, Watchlist } from './pane-contract';
-import { DEFAULT_WATCHLIST_ID, FALLBACK_OPTIONS } from './pane-defaults';
+import { DEFAULT_WATCHLIST_ID, PANE_KIND_TABLE } from './pane-kinds';
 import type { WorkspaceData } from './workspace-document';
 
 const sym = (cls: SymbolRef['class'], region: string, code: string): SymbolRef => ({
@@ -46,7 +46,7 @@ function tradingLayout(): Layout {
     title: 'Watchlist',
     link: 'red',
     symbol: BTC,
-    options: FALLBACK_OPTIONS.quotes(),
+    options: PANE_KIND_TABLE.quotes.defaultOptions(),
   };
   const news: PaneConfig<'news'> = {
     id: 'trading-news',
@@ -54,7 +54,7 @@ function tradingLayout(): Layout {
     title: 'News',
     link: null,
     symbol: null,
-    options: { market: 'stock', lang: 'en' },
+    options: PANE_KIND_TABLE.news.defaultOptions(),
   };
   const chart: PaneConfig<'chart'> = {
     id: 'trading-chart',
@@ -62,7 +62,7 @@ function tradingLayout(): Layout {
     title: 'Chart',
     link: 'red',
     symbol: BTC,
-    options: FALLBACK_OPTIONS.chart(),
+    options: PANE_KIND_TABLE.chart.defaultOptions(),
   };
   const depth: PaneConfig<'depth'> = {
     id: 'trading-depth',
@@ -70,7 +70,7 @@ function tradingLayout(): Layout {
     title: 'Depth',
     link: 'red',
     symbol: BTC,
-    options: FALLBACK_OPTIONS.depth(),
+    options: PANE_KIND_TABLE.depth.defaultOptions(),
   };
   return {
     name: DEFAULT_LAYOUT_NAME,
@@ -93,7 +93,7 @@ function researchLayout(): Layout {
     title: 'Company',
     link: 'blue',
     symbol: AAPL,
-    options: {},
+    options: PANE_KIND_TABLE.company.defaultOptions(),
   };
   const chart: PaneConfig<'chart'> = {
     id: 'research-chart',
@@ -101,7 +101,7 @@ function researchLayout(): Layout {
     title: 'Chart',
     link: 'blue',
     symbol: AAPL,
-    options: { ...FALLBACK_OPTIONS.chart(), kType: 8 },
+    options: { ...PANE_KIND_TABLE.chart.defaultOptions(), kType: 8 },
   };
   const ticks: PaneConfig<'ticks'> = {
     id: 'research-ticks',
@@ -109,7 +109,8 @@ function researchLayout(): Layout {
     title: 'Crypto ticks',
     link: null,
     symbol: BTC,
-    options: FALLBACK_OPTIONS.ticks(),
+    // Its own three codes (a new tape has none and follows its link group's symbol).
+    options: { codes: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'], region: 'BA' },
   };
   return {
     name: 'Research',

@@ -160,7 +160,7 @@ export function setRatio(root: LayoutNode, splitId: string, ratio: number): Layo
   );
 }
 
-/** Replaces a pane by what `update` makes of it. */
+/** Replaces a pane by what `update` makes of it; the same tree when it answers the same pane. */
 export function updatePane(
   root: LayoutNode,
   paneId: string,
@@ -170,8 +170,11 @@ export function updatePane(
     if (n.type !== 'tabs') return null;
     const index = n.panes.findIndex((p) => p.id === paneId);
     if (index < 0) return null;
+    const pane = n.panes[index] as PaneConfig;
+    const updated = update(pane);
+    if (updated === pane) return n;
     const panes = n.panes.slice();
-    panes[index] = update(n.panes[index] as PaneConfig);
+    panes[index] = updated;
     return { ...n, panes };
   });
 }

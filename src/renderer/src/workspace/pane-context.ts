@@ -5,7 +5,7 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { AppStatus, Settings } from '../../../shared/model';
-import type { PaneContext, SymbolRef, Watchlist } from './pane-contract';
+import type { PaneConfig, PaneContext, PaneKind, SymbolRef, Watchlist } from './pane-contract';
 import type { WorkspaceState } from './workspace-state.svelte';
 
 export interface PaneContextDeps {
@@ -18,7 +18,12 @@ export interface PaneContextDeps {
   reconnects: (listener: () => void) => () => void;
 }
 
-export function createPaneContext(paneId: string, deps: PaneContextDeps): PaneContext {
+/** The context of pane `paneId`, of kind `kind` (a pane's kind never changes). */
+export function createPaneContext<K extends PaneKind>(
+  paneId: string,
+  kind: K,
+  deps: PaneContextDeps,
+): PaneContext<K> {
   const { workspace } = deps;
   return {
     bridge: deps.bridge,
@@ -33,7 +38,7 @@ export function createPaneContext(paneId: string, deps: PaneContextDeps): PaneCo
       return pane ? workspace.symbolOf(pane) : null;
     },
     pickSymbol: (symbol) => workspace.pickSymbol(paneId, symbol),
-    updateOptions: (patch) => workspace.updateOptions(paneId, patch),
+    updateOptions: (patch) => workspace.updateOptions(paneId, kind, patch),
     get watchlists(): readonly Watchlist[] {
       return workspace.watchlists;
     },
@@ -48,9 +53,9 @@ export class PaneContexts {
   readonly #byId = new Map<string, PaneContext>();
   constructor(private readonly deps: PaneContextDeps) {}
 
-  get(paneId: string): PaneContext {
-    let ctx = this.#byId.get(paneId);
-    if (!ctx) this.#byId.set(paneId, (ctx = createPaneContext(paneId, this.deps)));
+  get(pane: PaneConfig): PaneContext {
+    let ctx = this.#byId.get(pane.id);
+    if (!ctx) this.#byId.set(pane.id, (ctx = createPaneContext(pane.id, pane.kind, this.deps)));
     return ctx;
   }
 }

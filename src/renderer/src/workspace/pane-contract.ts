@@ -5,9 +5,10 @@
  * through `ctx.bridge` and to the workspace only through `ctx`.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
-import type { AppStatus, AssetClass, KType, Settings } from '../../../shared/model';
+import type { AppStatus, AssetClass, Settings } from '../../../shared/model';
+import type { PaneKind, PaneOptions } from './pane-kinds';
 
-export type PaneKind = 'quotes' | 'depth' | 'chart' | 'ticks' | 'company' | 'news';
+export type { PaneKind, PaneOptions };
 
 /** One instrument as the UI names it. */
 export interface SymbolRef {
@@ -29,16 +30,6 @@ export interface Watchlist {
   symbols: SymbolRef[];
 }
 
-/** Per-kind options, persisted with the layout. */
-export interface PaneOptions {
-  quotes: { watchlistId: string; sort?: { column: string; descending: boolean } };
-  depth: { grouping: number };
-  chart: { kType: KType; overlays: { sma: number[]; ema: number[]; bollinger: boolean } };
-  ticks: { codes: string[]; region: string };
-  company: Record<string, never>;
-  news: { market: string; lang: string };
-}
-
 export interface PaneConfig<K extends PaneKind = PaneKind> {
   id: string;
   kind: K;
@@ -49,8 +40,8 @@ export interface PaneConfig<K extends PaneKind = PaneKind> {
   options: PaneOptions[K];
 }
 
-/** What the workspace gives every pane. */
-export interface PaneContext {
+/** What the workspace gives a pane of kind `K`. */
+export interface PaneContext<K extends PaneKind = PaneKind> {
   bridge: MarketdeskBridge;
   /** Reactive app status (mode, connection, plan, budget…). */
   readonly status: AppStatus | null;
@@ -60,7 +51,7 @@ export interface PaneContext {
   /** Picks a symbol: every pane of the same link group follows. */
   pickSymbol(symbol: SymbolRef): void;
   /** Merges options into this pane's persisted options. */
-  updateOptions(patch: Record<string, unknown>): void;
+  updateOptions(patch: Partial<PaneOptions[K]>): void;
   /** Watchlists (for the quote board). */
   readonly watchlists: readonly Watchlist[];
   updateWatchlist(list: Watchlist): void;
@@ -76,7 +67,7 @@ export interface PaneContext {
 
 export interface PaneProps<K extends PaneKind = PaneKind> {
   pane: PaneConfig<K>;
-  ctx: PaneContext;
+  ctx: PaneContext<K>;
 }
 
 /**

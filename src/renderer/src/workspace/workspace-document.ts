@@ -8,18 +8,13 @@
  * saved by an older version, become one row.
  */
 import type { WorkspaceDocument } from '../../../shared/bridge';
-import {
-  canonicalCodes,
-  canonicalInstrument,
-  canonicalRegion,
-  instrumentKey,
-  isAssetClass,
-} from '../../../shared/model';
+import { canonicalInstrument, instrumentKey, isAssetClass } from '../../../shared/model';
 import { clampRatio } from './layout-tree';
 import type { Layout, LayoutNode, TabsNode } from './layout-tree';
 import { LINK_GROUPS } from './pane-contract';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
-import { FALLBACK_OPTIONS, PANE_TITLES, isPaneKind } from './pane-defaults';
+import { PANE_KIND_TABLE, isPaneKind, readOptions } from './pane-kinds';
+import { isObj, isStr } from './saved-json';
 
 export const WORKSPACE_VERSION = 1;
 
@@ -38,9 +33,6 @@ export function toDocument(data: WorkspaceData): WorkspaceDocument {
   return { version: WORKSPACE_VERSION, data };
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown, max = 200): v is string => typeof v === 'string' && v.length <= max;
 const MAX_DEPTH = 16;
 const MAX_PANES = 64;
 
@@ -58,16 +50,6 @@ export function readSymbol(value: unknown): SymbolRef | null {
   return symbol.code === '' || symbol.region === '' ? null : symbol;
 }
 
-/** Options of a kind whose symbols need canonical codes (the tick tape's own list). */
-function repairOptions(kind: PaneConfig['kind'], options: Obj): Obj {
-  if (kind !== 'ticks' || !isStr(options.region, 8) || !Array.isArray(options.codes)) {
-    return options;
-  }
-  const region = canonicalRegion(options.region);
-  const codes = options.codes.filter((c): c is string => isStr(c, 32));
-  return { ...options, region, codes: canonicalCodes(region, codes) };
-}
-
 function readLink(value: unknown): LinkGroup {
   return (LINK_GROUPS as readonly unknown[]).includes(value) ? (value as LinkColour) : null;
 }
@@ -79,18 +61,13 @@ function readPane(value: unknown, seen: Set<string>): PaneConfig | null {
   if (seen.has(value.id) || seen.size >= MAX_PANES) return null;
   seen.add(value.id);
   const kind = value.kind;
-  const options = isObj(value.options) ? value.options : {};
   return {
     id: value.id,
     kind,
-    title: isStr(value.title, 80) ? value.title : PANE_TITLES[kind],
+    title: isStr(value.title, 80) ? value.title : PANE_KIND_TABLE[kind].title,
     link: readLink(value.link),
     symbol: readSymbol(value.symbol),
-    // Saved options win over defaults; a pane must still check what it reads.
-    options: {
-      ...FALLBACK_OPTIONS[kind](),
-      ...repairOptions(kind, options),
-    } as PaneConfig['options'],
+    options: readOptions(kind, isObj(value.options) ? value.options : {}),
   };
 }
 

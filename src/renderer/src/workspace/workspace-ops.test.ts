@@ -3,15 +3,9 @@ import type { SymbolCommand } from '../app/palette-parse';
 import { defaultWorkspace } from './default-workspace';
 import { allPanes, allTabs, tabsOfPane } from './layout-tree';
 import type { PaneConfig, SymbolRef } from './pane-contract';
-import { FALLBACK_OPTIONS, PANE_TITLES } from './pane-defaults';
 import * as ops from './workspace-ops';
-import type { PaneTemplate } from './workspace-ops';
 import { readWorkspace, toDocument } from './workspace-document';
 
-const template: PaneTemplate = (kind) => ({
-  title: PANE_TITLES[kind],
-  options: FALLBACK_OPTIONS[kind](),
-});
 const ids = () => {
   let n = 0;
   return (prefix: string) => `${prefix}${++n}`;
@@ -74,11 +68,16 @@ describe('panes', () => {
       defaultWorkspace(),
       'ticks',
       { focusedPaneId: 'trading-chart' },
-      template,
       ids(),
     );
     const added = pane(data, paneId);
-    expect(added).toMatchObject({ kind: 'ticks', title: 'Ticks', link: 'red' });
+    // A new tape has no codes of its own: it follows its group's symbol.
+    expect(added).toMatchObject({
+      kind: 'ticks',
+      title: 'Tick tape',
+      link: 'red',
+      options: { codes: [], region: 'BA' },
+    });
     expect(added.symbol?.code).toBe('BTCUSDT');
     expect(allTabs(ops.activeRoot(data))).toHaveLength(5);
   });
@@ -88,7 +87,6 @@ describe('panes', () => {
       defaultWorkspace(),
       'news',
       { placement: 'tab', tabsId: 'trading-t4', focusedPaneId: null },
-      template,
       ids(),
     );
     const group = tabsOfPane(ops.activeRoot(data), paneId);
@@ -107,33 +105,28 @@ describe('panes', () => {
   });
 
   it('changes options of a pane in any layout', () => {
-    const data = ops.updateOptions(defaultWorkspace(), 'research-chart', { kType: 5 });
-    expect((pane(data, 'research-chart').options as { kType: number }).kType).toBe(5);
-    expect(pane(data, 'research-chart').options).toHaveProperty('overlays');
+    const data = ops.updateOptions(defaultWorkspace(), 'research-chart', 'chart', { kType: 5 });
+    expect(pane(data, 'research-chart').options).toEqual({
+      kType: 5,
+      overlays: { sma: [], ema: [], bollinger: false },
+    });
+  });
+
+  it("leaves a pane alone when the patch is another kind's options", () => {
+    const start = defaultWorkspace();
+    expect(ops.updateOptions(start, 'research-chart', 'depth', { grouping: 5 })).toBe(start);
   });
 });
 
 describe('goTo', () => {
   it('picks in the focused pane when no kind is asked', () => {
-    const { data, paneId } = ops.goTo(
-      defaultWorkspace(),
-      command(AAPL),
-      'trading-depth',
-      template,
-      ids(),
-    );
+    const { data, paneId } = ops.goTo(defaultWorkspace(), command(AAPL), 'trading-depth', ids());
     expect(paneId).toBe('trading-depth');
     expect(data.linkSymbols.red).toEqual(AAPL);
   });
 
   it('sets a chart interval', () => {
-    const { data, paneId } = ops.goTo(
-      defaultWorkspace(),
-      command(AAPL, 'chart', 8),
-      null,
-      template,
-      ids(),
-    );
+    const { data, paneId } = ops.goTo(defaultWorkspace(), command(AAPL, 'chart', 8), null, ids());
     expect(paneId).toBe('trading-chart');
     expect(pane(data, paneId).options).toMatchObject({ kType: 8 });
   });
@@ -143,7 +136,6 @@ describe('goTo', () => {
       defaultWorkspace(),
       command(AAPL, 'company'),
       'trading-chart',
-      template,
       ids(),
     );
     expect(pane(data, paneId)).toMatchObject({ kind: 'company', link: 'red' });
@@ -152,14 +144,8 @@ describe('goTo', () => {
 
   it('adds the symbol to a quote board list once', () => {
     const symbol: SymbolRef = { class: 'stock', region: 'US', exchange: '', code: 'NVDA' };
-    const first = ops.goTo(
-      defaultWorkspace(),
-      command(symbol, 'quotes'),
-      null,
-      template,
-      ids(),
-    ).data;
-    const second = ops.goTo(first, command(symbol, 'quotes'), null, template, ids()).data;
+    const first = ops.goTo(defaultWorkspace(), command(symbol, 'quotes'), null, ids()).data;
+    const second = ops.goTo(first, command(symbol, 'quotes'), null, ids()).data;
     expect(second.watchlists[0]?.symbols.filter((s) => s.code === 'NVDA')).toHaveLength(1);
   });
 });

@@ -8,14 +8,9 @@ import type { SymbolCommand } from '../app/palette-parse';
 import * as tree from './layout-tree';
 import type { LayoutNode, SplitDirection } from './layout-tree';
 import { chooseTarget, sameSymbol, symbolOf } from './navigation';
-import type {
-  LinkGroup,
-  PaneConfig,
-  PaneKind,
-  PaneOptions,
-  SymbolRef,
-  Watchlist,
-} from './pane-contract';
+import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
+import { PANE_KIND_TABLE } from './pane-kinds';
+import type { PaneKind, PaneOptions } from './pane-kinds';
 import type { WorkspaceData } from './workspace-document';
 import { activeLayout, activeRoot } from './workspace-layouts';
 import type { NewId } from './workspace-layouts';
@@ -24,9 +19,6 @@ export * from './workspace-layouts';
 
 /** Where a new pane goes relative to a tab group. */
 export type Placement = 'tab' | SplitDirection;
-
-/** What a new pane of a kind starts with (from the pane registry). */
-export type PaneTemplate = (kind: PaneKind) => { title: string; options: PaneOptions[PaneKind] };
 
 /** A change that also names the pane it made or acted on. */
 export interface PaneChange {
@@ -54,6 +46,10 @@ function mapTrees(data: WorkspaceData, fn: (root: LayoutNode) => LayoutNode): Wo
   return changed ? { ...data, layouts } : data;
 }
 
+function isKind<K extends PaneKind>(pane: PaneConfig, kind: K): pane is PaneConfig<K> {
+  return pane.kind === kind;
+}
+
 function withActiveRoot(data: WorkspaceData, root: LayoutNode): WorkspaceData {
   const active = activeLayout(data);
   if (!active || active.root === root) return data;
@@ -67,21 +63,20 @@ export function addPane(
   data: WorkspaceData,
   kind: PaneKind,
   opts: { placement?: Placement; tabsId?: string; focusedPaneId: string | null },
-  template: PaneTemplate,
   newId: NewId,
 ): PaneChange {
   const root = activeRoot(data);
   const focused = opts.focusedPaneId ? tree.findPane(root, opts.focusedPaneId) : null;
-  const { title, options } = template(kind);
-  const pane = {
+  const spec = PANE_KIND_TABLE[kind];
+  const pane: PaneConfig = {
     id: newId('p'),
     kind,
-    title,
+    title: spec.title,
     // A new pane joins the focused pane's group, and shows what it shows.
     link: focused?.link ?? null,
     symbol: (focused && symbolOf(focused, data.linkSymbols)) ?? data.linkSymbols.red ?? null,
-    options,
-  } as PaneConfig;
+    options: spec.defaultOptions(),
+  };
   const groups = tree.allTabs(root);
   const target =
     (opts.tabsId && groups.find((t) => t.id === opts.tabsId)) ||
@@ -170,17 +165,19 @@ export function pickSymbol(data: WorkspaceData, paneId: string, symbol: SymbolRe
   return next;
 }
 
-export function updateOptions(
+/** Merges options into a pane's, if it is of `kind` (a patch is one kind's options). */
+export function updateOptions<K extends PaneKind>(
   data: WorkspaceData,
   paneId: string,
-  patch: Record<string, unknown>,
+  kind: K,
+  patch: Partial<PaneOptions[K]>,
 ): WorkspaceData {
   return mapTrees(data, (root) =>
-    tree.updatePane(
-      root,
-      paneId,
-      (p) => ({ ...p, options: { ...p.options, ...patch } }) as PaneConfig,
-    ),
+    tree.updatePane(root, paneId, (p): PaneConfig => {
+      if (!isKind(p, kind)) return p;
+      const patched: PaneConfig<K> = { ...p, options: { ...p.options, ...patch } };
+      return patched;
+    }),
   );
 }
 
@@ -200,8 +197,8 @@ export function addToWatchlist(
   pane: PaneConfig,
   symbol: SymbolRef,
 ): WorkspaceData {
-  if (pane.kind !== 'quotes') return data;
-  const id = (pane.options as PaneOptions['quotes']).watchlistId;
+  if (!isKind(pane, 'quotes')) return data;
+  const id = pane.options.watchlistId;
   const list = data.watchlists.find((w) => w.id === id) ?? data.watchlists[0];
   if (!list || list.symbols.some((s) => sameSymbol(s, symbol))) return data;
   return updateWatchlist(data, { ...list, symbols: [...list.symbols, symbol] });
@@ -216,7 +213,6 @@ export function goTo(
   data: WorkspaceData,
   command: SymbolCommand,
   focusedPaneId: string | null,
-  template: PaneTemplate,
   newId: NewId,
 ): PaneChange {
   const root = activeRoot(data);
@@ -224,7 +220,7 @@ export function goTo(
   let next = data;
   let target = chooseTarget(tree.allPanes(root), focused, command.kind);
   if (!target) {
-    const added = addPane(data, command.kind ?? 'chart', { focusedPaneId }, template, newId);
+    const added = addPane(data, command.kind ?? 'chart', { focusedPaneId }, newId);
     next = added.data;
     target = findPane(next, added.paneId);
     if (!target) return added;
@@ -232,7 +228,7 @@ export function goTo(
   next = addToWatchlist(next, target, command.symbol);
   next = pickSymbol(next, target.id, command.symbol);
   if (command.kType !== null && target.kind === 'chart') {
-    next = updateOptions(next, target.id, { kType: command.kType });
+    next = updateOptions(next, target.id, 'chart', { kType: command.kType });
   }
   return { data: activateTab(next, target.id), paneId: target.id };
 }

@@ -13,12 +13,12 @@ import { defaultWorkspace } from './default-workspace';
 import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
 import { symbolOf } from './navigation';
-import type { LinkGroup, PaneConfig, PaneKind, SymbolRef, Watchlist } from './pane-contract';
-import { paneEntry } from './pane-registry';
+import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
+import type { PaneKind, PaneOptions } from './pane-kinds';
 import { readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
-import type { PaneTemplate, Placement } from './workspace-ops';
+import type { Placement } from './workspace-ops';
 import { errorMessage } from '../../../shared/errors';
 
 export type { Placement };
@@ -34,11 +34,6 @@ function randomId(prefix: string): string {
   const random = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
   return `${prefix}-${random.replace(/-/g, '').slice(0, 10)}`;
 }
-
-const fromRegistry: PaneTemplate = (kind) => {
-  const entry = paneEntry(kind);
-  return { title: entry.title, options: entry.defaultOptions() };
-};
 
 export class WorkspaceState {
   data = $state.raw<WorkspaceData>({
@@ -139,7 +134,6 @@ export class WorkspaceState {
       this.data,
       kind,
       { placement, focusedPaneId: this.focusedPaneId, ...(tabsId ? { tabsId } : {}) },
-      fromRegistry,
       this.#newId,
     );
     this.#commit(change.data);
@@ -175,8 +169,10 @@ export class WorkspaceState {
     this.#commit(ops.pickSymbol(this.data, paneId, $state.snapshot(symbol)));
   }
 
-  updateOptions(paneId: string, patch: Record<string, unknown>): void {
-    this.#commit(ops.updateOptions(this.data, paneId, $state.snapshot(patch)));
+  updateOptions<K extends PaneKind>(paneId: string, kind: K, patch: Partial<PaneOptions[K]>): void {
+    // A snapshot is the same plain value: Svelte's type cannot follow a generic kind.
+    const plain = $state.snapshot(patch) as Partial<PaneOptions[K]>;
+    this.#commit(ops.updateOptions(this.data, paneId, kind, plain));
   }
 
   renamePane(paneId: string, title: string): void {
@@ -189,7 +185,7 @@ export class WorkspaceState {
 
   /** Runs a palette symbol command; answers the id of the pane it acted on. */
   goTo(command: SymbolCommand): string {
-    const change = ops.goTo(this.data, command, this.focusedPaneId, fromRegistry, this.#newId);
+    const change = ops.goTo(this.data, command, this.focusedPaneId, this.#newId);
     this.#commit(change.data);
     this.focusedPaneId = change.paneId;
     return change.paneId;

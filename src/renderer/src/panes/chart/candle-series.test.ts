@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../../../shared/model';
 import { applyLive, indexOfTime, prependOlder, trimBars } from './candle-series';
+import { flat as c } from './test-candles';
 
-const c = (time: number, close = 1): Candle => ({
-  time,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1,
-  turnover: 1,
-});
 const times = (candles: Candle[]) => candles.map((x) => x.time);
 
 describe('indexOfTime', () => {

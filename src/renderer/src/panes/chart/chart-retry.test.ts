@@ -1,62 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
-import type { AppStatus, Candle, HealthState, SeriesKey } from '../../../../shared/model';
+import type { AppStatus, HealthState } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
-import { INITIAL_STATUS } from '../common/subscription';
-import { ChartController, type ChartFields } from './chart-controller';
+import { ChartState } from './chart-state.svelte';
+import { bars, page, series } from './test-candles';
 
-const series: SeriesKey = {
-  class: 'crypto',
-  region: 'BA',
-  exchange: '',
-  code: 'BTCUSDT',
-  kType: 1,
-};
-const bar = (i: number): Candle => ({
-  time: i * 60_000,
-  open: 1,
-  high: 1,
-  low: 1,
-  close: 1,
-  volume: 1,
-  turnover: 1,
-});
-const page = (n: number, extra: Partial<CandlesPage> = {}): CandlesPage => ({
-  series,
-  candles: Array.from({ length: n }, (_, i) => bar(i)),
-  atHistoryStart: false,
-  offline: false,
-  asOf: 1,
-  refreshing: false,
-  ...extra,
-});
-const fields = (): ChartFields => ({
-  candles: [],
-  latest: null,
-  hover: null,
-  status: INITIAL_STATUS,
-  offline: false,
-  asOf: null,
-  error: null,
-  loading: false,
-  loadingOlder: false,
-  atStart: false,
-  detached: false,
-});
+const pageOf = (n: number, extra: Partial<CandlesPage> = {}) => page(bars(0, n), extra);
 
 /** A chart over a bridge whose loadCandles answers are scripted, with a reconnect button. */
 function setup(answers: (() => Promise<CandlesPage>)[]) {
   const bridge = new FakeBridge();
-  bridge.handlers.loadCandles = () => (answers.shift() ?? (() => Promise.resolve(page(3))))();
+  bridge.handlers.loadCandles = () => (answers.shift() ?? (() => Promise.resolve(pageOf(3))))();
   let reconnect: (() => void) | null = null;
-  const f = fields();
-  const chart = new ChartController(bridge, f, (l) => {
+  const chart = new ChartState(bridge, (l) => {
     reconnect = l;
     return () => (reconnect = null);
   });
   const loads = () => bridge.calls.filter((c) => c.name === 'loadCandles').length;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { bridge, f, chart, loads, settle, reconnect: () => reconnect?.() };
+  return { bridge, chart, loads, settle, reconnect: () => reconnect?.() };
 }
 
 const statusWith = (state: HealthState): AppStatus =>
@@ -66,19 +28,19 @@ const statusWith = (state: HealthState): AppStatus =>
 
 const lost = () => Promise.reject(new Error('the connection to Marketdesk was lost; try again'));
 
-describe('ChartController retry', () => {
+describe('ChartState retry', () => {
   it('reloads a page lost with the connection when the bridge reconnects, then follows live', async () => {
     const t = setup([lost]);
     await t.chart.setSeries(series);
-    expect(t.f.error).toMatch(/lost/);
-    expect(t.f.candles).toHaveLength(0);
+    expect(t.chart.error).toMatch(/lost/);
+    expect(t.chart.candles).toHaveLength(0);
     expect(t.bridge.namesCalled()).not.toContain('subscribe');
 
     t.reconnect();
     await t.settle();
     expect(t.loads()).toBe(2);
-    expect(t.f.error).toBeNull();
-    expect(t.f.candles).toHaveLength(3);
+    expect(t.chart.error).toBeNull();
+    expect(t.chart.candles).toHaveLength(3);
     expect(t.bridge.namesCalled()).toContain('subscribe');
 
     // Loaded now: a later reconnect does not reload.
@@ -88,14 +50,16 @@ describe('ChartController retry', () => {
   });
 
   it('retries an empty offline page when a status event says the data is live again', async () => {
-    const t = setup([() => Promise.resolve(page(0, { offline: true, error: 'API unreachable' }))]);
+    const t = setup([
+      () => Promise.resolve(pageOf(0, { offline: true, error: 'API unreachable' })),
+    ]);
     t.bridge.emit('status', statusWith('offline'));
     await t.chart.setSeries(series);
-    expect(t.f.candles).toHaveLength(0);
+    expect(t.chart.candles).toHaveLength(0);
     t.bridge.emit('status', statusWith('live'));
     await t.settle();
     expect(t.loads()).toBe(2);
-    expect(t.f.candles).toHaveLength(3);
+    expect(t.chart.candles).toHaveLength(3);
   });
 
   it('retries on demand (the Retry button), but not while a load runs or without a series', async () => {
@@ -105,16 +69,16 @@ describe('ChartController retry', () => {
     await t.chart.setSeries(series);
     await t.chart.retry();
     expect(t.loads()).toBe(2);
-    expect(t.f.candles).toHaveLength(3);
+    expect(t.chart.candles).toHaveLength(3);
 
     let answer: (p: CandlesPage) => void = () => {};
     t.bridge.handlers.loadCandles = () => new Promise((resolve) => (answer = resolve));
     const running = t.chart.retry();
     await t.chart.retry();
     expect(t.loads()).toBe(3);
-    answer(page(4));
+    answer(pageOf(4));
     await running;
-    expect(t.f.candles).toHaveLength(4);
+    expect(t.chart.candles).toHaveLength(4);
   });
 
   it('resubscribes after reconnecting when only the subscribe was lost', async () => {
@@ -124,11 +88,11 @@ describe('ChartController retry', () => {
       subscribeFails ? lost() : Promise.resolve({ subscriptionId: 'late' });
     await t.chart.setSeries(series);
     await t.settle();
-    expect(t.f.status.state).toBe('error');
+    expect(t.chart.status.state).toBe('error');
     subscribeFails = false;
     t.reconnect();
     await t.settle();
-    expect(t.f.status.state).toBe('loading');
+    expect(t.chart.status.state).toBe('loading');
     expect(t.bridge.calls.filter((c) => c.name === 'subscribe')).toHaveLength(2);
   });
 

@@ -1,60 +1,237 @@
 /**
- * Reactive state of a chart pane: the fields `ChartController` writes, backed by
- * runes. Candles are `$state.raw` (never proxied; the controller mutates the
- * array in place for the forming candle, which on purpose notifies nobody).
+ * State of a chart pane: loads the newest page cache-first, follows the series live
+ * (the forming candle applied IN PLACE: O(1), no copy of the series), pages in older
+ * history, bounds the series, and tells a `ChartSink` (the lightweight-charts view)
+ * what to draw. The newest page is a `PageLoad`: a failed one is loaded again when
+ * the bridge or the API comes back, or on `retry()`. A symbol the source says is
+ * unknown shows no candles. Candles are `$state.raw`: never proxied, and mutated in
+ * place for the forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import type { Candle, SeriesKey, UnixMs } from '../../../../shared/model';
-import { INITIAL_STATUS, pageBadge, type StatusView } from '../common/subscription';
+import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
+import { classPriceDecimals } from '../../format/numbers';
+import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
-import { ChartController, type ChartFields, type ChartSink } from './chart-controller';
-import type { OverlayLine } from './overlays';
+import { PageView } from '../common/page-view.svelte';
+import { PaneSubscription, type StatusView } from '../common/subscription';
+import {
+  MAX_BARS,
+  TRIM_SLACK,
+  applyLive,
+  indexOfTime,
+  prependOlder,
+  trimBars,
+} from './candle-series';
+import { OverlayCalc, type OverlayLine, type OverlayPoint } from './overlays';
 
-export class ChartState implements ChartFields {
+/** What the chart draws on (implemented by `ChartView`). */
+export interface ChartSink {
+  setData(
+    candles: readonly Candle[],
+    overlays: ReadonlyMap<string, readonly OverlayPoint[]>,
+    view: 'latest' | number,
+  ): void;
+  /** Draws one new or changed bar at the end. */
+  update(candle: Candle, overlays: ReadonlyMap<string, OverlayPoint | null>): void;
+  setLines(lines: readonly OverlayLine[]): void;
+  setOverlayData(overlays: ReadonlyMap<string, readonly OverlayPoint[]>): void;
+  setPrecision(decimals: number): void;
+}
+
+/** Candles per page, first load and each page of older history. */
+export const PAGE = 500;
+
+export class ChartState extends PageView {
+  /** Loaded candles, ascending. Reassigned on load and paging; mutated in place live. */
   candles = $state.raw<Candle[]>([]);
+  /** The newest bar (the legend's default). */
   latest = $state.raw<Candle | null>(null);
+  /** The bar under the crosshair. */
   hover = $state.raw<Candle | null>(null);
-  status = $state.raw<StatusView>(INITIAL_STATUS);
-  offline = $state(false);
-  asOf = $state<UnixMs | null>(null);
-  error = $state<string | null>(null);
-  loading = $state(false);
   loadingOlder = $state(false);
   atStart = $state(false);
+  /** Newest bars were dropped to bound the series: live updates wait for "latest". */
   detached = $state(false);
 
   legend = $derived(this.hover ?? this.latest);
-  /** The badge to show: the subscription's trouble, else an offline first page. */
-  badge = $derived(pageBadge(this));
 
-  #controller: ChartController;
+  #bridge: MarketdeskBridge;
+  #sub: PaneSubscription<'candles'>;
+  #offRefresh: () => void;
+  #sink: ChartSink | null = null;
+  #page: PageLoad<SeriesKey>;
+  #key = '';
+  #calc = new OverlayCalc([]);
 
+  /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
-    this.#controller = new ChartController(bridge, this, reconnects);
+    super();
+    this.#bridge = bridge;
+    this.#page = new PageLoad(bridge, reconnects, this, {
+      reset: (series) => this.#reset(series),
+      load: (series, current) => this.#loadNewest(series, current),
+    });
+    this.#sub = new PaneSubscription(
+      bridge,
+      'candles',
+      (p) => this.#onPage(p.page.candles, p.page.offline, p.page.asOf),
+      (s) => this.#onStatus(s),
+    );
+    // A cache-first load's network refresh arrives without a subscription id.
+    this.#offRefresh = bridge.on('candles', (p) => {
+      if (p.subscriptionId === null && this.#key && seriesKey(p.page.series) === this.#key) {
+        this.#onPage(p.page.candles, p.page.offline, p.page.asOf);
+      }
+    });
   }
 
+  /** Attaches the view (or detaches with null) and draws what is loaded. */
   attach(sink: ChartSink | null): void {
-    this.#controller.attach(sink);
+    this.#sink = sink;
+    if (!sink) return;
+    sink.setLines(this.#calc.lines);
+    this.#redraw('latest');
   }
+
+  /** Sets the overlay lines; recomputes them once. */
   setLines(lines: readonly OverlayLine[]): void {
-    this.#controller.setLines(lines);
+    this.#calc = new OverlayCalc(lines);
+    if (!this.#sink) return;
+    this.#sink.setLines(lines);
+    this.#sink.setOverlayData(this.#calc.full(this.candles));
   }
+
+  /** Shows a series: loads its newest page (cache-first), then follows it live. */
   setSeries(series: SeriesKey | null): Promise<void> {
-    return this.#controller.setSeries(series);
+    return this.#page.show(series);
   }
-  loadOlder(): Promise<void> {
-    return this.#controller.loadOlder();
-  }
+
+  /**
+   * Loads the newest page again after a failure (the "Retry" button, or the
+   * bridge coming back). Does nothing while a load runs or without a series.
+   */
   retry(): Promise<void> {
-    return this.#controller.retry();
+    return this.#page.retry();
   }
+
+  #reset(series: SeriesKey | null): void {
+    this.#key = series ? seriesKey(series) : '';
+    void this.#sub.set(null);
+    this.candles = [];
+    this.latest = null;
+    this.hover = null;
+    this.offline = false;
+    this.detached = false;
+    this.atStart = false;
+    this.asOf = null;
+    this.#redraw('latest');
+  }
+
+  async #loadNewest(series: SeriesKey, current: () => boolean): Promise<boolean> {
+    const page = await this.#bridge.invoke('loadCandles', { series, limit: PAGE });
+    if (!current()) return false;
+    this.candles = page.candles;
+    this.latest = page.candles.at(-1) ?? null;
+    this.atStart = page.atHistoryStart;
+    this.offline = page.offline;
+    this.asOf = page.asOf;
+    this.error = page.error ?? null;
+    this.#sink?.setPrecision(classPriceDecimals(series.class, this.latest?.close));
+    this.#redraw('latest');
+    void this.#goLive(series, current);
+    // An empty page with an error (offline, nothing cached) is worth another try.
+    return page.candles.length === 0 && Boolean(page.error);
+  }
+
+  /** Subscribes to the series; a subscribe lost with the connection retries too. */
+  async #goLive(series: SeriesKey, current: () => boolean): Promise<void> {
+    await this.#sub.set({ kind: 'candles', series });
+    if (this.#sub.id === null) this.#page.failed(current);
+  }
+
+  /** Pages in older history in front, keeping the visible bars where they are. */
+  async loadOlder(): Promise<void> {
+    const series = this.#page.target;
+    const first = this.candles[0];
+    if (!series || !first || this.loading || this.loadingOlder || this.atStart) return;
+    await this.#page.more({
+      busy: (running) => (this.loadingOlder = running),
+      request: () =>
+        this.#bridge.invoke('loadCandles', { series, limit: PAGE, before: first.time }),
+      apply: (page) => {
+        const { merged, prepended } = prependOlder(this.candles, page.candles);
+        this.atStart = page.atHistoryStart || prepended === 0;
+        if (prepended === 0) return;
+        // The user is looking at the oldest bars: drop from the newest end.
+        const before = merged.length;
+        trimBars(merged, 'oldest');
+        if (merged.length < before) this.detached = true;
+        this.candles = merged;
+        this.latest = merged.at(-1) ?? null;
+        this.#redraw(prepended);
+      },
+    });
+  }
+
+  /** Reloads the newest page after paging dropped it. */
   jumpToLatest(): void {
-    this.#controller.jumpToLatest();
+    void this.#page.show(this.#page.target);
   }
+
+  /** The crosshair moved to `time` (ms), or off the chart. */
   hoverAt(time: UnixMs | null): void {
-    this.#controller.hoverAt(time);
+    if (time === null) {
+      this.hover = null;
+      return;
+    }
+    const i = indexOfTime(this.candles, time);
+    this.hover = i >= 0 ? (this.candles[i] ?? null) : null;
   }
+
   dispose(): void {
-    this.#controller.dispose();
+    this.#page.dispose();
+    this.#sub.dispose();
+    this.#offRefresh();
+    this.#sink = null;
+  }
+
+  #onStatus(status: StatusView): void {
+    this.status = status;
+    // The source has no such symbol: nothing is drawn for it, whatever was loaded.
+    if (status.state === 'unknown' && this.candles.length > 0) {
+      this.candles = [];
+      this.latest = null;
+      this.hover = null;
+      this.#redraw('latest');
+    }
+  }
+
+  #onPage(incoming: readonly Candle[], offline: boolean, asOf: UnixMs | null): void {
+    if (this.status.state === 'unknown') return;
+    this.offline = offline;
+    if (asOf !== null) this.asOf = asOf;
+    if (this.detached || this.loading || incoming.length === 0) return;
+    const candles = this.candles;
+    const result = applyLive(candles, incoming);
+    if (result.kind === 'none') return;
+    // Trim in steps, not one bar per new candle: each trim costs a full redraw.
+    const dropped =
+      candles.length > MAX_BARS + TRIM_SLACK ? trimBars(candles, 'newest', MAX_BARS) : 0;
+    this.latest = candles.at(-1) ?? null;
+    if (result.kind === 'reset' || dropped > 0) {
+      this.#redraw(-dropped);
+      return;
+    }
+    if (!this.#sink) return;
+    // Usually one bar (the forming candle), two when a new one opens: each drawn
+    // with series.update in order, overlays stepped once per bar.
+    for (let i = result.from; i < candles.length; i++) {
+      this.#sink.update(candles[i]!, this.#calc.at(candles, i));
+    }
+  }
+
+  #redraw(view: 'latest' | number): void {
+    if (!this.#sink) return;
+    this.#sink.setData(this.candles, this.#calc.full(this.candles), view);
   }
 }

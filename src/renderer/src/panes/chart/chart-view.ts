@@ -2,7 +2,7 @@
  * The drawing side of the chart pane: a lightweight-charts v5 chart with a
  * candlestick series, a volume histogram in its own pane and overlay lines.
  * Takes candles in Unix ms and converts to UTC seconds here, at this boundary.
- * No Svelte: `ChartController` decides what to draw, this class draws it.
+ * No Svelte: `ChartState` decides what to draw, this class draws it.
  */
 import {
   CandlestickSeries,
@@ -23,7 +23,7 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '../../../../shared/model';
 import { formatPrice } from '../../format/numbers';
-import type { ChartSink } from './chart-controller';
+import type { ChartSink } from './chart-state.svelte';
 import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';
 import type { OverlayLine, OverlayPoint } from './overlays';

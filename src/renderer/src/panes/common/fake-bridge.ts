@@ -39,6 +39,17 @@ export class FakeBridge implements MarketdeskBridge {
     return () => set.delete(listener as (payload: never) => void);
   }
 
+  /**
+   * Holds `name`'s answers: each call waits until the test settles it through the
+   * returned list (one resolver per call, in call order).
+   */
+  hold<K extends CommandName>(name: K): ((result: CommandResult<K>) => void)[] {
+    const answers: ((result: CommandResult<K>) => void)[] = [];
+    const held: Handler<K> = () => new Promise((resolve) => answers.push(resolve));
+    (this.handlers as Record<K, Handler<K>>)[name] = held;
+    return answers;
+  }
+
   emit<E extends EventName>(event: E, payload: Events[E]): void {
     for (const l of this.#listeners.get(event) ?? []) (l as (p: Events[E]) => void)(payload);
   }

@@ -23,75 +23,78 @@ function signal() {
   };
 }
 
+/** A RetryWhenBack over a fake bridge and a hand-driven reconnect signal, counting retries. */
+function rig() {
+  const bridge = new FakeBridge();
+  const s = signal();
+  let count = 0;
+  const r = new RetryWhenBack(bridge, s.reconnects, () => count++);
+  return {
+    bridge,
+    s,
+    r,
+    retries: () => count,
+    status: (state: HealthState) => bridge.emit('status', statusWith(state)),
+  };
+}
+
 describe('RetryWhenBack', () => {
   it('retries once per failure when the bridge reconnects', () => {
-    const bridge = new FakeBridge();
-    const s = signal();
-    let retries = 0;
-    const r = new RetryWhenBack(bridge, s.reconnects, () => retries++);
+    const { s, r, retries } = rig();
     s.fire();
-    expect(retries).toBe(0); // nothing failed
+    expect(retries()).toBe(0); // nothing failed
     r.failed();
     expect(r.pending).toBe(true);
     s.fire();
     s.fire();
-    expect(retries).toBe(1);
+    expect(retries()).toBe(1);
     expect(r.pending).toBe(false);
   });
 
   it('retries when a status event says the service answers again, not on every status', () => {
-    const bridge = new FakeBridge();
-    let retries = 0;
-    const r = new RetryWhenBack(bridge, undefined, () => retries++);
+    const { r, retries, status } = rig();
     r.failed();
-    bridge.emit('status', statusWith('live'));
-    bridge.emit('status', statusWith('live'));
-    bridge.emit('status', statusWith('degraded'));
-    bridge.emit('status', statusWith('live'));
-    expect(retries).toBe(0); // answering all along: no sign of a comeback
-    bridge.emit('status', statusWith('offline'));
-    expect(retries).toBe(0);
-    bridge.emit('status', statusWith('live'));
-    expect(retries).toBe(1);
+    status('live');
+    status('live');
+    status('degraded');
+    status('live');
+    expect(retries()).toBe(0); // answering all along: no sign of a comeback
+    status('offline');
+    expect(retries()).toBe(0);
+    status('live');
+    expect(retries()).toBe(1);
   });
 
   it('retries when an offline service comes back degraded: its own failure is what keeps it so', () => {
-    const bridge = new FakeBridge();
-    let retries = 0;
-    const r = new RetryWhenBack(bridge, undefined, () => retries++);
-    bridge.emit('status', statusWith('offline'));
+    const { r, retries, status } = rig();
+    status('offline');
     r.failed();
-    bridge.emit('status', statusWith('degraded'));
-    expect(retries).toBe(1);
+    status('degraded');
+    expect(retries()).toBe(1);
   });
 
   it('retries when the service answers after a refused token, a rate limit or connecting', () => {
     for (const before of ['token-rejected', 'rate-limited', 'connecting'] as const) {
-      const bridge = new FakeBridge();
-      let retries = 0;
-      const r = new RetryWhenBack(bridge, undefined, () => retries++);
-      bridge.emit('status', statusWith(before));
+      const { r, retries, status } = rig();
+      status(before);
       r.failed();
-      bridge.emit('status', statusWith('rate-limited'));
-      expect(retries, `${before} → rate-limited`).toBe(0);
-      bridge.emit('status', statusWith('live'));
-      expect(retries, before).toBe(1);
+      status('rate-limited');
+      expect(retries(), `${before} → rate-limited`).toBe(0);
+      status('live');
+      expect(retries(), before).toBe(1);
     }
   });
 
   it('forgets a failure that was cleared, and stops listening on dispose', () => {
-    const bridge = new FakeBridge();
-    const s = signal();
-    let retries = 0;
-    const r = new RetryWhenBack(bridge, s.reconnects, () => retries++);
+    const { bridge, s, r, retries } = rig();
     r.failed();
     r.clear();
     s.fire();
-    expect(retries).toBe(0);
+    expect(retries()).toBe(0);
     r.failed();
     r.dispose();
     s.fire();
-    expect(retries).toBe(0);
+    expect(retries()).toBe(0);
     expect(s.count()).toBe(0);
     expect(bridge.listenerCount()).toBe(0);
   });

@@ -7,7 +7,7 @@
  * what health reads while this very load's failure still stands as evidence, and
  * waiting for "live" would wait for the retry that makes it live. Without this, a
  * load answered "connection lost" during a drop stays empty forever.
- * Plain TypeScript (no runes) so it is unit-tested in Node.
+ * Used through `PageLoad` (./page-load), which owns one per pane.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { HealthState } from '../../../../shared/model';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { rowWindow } from './row-window';
+import { rowWindow, type RowWindowInput } from './row-window';
 
 const ROW = 18;
+/** 200 rows of 18 px in a 300 px view scrolled to the top, but for `input`. */
+const windowOf = (input: Partial<RowWindowInput>) =>
+  rowWindow({ total: 200, scrollTop: 0, height: 300, rowHeight: ROW, ...input });
+/** Every row of a table of `total` rows, no spacers. */
+const allRows = (total: number) => ({ start: 0, end: total, padTop: 0, padBottom: 0 });
 
 describe('rowWindow', () => {
   it('renders the rows in view plus the overscan, with spacers for the rest', () => {
@@ -26,15 +31,13 @@ describe('rowWindow', () => {
   });
 
   it('starts at the top row, and renders every row of a short table', () => {
-    expect(
-      rowWindow({ total: 200, scrollTop: 0, height: 300, rowHeight: ROW, overscan: 8 }),
-    ).toEqual({ start: 0, end: 25, padTop: 0, padBottom: 175 * ROW });
-    expect(rowWindow({ total: 5, scrollTop: 0, height: 300, rowHeight: ROW })).toEqual({
+    expect(windowOf({ overscan: 8 })).toEqual({
       start: 0,
-      end: 5,
+      end: 25,
       padTop: 0,
-      padBottom: 0,
+      padBottom: 175 * ROW,
     });
+    expect(windowOf({ total: 5 })).toEqual(allRows(5));
   });
 
   it('clamps a scroll position past the end (the table just shrank) to its last rows', () => {
@@ -44,14 +47,12 @@ describe('rowWindow', () => {
   });
 
   it('renders a first screenful before the container is measured, nothing for no rows', () => {
-    expect(
-      rowWindow({ total: 200, scrollTop: 0, height: 0, rowHeight: ROW, unmeasured: 30 }),
-    ).toEqual({ start: 0, end: 30, padTop: 0, padBottom: 170 * ROW });
-    expect(rowWindow({ total: 0, scrollTop: 0, height: 300, rowHeight: ROW })).toEqual({
+    expect(windowOf({ height: 0, unmeasured: 30 })).toEqual({
       start: 0,
-      end: 0,
+      end: 30,
       padTop: 0,
-      padBottom: 0,
+      padBottom: 170 * ROW,
     });
+    expect(windowOf({ total: 0 })).toEqual(allRows(0));
   });
 });

@@ -2,8 +2,8 @@
  * One live subscription of a pane: subscribes through the bridge, filters the
  * pushed events by its subscription id, tracks `subscriptionStatus`, and
  * unsubscribes when the spec changes or the pane goes away. Panes never poll.
- * Plain TypeScript (no runes) so it is unit-tested in Node; the panes' `.svelte.ts`
- * state classes keep the status in `$state` through `onStatus`.
+ * Plain TypeScript (no runes): the panes' `.svelte.ts` state classes keep the status
+ * in `$state` through `onStatus`.
  */
 import type {
   Events,

@@ -15,29 +15,25 @@ export const NEWS_LANGS = [
   { id: 'hk', label: '繁體中文' },
 ] as const;
 
-/** Live items (newest first) in front of `items`; returns `items` when none is new. */
-export function prependNews(
-  items: readonly NewsItem[],
-  incoming: readonly NewsItem[],
-  max = MAX_ITEMS,
-): readonly NewsItem[] {
+/** A list of news items, newest first. */
+type NewsList = readonly NewsItem[];
+
+/** The items of `incoming` whose id neither `items` nor an earlier one of `incoming` has. */
+function unseen(items: NewsList, incoming: NewsList): NewsItem[] {
   const known = new Set(items.map((i) => i.id));
-  const fresh = incoming.filter((i) => !known.has(i.id) && (known.add(i.id), true));
-  if (fresh.length === 0) return items;
-  fresh.sort((a, b) => b.publishedAt - a.publishedAt);
-  return fresh.concat(items).slice(0, max);
+  return incoming.filter((i) => !known.has(i.id) && (known.add(i.id), true));
 }
 
-/** An older page behind `items`, without duplicates. */
-export function appendNews(
-  items: readonly NewsItem[],
-  older: readonly NewsItem[],
-  max = MAX_ITEMS,
-): readonly NewsItem[] {
-  const known = new Set(items.map((i) => i.id));
-  const fresh = older.filter((i) => !known.has(i.id) && (known.add(i.id), true));
-  if (fresh.length === 0) return items;
-  return items.concat(fresh).slice(0, max);
+/** Live items (newest first) in front of `items`; returns `items` when none is new. */
+export function prependNews(items: NewsList, incoming: NewsList, max = MAX_ITEMS): NewsList {
+  const fresh = unseen(items, incoming).sort((a, b) => b.publishedAt - a.publishedAt);
+  return fresh.length === 0 ? items : fresh.concat(items).slice(0, max);
+}
+
+/** An older page behind `items`, without duplicates; returns `items` when none is new. */
+export function appendNews(items: NewsList, older: NewsList, max = MAX_ITEMS): NewsList {
+  const fresh = unseen(items, older);
+  return fresh.length === 0 ? items : items.concat(fresh).slice(0, max);
 }
 
 /**

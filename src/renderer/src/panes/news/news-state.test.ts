@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewsPageAnswer } from '../../../../shared/bridge';
 import type { NewsItem } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
-import { INITIAL_STATUS } from '../common/subscription';
-import { NewsController, type NewsFields } from './news-controller';
+import { NewsState } from './news-state.svelte';
 
 const item = (id: number): NewsItem => ({
   id: `n${id}`,
@@ -27,33 +26,19 @@ const answer = (ids: number[], extra: Partial<NewsPageAnswer> = {}): NewsPageAns
   ...extra,
 });
 
-function fields(): NewsFields {
-  return {
-    items: [],
-    status: INITIAL_STATUS,
-    offline: false,
-    asOf: null,
-    error: null,
-    loading: false,
-    loadingMore: false,
-    hasMore: false,
-  };
-}
-
-describe('NewsController', () => {
+describe('NewsState', () => {
   it('loads the newest page, subscribes and prepends live items without duplicates', async () => {
     const bridge = new FakeBridge();
     bridge.handlers.loadNews = async () => answer([3, 2, 1]);
-    const f = fields();
-    const news = new NewsController(bridge, f);
+    const news = new NewsState(bridge);
     await news.setFilter('stock', 'en');
     expect(bridge.calls[0]).toEqual({
       name: 'subscribe',
       args: { spec: { kind: 'news', market: 'stock', lang: 'en' } },
     });
-    expect(f.items.map((i) => i.id)).toEqual(['n3', 'n2', 'n1']);
+    expect(news.items.map((i) => i.id)).toEqual(['n3', 'n2', 'n1']);
     bridge.emit('news', { subscriptionId: 's1', items: [item(4), item(3)] });
-    expect(f.items.map((i) => i.id)).toEqual(['n4', 'n3', 'n2', 'n1']);
+    expect(news.items.map((i) => i.id)).toEqual(['n4', 'n3', 'n2', 'n1']);
   });
 
   it('loads older pages through the cursor until hasMore is false', async () => {
@@ -64,8 +49,7 @@ describe('NewsController', () => {
       answer([2], { hasMore: false, nextCursor: null }),
     ];
     bridge.handlers.loadNews = async () => answers.shift()!;
-    const f = fields();
-    const news = new NewsController(bridge, f);
+    const news = new NewsState(bridge);
     await news.setFilter('stock', 'en');
     await news.loadMore();
     await news.loadMore();
@@ -76,34 +60,53 @@ describe('NewsController', () => {
       { market: 'stock', lang: 'en', limit: 30, cursor: 'c1' },
       { market: 'stock', lang: 'en', limit: 30, cursor: 'c2' },
     ]);
-    expect(f.items).toHaveLength(5);
-    expect(f.hasMore).toBe(false);
+    expect(news.items).toHaveLength(5);
+    expect(news.hasMore).toBe(false);
+  });
+
+  it('pages a new market at once, though the old one’s older page never answered', async () => {
+    const bridge = new FakeBridge();
+    let olderAnswers = true;
+    bridge.handlers.loadNews = async (args) => {
+      if (args.cursor && !olderAnswers) return new Promise<never>(() => {});
+      return answer([args.cursor ? 1 : 2], { market: args.market, nextCursor: `${args.market}-c` });
+    };
+    const news = new NewsState(bridge);
+    await news.setFilter('stock', 'en');
+    olderAnswers = false;
+    void news.loadMore();
+    expect(news.loadingMore).toBe(true);
+    await news.setFilter('crypto', 'en');
+    expect(news.loadingMore).toBe(false);
+    olderAnswers = true;
+    await news.loadMore();
+    const loads = bridge.calls.filter((c) => c.name === 'loadNews').map((c) => c.args);
+    expect(loads.at(-1)).toEqual({ market: 'crypto', lang: 'en', limit: 30, cursor: 'crypto-c' });
   });
 
   it('stops paging when a page brings nothing new', async () => {
     const bridge = new FakeBridge();
     bridge.handlers.loadNews = async () => answer([2, 1]);
-    const f = fields();
-    const news = new NewsController(bridge, f);
+    const news = new NewsState(bridge);
     await news.setFilter('stock', 'en');
     await news.loadMore();
-    expect(f.hasMore).toBe(false);
+    expect(news.hasMore).toBe(false);
   });
 
   it('marks an offline page and drops answers for an old filter', async () => {
     const bridge = new FakeBridge();
     const resolvers: ((a: NewsPageAnswer) => void)[] = [];
     bridge.handlers.loadNews = () => new Promise((resolve) => resolvers.push(resolve));
-    const f = fields();
-    const news = new NewsController(bridge, f);
+    const news = new NewsState(bridge);
     const first = news.setFilter('stock', 'en');
     const second = news.setFilter('crypto', 'en');
     resolvers[1]!(answer([9], { offline: true, asOf: 5 }));
     resolvers[0]!(answer([1, 2, 3]));
     await Promise.all([first, second]);
-    expect(f.items.map((i) => i.id)).toEqual(['n9']);
-    expect(f.offline).toBe(true);
-    expect(f.asOf).toBe(5);
+    expect(news.items.map((i) => i.id)).toEqual(['n9']);
+    expect(news.offline).toBe(true);
+    expect(news.asOf).toBe(5);
+    expect(news.badge).toEqual({ state: 'offline', asOf: 5 });
     news.dispose();
     expect(bridge.listenerCount()).toBe(0);
   });
@@ -114,19 +117,18 @@ describe('NewsController', () => {
     bridge.handlers.loadNews = () =>
       fail ? Promise.reject(new Error('connection lost')) : Promise.resolve(answer([2, 1]));
     let reconnect = () => {};
-    const f = fields();
-    const news = new NewsController(bridge, f, (l) => {
+    const news = new NewsState(bridge, (l) => {
       reconnect = l;
       return () => (reconnect = () => {});
     });
     await news.setFilter('stock', 'en');
-    expect(f.error).toBe('connection lost');
-    expect(f.items).toHaveLength(0);
+    expect(news.error).toBe('connection lost');
+    expect(news.items).toHaveLength(0);
     fail = false;
     reconnect();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(f.items.map((i) => i.id)).toEqual(['n2', 'n1']);
-    expect(f.error).toBeNull();
+    expect(news.items.map((i) => i.id)).toEqual(['n2', 'n1']);
+    expect(news.error).toBeNull();
     // Loaded: another reconnect leaves it alone; the Retry button still reloads.
     reconnect();
     await new Promise((resolve) => setTimeout(resolve, 0));

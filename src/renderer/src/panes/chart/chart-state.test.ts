@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
-import type { Candle, SeriesKey } from '../../../../shared/model';
+import type { Candle } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
-import { INITIAL_STATUS } from '../common/subscription';
-import { ChartController, type ChartFields, type ChartSink } from './chart-controller';
+import { ChartState, type ChartSink } from './chart-state.svelte';
 import { MAX_BARS } from './candle-series';
 import { overlayLines, type OverlayPoint } from './overlays';
-
-const MIN = 60_000;
-const series: SeriesKey = {
-  class: 'crypto',
-  region: 'BA',
-  exchange: '',
-  code: 'BTCUSDT',
-  kType: 1,
-};
-const bar = (i: number, close = 100 + i): Candle => ({
-  time: i * MIN,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1,
-  turnover: 1,
-});
-const bars = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, k) => bar(from + k));
-const page = (candles: Candle[], extra: Partial<CandlesPage> = {}): CandlesPage => ({
-  series,
-  candles,
-  atHistoryStart: false,
-  offline: false,
-  asOf: 1,
-  refreshing: false,
-  ...extra,
-});
+import { MIN, bar, bars, page, series } from './test-candles';
 
 class RecordingSink implements ChartSink {
   setDataCalls: { length: number; view: 'latest' | number; lines: number }[] = [];
@@ -57,22 +28,6 @@ class RecordingSink implements ChartSink {
   }
 }
 
-function fields(): ChartFields {
-  return {
-    candles: [],
-    latest: null,
-    hover: null,
-    status: INITIAL_STATUS,
-    offline: false,
-    asOf: null,
-    error: null,
-    loading: false,
-    loadingOlder: false,
-    atStart: false,
-    detached: false,
-  };
-}
-
 async function setup(first: Candle[], extra: Partial<CandlesPage> = {}) {
   const bridge = new FakeBridge();
   const pages: ((args: { before?: number }) => CandlesPage)[] = [];
@@ -80,20 +35,19 @@ async function setup(first: Candle[], extra: Partial<CandlesPage> = {}) {
     const next = pages.shift();
     return next ? next(args) : page(first, extra);
   };
-  const f = fields();
   const sink = new RecordingSink();
-  const chart = new ChartController(bridge, f);
+  const chart = new ChartState(bridge);
   chart.attach(sink);
   await chart.setSeries(series);
   await Promise.resolve();
-  return { bridge, f, sink, chart, pages };
+  return { bridge, sink, chart, pages };
 }
 
-describe('ChartController', () => {
+describe('ChartState', () => {
   it('loads the newest page, draws it and subscribes to the forming candle', async () => {
-    const { bridge, f, sink } = await setup(bars(0, 500));
-    expect(f.candles).toHaveLength(500);
-    expect(f.latest?.time).toBe(499 * MIN);
+    const { bridge, chart, sink } = await setup(bars(0, 500));
+    expect(chart.candles).toHaveLength(500);
+    expect(chart.latest?.time).toBe(499 * MIN);
     expect(sink.setDataCalls.at(-1)).toEqual({ length: 500, view: 'latest', lines: 0 });
     expect(sink.precision).toBe(4);
     expect(bridge.calls.find((c) => c.name === 'subscribe')?.args).toEqual({
@@ -102,28 +56,39 @@ describe('ChartController', () => {
   });
 
   it('updates the forming candle in place with series.update, never setData', async () => {
-    const { bridge, f, sink } = await setup(bars(0, 500));
-    const array = f.candles;
+    const { bridge, chart, sink } = await setup(bars(0, 500));
+    const array = chart.candles;
     const before = sink.setDataCalls.length;
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(499, 7)]) });
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(499, 8), bar(500, 9)]) });
     expect(sink.setDataCalls.length).toBe(before);
     expect(sink.updates.map((u) => u.candle.close)).toEqual([7, 8, 9]);
-    expect(f.candles).toBe(array);
-    expect(f.candles).toHaveLength(501);
-    expect(f.latest?.close).toBe(9);
+    expect(chart.candles).toBe(array);
+    expect(chart.candles).toHaveLength(501);
+    expect(chart.latest?.close).toBe(9);
+  });
+
+  it('shows the bar under the crosshair in the legend, else the newest', async () => {
+    const { chart } = await setup(bars(0, 10));
+    expect(chart.legend?.time).toBe(9 * MIN);
+    chart.hoverAt(3 * MIN);
+    expect(chart.legend?.time).toBe(3 * MIN);
+    chart.hoverAt(3 * MIN + 1);
+    expect(chart.legend?.time).toBe(9 * MIN);
+    chart.hoverAt(null);
+    expect(chart.legend?.time).toBe(9 * MIN);
   });
 
   it('draws nothing for a symbol the source says is unknown', async () => {
-    const { bridge, f, sink } = await setup(bars(0, 50));
-    expect(f.candles).toHaveLength(50);
+    const { bridge, chart, sink } = await setup(bars(0, 50));
+    expect(chart.candles).toHaveLength(50);
     bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'unknown', asOf: null });
-    expect(f.status.state).toBe('unknown');
-    expect(f.candles).toHaveLength(0);
-    expect(f.latest).toBeNull();
+    expect(chart.status.state).toBe('unknown');
+    expect(chart.candles).toHaveLength(0);
+    expect(chart.latest).toBeNull();
     expect(sink.setDataCalls.at(-1)).toMatchObject({ length: 0 });
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(60)]) });
-    expect(f.candles).toHaveLength(0);
+    expect(chart.candles).toHaveLength(0);
     expect(sink.updates).toHaveLength(0);
   });
 
@@ -141,29 +106,29 @@ describe('ChartController', () => {
   });
 
   it('pages older history in front and keeps the view by shifting it', async () => {
-    const { bridge, f, sink, chart, pages } = await setup(bars(1000, 1500));
+    const { bridge, sink, chart, pages } = await setup(bars(1000, 1500));
     pages.push((args) => {
       expect(args.before).toBe(1000 * MIN);
       return page(bars(500, 1000));
     });
     await chart.loadOlder();
-    expect(f.candles).toHaveLength(1000);
-    expect(f.candles[0]!.time).toBe(500 * MIN);
+    expect(chart.candles).toHaveLength(1000);
+    expect(chart.candles[0]!.time).toBe(500 * MIN);
     expect(sink.setDataCalls.at(-1)).toEqual({ length: 1000, view: 500, lines: 0 });
     pages.push(() => page(bars(400, 500), { atHistoryStart: true }));
     await chart.loadOlder();
-    expect(f.atStart).toBe(true);
+    expect(chart.atStart).toBe(true);
     await chart.loadOlder();
     expect(bridge.calls.filter((c) => c.name === 'loadCandles')).toHaveLength(3);
   });
 
   it('bounds the series while paging and detaches from live updates', async () => {
-    const { bridge, f, sink, chart, pages } = await setup(bars(MAX_BARS, MAX_BARS + 500));
+    const { bridge, sink, chart, pages } = await setup(bars(MAX_BARS, MAX_BARS + 500));
     pages.push(() => page(bars(0, MAX_BARS)));
     await chart.loadOlder();
-    expect(f.candles).toHaveLength(MAX_BARS);
-    expect(f.candles[0]!.time).toBe(0);
-    expect(f.detached).toBe(true);
+    expect(chart.candles).toHaveLength(MAX_BARS);
+    expect(chart.candles[0]!.time).toBe(0);
+    expect(chart.detached).toBe(true);
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(MAX_BARS + 500)]) });
     expect(sink.updates).toHaveLength(0);
   });
@@ -171,9 +136,8 @@ describe('ChartController', () => {
   it('steps overlays with each live bar', async () => {
     const bridge = new FakeBridge();
     bridge.handlers.loadCandles = async () => page(bars(0, 30));
-    const f = fields();
     const sink = new RecordingSink();
-    const chart = new ChartController(bridge, f);
+    const chart = new ChartState(bridge);
     chart.attach(sink);
     chart.setLines(overlayLines({ sma: [5], ema: [], bollinger: false }));
     await chart.setSeries(series);
@@ -187,25 +151,26 @@ describe('ChartController', () => {
     const bridge = new FakeBridge();
     const answers: ((p: CandlesPage) => void)[] = [];
     bridge.handlers.loadCandles = () => new Promise((resolve) => answers.push(resolve));
-    const f = fields();
-    const chart = new ChartController(bridge, f);
+    const chart = new ChartState(bridge);
     const first = chart.setSeries(series);
     const second = chart.setSeries({ ...series, kType: 5 });
     answers[1]!(page(bars(0, 3)));
     answers[0]!(page(bars(0, 500)));
     await Promise.all([first, second]);
-    expect(f.candles).toHaveLength(3);
+    expect(chart.candles).toHaveLength(3);
   });
 
   it('reports a failed load as an error and an offline page as offline', async () => {
     const bridge = new FakeBridge();
     bridge.handlers.loadCandles = () => Promise.reject(new Error('storage failed'));
-    const f = fields();
-    await new ChartController(bridge, f).setSeries(series);
-    expect(f.error).toBe('storage failed');
-    const { f: g } = await setup(bars(0, 5), { offline: true, asOf: 42 });
-    expect(g.offline).toBe(true);
-    expect(g.asOf).toBe(42);
+    const failed = new ChartState(bridge);
+    await failed.setSeries(series);
+    expect(failed.error).toBe('storage failed');
+    expect(failed.badge).toMatchObject({ state: 'error', message: 'storage failed' });
+    const { chart } = await setup(bars(0, 5), { offline: true, asOf: 42 });
+    expect(chart.offline).toBe(true);
+    expect(chart.asOf).toBe(42);
+    expect(chart.badge).toEqual({ state: 'offline', asOf: 42 });
   });
 
   it('unsubscribes and stops listening on dispose', async () => {

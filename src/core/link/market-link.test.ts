@@ -5,18 +5,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketClient } from '../api';
-import { startSimulator } from '../../simulator';
+import { startDemoService, startSimulator } from '../../simulator';
 import { HealthService } from '../health';
+import { NoticeService } from '../notices';
 import { EnvironmentStore } from '../secrets/environment-store';
 import { SessionStore } from '../secrets/session-store';
 import { SettingsStore } from '../settings';
-import { MarketLink, baseUrlOverrideNotice, tokenNotSentNotice } from './market-link';
+import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { MarketLink } from './market-link';
+import { TokenError } from './errors';
 
 const TOKEN = 'live-token-abc';
 let folder: string;
 let settings: SettingsStore;
 let secrets: SessionStore;
-let notices: string[];
+let notices: NoticeService;
 let link: MarketLink;
 
 beforeEach(() => {
@@ -24,8 +27,8 @@ beforeEach(() => {
   settings = new SettingsStore({ folder, now: () => 0 });
   settings.load();
   secrets = new SessionStore();
-  notices = [];
-  link = new MarketLink({ settings, secrets, now: () => 0, seed: 1, notices });
+  notices = new NoticeService();
+  link = new MarketLink({ settings, secrets, now: () => 0, demo: startDemoService, notices });
 });
 afterEach(async () => {
   await link.dispose();
@@ -53,7 +56,7 @@ async function startLive(): Promise<MarketClient[]> {
   await link.start();
   expect(link.mode).toBe('live');
   const built: MarketClient[] = [];
-  link.onClient((client) => built.push(client));
+  link.onClient(({ client }) => built.push(client));
   return built;
 }
 
@@ -63,14 +66,14 @@ describe('MarketLink: a base URL moved to another origin', () => {
     settings.update({ baseUrl: 'https://attacker.example' });
     // At once, before any await: nothing can be built with the token from here on.
     expect(link.hasToken).toBe(false);
-    expect(notices).toEqual([
+    expect(notices.all).toEqual([
       tokenNotSentNotice('session', 'https://api.itick.org', 'https://attacker.example'),
     ]);
     // The mode is the client's in use: live until the demo client is built, then demo.
     expect(link.mode).toBe('live');
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.mode).toBe('demo');
-    expect(link.client.baseUrl).toBe(link.simulatorUrl);
+    expect(link.client.baseUrl).toBe(link.demoUrl);
     expect(built.every((c) => !c.baseUrl.startsWith('https://attacker.example'))).toBe(true);
     // Still stored for the service it was given for, and still scrubbed.
     expect(await secrets.get()).toEqual({
@@ -84,7 +87,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     expect(link.hasToken).toBe(true);
     await vi.waitFor(() => expect(built).toHaveLength(2));
     expect(link.client.baseUrl).toBe('https://api.itick.org');
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
   });
 
   it('keeps the token when only the path changes on the same origin', async () => {
@@ -94,7 +97,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toContain('/v2');
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
     expect(await secrets.get()).toEqual({ ok: true, value: { token: TOKEN, origin } });
   });
 
@@ -105,7 +108,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
     await link.setToken('new-token-1');
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toBe('https://other.example');
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
     expect(await secrets.get()).toEqual({
       ok: true,
       value: { token: 'new-token-1', origin: 'https://other.example' },
@@ -117,7 +120,7 @@ describe('MarketLink: a base URL moved to another origin', () => {
   it('does nothing special without a token', async () => {
     await link.start();
     settings.update({ baseUrl: 'https://other.example' });
-    expect(notices).toEqual([]);
+    expect(notices.all).toEqual([]);
   });
 
   it('binds a token stored before tokens were bound to the base URL in Settings, once', async () => {
@@ -127,7 +130,13 @@ describe('MarketLink: a base URL moved to another origin', () => {
     legacy.get = async () => ({ ok: true, value: { token: TOKEN, origin: null } });
     const set = vi.spyOn(legacy, 'set');
     await link.dispose();
-    link = new MarketLink({ settings, secrets: legacy, now: () => 0, seed: 1, notices });
+    link = new MarketLink({
+      settings,
+      secrets: legacy,
+      now: () => 0,
+      demo: startDemoService,
+      notices,
+    });
     await link.start();
     expect(set).toHaveBeenCalledWith(TOKEN, 'https://legacy.example');
     expect(link.mode).toBe('live');
@@ -144,7 +153,7 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
       settings,
       secrets: options.token,
       now: () => 0,
-      seed: 1,
+      demo: startDemoService,
       notices,
       baseUrlOverride: options.override ?? null,
     });
@@ -155,13 +164,15 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     settings.update({ baseUrl: 'https://other.example' });
     await relink({ token: new EnvironmentStore(TOKEN, 'https://api.itick.org') });
     expect(link.mode).toBe('demo');
-    expect(link.client.baseUrl).toBe(link.simulatorUrl);
-    expect(notices).toEqual([
+    expect(link.client.baseUrl).toBe(link.demoUrl);
+    expect(notices.all).toEqual([
       tokenNotSentNotice('environment', 'https://api.itick.org', 'https://other.example'),
     ]);
-    expect(notices[0]).toMatch(/MARKETDESK_TOKEN is for https:\/\/api\.itick\.org/);
+    expect(notices.all[0]).toMatch(/MARKETDESK_TOKEN is for https:\/\/api\.itick\.org/);
     // Nothing can be set over the environment's token, so it stays that way.
-    await expect(link.setToken('another-token')).rejects.toMatchObject({ code: 'forbidden' });
+    const refused = link.setToken('another-token');
+    await expect(refused).rejects.toBeInstanceOf(TokenError);
+    await expect(refused).rejects.toMatchObject({ kind: 'environment-override' });
     expect(link.mode).toBe('demo');
   });
 
@@ -170,15 +181,15 @@ describe('MarketLink: MARKETDESK_TOKEN and MARKETDESK_BASE_URL', () => {
     await relink({ token: new EnvironmentStore(TOKEN, proxy), override: proxy });
     expect(link.mode).toBe('live');
     expect(link.client.baseUrl).toBe(proxy);
-    expect(notices).toEqual([baseUrlOverrideNotice(proxy, settings.get().baseUrl)]);
+    expect(notices.all).toEqual([baseUrlOverrideNotice(proxy, settings.get().baseUrl)]);
     const built: MarketClient[] = [];
-    link.onClient((client) => built.push(client));
+    link.onClient(({ client }) => built.push(client));
     settings.update({ baseUrl: 'https://attacker.example' });
     settings.update({ plan: 'premium' });
     await vi.waitFor(() => expect(built).toHaveLength(1));
     expect(built.map((c) => c.baseUrl)).toEqual([proxy]);
     expect(link.hasToken).toBe(true);
-    expect(notices).toEqual([baseUrlOverrideNotice(proxy, 'https://attacker.example')]);
+    expect(notices.all).toEqual([baseUrlOverrideNotice(proxy, 'https://attacker.example')]);
   });
 });
 
@@ -193,7 +204,7 @@ describe('MarketLink: the request timeout setting', () => {
       await secrets.set(TOKEN, url);
       await link.start();
       const built: MarketClient[] = [];
-      link.onClient((client) => built.push(client));
+      link.onClient(({ client }) => built.push(client));
       settings.update({ requestTimeoutMs: 1_000 });
       await vi.waitFor(() => expect(built).toHaveLength(1));
       const started = Date.now();
@@ -208,14 +219,27 @@ describe('MarketLink: the request timeout setting', () => {
 });
 
 describe('MarketLink: shutdown', () => {
-  it('closes the retired simulator even when a listener throws', async () => {
-    await link.start();
-    const simulator = link.simulatorUrl!;
-    link.onClient(() => {
-      throw new Error('hub disposed');
-    });
-    await expect(link.setToken(TOKEN)).rejects.toThrow('hub disposed');
-    expect(await accepts(simulator)).toBe(false);
+  it('switches and closes the retired simulator even when a listener throws, and reports it', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await link.start();
+      const simulator = link.demoUrl!;
+      link.onClient(() => {
+        throw new Error('hub disposed');
+      });
+      const heard: MarketClient[] = [];
+      link.onClient(({ client }) => heard.push(client));
+      await link.setToken(TOKEN);
+      expect(link.mode).toBe('live');
+      expect(heard).toEqual([link.client]);
+      expect(reported).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({ message: 'hub disposed' }),
+      );
+      expect(await accepts(simulator)).toBe(false);
+    } finally {
+      reported.mockRestore();
+    }
   });
 
   it('waits for a token change under way, and leaves no simulator running', async () => {
@@ -226,7 +250,7 @@ describe('MarketLink: shutdown', () => {
     await link.dispose();
     expect(settled).toBe(true);
     await cleared;
-    expect(link.simulatorUrl).toBeNull();
+    expect(link.demoUrl).toBeNull();
   });
 });
 
@@ -234,7 +258,14 @@ describe('MarketLink: the health service', () => {
   it('starts it over for a new token, address or mode, after the listeners switched; not for a plan', async () => {
     const health = new HealthService({ now: () => 0 });
     await link.dispose();
-    link = new MarketLink({ settings, secrets, now: () => 0, seed: 1, notices, health });
+    link = new MarketLink({
+      settings,
+      secrets,
+      now: () => 0,
+      demo: startDemoService,
+      notices,
+      health,
+    });
     const refused = () =>
       health.record({ kind: 'token-rejected', message: 'HTTP 401' }, { channel: 'quotes' });
     await link.start();

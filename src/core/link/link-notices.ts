@@ -1,6 +1,6 @@
 /**
- * What the market link tells the user about the token's binding and the environment's
- * base URL, and the slots it keeps them in within the status's shared notice list.
+ * What the market link tells the user (through the notice service) about the token's
+ * binding and the environment's base URL.
  */
 import type { TokenStorage } from '../../shared/model';
 import { BASE_URL_ENV_VAR, TOKEN_ENV_VAR } from '../secrets';
@@ -29,28 +29,4 @@ export function tokenNotSentNotice(
 /** Said while the environment's base URL hides a different one in Settings. */
 export function baseUrlOverrideNotice(override: string, inSettings: string): string {
   return `${BASE_URL_ENV_VAR} is set: data comes from ${override}, not from the base URL in Settings (${inSettings}).`;
-}
-
-/**
- * Notices one owner keeps in a list shared with others (the status's), one per topic:
- * setting a topic's text replaces its previous one in place of nothing else.
- */
-export class NoticeSlots<Topic extends string> {
-  readonly #own = new Map<Topic, string>();
-  constructor(private readonly list: string[]) {}
-
-  /** Shows `text` for `topic` (replacing its last one), or nothing for null. */
-  set(topic: Topic, text: string | null): void {
-    const old = this.#own.get(topic);
-    if (old === text) return;
-    if (old !== undefined) {
-      const at = this.list.indexOf(old);
-      if (at >= 0) this.list.splice(at, 1);
-      this.#own.delete(topic);
-    }
-    if (text !== null) {
-      this.list.push(text);
-      this.#own.set(topic, text);
-    }
-  }
 }

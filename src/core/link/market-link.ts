@@ -1,7 +1,8 @@
 /**
  * The app's link to market data: which `MarketClient` is in use and against what.
- * With a token for the service's origin: the base URL (live). Without one: the
- * simulator, started in-process on a loopback port (demo). Token and connection
+ * With a token for the service's origin: the base URL (live). Without one: the demo
+ * service, the simulator on a loopback port, started by the `demo` the composition root
+ * hands in (core does not import the simulator). Token and connection
  * settings changes rebuild the client; listeners (the feed hub) get the new one, and
  * the history service's sources switch over without being rebuilt. A new token, address
  * or mode is a new link: the health service starts over (a refused token is tried again
@@ -13,49 +14,33 @@
  * for the new one (or sets the address back). The base URL is `MARKETDESK_BASE_URL`
  * when the environment names one (`baseUrlOverride`), else the one in Settings.
  */
+import { Emitter, type Disposable, type Event } from '../../shared/emitter';
 import type { DataSourceId, TokenStorage, UnixMs } from '../../shared/model';
 import { liveSourceId, planOf } from '../../shared/model';
-import {
-  DEMO_TOKEN,
-  demoSimulatorOptions,
-  startSimulator,
-  type SimulatorHandle,
-  type SimulatorOptions,
-} from '../../simulator';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import { redactSecrets } from '../redact';
 import { RedactingMarketClient } from '../redacting-client';
 import type { HealthService } from '../health';
 import { MarketSources } from '../market-sources';
-import {
-  isTokenFor,
-  tokenOrigin,
-  validateToken,
-  type SecretError,
-  type SecretStore,
-} from '../secrets';
+import { isTokenFor, tokenOrigin, validateToken, type SecretStore } from '../secrets';
 import type { SettingsStore } from '../settings';
-import { BridgeFailure } from './errors';
-import { NoticeSlots, baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { TokenError } from './errors';
+import { NoticeService } from '../notices';
+import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 import { SwitchingSources } from './switching-sources';
 import { errorMessage } from '../../shared/errors';
-
-export { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 
 export interface MarketLinkOptions {
   settings: SettingsStore;
   secrets: SecretStore;
   now: () => UnixMs;
-  /** The demo simulator's seed. */
-  seed: number;
-  /** Injected for tests; default the real simulator. */
-  startSimulator?: (options: SimulatorOptions) => Promise<SimulatorHandle>;
+  /** Starts the demo service (the simulator), handed in by the composition root. */
+  demo: DemoStarter;
   /**
-   * The status notices (shared with the backend, which shows them): the link keeps its
-   * own here (a token not sent to this address, the environment's base URL). Default a
-   * private list.
+   * The status's notices: the link keeps its own there (a token not sent to this
+   * address, the environment's base URL). Default a private one.
    */
-  notices?: string[];
+  notices?: NoticeService;
   /**
    * The base URL from the environment (`MARKETDESK_BASE_URL`, already checked as the
    * Settings field is): it wins over Settings, as on the command line. Default none.
@@ -83,10 +68,28 @@ const CLIENT_RETRY = { maxRetryAfterMs: 0 };
  */
 export const DEMO_REQUESTS_PER_MINUTE = 6_000;
 
-function failureOf(error: SecretError): BridgeFailure {
-  const code =
-    error.kind === 'invalid' ? 'bad-argument' : error.kind === 'failed' ? 'storage' : 'forbidden';
-  return new BridgeFailure(code, error.message);
+/** A running demo service (the simulator on a loopback port): where it answers and its public token. */
+export interface DemoService {
+  readonly baseUrl: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the demo service on the app's clock. Core does not import the simulator: the
+ * composition roots (Electron shell, browser host, tests) pass the simulator's
+ * `startDemoService`.
+ */
+export type DemoStarter = (now: () => UnixMs) => Promise<DemoService>;
+
+/** The link's topics in the notice service. */
+const TOKEN_TOPIC = 'link.token-not-sent';
+const OVERRIDE_TOPIC = 'link.base-url-override';
+
+/** A new client in use, with its request budget. */
+export interface LinkClient {
+  client: MarketClient;
+  requestsPerMinute: number;
 }
 
 /** A token with the origin it may be sent to. */
@@ -103,9 +106,8 @@ export class MarketLink {
   #bound: BoundToken | null = null;
   // Tokens replaced this session: still scrubbed from anything leaving (a late error).
   readonly #former = new Set<string>();
-  /** This link's notices in the shared list. */
-  readonly #slots: NoticeSlots<'token' | 'override'>;
-  #simulator: SimulatorHandle | null = null;
+  readonly #notices: NoticeService;
+  #demo: DemoService | null = null;
   #lastError: string | null = null;
   /** Bumped on every token change (set or cleared): part of the link's identity. */
   #tokenEpoch = 0;
@@ -115,12 +117,14 @@ export class MarketLink {
   #disposed = false;
   // Token operations under way (awaiting the store before their rebuild): dispose waits.
   readonly #pending = new Set<Promise<unknown>>();
-  readonly #listeners = new Set<(client: MarketClient, requestsPerMinute: number) => void>();
-  readonly #stopSettings: () => void;
+  readonly #clientChanged = new Emitter<LinkClient>();
+  /** Told with every new client (and its request budget). */
+  readonly onClient: Event<LinkClient> = this.#clientChanged.event;
+  readonly #settingsListener: Disposable;
 
   constructor(private readonly options: MarketLinkOptions) {
-    this.#slots = new NoticeSlots(options.notices ?? []);
-    this.#stopSettings = options.settings.onChange((next, previous) => {
+    this.#notices = options.notices ?? new NoticeService();
+    this.#settingsListener = options.settings.onChange(({ settings: next, previous }) => {
       // Said at once: from this moment `hasToken` and `mode` follow the binding, and the
       // next client is built with the new address and only a token bound to it (a
       // compromised page pointing the address at its own server gets nothing).
@@ -186,7 +190,7 @@ export class MarketLink {
   }
 
   /**
-   * Where the data comes from now: the demo simulator, or the live service's origin —
+   * Where the data comes from now: the demo service, or the live service's origin —
    * the client in use's (settings and token move before its rebuild).
    */
   get source(): DataSourceId {
@@ -204,9 +208,9 @@ export class MarketLink {
     return this.options.secrets.kind;
   }
 
-  /** The demo simulator's address while in demo mode. */
-  get simulatorUrl(): string | null {
-    return this.#simulator?.url ?? null;
+  /** The demo service's address while in demo mode. */
+  get demoUrl(): string | null {
+    return this.#demo?.baseUrl ?? null;
   }
 
   /** A problem with the token store a user should see, or null. */
@@ -214,24 +218,18 @@ export class MarketLink {
     return this.#lastError;
   }
 
-  /** Told with every new client (and its request budget); returns the unsubscriber. */
-  onClient(listener: (client: MarketClient, requestsPerMinute: number) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
   /**
    * Stores the token for the origin of the base URL in use now, and switches to live
    * mode. The origin is taken before any await: an address changed meanwhile does not
-   * receive it. Throws BridgeFailure when refused.
+   * receive it. Throws TokenError when the store refuses.
    */
   setToken(token: string): Promise<void> {
     return this.#track(async () => {
       const valid = validateToken(token);
-      if (!valid.ok) throw failureOf(valid.error);
+      if (!valid.ok) throw TokenError.of(valid.error);
       const origin = tokenOrigin(this.baseUrl);
       const stored = await this.options.secrets.set(valid.value, origin);
-      if (!stored.ok) throw failureOf(stored.error);
+      if (!stored.ok) throw TokenError.of(stored.error);
       const old = this.#bound?.token;
       if (old !== undefined && old !== valid.value) this.#former.add(old);
       this.#bound = { token: valid.value, origin };
@@ -243,11 +241,11 @@ export class MarketLink {
     });
   }
 
-  /** Forgets the token and switches to demo mode. */
+  /** Forgets the token and switches to demo mode. Throws TokenError when the store refuses. */
   clearToken(): Promise<void> {
     return this.#track(async () => {
       const removed = await this.options.secrets.delete();
-      if (!removed.ok) throw failureOf(removed.error);
+      if (!removed.ok) throw TokenError.of(removed.error);
       if (this.#bound !== null) this.#former.add(this.#bound.token);
       this.#bound = null;
       this.#tokenEpoch++;
@@ -268,17 +266,17 @@ export class MarketLink {
   }
 
   /**
-   * Stops rebuilding and closes the simulator. Waits for token operations and
-   * rebuilds under way first, so none finishes later with a simulator still open.
+   * Stops rebuilding and closes the demo service. Waits for token operations and
+   * rebuilds under way first, so none finishes later with a demo service still open.
    */
   async dispose(): Promise<void> {
     this.#disposed = true;
-    this.#stopSettings();
-    this.#listeners.clear();
+    this.#settingsListener.dispose();
+    this.#clientChanged.dispose();
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     await this.#chain.catch(() => undefined);
-    await this.#simulator?.close();
-    this.#simulator = null;
+    await this.#demo?.close();
+    this.#demo = null;
   }
 
   /** Runs a token operation, remembered until it settles so dispose can wait for it. */
@@ -304,16 +302,16 @@ export class MarketLink {
   #syncNotices(): void {
     const bound = this.#bound;
     const current = tokenOrigin(this.baseUrl);
-    this.#slots.set(
-      'token',
+    this.#notices.set(
+      TOKEN_TOPIC,
       bound !== null && this.#token() === null
         ? tokenNotSentNotice(this.options.secrets.kind, bound.origin, current)
         : null,
     );
     const override = this.#override;
     const inSettings = this.options.settings.get().baseUrl;
-    this.#slots.set(
-      'override',
+    this.#notices.set(
+      OVERRIDE_TOPIC,
       override !== null && override !== inSettings
         ? baseUrlOverrideNotice(override, inSettings)
         : null,
@@ -337,15 +335,15 @@ export class MarketLink {
     const rpm =
       settings.requestsPerMinute ??
       (token === null ? DEMO_REQUESTS_PER_MINUTE : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
-    let retired: SimulatorHandle | null = null;
+    let retired: DemoService | null = null;
+    let demoToken = '';
     if (token === null) {
-      this.#simulator ??= await (this.options.startSimulator ?? startSimulator)(
-        demoSimulatorOptions(this.options.now, this.options.seed),
-      );
-      baseUrl = this.#simulator.url;
+      this.#demo ??= await this.options.demo(this.options.now);
+      baseUrl = this.#demo.baseUrl;
+      demoToken = this.#demo.token;
     } else {
-      retired = this.#simulator;
-      this.#simulator = null;
+      retired = this.#demo;
+      this.#demo = null;
     }
     const options = {
       baseUrl,
@@ -358,7 +356,7 @@ export class MarketLink {
     // it); the demo's token is public, and blanking the word would garble its messages.
     const client =
       token === null
-        ? new MarketClient({ ...options, token: DEMO_TOKEN })
+        ? new MarketClient({ ...options, token: demoToken })
         : new RedactingMarketClient({ ...options, token });
     const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
     this.#client = client;
@@ -367,16 +365,13 @@ export class MarketLink {
       client,
       token === null ? 'demo' : liveSourceId(baseUrl),
     );
-    try {
-      for (const listener of this.#listeners) listener(client, rpm);
-      if (identity !== this.#identity) {
-        this.#identity = identity;
-        this.options.health?.reset();
-      }
-    } finally {
-      // Closed after the switch, so no poll is sent to a closed port in between; and
-      // closed even when a listener throws (a hub disposed during shutdown).
-      await retired?.close();
+    // A listener that throws (a hub disposed during shutdown) is the emitter's to report.
+    this.#clientChanged.fire({ client, requestsPerMinute: rpm });
+    if (identity !== this.#identity) {
+      this.#identity = identity;
+      this.options.health?.reset();
     }
+    // Closed after the switch, so no poll is sent to a closed port in between.
+    await retired?.close();
   }
 }

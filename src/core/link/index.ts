@@ -1,0 +1,15 @@
+/**
+ * The link to market data: which client is in use (demo or live), the token bound to
+ * its origin, and the sources the history service reads through it.
+ */
+export {
+  MarketLink,
+  DEMO_REQUESTS_PER_MINUTE,
+  type DemoService,
+  type DemoStarter,
+  type LinkClient,
+  type MarketLinkOptions,
+} from './market-link';
+export { TokenError } from './errors';
+export { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+export { SwitchingSources } from './switching-sources';

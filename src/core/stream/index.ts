@@ -1,0 +1,8 @@
+/**
+ * The service's stream (shared/spec/streaming.md), client side: `StreamClient`, one per
+ * asset class. See README.md.
+ */
+export { StreamClient } from './stream-client';
+export { streamUrl } from './stream-url';
+export { wsSockets, type SocketFactory, type SocketEvents, type StreamSocket } from './socket';
+export * from './types';

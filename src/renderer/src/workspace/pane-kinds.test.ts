@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { PANE_KINDS, PANE_KIND_TABLE, isPaneKind, readOptions } from './pane-kinds';
+import type { PaneKind } from './pane-kinds';
+
+const read = <K extends PaneKind>(kind: K, saved: unknown) =>
+  readOptions(kind, JSON.parse(JSON.stringify(saved)));
+
+describe('pane kinds', () => {
+  it("reads every kind's default options back unchanged after a save", () => {
+    for (const kind of PANE_KINDS) {
+      const options = PANE_KIND_TABLE[kind].defaultOptions();
+      expect(read(kind, options), kind).toEqual(options);
+    }
+  });
+
+  it('keeps the saved fields of the right type and drops the rest', () => {
+    expect(
+      read('chart', {
+        kType: 5,
+        overlays: { sma: [20, 'x', null], ema: [], bollinger: true },
+        legacy: 1,
+      }),
+    ).toEqual({ kType: 5, overlays: { sma: [20], ema: [], bollinger: true } });
+    expect(
+      read('quotes', { watchlistId: 'w', sort: { column: 'last', descending: true } }),
+    ).toEqual({ watchlistId: 'w', sort: { column: 'last', descending: true } });
+    expect(read('news', { market: 'crypto', lang: 'zh' })).toEqual({
+      market: 'crypto',
+      lang: 'zh',
+    });
+  });
+
+  it("repairs damaged fields with the kind's defaults, so a pane never reads a wrong type", () => {
+    expect(read('chart', { kType: 99, overlays: 'sma' })).toEqual(
+      PANE_KIND_TABLE.chart.defaultOptions(),
+    );
+    expect(read('quotes', { watchlistId: 7, sort: { column: 'last' } })).toEqual({
+      watchlistId: 'default',
+    });
+    expect(read('depth', { grouping: '5' })).toEqual({ grouping: 1 });
+    expect(read('ticks', { codes: 'BTCUSDT' })).toEqual({ codes: [], region: 'BA' });
+    expect(read('news', { market: 'bonds', lang: '' })).toEqual({ market: 'stock', lang: 'en' });
+  });
+
+  it('gives a new pane fresh options each time', () => {
+    const first = PANE_KIND_TABLE.chart.defaultOptions();
+    first.overlays.sma.push(20);
+    expect(PANE_KIND_TABLE.chart.defaultOptions().overlays.sma).toEqual([]);
+  });
+
+  it('knows only its own kinds', () => {
+    expect(PANE_KINDS.every(isPaneKind)).toBe(true);
+    for (const value of ['constructor', 'toString', 'Chart', '', null, 3]) {
+      expect(isPaneKind(value), String(value)).toBe(false);
+    }
+  });
+});

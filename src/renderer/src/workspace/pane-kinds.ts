@@ -1,0 +1,118 @@
+/**
+ * Every pane kind, without its component: the options it persists, the title and
+ * options a new pane starts with, and how options read from disk are repaired.
+ * The add-pane menu, the palette, the default workspace, `addPane` and the reading
+ * of a saved workspace all take a kind's facts from here; the pane registry
+ * (../panes/registry.ts) only adds a component per kind. No Svelte component is
+ * imported, so the workspace's pure functions and their tests load without one.
+ */
+import { canonicalCodes, canonicalRegion, isAssetClass, isKType } from '../../../shared/model';
+import type { KType } from '../../../shared/model';
+import { isObj, isStr } from './saved-json';
+import type { Obj } from './saved-json';
+
+/** Per-kind options, persisted with the layout. */
+export interface PaneOptions {
+  quotes: { watchlistId: string; sort?: { column: string; descending: boolean } };
+  depth: { grouping: number };
+  chart: { kType: KType; overlays: { sma: number[]; ema: number[]; bollinger: boolean } };
+  /** No codes: the tape follows the pane's symbol (its link group's) when it is crypto. */
+  ticks: { codes: string[]; region: string };
+  company: Record<string, never>;
+  news: { market: string; lang: string };
+}
+
+export type PaneKind = keyof PaneOptions;
+
+/** One pane kind as the workspace knows it. */
+export interface PaneKindSpec<K extends PaneKind> {
+  /** The title a new pane of the kind gets (the user may rename it). */
+  title: string;
+  /** Fresh options for a new pane (a new object each call). */
+  defaultOptions(): PaneOptions[K];
+  /**
+   * Options read from a saved workspace: each field as the kind's type wants it,
+   * else its value in `defaults` (fresh default options); codes canonical.
+   * Unknown fields are dropped. Use `readOptions(kind, saved)`.
+   */
+  read(saved: Obj, defaults: PaneOptions[K]): PaneOptions[K];
+}
+
+/** The id of the default workspace's watchlist, which a new quote board shows. */
+export const DEFAULT_WATCHLIST_ID = 'default';
+
+const numbers = (v: unknown): number[] =>
+  Array.isArray(v) ? v.filter((n): n is number => Number.isFinite(n)) : [];
+
+/** The table of kinds, in the order the add-pane menu and the palette list them. */
+export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
+  quotes: {
+    title: 'Quotes',
+    defaultOptions: () => ({ watchlistId: DEFAULT_WATCHLIST_ID }),
+    read: ({ watchlistId, sort }, defaults) => ({
+      watchlistId: isStr(watchlistId, 64) ? watchlistId : defaults.watchlistId,
+      ...(isObj(sort) && isStr(sort.column, 32) && typeof sort.descending === 'boolean'
+        ? { sort: { column: sort.column, descending: sort.descending } }
+        : {}),
+    }),
+  },
+  chart: {
+    title: 'Chart',
+    defaultOptions: () => ({ kType: 1, overlays: { sma: [], ema: [], bollinger: false } }),
+    read: ({ kType, overlays }, defaults) => ({
+      kType: isKType(kType) ? kType : defaults.kType,
+      overlays: isObj(overlays)
+        ? {
+            sma: numbers(overlays.sma),
+            ema: numbers(overlays.ema),
+            bollinger: overlays.bollinger === true,
+          }
+        : defaults.overlays,
+    }),
+  },
+  depth: {
+    title: 'Depth',
+    defaultOptions: () => ({ grouping: 1 }),
+    read: ({ grouping }, defaults) => ({
+      grouping:
+        typeof grouping === 'number' && Number.isInteger(grouping) && grouping >= 1
+          ? grouping
+          : defaults.grouping,
+    }),
+  },
+  ticks: {
+    title: 'Tick tape',
+    defaultOptions: () => ({ codes: [], region: 'BA' }),
+    read: ({ codes, region }, defaults) => {
+      const canonical = isStr(region, 8) ? canonicalRegion(region) : defaults.region;
+      const saved = Array.isArray(codes) ? codes.filter((c): c is string => isStr(c, 32)) : [];
+      return { codes: canonicalCodes(canonical, saved), region: canonical };
+    },
+  },
+  company: {
+    title: 'Company',
+    defaultOptions: () => ({}),
+    read: (_saved, defaults) => defaults,
+  },
+  news: {
+    title: 'News',
+    defaultOptions: () => ({ market: 'stock', lang: 'en' }),
+    read: ({ market, lang }, defaults) => ({
+      market: isAssetClass(market) ? market : defaults.market,
+      lang: isStr(lang, 8) && lang !== '' ? lang : defaults.lang,
+    }),
+  },
+};
+
+/** A saved pane's options, read by its kind (see `PaneKindSpec.read`). */
+export function readOptions<K extends PaneKind>(kind: K, saved: Obj): PaneOptions[K] {
+  const spec: PaneKindSpec<K> = PANE_KIND_TABLE[kind];
+  return spec.read(saved, spec.defaultOptions());
+}
+
+/** Every kind, in the table's order. */
+export const PANE_KINDS = Object.keys(PANE_KIND_TABLE) as PaneKind[];
+
+export function isPaneKind(value: unknown): value is PaneKind {
+  return typeof value === 'string' && Object.hasOwn(PANE_KIND_TABLE, value);
+}
