@@ -108,7 +108,10 @@ export async function openWorkspace(
   return into as Workspace;
 }
 
-/** Closes the page's context, stops every process started here and removes the data folder. */
+/**
+ * Closes the page's context, stops every process this worker started (the host, the
+ * service and any the spec started itself) and removes the data folder.
+ */
 export async function closeWorkspace(workspace: Partial<Workspace>): Promise<void> {
   await workspace.page?.context().close();
   await stopAll();
