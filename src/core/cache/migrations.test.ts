@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import { CacheTooNewError } from './errors';
 import { readNewestCandles } from './candles';
 import { wrapDb } from './db';
@@ -15,15 +14,13 @@ let file = '';
 let sqlite: Database.Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'md-migrate-'));
+  dir = tempFolder('md-migrate-');
   file = path.join(dir, 'cache.db');
   sqlite = new Database(file);
   sqlite.pragma('foreign_keys = ON');
 });
-afterEach(() => {
-  sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// Before tempFolder removes the folder (after every afterEach).
+afterEach(() => sqlite.close());
 
 const tables = () =>
   sqlite
