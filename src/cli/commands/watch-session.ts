@@ -14,7 +14,8 @@ import { isOfflineError, isUnknownSymbol } from '../../core/cache';
 import { StreamClient, type StreamPush, type StreamState } from '../../core/stream';
 import { STREAM_MESSAGES, STREAM_REFUSED, type StreamType } from '../../shared/api/stream';
 import type { Instrument } from '../../shared/model';
-import { CliError, userMessage, type CliContext } from '../context';
+import { errorMessage } from '../../shared/errors';
+import { CliError, OPTION_WORDS, type CliContext } from '../context';
 import { unknownSymbolLine } from '../snapshot-fetch';
 import type { Market } from './command';
 import type { WatchView } from './watch-view';
@@ -134,15 +135,15 @@ class Watch {
     if (!r.ok) {
       if (isUnknownSymbol(r.error)) codes.forEach((c) => this.#notListed(c));
       else if (isOfflineError(r.error)) {
-        this.#ctx.note(`no REST snapshot: ${userMessage(r.error)}`);
+        this.#ctx.note(`no REST snapshot: ${errorMessage(r.error)}`);
         return false;
-      } else throw new CliError(userMessage(r.error));
+      } else throw new CliError(errorMessage(r.error));
       return true;
     }
     for (const code of r.value.missing) this.#notListed(code);
     for (const [code, error] of Object.entries(r.value.failed)) {
       if (isUnknownSymbol(error)) this.#notListed(code);
-      else this.#ctx.note(`${code}: ${userMessage(error)}`);
+      else this.#ctx.note(`${code}: ${errorMessage(error)}`);
     }
     const { market, type } = this.#p;
     const receivedAt = this.#ctx.now();
@@ -211,8 +212,15 @@ class Watch {
       }
       case 'refused': {
         // The words every command uses for a refused token.
-        const refusal = envelopeError('stream', STREAM_REFUSED, STREAM_MESSAGES.authFailed);
-        return this.#fail(new CliError(userMessage(refusal)));
+        const { authFailed } = STREAM_MESSAGES;
+        const refusal = envelopeError(
+          'stream',
+          STREAM_REFUSED,
+          authFailed,
+          undefined,
+          OPTION_WORDS,
+        );
+        return this.#fail(new CliError(errorMessage(refusal)));
       }
       case 'idle':
       case 'disposed':

@@ -4,10 +4,10 @@
  * (./watch-view). Which classes each kind is for is read from the operation table: the
  * REST batch that gives the first snapshot must exist.
  */
-import type { DepthsClass, MarketClient, QuoteClass } from '../../core/api';
-import { findOperation, type OperationKind } from '../../shared/api/operations';
+import type { MarketClient } from '../../core/api';
+import { servedClasses } from '../../shared/api/operations';
 import { STREAM_PLAN_LIMITS, type StreamType } from '../../shared/api/stream';
-import { ASSET_CLASSES, canonicalCodes, type AssetClass, type DepthBook } from '../../shared/model';
+import { canonicalCodes, type AssetClass, type DepthBook } from '../../shared/model';
 import { DEMO_TOKEN } from '../../simulator';
 import { parsePositiveInt, UsageError } from '../args';
 import { formatAmount, formatNumber, renderTable, type Column } from '../output';
@@ -34,52 +34,75 @@ function topOfBookTable(books: Record<string, DepthBook>, tty: boolean): string 
   return renderTable(Object.entries(books), columns, tty);
 }
 
+/** What one kind of watch streams, and from which REST batch its first snapshot comes. */
 interface WatchKind {
   type: StreamType;
-  /** The REST operation kind whose batch gives the first snapshot. */
-  operation: OperationKind;
+  /** The classes with that batch (the operation table's); the first is the default. */
+  classes: readonly AssetClass[];
   table: TableOf;
   lineTable: TableOf;
-  fetch: WatchFetch;
+  /** Reads `--region`/`--exchange` for class `cls`, and the batch for the market read. */
+  market(
+    values: Record<string, unknown>,
+    cls: string,
+  ): { market: Market; fetch(client: MarketClient, codes: string[]): WatchFetch };
 }
 
-type WatchFetch = (
-  client: MarketClient,
-  market: Market,
-  codes: string[],
-) => ReturnType<Parameters<typeof runWatch>[1]['fetch']>;
+type WatchFetch = ReturnType<Parameters<typeof runWatch>[1]['fetch']>;
 
-const KINDS: Record<'quotes' | 'depth' | 'ticks', WatchKind> = {
-  quotes: {
-    type: 'quote',
-    operation: 'quotes',
-    table: quotesTable as TableOf,
-    lineTable: quotesTable as TableOf,
-    fetch: (client, m, codes) => client.quotes(m.class as QuoteClass, { ...m, codes }),
-  },
-  depth: {
-    type: 'depth',
-    operation: 'depth',
-    table: depthTables as TableOf,
-    lineTable: topOfBookTable as TableOf,
-    fetch: (client, m, codes) => client.depths(m.class as DepthsClass, { ...m, codes }),
-  },
-  ticks: {
-    type: 'tick',
-    operation: 'ticks',
-    table: ticksTable as TableOf,
-    lineTable: ticksTable as TableOf,
-    fetch: (client, m, codes) => client.ticks({ region: m.region, codes }),
-  },
-};
+/** A kind over `classes`: the market parsed for it keeps its class type for the batch. */
+function watchKind<C extends AssetClass>(
+  name: string,
+  kind: Omit<WatchKind, 'market'> & { classes: readonly C[] },
+  fetch: (client: MarketClient, market: Market<C>, codes: string[]) => WatchFetch,
+): WatchKind {
+  return {
+    ...kind,
+    market(values, cls) {
+      const market = parseMarket(name, [cls], values, kind.classes);
+      return { market, fetch: (client, codes) => fetch(client, market, codes) };
+    },
+  };
+}
+
+const KINDS = {
+  quotes: watchKind(
+    'quotes',
+    {
+      type: 'quote',
+      classes: servedClasses('quotes', true),
+      table: quotesTable as TableOf,
+      lineTable: quotesTable as TableOf,
+    },
+    (client, m, codes) => client.quotes(m.class, { ...m, codes }),
+  ),
+  depth: watchKind(
+    'depth',
+    {
+      type: 'depth',
+      classes: servedClasses('depth', true),
+      table: depthTables as TableOf,
+      lineTable: topOfBookTable as TableOf,
+    },
+    (client, m, codes) => client.depths(m.class, { ...m, codes }),
+  ),
+  ticks: watchKind(
+    'ticks',
+    {
+      type: 'tick',
+      classes: servedClasses('ticks', true),
+      table: ticksTable as TableOf,
+      lineTable: ticksTable as TableOf,
+    },
+    (client, m, codes) => client.ticks({ region: m.region, codes }),
+  ),
+} satisfies Record<string, WatchKind>;
 type KindName = keyof typeof KINDS;
 const KIND_NAMES = Object.keys(KINDS) as KindName[];
 
-/** The classes with a REST batch of `kind`; the first is the default `--class`. */
-const classesOf = (kind: KindName): AssetClass[] =>
-  ASSET_CLASSES.filter((c) => findOperation(KINDS[kind].operation, c, true) !== null);
-
-const classLines = KIND_NAMES.map((k) => `  ${k.padEnd(6)} ${classesOf(k).join(', ')}`).join('\n');
+const classLines = KIND_NAMES.map((k) => `  ${k.padEnd(6)} ${KINDS[k].classes.join(', ')}`).join(
+  '\n',
+);
 
 /** `--for`: seconds (decimals allowed) → ms. */
 function parseSeconds(value: string | undefined, flag: string): number | null {
@@ -126,10 +149,9 @@ reason than the network. Reads and writes no cache.`,
       throw new UsageError(`watch what? ${KIND_NAMES.join('|')}${got}`);
     }
     const kindName = kindText as KindName;
-    const kind = KINDS[kindName];
-    const classes = classesOf(kindName);
-    const clsText = (values['class'] as string | undefined) ?? classes[0]!;
-    const market = parseMarket(kindName, [clsText], values, classes);
+    const kind: WatchKind = KINDS[kindName];
+    const cls = (values['class'] as string | undefined) ?? kind.classes[0]!;
+    const { market, fetch } = kind.market(values, cls);
     const codes = canonicalCodes(
       market.region,
       symbols.flatMap((s) => s.split(',')),
@@ -156,7 +178,7 @@ reason than the network. Reads and writes no cache.`,
       market,
       codes,
       type: kind.type,
-      fetch: (some) => kind.fetch(client, market, some),
+      fetch: (some) => fetch(client, some),
       baseUrl: client.baseUrl,
       // The token the client sends: the demo's public one in demo mode.
       token: ctx.global.token ?? (source === 'demo' ? DEMO_TOKEN : ''),

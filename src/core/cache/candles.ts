@@ -164,22 +164,6 @@ export function readCandlesBefore(
     .reverse();
 }
 
-/** Candles with `from ≤ time ≤ to`, ascending. */
-export function readCandleRange(
-  db: CacheDb,
-  source: DataSourceId,
-  series: SeriesKey,
-  from: UnixMs,
-  to: UnixMs,
-): Candle[] {
-  const id = seriesId(db, source, series, false);
-  if (id === null) return [];
-  return prepare<unknown[], Candle>(
-    db,
-    `SELECT ${COLUMNS} FROM candles WHERE series_id = ? AND time BETWEEN ? AND ? ORDER BY time`,
-  ).all(id, from, to);
-}
-
 /** The oldest `limit` candles strictly after `after`, ascending (keyset paging forward). */
 export function readCandlesAfter(
   db: CacheDb,

@@ -8,7 +8,7 @@ import { readNewestCandles } from './candles';
 import { wrapDb } from './db';
 import { LATEST_VERSION, MIGRATIONS, UNKNOWN_SOURCE, migrate, type Migration } from './migrations';
 import { readNewestNews, readNewsPageRecord } from './news';
-import { loadSnapshot } from './snapshots';
+import { loadSnapshots } from './snapshots';
 
 let dir = '';
 let file = '';
@@ -138,7 +138,7 @@ describe('migrations', () => {
       expect(readNewestCandles(db, source, aapl, 10)).toEqual([]);
       expect(readNewestNews(db, source, { market: 'stock', lang: 'en' }, 10)).toEqual([]);
       expect(readNewsPageRecord(db, source, { market: 'stock', lang: 'en' }, null)).toBeNull();
-      expect(loadSnapshot(db, source, 'quote', aapl)).toBeNull();
+      expect(loadSnapshots(db, source, 'quote', [aapl]).size).toBe(0);
     }
 
     // The source is part of each key: the same instrument, id or cursor per source.
