@@ -17,15 +17,12 @@
  *
  * `BRIDGE_BENCH_SECONDS` (default 15) sets how long pushes are collected.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { startHost } from '../src/host/start-host';
 import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/shared/host-wire';
 import type { Benchmark, BenchRow } from './harness';
 import { percentile } from './harness';
+import { startBenchHost } from './processes';
 import { catalogOf } from '../src/simulator';
 
 const PUSH_SECONDS = Number(process.env.BRIDGE_BENCH_SECONDS ?? 15);
@@ -39,16 +36,8 @@ const CODES = catalogOf('crypto', 'BA')
 const benchmark: Benchmark = {
   title: 'Bridge latency over the browser host WebSocket (loopback, same process)',
   async run(): Promise<BenchRow[]> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-bridge-'));
-    const root = path.join(dir, 'renderer');
-    mkdirSync(root);
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
-    const host = await startHost({
-      dataFolder: path.join(dir, 'data'),
-      rendererRoot: root,
-      services: { loadKeytar: null, cacheFile: ':memory:' },
-      log: () => undefined,
-    });
+    const bench = await startBenchHost('bridge');
+    const { host } = bench;
     try {
       host.services.settings.update({
         plan: 'premium',
@@ -124,8 +113,7 @@ const benchmark: Benchmark = {
         { name: '50-code quote push frame size', value: frameBytes / 1024, unit: 'KiB' },
       ];
     } finally {
-      await host.close();
-      rmSync(dir, { recursive: true, force: true });
+      await bench.close();
     }
   },
 };

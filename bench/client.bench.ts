@@ -1,10 +1,9 @@
 /**
  * The API client's cost over the bare minimum. Decoding (parse + validate + normalise)
  * of a 50-code quotes body and a 50 × 1,000-candle klines body against JSON.parse alone
- * of the same bytes (goal ≤ 3×), with the zod-schema alternative shown for the record
- * of why the hot path is hand-written; then end to end against the simulator (in a
- * child process), the client against a bare fetch + JSON.parse of the same requests
- * (goal ≤ 1.2×).
+ * of the same bytes (goal ≤ 3×), with the hand-written readers the client uses; then
+ * end to end against the simulator (in a child process), the client against a bare
+ * fetch + JSON.parse of the same requests (goal ≤ 1.2×).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -15,7 +14,6 @@ import { collectBatch } from '../src/core/api/batch';
 import { MarketClient } from '../src/core/api/client';
 import { readCandles, readQuote } from '../src/core/api/normalise-market';
 import type { BatchResult } from '../src/core/api/result';
-import { wireKlineSchema, wireQuoteSchema } from '../src/core/api/schemas';
 import { readEnvelope, type RequestSpec } from '../src/core/api/transport';
 import { isRecord } from '../src/core/api/read';
 import { median, type Benchmark, type BenchRow } from './harness';
@@ -97,20 +95,6 @@ function decode<T>(body: string, read: (v: unknown, code: string) => T): BatchRe
   return out;
 }
 
-/** The same decode with zod 4 schemas instead of the hand-written readers. */
-function decodeZod(body: string, kind: 'quotes' | 'klines'): unknown {
-  const env = JSON.parse(body) as { data: Record<string, unknown> };
-  const out: Record<string, unknown> = {};
-  for (const code of CODES) {
-    const v = env.data[code];
-    out[code] =
-      kind === 'quotes'
-        ? wireQuoteSchema.parse(v)
-        : (v as unknown[]).map((k) => wireKlineSchema.parse(k));
-  }
-  return out;
-}
-
 /** µs per call of `fn`, over `reps` calls. */
 function timeReps(fn: () => unknown, reps: number): number {
   const t0 = performance.now();
@@ -135,10 +119,8 @@ function decodeRows(
   reps: number,
   rounds: number,
   ours: () => unknown,
-  zod: () => unknown,
 ): BenchRow[] {
-  const [base, mine, viaZod] = interleaved([() => JSON.parse(body), ours, zod], reps, rounds) as [
-    number,
+  const [base, mine] = interleaved([() => JSON.parse(body), ours], reps, rounds) as [
     number,
     number,
   ];
@@ -152,12 +134,6 @@ function decodeRows(
       ratio: `${(mine / base).toFixed(2)}× JSON.parse`,
       goal: '≤ 3×',
       pass: mine / base <= 3,
-    },
-    {
-      name: `${label}: same with zod 4 schemas (not used)`,
-      value: viaZod,
-      unit: 'µs',
-      ratio: `${(viaZod / base).toFixed(2)}× JSON.parse`,
     },
   ];
 }
@@ -233,21 +209,11 @@ const benchmark: Benchmark = {
     const quotes = quotesBody();
     const klines = klinesBody();
     const rows: BenchRow[] = [
-      ...decodeRows(
-        'quotes, 50 codes',
-        quotes,
-        200,
-        25,
-        () => decode(quotes, (v, c) => readQuote(v, c, false)),
-        () => decodeZod(quotes, 'quotes'),
+      ...decodeRows('quotes, 50 codes', quotes, 200, 25, () =>
+        decode(quotes, (v, c) => readQuote(v, c, false)),
       ),
-      ...decodeRows(
-        `klines, 50 × ${CANDLES.toLocaleString('en-US')}`,
-        klines,
-        1,
-        25,
-        () => decode(klines, (v) => readCandles(v, CANDLES)),
-        () => decodeZod(klines, 'klines'),
+      ...decodeRows(`klines, 50 × ${CANDLES.toLocaleString('en-US')}`, klines, 1, 25, () =>
+        decode(klines, (v) => readCandles(v, CANDLES)),
       ),
     ];
     const { child, url } = await startSimulator();

@@ -25,22 +25,17 @@
  * machine) are printed as a reference column, labelled as such: the old code path is
  * not in this tree to measure in the same run.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { WebSocket } from 'ws';
 import type { SubscriptionSpec } from '../src/shared/bridge';
-import { planOf } from '../src/shared/model';
-import { FeedHub } from '../src/core/feed';
-import { FakeFeedClient } from '../src/core/feed/testing/fake-client';
-import { ManualTimers } from '../src/core/feed/testing/manual-timers';
+import { manualHub, stockQuotes } from '../src/core/feed/testing/hub';
 import { catalogOf } from '../src/simulator';
-import { startHost, type HostHandle } from '../src/host/start-host';
+import type { HostHandle } from '../src/host/start-host';
 import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../src/shared/host-wire';
 import type { Benchmark, BenchRow } from './harness';
+import { startBenchHost } from './processes';
 
 const STALL_SECONDS = Number(process.env.FLOOD_BENCH_STALL_SECONDS ?? 30);
 const FLOOD = 300;
@@ -56,13 +51,8 @@ const BEFORE = {
   stall: 'issue before: +71 MB in 40 s, once 2.9 GB (reference)',
 };
 
-const floodSpec = (i: number): SubscriptionSpec => ({
-  kind: 'quotes',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes: Array.from({ length: CODES }, (_, j) => `F${i}X${j}`),
-});
+const floodSpec = (i: number): SubscriptionSpec =>
+  stockQuotes(Array.from({ length: CODES }, (_, j) => `F${i}X${j}`));
 
 /** A bridge client over the host's socket: numbered calls, answers by id. */
 class Client {
@@ -199,13 +189,7 @@ async function floodRows(host: HostHandle): Promise<BenchRow[]> {
 function hubRows(): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const n of [100, 200, 300]) {
-    const timers = new ManualTimers();
-    const hub = new FeedHub({
-      client: new FakeFeedClient(timers.now),
-      plan: planOf('premium'),
-      timers,
-      now: timers.now,
-    });
+    const { hub } = manualHub();
     const specs = Array.from({ length: n }, (_, i) => floodSpec(i));
     const noop = () => undefined;
     const t0 = performance.now();
@@ -323,24 +307,15 @@ const benchmark: Benchmark = {
   title:
     'The host under abuse: subscription flood, teardown, stalled reader (loopback, same process)',
   async run(): Promise<BenchRow[]> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-flood-'));
-    const root = path.join(dir, 'renderer');
-    mkdirSync(root);
-    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
-    const host = await startHost({
-      dataFolder: path.join(dir, 'data'),
-      rendererRoot: root,
-      services: { loadKeytar: null, cacheFile: ':memory:' },
-      log: () => undefined,
-    });
+    const bench = await startBenchHost('flood');
+    const { host } = bench;
     try {
       const flood = await floodRows(host);
       const hub = hubRows();
       const stall = await stallRows(host);
       return [...flood, ...hub, ...stall];
     } finally {
-      await host.close();
-      rmSync(dir, { recursive: true, force: true });
+      await bench.close();
     }
   },
 };

@@ -3,16 +3,11 @@
  * process, so the load generator and the server do not share one event loop (and one
  * core's worth of JIT and GC). Plan premium: 50 codes per request allowed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { Benchmark, BenchRow } from './harness';
+import { startSimulatorProcess } from './processes';
 import { catalogOf } from '../src/simulator';
 
-const require = createRequire(import.meta.url);
-const TSX = require.resolve('tsx/cli');
-const SCRIPT = fileURLToPath(new URL('../src/simulator/run-simulator.ts', import.meta.url));
 /** Seconds per scenario; short because the machine's two cores are shared. */
 const DURATION_S = Number(process.env.SIM_BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -36,21 +31,6 @@ const SCENARIOS: { name: string; path: string }[] = [
   },
 ];
 
-function startChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [TSX, SCRIPT, '--port', '0', '--plan', 'premium'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buf += chunk.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(buf);
-      if (m) resolve({ child, url: m[0] });
-    });
-    child.once('exit', (code) => reject(new Error(`simulator exited ${code}: ${buf}`)));
-  });
-}
-
 async function load(url: string): Promise<autocannon.Result> {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
 }
@@ -58,7 +38,8 @@ async function load(url: string): Promise<autocannon.Result> {
 const benchmark: Benchmark = {
   title: `Simulator throughput (autocannon, loopback, ${CONNECTIONS} connections, ${DURATION_S} s each, server in a child process)`,
   async run(): Promise<BenchRow[]> {
-    const { child, url } = await startChild();
+    const simulator = await startSimulatorProcess();
+    const { url } = simulator;
     const rows: BenchRow[] = [];
     try {
       for (const s of SCENARIOS) {
@@ -83,9 +64,7 @@ const benchmark: Benchmark = {
         );
       }
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await simulator.stop();
     }
     return rows;
   },

@@ -5,39 +5,25 @@
  * page without the secret gets nothing from the bridge, and a WebSocket to /bridge
  * without it (or from another origin) is refused at the upgrade.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
 import type { AppStatus } from '../src/shared/model';
-import type { Host } from './support/processes';
-import { makeHome, removeHome, startHost, printLogsOnFailure, stopAll } from './support/processes';
 import { statusMode } from './support/ui';
+import { useWorkspace } from './support/workspace';
 
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
-
-let home: string;
-let host: Host;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  home = makeHome();
-  host = await startHost({ home });
-  page = await browser.newPage();
-});
-
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
-});
+// The page stays blank: the first test opens the host, watching its WebSocket.
+const app = useWorkspace({ open: false });
 
 /** What the upgrade of a WebSocket to /bridge answers: 'open' or the HTTP status. */
 function tryBridge(options: { protocols: string[]; origin: string }): Promise<'open' | number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${host.origin.replace('http', 'ws')}/bridge`, options.protocols, {
-      origin: options.origin,
-    });
+    const socket = new WebSocket(
+      `${app.host.origin.replace('http', 'ws')}/bridge`,
+      options.protocols,
+      {
+        origin: options.origin,
+      },
+    );
     socket.once('open', () => {
       socket.close();
       resolve('open');
@@ -53,7 +39,7 @@ function tryBridge(options: { protocols: string[]; origin: string }): Promise<'o
 test('the page opened with the secret loads, in demo mode, and says so', async () => {
   const statusAnswers: AppStatus[] = [];
   const socketUrls: string[] = [];
-  page.on('websocket', (ws) => {
+  app.page.on('websocket', (ws) => {
     socketUrls.push(ws.url());
     ws.on('framereceived', ({ payload }) => {
       const message = JSON.parse(String(payload)) as {
@@ -63,30 +49,30 @@ test('the page opened with the secret loads, in demo mode, and says so', async (
       if (value && 'mode' in value && 'hasToken' in value) statusAnswers.push(value as AppStatus);
     });
   });
-  await page.goto(host.url);
-  await expect(page.getByRole('heading', { name: 'Marketdesk', level: 1 })).toBeVisible();
-  await expect(statusMode(page)).toContainText('DEMO DATA');
+  await app.page.goto(app.host.url);
+  await expect(app.page.getByRole('heading', { name: 'Marketdesk', level: 1 })).toBeVisible();
+  await expect(statusMode(app.page)).toContainText('DEMO DATA');
   // The page's own bridge client asked for the status over the WebSocket and got it.
   await expect.poll(() => statusAnswers.length).toBeGreaterThan(0);
   const status = statusAnswers[0];
   expect(status?.mode).toBe('demo');
   expect(status?.hasToken).toBe(false);
-  expect(socketUrls).toEqual([`${host.origin.replace('http', 'ws')}/bridge`]);
+  expect(socketUrls).toEqual([`${app.host.origin.replace('http', 'ws')}/bridge`]);
 });
 
 test('the secret is removed from the address bar at once', async () => {
-  expect(page.url()).toBe(`${host.origin}/`);
-  expect(page.url()).not.toContain(host.secret);
-  const history = await page.evaluate(
+  expect(app.page.url()).toBe(`${app.host.origin}/`);
+  expect(app.page.url()).not.toContain(app.host.secret);
+  const history = await app.page.evaluate(
     () => (globalThis as unknown as { location: { href: string } }).location.href,
   );
   expect(history).not.toContain('#k=');
 });
 
 test('a reload keeps working: the tab remembers its secret', async () => {
-  await page.reload();
-  await expect(statusMode(page)).toContainText('DEMO DATA');
-  await expect(page.getByRole('main', { name: 'Workspace' })).toBeVisible();
+  await app.page.reload();
+  await expect(statusMode(app.page)).toContainText('DEMO DATA');
+  await expect(app.page.getByRole('main', { name: 'Workspace' })).toBeVisible();
 });
 
 test('a page without the secret gets no bridge and says which address to open', async ({
@@ -96,7 +82,7 @@ test('a page without the secret gets no bridge and says which address to open', 
   const sockets: string[] = [];
   stranger.on('websocket', (ws) => sockets.push(ws.url()));
   try {
-    await stranger.goto(`${host.origin}/`);
+    await stranger.goto(`${app.host.origin}/`);
     await expect(
       stranger.getByRole('heading', { name: 'Marketdesk cannot reach its data service' }),
     ).toBeVisible();
@@ -121,7 +107,7 @@ test('a page without the secret gets no bridge and says which address to open', 
           ws.onopen = () => resolve('open');
           ws.onclose = (e) => resolve(`closed ${e.code}`);
         }),
-      `${host.origin.replace('http', 'ws')}/bridge`,
+      `${app.host.origin.replace('http', 'ws')}/bridge`,
     );
     expect(refused).toBe('closed 1006');
   } finally {
@@ -130,17 +116,17 @@ test('a page without the secret gets no bridge and says which address to open', 
 });
 
 test('a WebSocket to /bridge is refused without the secret, with a wrong one or another origin', async () => {
-  const origin = host.origin;
+  const origin = app.host.origin;
   expect(await tryBridge({ protocols: ['marketdesk.v1'], origin })).toBe(401);
   expect(await tryBridge({ protocols: ['marketdesk.v1', 'k.not-the-secret'], origin })).toBe(401);
   expect(
     await tryBridge({
-      protocols: ['marketdesk.v1', `k.${host.secret}`],
+      protocols: ['marketdesk.v1', `k.${app.host.secret}`],
       origin: 'http://evil.example',
     }),
   ).toBe(403);
   // The control: the same request with the secret and the right origin is admitted.
-  expect(await tryBridge({ protocols: ['marketdesk.v1', `k.${host.secret}`], origin })).toBe(
+  expect(await tryBridge({ protocols: ['marketdesk.v1', `k.${app.host.secret}`], origin })).toBe(
     'open',
   );
 });

@@ -4,12 +4,7 @@
  * the command palette loads a symbol, a pane pops out and stays in sync, and a layout
  * survives a reload. One host and one page for the file; the state carries over.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { makeHome, removeHome, startHost, printLogsOnFailure, stopAll } from './support/processes';
-import type { Host } from './support/processes';
 import {
   expectBoardWhole,
   expectChartData,
@@ -22,51 +17,30 @@ import {
   quoteRow,
   runPalette,
   slot,
-  statusMode,
   tickRows,
 } from './support/ui';
+import { PREMIUM_BUDGET, savedFile, useWorkspace } from './support/workspace';
 
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
-
-let home: string;
-let host: Host;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  // A budget that lets the demo feed poll at its own pace: updates within seconds.
-  home = makeHome({ plan: 'premium', requestsPerMinute: 3000 });
-  host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.goto(host.url);
-  await expect(statusMode(page)).toContainText('DEMO DATA');
-});
-
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
+const app = useWorkspace({
+  settings: PREMIUM_BUDGET,
+  mode: 'DEMO DATA',
 });
 
 /** The saved workspace document, as the host wrote it. */
-function savedWorkspace(): string {
-  try {
-    return readFileSync(path.join(home, 'workspace.json'), 'utf8');
-  } catch {
-    return '';
-  }
-}
+const savedWorkspace = () => savedFile(app, 'workspace.json');
 
 test('the quote board lists the watchlist and its prices change over time', async () => {
-  const board = paneBody(page, 'Quote board');
+  const board = paneBody(app.page, 'Quote board');
   for (const name of ['BTCUSDT BA crypto', 'AAPL US stock', '700 HK stock', 'FTSE GB indices']) {
-    await expect(quoteRow(page, name)).toBeVisible();
+    await expect(quoteRow(app.page, name)).toBeVisible();
   }
-  await expect(await quoteCell(page, 'BTCUSDT BA crypto', 'Last')).toHaveText(/^\d[\d,]*\.\d+$/);
-  const before = await lastPrices(page);
+  await expect(await quoteCell(app.page, 'BTCUSDT BA crypto', 'Last')).toHaveText(
+    /^\d[\d,]*\.\d+$/,
+  );
+  const before = await lastPrices(app.page);
   expect(before.length).toBeGreaterThanOrEqual(10);
   await expect
-    .poll(async () => (await lastPrices(page)).some((text, i) => text !== before[i]), {
+    .poll(async () => (await lastPrices(app.page)).some((text, i) => text !== before[i]), {
       timeout: 30_000,
     })
     .toBe(true);
@@ -75,11 +49,11 @@ test('the quote board lists the watchlist and its prices change over time', asyn
 });
 
 test('the default layout shows the watchlist columns at 1600×900; narrower boards drop whole columns, then scroll', async () => {
-  const board = paneBody(page, 'Quote board');
+  const board = paneBody(app.page, 'Quote board');
   const table = board.getByRole('table', { name: /^Quotes of / });
   const scroller = board.getByRole('group', { name: 'Quote board content' });
   await expect(table).toBeVisible();
-  const expectWhole = (required: string[]) => expectBoardWhole(page, required);
+  const expectWhole = (required: string[]) => expectBoardWhole(app.page, required);
 
   const always = ['Symbol', 'Last', 'Chg', 'Chg %', 'Time'];
   const all = [...always, 'Open', 'High', 'Low', 'Prev', 'Volume'];
@@ -87,11 +61,11 @@ test('the default layout shows the watchlist columns at 1600×900; narrower boar
   try {
     // Narrower windows: columns leave whole, in their order; price, change and time stay.
     for (const width of [1280, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
+      await app.page.setViewportSize({ width, height: 900 });
       await expectWhole(always);
     }
     // Narrower still than those: the board scrolls sideways to its last column.
-    await page.setViewportSize({ width: 700, height: 900 });
+    await app.page.setViewportSize({ width: 700, height: 900 });
     await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const reachable = await scroller.evaluate((el) => {
       el.scrollLeft = el.scrollWidth;
@@ -102,20 +76,22 @@ test('the default layout shows the watchlist columns at 1600×900; narrower boar
     });
     expect(reachable).toBe(true);
   } finally {
-    await page.setViewportSize({ width: 1600, height: 900 });
+    await app.page.setViewportSize({ width: 1600, height: 900 });
     await scroller.evaluate((el) => (el.scrollLeft = 0));
   }
 });
 
 test('the chart has candles, the depth ladder both sides, the news items', async () => {
-  await expectChartData(page);
-  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+  await expectChartData(app.page);
+  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
     'Chart · BTCUSDT',
   );
-  await expectLadder(page);
+  await expectLadder(app.page);
   // The book is centred on its spread row: asks grow upward, bids downward.
-  const book = orderBook(page, 'BTCUSDT');
-  const pane = paneBody(page, 'Depth ladder').getByRole('group', { name: 'Depth ladder content' });
+  const book = orderBook(app.page, 'BTCUSDT');
+  const pane = paneBody(app.page, 'Depth ladder').getByRole('group', {
+    name: 'Depth ladder content',
+  });
   const spread = await book.getByRole('row', { name: /^Spread/ }).boundingBox();
   const area = await pane.boundingBox();
   expect(spread && area).toBeTruthy();
@@ -126,55 +102,67 @@ test('the chart has candles, the depth ladder both sides, the news items', async
   // A one-cent spread on a five-digit price still reads in basis points.
   await expect(book.getByRole('row', { name: /^Spread/ })).not.toContainText('(0.00 bps)');
   await expect(book.getByRole('row', { name: /^Spread/ })).toContainText(/\(\d[\d.,]* bps\)/);
-  const news = newsItems(page);
+  const news = newsItems(app.page);
   await expect.poll(() => news.count()).toBeGreaterThanOrEqual(5);
   await expect(news.first().getByRole('link')).toHaveText(/\w+/);
   await expect(news.first().locator('time')).toHaveText(/ago|now/);
 });
 
 test('picking a symbol moves the linked panes; an unlinked pane stays', async () => {
-  await quoteRow(page, 'AAPL US stock').click();
-  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · AAPL');
-  await expect(slot(page, 'Depth').getByRole('tab', { selected: true })).toHaveText('Depth · AAPL');
-  await expect(paneBody(page, 'Chart').getByRole('application')).toHaveAccessibleName(/of AAPL/);
-  await expectLadder(page);
+  await quoteRow(app.page, 'AAPL US stock').click();
+  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · AAPL',
+  );
+  await expect(slot(app.page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
+    'Depth · AAPL',
+  );
+  await expect(paneBody(app.page, 'Chart').getByRole('application')).toHaveAccessibleName(
+    /of AAPL/,
+  );
+  await expectLadder(app.page);
 
   // Unlink the depth ladder: its chip cycles through the colours to "none".
-  const chip = slot(page, 'Depth').getByRole('button', { name: /^Link group:/ });
+  const chip = slot(app.page, 'Depth').getByRole('button', { name: /^Link group:/ });
   for (let i = 0; i < 8; i++) {
     if ((await chip.getAttribute('aria-label'))?.startsWith('Link group: none')) break;
     await chip.click();
   }
   await expect(chip).toHaveAttribute('aria-label', /^Link group: none/);
 
-  await quoteRow(page, 'MSFT US stock').click();
-  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · MSFT');
-  await expectChartData(page);
-  await expect(slot(page, 'Depth').getByRole('tab', { selected: true })).toHaveText('Depth · AAPL');
-  await expect(paneBody(page, 'Depth ladder')).toContainText('AAPL');
+  await quoteRow(app.page, 'MSFT US stock').click();
+  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · MSFT',
+  );
+  await expectChartData(app.page);
+  await expect(slot(app.page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
+    'Depth · AAPL',
+  );
+  await expect(paneBody(app.page, 'Depth ladder')).toContainText('AAPL');
 });
 
 test('the command palette loads a symbol into a chart at an interval, and into the depth ladder', async () => {
-  await runPalette(page, '700 HK chart 1d');
-  const chart = paneBody(page, 'Chart');
-  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · 700');
+  await runPalette(app.page, '700 HK chart 1d');
+  const chart = paneBody(app.page, 'Chart');
+  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · 700',
+  );
   await expect(
     chart.getByRole('group', { name: 'Interval' }).getByRole('button', { pressed: true }),
   ).toHaveText('1d');
   await expect(chart.getByRole('application')).toHaveAccessibleName(/of 700, 1d/);
-  await expectChartData(page);
+  await expectChartData(app.page);
 
-  await runPalette(page, 'BTCUSDT BA depth');
-  await expect(slot(page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
+  await runPalette(app.page, 'BTCUSDT BA depth');
+  await expect(slot(app.page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
     'Depth · BTCUSDT',
   );
-  await expectLadder(page);
+  await expectLadder(app.page);
 });
 
 test('a pane pops out into its own page, with data, and follows the main window', async () => {
   const [popOut] = await Promise.all([
-    page.context().waitForEvent('page'),
-    slot(page, 'Chart').getByRole('button', { name: 'Pop out into its own window' }).click(),
+    app.page.context().waitForEvent('page'),
+    slot(app.page, 'Chart').getByRole('button', { name: 'Pop out into its own window' }).click(),
   ]);
   await popOut.waitForLoadState('domcontentloaded');
   try {
@@ -187,7 +175,7 @@ test('a pane pops out into its own page, with data, and follows the main window'
     await expectChartData(popOut);
 
     // The chart is linked to the board (red): a pick in the main window reaches it.
-    await quoteRow(page, 'TSLA US stock').click();
+    await quoteRow(app.page, 'TSLA US stock').click();
     await expect(popOut.getByRole('heading', { level: 1 })).toHaveText('Chart · TSLA US', {
       timeout: 15_000,
     });
@@ -201,14 +189,14 @@ test('a pane pops out into its own page, with data, and follows the main window'
 });
 
 test('the Research layout shows a company card and a crypto tick tape', async () => {
-  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Research');
-  const card = paneBody(page, 'Company');
+  await app.page.getByRole('combobox', { name: 'Layout' }).selectOption('Research');
+  const card = paneBody(app.page, 'Company');
   await expect(card.getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/, { timeout: 20_000 });
   await expect(card.getByRole('heading', { level: 2 })).not.toHaveText('—');
   await expect(card.getByRole('definition').first()).toHaveText(/^\d[\d.,]*\s?[KMBT]$/);
   await expect(card).toContainText('Market cap');
 
-  const ticks = tickRows(page, /BTCUSDT/);
+  const ticks = tickRows(app.page, /BTCUSDT/);
   await expect.poll(() => ticks.count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(ticks.first().getByRole('cell').nth(2)).toHaveText(/^\d[\d,]*\.\d+$/);
   await expect(ticks.first().getByRole('cell').nth(0)).toHaveText(/^\d\d:\d\d:\d\d/);
@@ -216,7 +204,7 @@ test('the Research layout shows a company card and a crypto tick tape', async ()
 
 test('a layout survives a reload: the chosen layout and a resized split', async () => {
   // Still on Research; widen the left column by keyboard on its splitter.
-  const splitter = page.getByRole('separator', { name: 'Resize panes left and right' });
+  const splitter = app.page.getByRole('separator', { name: 'Resize panes left and right' });
   await expect(splitter).toHaveAttribute('aria-valuenow', '34');
   await splitter.focus();
   await splitter.press('Shift+ArrowRight');
@@ -231,13 +219,15 @@ test('a layout survives a reload: the chosen layout and a resized split', async 
     )
     .toBe(true);
 
-  await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Layout' })).toHaveValue('Research');
+  await app.page.reload();
+  await expect(app.page.getByRole('combobox', { name: 'Layout' })).toHaveValue('Research');
   await expect(
-    page.getByRole('separator', { name: 'Resize panes left and right' }),
+    app.page.getByRole('separator', { name: 'Resize panes left and right' }),
   ).toHaveAttribute('aria-valuenow', '44');
-  await expect(paneBody(page, 'Company').getByRole('heading', { level: 2 })).toHaveText(/\w{3,}/);
+  await expect(paneBody(app.page, 'Company').getByRole('heading', { level: 2 })).toHaveText(
+    /\w{3,}/,
+  );
 
-  await page.getByRole('combobox', { name: 'Layout' }).selectOption('Trading');
-  await expect(slot(page, 'Watchlist')).toBeVisible();
+  await app.page.getByRole('combobox', { name: 'Layout' }).selectOption('Trading');
+  await expect(slot(app.page, 'Watchlist')).toBeVisible();
 });

@@ -7,17 +7,7 @@
  * one the live service itself answers for AAPL 1d — none of the demo's — and the quote
  * board's AAPL is the service's price.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { Host, Started } from './support/processes';
-import {
-  makeHome,
-  printLogsOnFailure,
-  removeHome,
-  startHost,
-  startSimulator,
-  stopAll,
-} from './support/processes';
 import {
   OHLC_LEGEND,
   chartLegend,
@@ -27,15 +17,15 @@ import {
   slot,
   statusMode,
 } from './support/ui';
-
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const TOKEN = 'e2e-provenance-token-4b7e';
-let home: string;
-let live: Started;
-let host: Host;
-let page: Page;
+const app = useWorkspace({
+  // Seed 7: not the demo simulator's (1), so its prices are others.
+  service: { token: TOKEN, seed: 7 },
+  settings: PREMIUM_BUDGET,
+  mode: 'DEMO DATA',
+});
 /** The board's AAPL price on demo data. */
 let demoLast = 0;
 
@@ -47,25 +37,9 @@ interface Ohlc {
   c: number;
 }
 
-test.beforeAll(async ({ browser }) => {
-  // Seed 7: not the demo simulator's (1), so its prices are others.
-  live = await startSimulator({ token: TOKEN, seed: 7 });
-  home = makeHome({ baseUrl: live.url, plan: 'premium', requestsPerMinute: 3000 });
-  host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.goto(host.url);
-  await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
-});
-
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
-});
-
 /** AAPL 1d candles as the live service answers them (its own wire format, section 2.5). */
 async function serviceCandles(): Promise<Ohlc[]> {
-  const url = new URL('/stock/klines', live.url);
+  const url = new URL('/stock/klines', app.service!.url);
   url.search = new URLSearchParams({
     region: 'US',
     codes: 'AAPL',
@@ -93,7 +67,7 @@ function parseLegend(text: string): Ohlc | null {
 
 /** The candles under the crosshair at `count` places across the whole plot, left to right. */
 async function candlesAcrossChart(count: number): Promise<Ohlc[]> {
-  const canvas = paneBody(page, 'Chart').getByRole('application');
+  const canvas = paneBody(app.page, 'Chart').getByRole('application');
   const box = await canvas.boundingBox();
   expect(box).not.toBeNull();
   const { x, y, width, height } = box!;
@@ -102,8 +76,8 @@ async function candlesAcrossChart(count: number): Promise<Ohlc[]> {
   const right = x + width - 90;
   const seen: Ohlc[] = [];
   for (let i = 0; i < count; i++) {
-    await page.mouse.move(left + ((right - left) * i) / (count - 1), y + height * 0.45);
-    await page.evaluate(
+    await app.page.mouse.move(left + ((right - left) * i) / (count - 1), y + height * 0.45);
+    await app.page.evaluate(
       () =>
         new Promise((resolve) =>
           (
@@ -111,10 +85,10 @@ async function candlesAcrossChart(count: number): Promise<Ohlc[]> {
           ).requestAnimationFrame(() => resolve(null)),
         ),
     );
-    const candle = parseLegend((await chartLegend(page).textContent()) ?? '');
+    const candle = parseLegend((await chartLegend(app.page).textContent()) ?? '');
     if (candle) seen.push(candle);
   }
-  await page.mouse.move(0, 899);
+  await app.page.mouse.move(0, 899);
   expect(seen.length).toBeGreaterThan(count / 2);
   return seen;
 }
@@ -126,15 +100,17 @@ function isAmong(c: Ohlc, candles: readonly Ohlc[]): boolean {
 }
 
 test('demo: AAPL 1d shows the demo simulator’s candles, which the live service does not have', async () => {
-  await quoteRow(page, 'AAPL US stock').click();
-  const chart = paneBody(page, 'Chart');
+  await quoteRow(app.page, 'AAPL US stock').click();
+  const chart = paneBody(app.page, 'Chart');
   await chart.getByRole('group', { name: 'Interval' }).getByRole('button', { name: '1d' }).click();
-  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · AAPL');
+  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · AAPL',
+  );
   await expect(chart.getByRole('application')).toHaveAccessibleName(/of AAPL, 1d/);
-  await expect(chartLegend(page)).toHaveText(OHLC_LEGEND, { timeout: 20_000 });
-  await expect(await quoteCell(page, 'AAPL US stock', 'Last')).toHaveText(/\d/);
+  await expect(chartLegend(app.page)).toHaveText(OHLC_LEGEND, { timeout: 20_000 });
+  await expect(await quoteCell(app.page, 'AAPL US stock', 'Last')).toHaveText(/\d/);
   demoLast = Number(
-    ((await (await quoteCell(page, 'AAPL US stock', 'Last')).textContent()) ?? '').replace(
+    ((await (await quoteCell(app.page, 'AAPL US stock', 'Last')).textContent()) ?? '').replace(
       /,/g,
       '',
     ),
@@ -147,16 +123,16 @@ test('demo: AAPL 1d shows the demo simulator’s candles, which the live service
 });
 
 test('after a token is set, every candle on the chart is one the live service answers', async () => {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await app.page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('New API token').fill(TOKEN);
   await dialog.getByRole('button', { name: 'Set token' }).click();
-  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
+  await expect(statusMode(app.page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Close settings' }).click();
 
-  const chart = paneBody(page, 'Chart');
+  const chart = paneBody(app.page, 'Chart');
   await expect(chart.getByRole('application')).toHaveAccessibleName(/of AAPL, 1d/);
-  await expect(chartLegend(page)).toHaveText(OHLC_LEGEND, { timeout: 30_000 });
+  await expect(chartLegend(app.page)).toHaveText(OHLC_LEGEND, { timeout: 30_000 });
   const shown = await candlesAcrossChart(24);
   const service = await serviceCandles();
   // The newest (forming) candle may have moved since: it matches on its open.
@@ -166,7 +142,7 @@ test('after a token is set, every candle on the chart is one the live service an
 });
 
 test("the quote board's AAPL is the live service's price, not the demo's", async () => {
-  const url = new URL('/stock/quotes', live.url);
+  const url = new URL('/stock/quotes', app.service!.url);
   url.search = new URLSearchParams({ region: 'US', codes: 'AAPL' }).toString();
   const body = (await (await fetch(url, { headers: { token: TOKEN } })).json()) as {
     data: Record<string, { ld: number }>;
@@ -175,7 +151,7 @@ test("the quote board's AAPL is the live service's price, not the demo's", async
   expect(Math.abs(serviceLast - demoLast) / demoLast).toBeGreaterThan(0.005);
   await expect
     .poll(async () => {
-      const text = await (await quoteCell(page, 'AAPL US stock', 'Last')).textContent();
+      const text = await (await quoteCell(app.page, 'AAPL US stock', 'Last')).textContent();
       const shown = Number((text ?? '').replace(/,/g, ''));
       return Math.abs(shown - serviceLast) / serviceLast;
     })

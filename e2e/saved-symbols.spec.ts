@@ -6,12 +6,7 @@
  * "unknown symbol" and shows no numbers, and the linked chart and ladder say so
  * instead of drawing anything.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { Host } from './support/processes';
-import { makeHome, printLogsOnFailure, removeHome, startHost, stopAll } from './support/processes';
 import {
   OHLC_LEGEND,
   chartLegend,
@@ -19,15 +14,8 @@ import {
   quoteCell,
   quoteRow,
   rowStateIcon,
-  statusMode,
 } from './support/ui';
-
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
-
-let home: string;
-let host: Host;
-let page: Page;
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const stock = (region: string, code: string) => ({ class: 'stock', region, exchange: '', code });
 const ZZZZ = stock('US', 'ZZZZ');
@@ -105,57 +93,48 @@ function oldWorkspace(): object {
   };
 }
 
-test.beforeAll(async ({ browser }) => {
-  home = makeHome({ plan: 'premium', requestsPerMinute: 3000 });
-  writeFileSync(path.join(home, 'workspace.json'), JSON.stringify(oldWorkspace()));
-  host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.goto(host.url);
-  await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
-});
-
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
+const app = useWorkspace({
+  settings: PREMIUM_BUDGET,
+  workspace: oldWorkspace(),
+  mode: 'DEMO DATA',
 });
 
 test('saved codes come back canonical, each instrument once', async () => {
-  const rows = paneBody(page, 'Quote board').getByRole('rowgroup').nth(1).getByRole('row');
+  const rows = paneBody(app.page, 'Quote board').getByRole('rowgroup').nth(1).getByRole('row');
   await expect(rows).toHaveCount(4);
   const names = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-label')));
   expect(names).toEqual(['AAPL US stock', '700 HK stock', 'ZZZZ US stock', 'MSFT US stock']);
-  await expect(await quoteCell(page, '700 HK stock', 'Last')).toHaveText(/\d/, {
+  await expect(await quoteCell(app.page, '700 HK stock', 'Last')).toHaveText(/\d/, {
     timeout: 20_000,
   });
 });
 
 test('a saved symbol the source does not know says "unknown symbol" and shows no numbers', async () => {
-  await expect(rowStateIcon(page, 'ZZZZ US stock')).toHaveAccessibleName(
+  await expect(rowStateIcon(app.page, 'ZZZZ US stock')).toHaveAccessibleName(
     'unknown symbol: the data source has no ZZZZ US stock',
     { timeout: 20_000 },
   );
-  await expect(await quoteCell(page, 'AAPL US stock', 'Last')).toHaveText(/\d/);
+  await expect(await quoteCell(app.page, 'AAPL US stock', 'Last')).toHaveText(/\d/);
   for (const column of ['Last', 'Chg', 'Chg %', 'Time']) {
-    await expect(await quoteCell(page, 'ZZZZ US stock', column), column).toHaveText('—');
+    await expect(await quoteCell(app.page, 'ZZZZ US stock', column), column).toHaveText('—');
   }
   // The known rows keep no state of their own.
-  await expect(rowStateIcon(page, 'AAPL US stock')).toHaveCount(0);
+  await expect(rowStateIcon(app.page, 'AAPL US stock')).toHaveCount(0);
 });
 
 test('the chart and ladder following it say "unknown symbol" instead of drawing anything', async () => {
-  const chart = paneBody(page, 'Chart');
+  const chart = paneBody(app.page, 'Chart');
   await expect(chart).toContainText('Unknown symbol: the data source has no ZZZZ US stock.', {
     timeout: 20_000,
   });
   await expect(chart.getByRole('status')).toContainText('unknown');
-  await expect(chartLegend(page)).not.toHaveText(OHLC_LEGEND);
-  const depth = paneBody(page, 'Depth ladder');
+  await expect(chartLegend(app.page)).not.toHaveText(OHLC_LEGEND);
+  const depth = paneBody(app.page, 'Depth ladder');
   await expect(depth).toContainText('Unknown symbol: the data source has no ZZZZ US stock.');
   await expect(depth.getByRole('table', { name: /^Order book/ })).toHaveCount(0);
 
   // Picking a known symbol brings them back to data.
-  await quoteRow(page, 'MSFT US stock').click();
-  await expect(chartLegend(page)).toHaveText(OHLC_LEGEND, { timeout: 20_000 });
+  await quoteRow(app.page, 'MSFT US stock').click();
+  await expect(chartLegend(app.page)).toHaveText(OHLC_LEGEND, { timeout: 20_000 });
   await expect(chart).not.toContainText('Unknown symbol');
 });

@@ -16,44 +16,16 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { chromium, expect } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
-import type { Started } from './support/processes';
-import {
-  ROOT,
-  makeHome,
-  removeHome,
-  startHost,
-  startSimulator,
-  stopAll,
-} from './support/processes';
-import { expectChartData, expectLadder, paneBody, quoteCell, statusMode } from './support/ui';
+import { ROOT, stopAll } from './support/processes';
+import { expectDefaultLayoutData, paneBody, setTheme, statusMode } from './support/ui';
 import { clippedBoxes } from './support/layout';
+import { PREMIUM_BUDGET, closeWorkspace, openWorkspace } from './support/workspace';
 
 const WIDTHS = [1024, 1280, 1600] as const;
 const THEMES = ['dark', 'light'] as const;
 const HEIGHT = 800;
-type Theme = (typeof THEMES)[number];
 
 const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screens'));
-
-async function setTheme(page: Page, theme: Theme): Promise<void> {
-  const html = page.locator('html');
-  if ((await html.getAttribute('data-theme')) !== theme) {
-    await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
-  }
-  await expect(html).toHaveAttribute('data-theme', theme);
-}
-
-/** Waits until the default layout's panes show data. */
-async function waitForData(page: Page): Promise<void> {
-  await expectChartData(page);
-  await expectLadder(page);
-  await expect(paneBody(page, 'News').getByRole('listitem').nth(3)).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(await quoteCell(page, 'FTSE GB indices', 'Last')).toHaveText(/\d/, {
-    timeout: 20_000,
-  });
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   // The mouse off every pane (no hover, no crosshair), the chart's recolouring done.
@@ -66,51 +38,49 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const line of clipped) console.log(`  clipped: ${line}`);
 }
 
-async function newPage(browser: Browser, url: string, width: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: HEIGHT } });
-  await page.goto(url);
-  return page;
-}
-
 /** Demo data at every width and theme. */
 async function demo(browser: Browser): Promise<void> {
-  const home = makeHome({ plan: 'premium', requestsPerMinute: 3000 });
+  const app = await openWorkspace(browser, {
+    settings: PREMIUM_BUDGET,
+    viewport: { width: WIDTHS[0], height: HEIGHT },
+    mode: 'DEMO DATA',
+  });
   try {
-    const host = await startHost({ home });
-    const page = await newPage(browser, host.url, WIDTHS[0]);
-    await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
+    const { page } = app;
     for (const theme of THEMES) {
       await setTheme(page, theme);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: HEIGHT });
-        await waitForData(page);
+        await expectDefaultLayoutData(page);
         await shoot(page, `demo-${theme}-${width}`);
       }
     }
     await setTheme(page, 'dark');
-    await page.close();
   } finally {
-    await stopAll();
-    removeHome(home);
+    await closeWorkspace(app);
   }
 }
 
 /** Live from a local service, then that service stopped; then a refused token. */
 async function live(browser: Browser): Promise<void> {
   const TOKEN = 'screens-token-5d1c';
-  const simulator: Started = await startSimulator({ token: TOKEN, seed: 4 });
-  const home = makeHome({ baseUrl: simulator.url, plan: 'premium', requestsPerMinute: 3000 });
-  let wrongHome: string | undefined;
+  const service = { token: TOKEN, seed: 4 };
+  const viewport = { width: 1280, height: HEIGHT };
+  const app = await openWorkspace(browser, {
+    service,
+    hostToken: TOKEN,
+    settings: PREMIUM_BUDGET,
+    viewport,
+  });
   try {
-    const host = await startHost({ home, token: TOKEN });
-    const page = await newPage(browser, host.url, 1280);
+    const { page } = app;
     await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
-    await waitForData(page);
+    await expectDefaultLayoutData(page);
     for (const theme of THEMES) {
       await setTheme(page, theme);
       await shoot(page, `live-${theme}-1280`);
     }
-    await simulator.stop();
+    await app.service!.stop();
     await expect(statusMode(page)).toContainText('OFFLINE', { timeout: 40_000 });
     await expect(paneBody(page, 'Quote board').getByRole('status')).toContainText('offline', {
       timeout: 20_000,
@@ -123,12 +93,18 @@ async function live(browser: Browser): Promise<void> {
       }
     }
     await setTheme(page, 'dark');
-    await page.close();
+  } finally {
+    await closeWorkspace(app);
+  }
 
-    const again = await startSimulator({ token: TOKEN, seed: 4 });
-    wrongHome = makeHome({ baseUrl: again.url, plan: 'premium', requestsPerMinute: 3000 });
-    const wrong = await startHost({ home: wrongHome, token: 'not-the-token' });
-    const rejected = await newPage(browser, wrong.url, 1280);
+  const wrong = await openWorkspace(browser, {
+    service,
+    hostToken: 'not-the-token',
+    settings: PREMIUM_BUDGET,
+    viewport,
+  });
+  try {
+    const rejected = wrong.page;
     await expect(statusMode(rejected)).toContainText('TOKEN REJECTED', { timeout: 30_000 });
     await rejected.waitForTimeout(3_000);
     for (const theme of THEMES) {
@@ -136,11 +112,8 @@ async function live(browser: Browser): Promise<void> {
       await shoot(rejected, `token-rejected-${theme}-1280`);
     }
     await setTheme(rejected, 'dark');
-    await rejected.close();
   } finally {
-    await stopAll();
-    removeHome(home);
-    removeHome(wrongHome);
+    await closeWorkspace(wrong);
   }
 }
 

@@ -11,18 +11,15 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromium, expect } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
-import { ROOT, makeHome, removeHome, startHost, stopAll } from './support/processes';
-import { expectChartData, expectLadder, paneBody, quoteCell, statusMode } from './support/ui';
+import { ROOT } from './support/processes';
+import { expectDefaultLayoutData, setTheme } from './support/ui';
+import { closeWorkspace, openWorkspace } from './support/workspace';
 
 const THEMES = ['dark', 'light'] as const;
 
-/** Waits until every pane of the default layout shows data. */
+/** Waits until every pane of the default layout shows data and nothing is loading. */
 async function waitForData(page: Page): Promise<void> {
-  await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
-  await expectChartData(page);
-  await expectLadder(page);
-  await expect(paneBody(page, 'News').getByRole('listitem').nth(5)).toBeVisible();
-  await expect(await quoteCell(page, 'FTSE GB indices', 'Last')).toHaveText(/\d/);
+  await expectDefaultLayoutData(page);
   // Default settings fit the demo budget: the status bar warns of no slowed polling.
   await expect(page.getByRole('contentinfo', { name: 'Status' })).not.toContainText(
     'polling slowed',
@@ -32,37 +29,33 @@ async function waitForData(page: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const home = makeHome();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS, '--hide-scrollbars'],
   });
   try {
-    const host = await startHost({ home });
-    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(host.url);
-    for (const theme of THEMES) {
-      const html = page.locator('html');
-      if ((await html.getAttribute('data-theme')) !== theme) {
-        await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
+    const app = await openWorkspace(browser, { mode: 'DEMO DATA' });
+    try {
+      const { page } = app;
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await waitForData(page);
+        // The mouse off every pane (no hover highlight, no chart crosshair), the chart's
+        // recolouring frame done.
+        await page.mouse.move(0, 899);
+        await page.waitForTimeout(1_500);
+        const file = path.join(ROOT, 'docs', `screenshot-${theme}.png`);
+        await page.screenshot({ path: file });
+        console.log(`wrote ${path.relative(ROOT, file)}`);
       }
-      await expect(html).toHaveAttribute('data-theme', theme);
-      await waitForData(page);
-      // The mouse off every pane (no hover highlight, no chart crosshair), the chart's
-      // recolouring frame done.
-      await page.mouse.move(0, 899);
-      await page.waitForTimeout(1_500);
-      const file = path.join(ROOT, 'docs', `screenshot-${theme}.png`);
-      await page.screenshot({ path: file });
-      console.log(`wrote ${path.relative(ROOT, file)}`);
+      // Back to the default theme, so the data folder ends as it started.
+      await setTheme(page, 'dark');
+    } finally {
+      await closeWorkspace(app);
     }
-    // Back to the default theme, so the data folder ends as it started.
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
   } finally {
     await browser.close();
-    await stopAll();
-    removeHome(home);
   }
 }
 

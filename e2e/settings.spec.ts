@@ -5,58 +5,31 @@
  * internal ("setSettings", "patch.") is shown, and nothing is saved until all are
  * right. The request timeout is edited in seconds and saved in milliseconds.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import {
   BASE_URL_PLAIN_HTTP,
   numericSettingLimits,
   numericSettingMessage,
 } from '../src/shared/model';
-import type { Host } from './support/processes';
-import {
-  NO_SERVICE_URL,
-  makeHome,
-  printLogsOnFailure,
-  removeHome,
-  startHost,
-  stopAll,
-} from './support/processes';
-import { statusMode } from './support/ui';
+import { NO_SERVICE_URL } from './support/processes';
+import { seriousViolations } from './support/ui';
+import { savedFile, useWorkspace } from './support/workspace';
 
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
-
-let home: string;
-let host: Host;
-let page: Page;
+const app = useWorkspace({ settings: { requestTimeoutMs: 10_000 }, mode: 'DEMO DATA' });
 let dialog: Locator;
 
 const savedSettings = (): Record<string, unknown> =>
-  JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as Record<string, unknown>;
+  JSON.parse(savedFile(app, 'settings.json')) as Record<string, unknown>;
 
-test.beforeAll(async ({ browser }) => {
-  home = makeHome({ requestTimeoutMs: 10_000 });
-  host = await startHost({ home });
-  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
-  page = await context.newPage();
-  await page.goto(host.url);
-  await expect(statusMode(page)).toContainText('DEMO DATA');
-  await page.getByRole('button', { name: 'Settings' }).click();
-  dialog = page.getByRole('dialog', { name: 'Settings' });
+test.beforeAll(async () => {
+  await app.page.getByRole('button', { name: 'Settings' }).click();
+  dialog = app.page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByLabel('Request timeout')).toHaveValue('10');
 });
 
-test.afterAll(async () => {
-  await page?.context().close();
-  await stopAll();
-  removeHome(home);
-});
-
 test('wrong fields say why beside them, in the form’s units, and nothing is saved', async () => {
-  const before = readFileSync(path.join(home, 'settings.json'), 'utf8');
+  const before = savedFile(app, 'settings.json');
   const { min } = numericSettingLimits('intervals.quotes');
   await dialog.getByLabel('Base URL').fill('http://api.example');
   await dialog.getByLabel('Request timeout').fill('0.5');
@@ -82,13 +55,9 @@ test('wrong fields say why beside them, in the form’s units, and nothing is sa
   await expect(dialog).not.toContainText('setSettings');
   await expect(dialog).not.toContainText('patch.');
   await expect(dialog.getByRole('status')).toHaveCount(0);
-  expect(readFileSync(path.join(home, 'settings.json'), 'utf8')).toBe(before);
+  expect(savedFile(app, 'settings.json')).toBe(before);
 
-  const results = await new AxeBuilder({ page }).include('dialog').analyze();
-  const serious = results.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(app.page, 'dialog')).toEqual([]);
 });
 
 test('a fixed field’s message goes as it is typed; all right, the change is saved', async () => {
@@ -107,7 +76,7 @@ test('a fixed field’s message goes as it is typed; all right, the change is sa
   expect((saved['intervals'] as Record<string, number>)['quotes']).toBe(1500);
 
   await dialog.getByRole('button', { name: 'Close settings' }).click();
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await app.page.getByRole('button', { name: 'Settings' }).click();
   await expect(dialog.getByLabel('Request timeout')).toHaveValue('2.5');
   await expect(dialog.getByLabel('Quotes refresh')).toHaveValue('1500');
   await dialog.getByRole('button', { name: 'Close settings' }).click();

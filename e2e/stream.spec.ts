@@ -8,15 +8,11 @@
  * app streams again and the polling stops. The REST requests a minute of each phase are
  * printed (the figure the issue's benchmark compares).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
-import type { Host } from './support/processes';
-import { makeHome, printLogsOnFailure, removeHome, startHost, stopAll } from './support/processes';
 import { lastPrices, statusMode } from './support/ui';
-
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const TOKEN = 'e2e-stream-token-4c1d';
 /** The REST paths of prices: what the stream replaces. */
@@ -31,21 +27,37 @@ const PRICE_PATHS = [
 /** How long each phase's REST requests are counted. */
 const WINDOW_MS = 15_000;
 
-let home: string;
 let sim: SimulatorHandle;
-let host: Host;
-let page: Page;
 const perMinute: Record<string, number> = {};
+/**
+ * Premium with a budget far above what the workspace asks: polling is never stretched,
+ * so the counts are the workspace's own. The base URL is the simulator's, known once it
+ * listens: this hook is registered before the workspace's, so it runs first.
+ */
+const settings: Record<string, unknown> = { ...PREMIUM_BUDGET };
+test.beforeAll(async () => {
+  sim = await startSimulator({ token: TOKEN, seed: 3 });
+  settings['baseUrl'] = sim.url;
+});
+const app = useWorkspace({ settings, hostToken: TOKEN });
+test.afterAll(async () => {
+  console.log(
+    `e2e stream: REST requests a minute, default workspace: ${JSON.stringify(perMinute)}`,
+  );
+  await sim?.close();
+});
 
 /** The status bar's column saying how prices arrive. */
 function feed(): Locator {
-  return page.getByRole('contentinfo', { name: 'Status' }).getByRole('img', { name: /^Prices / });
+  return app.page
+    .getByRole('contentinfo', { name: 'Status' })
+    .getByRole('img', { name: /^Prices / });
 }
 
 /** REST requests over `WINDOW_MS`: all of them, and those for prices. */
 async function count(): Promise<{ all: number; prices: number; byPath: Record<string, number> }> {
   sim.resetStats();
-  await page.waitForTimeout(WINDOW_MS);
+  await app.page.waitForTimeout(WINDOW_MS);
   const { requests, byPath } = sim.stats();
   const prices = PRICE_PATHS.reduce((n, p) => n + (byPath[p] ?? 0), 0);
   return { all: requests, prices, byPath };
@@ -54,46 +66,26 @@ async function count(): Promise<{ all: number; prices: number; byPath: Record<st
 /** Waits until some board price differs from `before`. */
 async function pricesMove(before: string[]): Promise<void> {
   await expect
-    .poll(async () => (await lastPrices(page)).some((text, i) => text !== before[i]), {
+    .poll(async () => (await lastPrices(app.page)).some((text, i) => text !== before[i]), {
       timeout: 30_000,
     })
     .toBe(true);
 }
 
-test.beforeAll(async ({ browser }) => {
-  sim = await startSimulator({ token: TOKEN, seed: 3 });
-  // Premium with a budget far above what the workspace asks: polling is never stretched,
-  // so the counts are the workspace's own.
-  home = makeHome({ baseUrl: sim.url, plan: 'premium', requestsPerMinute: 3000 });
-  host = await startHost({ home, token: TOKEN });
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.goto(host.url);
-});
-
-test.afterAll(async () => {
-  console.log(
-    `e2e stream: REST requests a minute, default workspace: ${JSON.stringify(perMinute)}`,
-  );
-  await page?.close();
-  await stopAll();
-  removeHome(home);
-  await sim?.close();
-});
-
 test('the default workspace streams: the status says so, and no price is polled', async () => {
   test.setTimeout(120_000);
-  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
+  await expect(statusMode(app.page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
   // The watchlist's ten symbols (the ladder and chart show one of them).
   await expect(feed()).toHaveAccessibleName('Prices streamed: 10 symbols', { timeout: 30_000 });
   await expect(feed()).toHaveText('STREAM');
-  await expect.poll(async () => (await lastPrices(page)).every((t) => /\d/.test(t))).toBe(true);
-  await pricesMove(await lastPrices(page));
+  await expect.poll(async () => (await lastPrices(app.page)).every((t) => /\d/.test(t))).toBe(true);
+  await pricesMove(await lastPrices(app.page));
   const streaming = await count();
   expect(streaming.prices, JSON.stringify(streaming.byPath)).toBe(0);
   // History is still REST's: the chart's forming candle is refreshed.
   expect(streaming.byPath['/crypto/klines'] ?? 0).toBeGreaterThan(0);
   perMinute.streaming = Math.round((streaming.all * 60_000) / WINDOW_MS);
-  await pricesMove(await lastPrices(page));
+  await pricesMove(await lastPrices(app.page));
 });
 
 test('the stream endpoint down: prices are polled, and the status says so', async () => {
@@ -105,13 +97,13 @@ test('the stream endpoint down: prices are polled, and the status says so', asyn
   );
   await expect(feed()).toHaveText(/^RETRY \d\d:\d\d:\d\d$/);
   // The data itself is fine: REST answers.
-  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/);
+  await expect(statusMode(app.page)).toHaveText(/^\s*LIVE\s*$/);
   const polling = await count();
   for (const path of PRICE_PATHS) {
     expect(polling.byPath[path] ?? 0, path).toBeGreaterThanOrEqual(5);
   }
   perMinute.polling = Math.round((polling.all * 60_000) / WINDOW_MS);
-  await pricesMove(await lastPrices(page));
+  await pricesMove(await lastPrices(app.page));
 });
 
 test('the stream back: the app streams again and the polling stops', async () => {
@@ -120,10 +112,10 @@ test('the stream back: the app streams again and the polling stops', async () =>
   // The next attempt is at most the backoff's doubling away.
   await expect(feed()).toHaveAccessibleName('Prices streamed: 10 symbols', { timeout: 90_000 });
   // One REST snapshot of what went back onto the stream, then none.
-  await page.waitForTimeout(3000);
+  await app.page.waitForTimeout(3000);
   const back = await count();
   expect(back.prices, JSON.stringify(back.byPath)).toBe(0);
   perMinute.streamingAgain = Math.round((back.all * 60_000) / WINDOW_MS);
-  await pricesMove(await lastPrices(page));
-  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/);
+  await pricesMove(await lastPrices(app.page));
+  await expect(statusMode(app.page)).toHaveText(/^\s*LIVE\s*$/);
 });

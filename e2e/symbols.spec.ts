@@ -6,61 +6,38 @@
  * refuses an unknown code with the reason, and takes "aapl" or "00700" as the AAPL and
  * 700 already on the list. Nothing refused reaches the saved workspace.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { Host } from './support/processes';
-import { makeHome, printLogsOnFailure, removeHome, startHost, stopAll } from './support/processes';
-import { paneBody, quoteRow, slot, statusMode } from './support/ui';
+import { paneBody, quoteRow, slot } from './support/ui';
+import { PREMIUM_BUDGET, savedFile, useWorkspace } from './support/workspace';
 
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
-
-let home: string;
-let host: Host;
-let page: Page;
-
-test.beforeAll(async ({ browser }) => {
-  home = makeHome({ plan: 'premium', requestsPerMinute: 3000 });
-  host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  await page.goto(host.url);
-  await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
-  await expect(quoteRow(page, 'AAPL US stock')).toBeVisible();
+const app = useWorkspace({
+  settings: PREMIUM_BUDGET,
+  mode: 'DEMO DATA',
 });
 
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
+test.beforeAll(async () => {
+  await expect(quoteRow(app.page, 'AAPL US stock')).toBeVisible();
 });
 
 /** The saved workspace document, as the host wrote it ('' before the first save). */
-function savedWorkspace(): string {
-  try {
-    return readFileSync(path.join(home, 'workspace.json'), 'utf8');
-  } catch {
-    return '';
-  }
-}
+const savedWorkspace = () => savedFile(app, 'workspace.json');
 
-const palette = () => page.getByRole('dialog', { name: 'Command palette' });
+const palette = () => app.page.getByRole('dialog', { name: 'Command palette' });
 const paletteInput = () => palette().getByRole('combobox', { name: 'Symbol or command' });
 const results = () => palette().getByRole('listbox', { name: 'Results' });
 
 /** The board's rows, by their accessible names ("AAPL US stock"). */
 async function boardRows(): Promise<string[]> {
-  const rows = paneBody(page, 'Quote board').getByRole('rowgroup').nth(1).getByRole('row');
+  const rows = paneBody(app.page, 'Quote board').getByRole('rowgroup').nth(1).getByRole('row');
   return rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-label') ?? ''));
 }
 
 test('"tencent" typed in the palette offers no symbol and creates none', async () => {
   const rowsBefore = await boardRows();
-  const chartTab = slot(page, 'Chart').getByRole('tab', { selected: true });
+  const chartTab = slot(app.page, 'Chart').getByRole('tab', { selected: true });
   const chartBefore = await chartTab.textContent();
 
-  await page.keyboard.press('Control+k');
+  await app.page.keyboard.press('Control+k');
   await expect(paletteInput()).toBeFocused();
   await paletteInput().fill('tencent');
   // No "Go to": a word is no market's code, and no market is guessed for it.
@@ -77,10 +54,10 @@ test('"tencent" typed in the palette offers no symbol and creates none', async (
 
 test('a symbol command the source does not know is refused in the palette, with the reason', async () => {
   const rowsBefore = await boardRows();
-  const chartTab = slot(page, 'Chart').getByRole('tab', { selected: true });
+  const chartTab = slot(app.page, 'Chart').getByRole('tab', { selected: true });
   const chartBefore = await chartTab.textContent();
 
-  await page.keyboard.press('Control+k');
+  await app.page.keyboard.press('Control+k');
   await paletteInput().fill('tencent US chart');
   const go = results().getByRole('option', { name: /^Go to TENCENT US/ });
   await expect(go).toBeVisible();
@@ -100,28 +77,30 @@ test('a symbol command the source does not know is refused in the palette, with 
 
   expect(await boardRows()).toEqual(rowsBefore);
   await expect(chartTab).toHaveText(chartBefore ?? '');
-  await expect(paneBody(page, 'Chart').getByRole('application')).not.toHaveAccessibleName(
+  await expect(paneBody(app.page, 'Chart').getByRole('application')).not.toHaveAccessibleName(
     /TENCENT/,
   );
   // Saved (debounced) state has no trace of it either.
-  await page.waitForTimeout(800);
+  await app.page.waitForTimeout(800);
   expect(savedWorkspace()).not.toMatch(/TENCENT/i);
 });
 
 test('a known symbol typed in any case and with leading zeros opens in its canonical form', async () => {
-  await page.keyboard.press('Control+k');
+  await app.page.keyboard.press('Control+k');
   await paletteInput().fill('00700 hk chart');
   await expect(results().getByRole('option', { selected: true })).toContainText('Go to 700 HK');
   await paletteInput().press('Enter');
   await expect(palette()).toBeHidden({ timeout: 15_000 });
-  await expect(slot(page, 'Chart').getByRole('tab', { selected: true })).toHaveText('Chart · 700');
+  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
+    'Chart · 700',
+  );
   // One 700 HK row, as before: not a second "00700".
   expect((await boardRows()).filter((name) => name === '700 HK stock')).toHaveLength(1);
   expect(await boardRows()).not.toContain('00700 HK stock');
 });
 
 test('the add-symbol form refuses an unknown code with the reason, and adds nothing', async () => {
-  const board = paneBody(page, 'Quote board');
+  const board = paneBody(app.page, 'Quote board');
   const rowsBefore = await boardRows();
   await board.getByRole('button', { name: '+ Symbol' }).click();
   const form = board.getByRole('form', { name: 'Add a symbol' });
@@ -139,13 +118,13 @@ test('the add-symbol form refuses an unknown code with the reason, and adds noth
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(alert).toContainText('Unknown symbol');
   expect(await boardRows()).toEqual(rowsBefore);
-  await expect(quoteRow(page, 'ZZZZ US stock')).toHaveCount(0);
-  await page.waitForTimeout(800);
+  await expect(quoteRow(app.page, 'ZZZZ US stock')).toHaveCount(0);
+  await app.page.waitForTimeout(800);
   expect(savedWorkspace()).not.toContain('"ZZZZ"');
 });
 
 test('the add-symbol form takes "aapl" and "00700" as the AAPL and 700 already listed', async () => {
-  const board = paneBody(page, 'Quote board');
+  const board = paneBody(app.page, 'Quote board');
   const form = board.getByRole('form', { name: 'Add a symbol' });
   await form.getByLabel('Code').fill('aapl');
   await form.getByRole('button', { name: 'Add' }).click();
@@ -157,12 +136,12 @@ test('the add-symbol form takes "aapl" and "00700" as the AAPL and 700 already l
 });
 
 test('the add-symbol form adds a known symbol, in its canonical form', async () => {
-  const board = paneBody(page, 'Quote board');
+  const board = paneBody(app.page, 'Quote board');
   const form = board.getByRole('form', { name: 'Add a symbol' });
   await form.getByLabel('Region').fill('us');
   await form.getByLabel('Code').fill('nvda');
   await form.getByRole('button', { name: 'Add' }).click();
-  await expect(quoteRow(page, 'NVDA US stock')).toBeVisible({ timeout: 15_000 });
+  await expect(quoteRow(app.page, 'NVDA US stock')).toBeVisible({ timeout: 15_000 });
   await expect(form.getByRole('alert')).toHaveCount(0);
   await expect(form.getByLabel('Code')).toHaveValue('');
   await board.getByRole('button', { name: 'Cancel' }).click();

@@ -4,17 +4,11 @@
  * tape holds more rows than it renders, End scrolls to the oldest tick and Home back
  * to the newest, with real ticks in both places.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { catalogOf } from '../src/simulator';
-import type { Host } from './support/processes';
-import { makeHome, printLogsOnFailure, removeHome, startHost, stopAll } from './support/processes';
 import { paneBody } from './support/ui';
-
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
+import { useWorkspace } from './support/workspace';
 
 /** Twenty listed pairs: the simulator has no data for an unlisted code (issue 10). */
 const CODES = catalogOf('crypto', 'BA')
@@ -22,10 +16,6 @@ const CODES = catalogOf('crypto', 'BA')
   .map((e) => e.code);
 /** A tick row's accessible name: its time, code, price and size. */
 const TICK_ROW = /^\d\d:\d\d:\d\d [A-Z0-9]+ \d[\d,]*\.\d+ \d/;
-
-let home: string;
-let host: Host;
-let page: Page;
 
 function tapeWorkspace(): object {
   const tape = {
@@ -49,22 +39,16 @@ function tapeWorkspace(): object {
   };
 }
 
-test.beforeAll(async ({ browser }) => {
-  home = makeHome({ intervals: { quotes: 1000, depth: 1000, ticks: 250, news: 60_000 } });
-  writeFileSync(path.join(home, 'workspace.json'), JSON.stringify(tapeWorkspace()));
-  host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  await page.goto(host.url);
+const app = useWorkspace({
+  settings: { intervals: { quotes: 1000, depth: 1000, ticks: 250, news: 60_000 } },
+  workspace: tapeWorkspace(),
+  viewport: { width: 1280, height: 720 },
 });
 
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
-});
-
-const body = () => paneBody(page, 'Tick tape').getByRole('group', { name: 'Tick tape content' });
-const table = () => paneBody(page, 'Tick tape').getByRole('table', { name: 'Ticks', exact: true });
+const body = () =>
+  paneBody(app.page, 'Tick tape').getByRole('group', { name: 'Tick tape content' });
+const table = () =>
+  paneBody(app.page, 'Tick tape').getByRole('table', { name: 'Ticks', exact: true });
 /** Rows the tape holds, header included (aria-rowcount). */
 const rowCount = async () => Number(await table().getAttribute('aria-rowcount'));
 /**
@@ -111,7 +95,7 @@ test('the tape holds more ticks than it renders, and End and Home reach both end
   await expect
     .poll(
       async () => {
-        await page.keyboard.press('End');
+        await app.page.keyboard.press('End');
         return oldestTickShown();
       },
       { timeout: 10_000 },
@@ -119,7 +103,7 @@ test('the tape holds more ticks than it renders, and End and Home reach both end
     .toBe(true);
   expect((await renderedIndexes(table()))[0]).toBeGreaterThan(2); // not every row
 
-  await page.keyboard.press('Home');
+  await app.page.keyboard.press('Home');
   await expect.poll(async () => (await renderedIndexes(table()))[0]).toBe(2);
   const newest = table().getByRole('row', { name: TICK_ROW }).first();
   await expect(newest).toBeInViewport();

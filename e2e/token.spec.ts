@@ -7,26 +7,11 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { Host } from './support/processes';
-import {
-  makeHome,
-  removeHome,
-  startHost,
-  startSimulator,
-  printLogsOnFailure,
-  stopAll,
-} from './support/processes';
 import { lastPrices, statusMode } from './support/ui';
-
-test.describe.configure({ mode: 'serial' });
-printLogsOnFailure();
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const TOKEN = 'e2e-tok-Q9vX2mL7pR4sT8wZ';
-let home: string;
-let host: Host;
-let page: Page;
 const sent: string[] = [];
 const received: string[] = [];
 
@@ -46,34 +31,27 @@ type PageGlobals = {
   indexedDB: { databases(): Promise<Array<{ name?: string }>> };
 };
 
-test.beforeAll(async ({ browser }) => {
-  const simulator = await startSimulator({ token: TOKEN, seed: 5 });
-  home = makeHome({ baseUrl: simulator.url, plan: 'premium', requestsPerMinute: 3000 });
-  host = await startHost({ home });
-  page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-  page.on('websocket', (ws) => {
-    ws.on('framesent', ({ payload }) => sent.push(String(payload)));
-    ws.on('framereceived', ({ payload }) => received.push(String(payload)));
-  });
-  await page.goto(host.url);
-});
-
-test.afterAll(async () => {
-  await page?.close();
-  await stopAll();
-  removeHome(home);
+const app = useWorkspace({
+  service: { token: TOKEN, seed: 5 },
+  settings: PREMIUM_BUDGET,
+  beforeOpen: (page) => {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', ({ payload }) => sent.push(String(payload)));
+      ws.on('framereceived', ({ payload }) => received.push(String(payload)));
+    });
+  },
 });
 
 test('starts in demo mode: no token yet', async () => {
-  await expect(statusMode(page)).toContainText('DEMO DATA');
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(statusMode(app.page)).toContainText('DEMO DATA');
+  await app.page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('No token is set — the terminal shows demo data.');
 });
 
 test('setting a token switches to live data from the service', async () => {
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = app.page.getByRole('dialog', { name: 'Settings' });
   const input = dialog.getByLabel('New API token');
   await expect(input).toHaveAttribute('type', 'password');
   await input.fill(TOKEN);
@@ -81,12 +59,12 @@ test('setting a token switches to live data from the service', async () => {
   await expect(input).toHaveValue('');
   // The host cannot reach the developer's keyring (support/processes.ts): memory only.
   await expect(dialog).toContainText('A token is set — held for this session only.');
-  await expect(statusMode(page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 20_000 });
+  await expect(statusMode(app.page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Close settings' }).click();
   await expect(dialog).toBeHidden();
-  const before = await lastPrices(page);
+  const before = await lastPrices(app.page);
   await expect
-    .poll(async () => (await lastPrices(page)).some((text, i) => text !== before[i]), {
+    .poll(async () => (await lastPrices(app.page)).some((text, i) => text !== before[i]), {
       timeout: 30_000,
     })
     .toBe(true);
@@ -94,9 +72,9 @@ test('setting a token switches to live data from the service', async () => {
 
 test('the token is nowhere in the page: DOM, inputs, storage, cookies', async () => {
   // Open the dialog again: its input must not come back filled.
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
-  const found = await page.evaluate(async () => {
+  await app.page.getByRole('button', { name: 'Settings' }).click();
+  await expect(app.page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  const found = await app.page.evaluate(async () => {
     const g = globalThis as unknown as PageGlobals;
     const entries = (s: PageGlobals['localStorage']) =>
       Array.from({ length: s.length }, (_, i) => {
@@ -118,13 +96,13 @@ test('the token is nowhere in the page: DOM, inputs, storage, cookies', async ()
     expect(text.includes(TOKEN), `token found in ${where}`).toBe(false);
   }
   expect(found.html.length).toBeGreaterThan(1000); // the check above looked at something
-  const cookies = await page.context().cookies();
+  const cookies = await app.page.context().cookies();
   expect(JSON.stringify(cookies)).not.toContain(TOKEN);
-  await page.getByRole('button', { name: 'Close settings' }).click();
+  await app.page.getByRole('button', { name: 'Close settings' }).click();
 });
 
 test('the token is in no file of the data folder (settings, workspace, cache)', async () => {
-  const files = readdirSync(home, { recursive: true, withFileTypes: true }).filter((e) =>
+  const files = readdirSync(app.home, { recursive: true, withFileTypes: true }).filter((e) =>
     e.isFile(),
   );
   expect(files.map((f) => f.name)).toContain('settings.json');
@@ -146,11 +124,11 @@ test('the token crossed the bridge once, in the setToken command, and never came
 });
 
 test('removing the token returns to demo mode (and leaves no token behind)', async () => {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await app.page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('button', { name: 'Remove token' }).click();
   await expect(dialog).toContainText('No token is set — the terminal shows demo data.');
-  await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
+  await expect(statusMode(app.page)).toContainText('DEMO DATA', { timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Close settings' }).click();
   expect(received.filter((frame) => frame.includes(TOKEN))).toEqual([]);
 });

@@ -132,6 +132,18 @@ const HOW: Record<string, How> = {
   },
   'marketdesk info --region US --code AAPL': { kind: 'exits' },
   'marketdesk news --market stock --lang en --limit 10': { kind: 'exits' },
+  'marketdesk watch quotes BTCUSDT ETHUSDT --class crypto --region BA --count 4': {
+    kind: 'exits',
+    // Not a terminal: a header, the REST snapshot's two rows, then one line per push.
+    check: ({ stdout }) => {
+      const [header, ...rows] = stdout.trim().split('\n');
+      expect(header).toMatch(/^CODE +LAST/);
+      expect(rows.map((r) => r.split(/\s+/)[0])).toEqual(
+        expect.arrayContaining(['BTCUSDT', 'ETHUSDT']),
+      );
+      expect(rows).toHaveLength(2 + 4);
+    },
+  },
   'marketdesk cache export stock --region HK --code 700 --ktype 1d --format csv --out 700.csv': {
     kind: 'exits',
     check: ({ stderr }) => expect(stderr).toContain('wrote 30 candles to 700.csv'),

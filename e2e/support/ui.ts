@@ -2,6 +2,7 @@
  * Locators and waits shared by the browser specs: roles, labels and visible text of
  * the renderer (no CSS classes except where the UI offers nothing else, marked so).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -202,6 +203,19 @@ export async function expectLadder(scope: Page | Locator): Promise<void> {
   expect(asks.at(-1)).toBeGreaterThan(bids[0] ?? Infinity);
 }
 
+/**
+ * Waits until every pane of the default layout shows data: the chart, an ordered
+ * ladder, six news items and a price in the quote board's last row (FTSE).
+ */
+export async function expectDefaultLayoutData(page: Page): Promise<void> {
+  await expectChartData(page);
+  await expectLadder(page);
+  await expect(newsItems(page).nth(5)).toBeVisible({ timeout: 20_000 });
+  await expect(await quoteCell(page, 'FTSE GB indices', 'Last')).toHaveText(/\d/, {
+    timeout: 20_000,
+  });
+}
+
 /** Opens the command palette with Ctrl+K, runs `text`, and waits for it to close. */
 export async function runPalette(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Control+k');
@@ -214,4 +228,31 @@ export async function runPalette(page: Page, text: string): Promise<void> {
   await expect(results.getByRole('option', { selected: true })).toContainText('Go to');
   await input.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
+}
+
+/** Switches to `theme` with the toolbar's button (when not in it already), and checks it. */
+export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-theme')) !== theme) {
+    await page.getByRole('button', { name: `Switch to the ${theme} theme` }).click();
+  }
+  await expect(html).toHaveAttribute('data-theme', theme);
+}
+
+/**
+ * axe-core's serious and critical violations on the page (or inside the elements
+ * `include` selects), one line per rule and element. The page must be one of an
+ * explicit browser context (`useWorkspace`'s are).
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include === undefined ? builder : builder.include(include)).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${v.impact} ${v.id} (${v.help}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
+      ),
+    );
 }

@@ -4,42 +4,23 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../core/cache';
-import { startSimulator, type SimulatorHandle } from '../simulator';
-import { cliHarness, lines, type CliHarness } from './test-harness';
+import { cliHarness, cliOnSimulator, lines } from './test-harness';
 
 const SERIES = ['crypto', '--region', 'BA', '--code', 'BTCUSDT', '--ktype', '1h'];
 
 describe('cache commands', () => {
-  let sim: SimulatorHandle;
-  let h: CliHarness;
+  const h = cliOnSimulator();
 
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0 });
-    h = cliHarness({ MARKETDESK_BASE_URL: sim.url });
-    const filled = await h.cli([
-      'klines',
-      'crypto',
-      '--region',
-      'BA',
-      '--codes',
-      'BTCUSDT',
-      '--ktype',
-      '1h',
-      '--limit',
-      '6',
-    ]);
+    const filled = await h.cli('klines crypto --region BA --codes BTCUSDT --ktype 1h --limit 6');
     expect(filled.code).toBe(0);
-    await h.cli(['news', '--market', 'stock', '--lang', 'en', '--limit', '4']);
-  });
-  afterAll(async () => {
-    await sim.close();
-    h.cleanup();
+    await h.cli('news --market stock --lang en --limit 4');
   });
 
   it('stats: rows per table, series and time spans', async () => {
-    const json = await h.cli(['cache', 'stats', '--json']);
+    const json = await h.cli('cache stats --json');
     expect(json.code).toBe(0);
     const s = JSON.parse(json.stdout) as {
       path: string;
@@ -48,13 +29,13 @@ describe('cache commands', () => {
       series: { source: string; series: { code: string }; candles: number }[];
       candles: { oldest: number; newest: number };
     };
-    const source = `live:${sim.url}`;
+    const source = `live:${h.sim.url}`;
     expect(s.path).toBe(path.join(h.home, 'cache.db'));
     expect(s.rows).toMatchObject({ candles: 6, newsItems: 4 });
     expect(s.sources).toEqual([expect.objectContaining({ source, candles: 6, newsItems: 4 })]);
     expect(s.series).toEqual([expect.objectContaining({ source, candles: 6 })]);
     expect(s.candles.newest - s.candles.oldest).toBe(5 * 3_600_000);
-    const table = await h.cli(['cache', 'stats']);
+    const table = await h.cli('cache stats');
     expect(table.stdout).toMatch(/^candles\s+6$/m);
     expect(table.stdout).toContain(`\n${source}  crypto  BA      -         BTCUSDT  1h `);
     expect(table.stdout).toMatch(
@@ -89,14 +70,14 @@ describe('cache commands', () => {
     for (const r of [await h.cli([...argv, '--out', out]), await h.cli(argv)]) {
       expect(r).toMatchObject({ code: 1, stdout: '' });
       expect(lines(r.stderr)).toEqual([
-        `marketdesk: nothing to export: no cached 1d candles for AAPL (stock, region US) from ${sim.url}; fetch them first: marketdesk klines stock --region US --codes AAPL --ktype 1d`,
+        `marketdesk: nothing to export: no cached 1d candles for AAPL (stock, region US) from ${h.sim.url}; fetch them first: marketdesk klines stock --region US --codes AAPL --ktype 1d`,
       ]);
     }
     expect(existsSync(out)).toBe(false);
   });
 
   it('prune: a budget far above the size deletes nothing', async () => {
-    const r = await h.cli(['cache', 'prune', '--budget', '500MB', '--json']);
+    const r = await h.cli('cache prune --budget 500MB --json');
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as { budgetBytes: number; deleted: object };
     expect(result.budgetBytes).toBe(500_000_000);
@@ -109,25 +90,25 @@ describe('cache commands', () => {
   });
 
   it('prune: a tiny budget deletes the oldest candles first', async () => {
-    const r = await h.cli(['cache', 'prune', '--budget', '1KiB', '--json']);
+    const r = await h.cli('cache prune --budget 1KiB --json');
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as { deleted: { intradayCandles: number } };
     expect(result.deleted.intradayCandles).toBe(6);
   });
 
   it('clear --yes empties the cache', async () => {
-    await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL']);
-    const r = await h.cli(['cache', 'clear', '--yes']);
+    await h.cli('quotes stock --region US --codes AAPL');
+    const r = await h.cli('cache clear --yes');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^cleared \d+ rows from /);
-    const s = JSON.parse((await h.cli(['cache', 'stats', '--json'])).stdout) as {
+    const s = JSON.parse((await h.cli('cache stats --json')).stdout) as {
       rows: Record<string, number>;
     };
     expect(Object.values(s.rows)).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('a cache from a newer app: a clear message; --no-cache still works', async () => {
-    const other = cliHarness({ MARKETDESK_BASE_URL: sim.url });
+    const other = cliHarness({ MARKETDESK_BASE_URL: h.sim.url });
     try {
       mkdirSync(other.home, { recursive: true });
       const file = path.join(other.home, 'cache.db');
@@ -140,7 +121,7 @@ describe('cache commands', () => {
       expect(lines(refused.stderr)).toEqual([
         expect.stringMatching(/^marketdesk: cannot open the cache .*newer Marketdesk.*--no-cache/),
       ]);
-      expect((await other.cli(['cache', 'stats'])).code).toBe(1);
+      expect((await other.cli('cache stats')).code).toBe(1);
       expect((await other.cli([...quotes, '--no-cache'])).code).toBe(0);
       expect(existsSync(file)).toBe(true);
     } finally {
@@ -149,10 +130,10 @@ describe('cache commands', () => {
   });
 
   it('a damaged cache is moved aside with a note, and the command runs', async () => {
-    const other = cliHarness({ MARKETDESK_BASE_URL: sim.url });
+    const other = cliHarness({ MARKETDESK_BASE_URL: h.sim.url });
     try {
       writeFileSync(path.join(other.home, 'cache.db'), 'not a database at all, not even close');
-      const r = await other.cli(['ticks', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT']);
+      const r = await other.cli('ticks crypto --region BA --codes BTCUSDT');
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/^marketdesk: The offline cache was damaged/);
     } finally {

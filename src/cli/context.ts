@@ -10,8 +10,15 @@
  * (`demo`, or `live:<origin>`), so demo data never answers a live command.
  */
 import { homedir } from 'node:os';
-import { DEFAULT_BASE_URL, MarketClient, type RetryOptions } from '../core/api';
-import { cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
+import {
+  DEFAULT_BASE_URL,
+  MarketClient,
+  systemClock,
+  type Clock,
+  type RetryOptions,
+  type SettingWords,
+} from '../core/api';
+import { SnapshotService, cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
 import { RedactingMarketClient } from '../core/redacting-client';
 import { baseUrlProblem, liveSourceId, type DataSourceId } from '../shared/model';
@@ -31,6 +38,19 @@ export class CliError extends Error {
   override readonly name = 'CliError';
 }
 
+/**
+ * The settings the API client's advice names, as the command line's options and
+ * environment variables (the app names its Settings dialog).
+ */
+export const OPTION_WORDS: SettingWords = {
+  baseUrl: 'the base URL (--base-url or MARKETDESK_BASE_URL)',
+  token: 'the token (--token or MARKETDESK_TOKEN)',
+  plan: 'the plan (--plan or MARKETDESK_PLAN)',
+  timeout: 'the timeout (--timeout or MARKETDESK_TIMEOUT)',
+  fewerRequests:
+    'make fewer requests a minute (they are paced by the plan: --plan or MARKETDESK_PLAN)',
+};
+
 /** The environment the command line reads (MARKETDESK_*, HOME folders). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -42,6 +62,7 @@ export const DEMO_NOTE =
 export class CliContext {
   #client: MarketClient | undefined;
   #db: CacheDb | undefined;
+  #snapshots: SnapshotService | undefined;
   #simulator: SimulatorHandle | undefined;
   #demoNoted = false;
 
@@ -50,6 +71,8 @@ export class CliContext {
     readonly env: Env,
     readonly global: GlobalOptions,
     readonly now: () => number = Date.now,
+    /** The API client's clock: its rate-limit and retry waits. */
+    readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -81,7 +104,12 @@ export class CliContext {
     if (this.#client) return this.#client;
     const { token, baseUrl, plan, timeoutMs } = this.global;
     const planOption = plan === undefined ? {} : { plan };
-    const limits = { timeoutMs, retry: retryWithin(timeoutMs) };
+    const limits = {
+      timeoutMs,
+      retry: retryWithin(timeoutMs),
+      settingWords: OPTION_WORDS,
+      clock: this.clock,
+    };
     if (this.source() === 'demo') {
       this.#simulator = await startSimulator(demoSimulatorOptions(this.now));
       this.noteDemo();
@@ -123,6 +151,19 @@ export class CliContext {
     return this.requireCache(' (--no-cache runs without it)');
   }
 
+  /**
+   * The snapshot service of this run's source over {@link cache}: API first, the
+   * source's snapshots on failure (with `--no-cache`, API only).
+   */
+  snapshots(): SnapshotService {
+    this.#snapshots ??= new SnapshotService({
+      db: this.cache(),
+      sourceId: () => this.source(),
+      now: this.now,
+    });
+    return this.#snapshots;
+  }
+
   /** The cache for the `cache` commands, which make no sense without it. */
   requireCache(hint = ''): CacheDb {
     if (this.#db) return this.#db;
@@ -148,6 +189,7 @@ export class CliContext {
   async close(): Promise<void> {
     if (this.#db) closeCache(this.#db);
     this.#db = undefined;
+    this.#snapshots = undefined;
     // Until it is closed, its listening socket keeps the process alive.
     await this.#simulator?.close();
     this.#simulator = undefined;
@@ -163,25 +205,4 @@ export class CliContext {
  */
 export function retryWithin(timeoutMs: number): RetryOptions {
   return { maxRetryAfterMs: Math.floor(timeoutMs / 2) };
-}
-
-/** The app's "in Settings" advice, as the command line's options. */
-const SETTINGS_TO_OPTIONS: readonly [string, string][] = [
-  ['the base URL in Settings', 'the base URL (--base-url or MARKETDESK_BASE_URL)'],
-  ['the token in Settings', 'the token (--token or MARKETDESK_TOKEN)'],
-  ['the plan chosen in Settings', 'the plan (--plan or MARKETDESK_PLAN)'],
-  ['the request timeout in Settings', 'the timeout (--timeout or MARKETDESK_TIMEOUT)'],
-  [
-    'lower the requests per minute in Settings',
-    'make fewer requests a minute (they are paced by the plan: --plan or MARKETDESK_PLAN)',
-  ],
-];
-
-/**
- * An error's message for the command line. The API client's messages are written for
- * the app ("Check the token in Settings"); here the same advice names the options.
- */
-export function userMessage(error: unknown): string {
-  const text = errorMessage(error);
-  return SETTINGS_TO_OPTIONS.reduce((t, [app, cli]) => t.split(app).join(cli), text);
 }

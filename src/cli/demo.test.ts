@@ -36,7 +36,7 @@ describe('demo mode', () => {
   afterAll(() => h.cleanup());
 
   it('answers from the built-in simulator and says so, once, on stderr', async () => {
-    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,MSFT']);
+    const r = await h.cli('quotes stock --region US --codes AAPL,MSFT');
     expect(r.code).toBe(0);
     expect(lines(r.stderr)).toEqual([NOTE]);
     const [header, ...rows] = lines(r.stdout);
@@ -58,15 +58,7 @@ describe('demo mode', () => {
   });
 
   it('names unknown codes on stderr, prints the known ones, exits 1', async () => {
-    const quotes = await h.cli([
-      'quotes',
-      'stock',
-      '--region',
-      'US',
-      '--codes',
-      'AAPL,ZZZZ,FOOBAR',
-      '--json',
-    ]);
+    const quotes = await h.cli('quotes stock --region US --codes AAPL,ZZZZ,FOOBAR --json');
     expect(quotes.code).toBe(1);
     expect(Object.keys(JSON.parse(quotes.stdout) as object)).toEqual(['AAPL']);
     expect(lines(quotes.stderr)).toEqual([
@@ -75,20 +67,8 @@ describe('demo mode', () => {
       'marketdesk: unknown symbol: FOOBAR (stock, region US)',
     ]);
     for (const noCache of [[], ['--no-cache']]) {
-      const klines = await h.cli([
-        'klines',
-        'stock',
-        '--region',
-        'US',
-        '--codes',
-        'ZZZZ,AAPL',
-        '--ktype',
-        '1d',
-        '--limit',
-        '3',
-        '--json',
-        ...noCache,
-      ]);
+      const argv = 'klines stock --region US --codes ZZZZ,AAPL --ktype 1d --limit 3 --json';
+      const klines = await h.cli([...argv.split(' '), ...noCache]);
       expect(klines.code).toBe(1);
       const doc = JSON.parse(klines.stdout) as Record<string, unknown[]>;
       expect(Object.keys(doc)).toEqual(['AAPL']);
@@ -101,16 +81,7 @@ describe('demo mode', () => {
   });
 
   it('klines of unknown codes only: each named, nothing printed, exit 1', async () => {
-    const r = await h.cli([
-      'klines',
-      'crypto',
-      '--region',
-      'BA',
-      '--codes',
-      'NOPEUSDT',
-      '--ktype',
-      '1h',
-    ]);
+    const r = await h.cli('klines crypto --region BA --codes NOPEUSDT --ktype 1h');
     expect(r).toMatchObject({ code: 1, stdout: '' });
     expect(lines(r.stderr)).toEqual([
       NOTE,

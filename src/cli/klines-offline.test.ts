@@ -1,38 +1,22 @@
 /**
  * klines through the cache, and every command's fallback when the API is unreachable.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulator, type SimulatorHandle } from '../simulator';
-import { cliHarness, lines, type CliHarness } from './test-harness';
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../core/api/test-helpers';
+import { cliOnSimulator, lines } from './test-harness';
 
-const KLINES = [
-  'klines',
-  'crypto',
-  '--region',
-  'BA',
-  '--codes',
-  'BTCUSDT,ETHUSDT',
-  '--ktype',
-  '1h',
-];
+const KLINES = 'klines crypto --region BA --codes BTCUSDT,ETHUSDT --ktype 1h'.split(' ');
 
 describe('klines and the offline cache', () => {
-  let sim: SimulatorHandle;
-  let h: CliHarness;
-
-  beforeEach(async () => {
-    sim = await startSimulator({ port: 0, seed: 7 });
-    h = cliHarness({ MARKETDESK_BASE_URL: sim.url });
-  });
-  afterEach(async () => {
-    await sim.close();
-    h.cleanup();
-  });
+  // The client's backoff between attempts at an unreachable service is waited on this
+  // clock, which moves at once: an offline command answers without real waits.
+  const clock = new FakeClock();
+  const h = cliOnSimulator({ seed: 7 }, { each: true, clock });
 
   it('prints candles per code in one batch request; --json is keyed by code', async () => {
     const table = await h.cli([...KLINES, '--limit', '4']);
     expect(table).toMatchObject({ code: 0, stderr: '' });
-    expect(sim.stats().byPath).toEqual({ '/crypto/klines': 1 });
+    expect(h.sim.stats().byPath).toEqual({ '/crypto/klines': 1 });
     expect(table.stdout).toMatch(
       /^BTCUSDT\nTIME\s+OPEN\s+HIGH\s+LOW\s+CLOSE\s+VOLUME\s+TURNOVER\n/,
     );
@@ -59,9 +43,9 @@ describe('klines and the offline cache', () => {
   it('offline: the same candles from the cache, a note with their time, exit 0', async () => {
     const online = await h.cli([...KLINES, '--limit', '5']);
     expect(online.code).toBe(0);
-    const stats = await h.cli(['cache', 'stats', '--json']);
+    const stats = await h.cli('cache stats --json');
     const refreshed = (JSON.parse(stats.stdout) as { series: { refreshedAt: number }[] }).series;
-    await sim.close();
+    await h.sim.close();
 
     const offline = await h.cli([...KLINES, '--limit', '5']);
     expect(offline.code).toBe(0);
@@ -73,12 +57,19 @@ describe('klines and the offline cache', () => {
   });
 
   it('offline with --no-cache, or with nothing cached: exit 1 with the network error', async () => {
-    await sim.close();
+    await h.sim.close();
     for (const argv of [[...KLINES, '--no-cache'], KLINES]) {
+      const waits = clock.sleeps.length;
       const r = await h.cli(argv);
+      // Tried again after a backoff (on the injected clock) before giving up.
+      expect(clock.sleeps.length).toBeGreaterThan(waits);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(lines(r.stderr)).toEqual([expect.stringMatching(/^marketdesk: Could not reach http/)]);
+      expect(lines(r.stderr)).toEqual([
+        expect.stringMatching(
+          /^marketdesk: Could not reach http.*\. Check your network or the base URL \(--base-url or MARKETDESK_BASE_URL\)\.$/,
+        ),
+      ]);
     }
   });
 
@@ -93,7 +84,7 @@ describe('klines and the offline cache', () => {
     const online = [];
     for (const argv of runs) online.push(await h.cli([...argv, '--json']));
     expect(online.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
-    await sim.close();
+    await h.sim.close();
     for (const [i, argv] of runs.entries()) {
       const r = await h.cli([...argv, '--json']);
       expect(r.code, argv.join(' ')).toBe(0);
@@ -105,9 +96,9 @@ describe('klines and the offline cache', () => {
   });
 
   it('offline: codes without a snapshot are reported, the others shown', async () => {
-    await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL']);
-    await sim.close();
-    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,MSFT', '--json']);
+    await h.cli('quotes stock --region US --codes AAPL');
+    await h.sim.close();
+    const r = await h.cli('quotes stock --region US --codes AAPL,MSFT --json');
     expect(r.code).toBe(1);
     expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
     const err = lines(r.stderr);

@@ -3,10 +3,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type MarketModel, type SimulatorHandle } from '../simulator';
+import { describe, expect, it } from 'vitest';
+import type { MarketModel } from '../simulator';
 import { SyntheticMarket } from '../simulator/market/synthetic-market';
-import { cliHarness, lines, type CliHarness } from './test-harness';
+import { cliHarness, cliOnSimulator, lines } from './test-harness';
 
 const TOKEN = 'cli-market-token';
 
@@ -26,20 +26,10 @@ function marketWithGap(): MarketModel {
 }
 
 describe('market commands', () => {
-  let sim: SimulatorHandle;
-  let h: CliHarness;
-
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, token: TOKEN, market: marketWithGap() });
-    h = cliHarness({ MARKETDESK_BASE_URL: sim.url, MARKETDESK_TOKEN: TOKEN });
-  });
-  afterAll(async () => {
-    await sim.close();
-    h.cleanup();
-  });
+  const h = cliOnSimulator({ token: TOKEN, market: marketWithGap() });
 
   it('quotes: a table with one row per code', async () => {
-    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,MSFT']);
+    const r = await h.cli('quotes stock --region US --codes AAPL,MSFT');
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const [header, ...rows] = lines(r.stdout);
     expect(header).toMatch(/^CODE\s+LAST\s+CHANGE\s+CHG%/);
@@ -48,26 +38,32 @@ describe('market commands', () => {
   });
 
   it('quotes --json: one document keyed by code with Quote records', async () => {
-    const r = await h.cli(['quotes', 'fund', '--region', 'US', '--codes', 'SPY,QQQ', '--json']);
+    const r = await h.cli('quotes fund --region US --codes SPY,QQQ --json');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as Record<string, { symbol: string; last: number }>;
     expect(Object.keys(doc)).toEqual(['SPY', 'QQQ']);
     expect(doc['SPY']).toMatchObject({ symbol: 'SPY', last: expect.any(Number) });
   });
 
-  it('a code the service leaves out: the rest printed, one stderr line, exit 1', async () => {
-    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,GONE', '--json']);
-    expect(r.code).toBe(1);
-    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
-    expect(lines(r.stderr)).toEqual(['marketdesk: unknown symbol: GONE (stock, region US)']);
-  });
+  it.each([
+    'quotes stock --region US --codes AAPL,GONE --json',
+    'klines stock --region US --codes AAPL,GONE --ktype 1d --json',
+  ])(
+    'a code the service leaves out: the rest printed, one stderr line, exit 1 (%s)',
+    async (argv) => {
+      const r = await h.cli(argv);
+      expect(r.code).toBe(1);
+      expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
+      expect(lines(r.stderr)).toEqual(['marketdesk: unknown symbol: GONE (stock, region US)']);
+    },
+  );
 
   it('quotes on a TTY: green for a rise, red for a fall', async () => {
-    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,MSFT'], {}, true);
+    const r = await h.cli('quotes stock --region US --codes AAPL,MSFT', {}, true);
     expect(r.code).toBe(0);
     // Each row's colour is checked against its own sign: the market moves with the clock.
     const quotes = JSON.parse(
-      (await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL,MSFT', '--json'])).stdout,
+      (await h.cli('quotes stock --region US --codes AAPL,MSFT --json')).stdout,
     ) as Record<string, { change: number }>;
     expect(Object.values(quotes).some((q) => q.change !== 0)).toBe(true);
     for (const [code, q] of Object.entries(quotes)) {
@@ -80,23 +76,6 @@ describe('market commands', () => {
     }
   });
 
-  it('klines: a code without candles is reported, the others printed, exit 1', async () => {
-    const r = await h.cli([
-      'klines',
-      'stock',
-      '--region',
-      'US',
-      '--codes',
-      'AAPL,GONE',
-      '--ktype',
-      '1d',
-      '--json',
-    ]);
-    expect(r.code).toBe(1);
-    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['AAPL']);
-    expect(lines(r.stderr)).toEqual(['marketdesk: unknown symbol: GONE (stock, region US)']);
-  });
-
   it('the token is never written to the cache', async () => {
     const files = readdirSync(h.home).filter((f) => f.startsWith('cache.db'));
     expect(files).toContain('cache.db');
@@ -106,67 +85,55 @@ describe('market commands', () => {
   });
 
   it('depth: one stock code uses the single-symbol endpoint, keyed by code', async () => {
-    sim.resetStats();
-    const r = await h.cli(['depth', 'stock', '--region', 'US', '--codes', 'AAPL', '--json']);
+    h.sim.resetStats();
+    const r = await h.cli('depth stock --region US --codes AAPL --json');
     expect(r.code).toBe(0);
-    expect(sim.stats().byPath).toEqual({ '/stock/depth': 1 });
+    expect(h.sim.stats().byPath).toEqual({ '/stock/depth': 1 });
     const doc = JSON.parse(r.stdout) as Record<string, { asks: unknown[]; bids: unknown[] }>;
     expect(Object.keys(doc)).toEqual(['AAPL']);
     expect(doc['AAPL']!.asks.length).toBeGreaterThan(0);
   });
 
   it('depth: several codes, or a class without a single endpoint, use the batch endpoint', async () => {
-    sim.resetStats();
-    const two = await h.cli(['depth', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT,ETHUSDT']);
-    const fund = await h.cli(['depth', 'fund', '--region', 'US', '--codes', 'SPY', '--json']);
+    h.sim.resetStats();
+    const two = await h.cli('depth crypto --region BA --codes BTCUSDT,ETHUSDT');
+    const fund = await h.cli('depth fund --region US --codes SPY --json');
     expect([two.code, fund.code]).toEqual([0, 0]);
-    expect(sim.stats().byPath).toEqual({ '/crypto/depths': 1, '/fund/depths': 1 });
+    expect(h.sim.stats().byPath).toEqual({ '/crypto/depths': 1, '/fund/depths': 1 });
     expect(two.stdout).toMatch(/^BTCUSDT\nLVL\s+BID ORD\s+BID VOL\s+BID\s+ASK/);
     expect(two.stdout).toContain('\nETHUSDT\n');
     expect(Object.keys(JSON.parse(fund.stdout) as object)).toEqual(['SPY']);
   });
 
   it('ticks crypto: table and JSON', async () => {
-    const table = await h.cli(['ticks', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT']);
+    const table = await h.cli('ticks crypto --region BA --codes BTCUSDT');
     expect(table.code).toBe(0);
     expect(lines(table.stdout)[1]).toMatch(/^BTCUSDT\s+\d/);
-    const json = await h.cli(['ticks', 'crypto', '--region', 'BA', '--codes', 'BTCUSDT', '--json']);
+    const json = await h.cli('ticks crypto --region BA --codes BTCUSDT --json');
     expect(JSON.parse(json.stdout)).toEqual({
       BTCUSDT: expect.objectContaining({ symbol: 'BTCUSDT', last: expect.any(Number) }),
     });
   });
 
   it('info: a company card, and a StockInfo with --json', async () => {
-    const table = await h.cli(['info', '--region', 'US', '--code', 'AAPL']);
+    const table = await h.cli('info --region US --code AAPL');
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^name\s+Apple Inc\.$/m);
-    const json = await h.cli(['info', '--region', 'US', '--code', 'AAPL', '--json']);
+    const json = await h.cli('info --region US --code AAPL --json');
     expect(JSON.parse(json.stdout)).toMatchObject({ code: 'AAPL', name: 'Apple Inc.' });
   });
 
   it('news: headlines with the next cursor, and a NewsPage with --json', async () => {
-    const json = await h.cli([
-      'news',
-      '--market',
-      'stock',
-      '--lang',
-      'en',
-      '--limit',
-      '3',
-      '--json',
-    ]);
+    const json = await h.cli('news --market stock --lang en --limit 3 --json');
     expect(json.code).toBe(0);
     const page = JSON.parse(json.stdout) as { items: { title: string }[]; nextCursor: string };
     expect(page).toMatchObject({ count: 3, hasMore: true, nextCursor: expect.any(String) });
-    const next = await h.cli(['news', '--market', 'stock', '--lang', 'en', '--limit', '3']);
+    const next = await h.cli('news --market stock --lang en --limit 3');
     expect(next.code).toBe(0);
     expect(lines(next.stdout)[0]).toMatch(/^TIME\s+PROVIDER\s+TITLE\s+LINK$/);
     expect(next.stdout).toMatch(/next page: --cursor \S+/);
     const older = await h.cli(
-      ['news', '--market', 'stock', '--lang', 'en', '--limit', '3', '--json'].concat([
-        '--cursor',
-        page.nextCursor,
-      ]),
+      `news --market stock --lang en --limit 3 --json --cursor ${page.nextCursor}`,
     );
     const olderPage = JSON.parse(older.stdout) as { items: { title: string }[] };
     expect(olderPage.items).toHaveLength(3);
@@ -189,17 +156,9 @@ describe('market commands', () => {
   });
 
   it('--no-cache leaves no cache file behind', async () => {
-    const fresh = cliHarness({ MARKETDESK_BASE_URL: sim.url, MARKETDESK_TOKEN: TOKEN });
+    const fresh = cliHarness({ MARKETDESK_BASE_URL: h.sim.url, MARKETDESK_TOKEN: TOKEN });
     try {
-      const r = await fresh.cli([
-        'quotes',
-        'stock',
-        '--region',
-        'US',
-        '--codes',
-        'AAPL',
-        '--no-cache',
-      ]);
+      const r = await fresh.cli('quotes stock --region US --codes AAPL --no-cache');
       expect(r.code).toBe(0);
       expect(readdirSync(fresh.home)).toEqual([]);
     } finally {

@@ -7,7 +7,7 @@
  * cache failure, or any requested code without a record; 2 usage mistakes.
  */
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_TIMEOUT_MS } from '../core/api';
+import { DEFAULT_TIMEOUT_MS, type Clock } from '../core/api';
 import { redactSecrets } from '../core/redact';
 import { parseCommand, PLAN_CHOICES, TIMEOUT_CHOICES, UsageError } from './args';
 import { cacheCommand } from './commands/cache';
@@ -17,8 +17,10 @@ import { infoCommand } from './commands/info';
 import { klinesCommand } from './commands/klines';
 import { newsCommand } from './commands/news';
 import { quotesCommand, ticksCommand } from './commands/quotes';
-import { CliContext, userMessage, type Env } from './context';
+import { watchCommand } from './commands/watch';
+import { CliContext, type Env } from './context';
 import { processOutput, type Output } from './output';
+import { errorMessage } from '../shared/errors';
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -28,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   ticksCommand,
   infoCommand,
   newsCommand,
+  watchCommand,
   cacheCommand,
 ];
 
@@ -79,8 +82,19 @@ function splitCommand(argv: readonly string[]): { name: string | undefined; rest
   return { name: undefined, rest: [...argv] };
 }
 
+/** What a run may be given besides its arguments, environment and output (tests). */
+export interface RunOptions {
+  /** The API client's clock (rate-limit and retry waits); default the system's. */
+  clock?: Clock;
+}
+
 /** Runs the command line; resolves to the exit status. Never throws, never prints a stack. */
-export async function run(argv: readonly string[], env: Env, io: Output): Promise<number> {
+export async function run(
+  argv: readonly string[],
+  env: Env,
+  io: Output,
+  options: RunOptions = {},
+): Promise<number> {
   let ctx: CliContext | undefined;
   try {
     const { name, rest } = splitCommand(argv);
@@ -101,11 +115,11 @@ export async function run(argv: readonly string[], env: Env, io: Output): Promis
       io.out(`${command.help}\n\n${GLOBAL_HELP}\n`);
       return 0;
     }
-    ctx = new CliContext(io, env, parsed.global);
+    ctx = new CliContext(io, env, parsed.global, Date.now, options.clock);
     return await command.run(ctx, parsed.values as Record<string, unknown>, parsed.positionals);
   } catch (error) {
     const usage = error instanceof UsageError;
-    const message = userMessage(error);
+    const message = errorMessage(error);
     io.err(`marketdesk: ${redact(message, knownTokens(argv, env))}${usage ? hint(argv) : ''}\n`);
     if (!usage && env['MARKETDESK_DEBUG'] && error instanceof Error) io.err(`${error.stack}\n`);
     return usage ? 2 : 1;

@@ -116,7 +116,7 @@ describe('the command line keeps demo and live data apart', () => {
     expect(JSON.parse(demoExport.stdout)).toEqual(demo);
     expect(lines(demoExport.stderr)).toEqual([`marketdesk: ${DEMO_NOTE}`]);
     // stats lists both sources.
-    const stats = JSON.parse((await h.cli(['cache', 'stats', '--json'])).stdout) as {
+    const stats = JSON.parse((await h.cli('cache stats --json')).stdout) as {
       sources: { source: string; candles: number }[];
     };
     expect(stats.sources).toEqual([

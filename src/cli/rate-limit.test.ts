@@ -3,33 +3,22 @@
  * Retry-After that fits in half the timeout is waited out (two waits at most); a longer
  * one fails at once with the service's "try again in N s", one request, no retry storm.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userMessage } from './context';
+import { describe, expect, it } from 'vitest';
+import { OPTION_WORDS } from './context';
 import { timeoutError } from '../core/api/http-errors';
-import { startSimulator, type SimulatorHandle } from '../simulator';
-import { cliHarness, lines, type CliHarness } from './test-harness';
+import { cliOnSimulator, lines } from './test-harness';
 
 const TOKEN = 'cli-rate-token';
 const INFO = ['info', '--region', 'US', '--code', 'AAPL'];
 
 describe('the command line against a rate-limited service', () => {
-  let sim: SimulatorHandle;
-  let h: CliHarness;
-
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, token: TOKEN });
-    h = cliHarness({ MARKETDESK_BASE_URL: sim.url, MARKETDESK_TOKEN: TOKEN });
-  });
-  afterAll(async () => {
-    await sim.close();
-    h.cleanup();
-  });
+  const h = cliOnSimulator({ token: TOKEN });
 
   /** Limits the service to one request per window and spends it. */
   async function exhaust(windowMs: number): Promise<void> {
-    sim.setFaults({ rateLimit: { requests: 1, windowMs } });
+    h.sim.setFaults({ rateLimit: { requests: 1, windowMs } });
     expect((await h.cli(INFO)).code).toBe(0);
-    sim.resetStats();
+    h.sim.resetStats();
   }
 
   it('fails at once, saying when to try again, when Retry-After is a minute (default timeout)', async () => {
@@ -44,7 +33,7 @@ describe('the command line against a rate-limited service', () => {
       ),
     ]);
     expect(took).toBeLessThan(3000);
-    expect(sim.stats().requests).toBe(1);
+    expect(h.sim.stats().requests).toBe(1);
   });
 
   it('waits out a Retry-After that fits in half its timeout, then answers', async () => {
@@ -54,7 +43,7 @@ describe('the command line against a rate-limited service', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ code: 'AAPL' });
     expect(performance.now() - started).toBeLessThan(4000);
-    expect(sim.stats().byStatus['429']).toBe(1);
+    expect(h.sim.stats().byStatus['429']).toBe(1);
   });
 
   it('fails at once when the wait is longer than half of --timeout', async () => {
@@ -64,7 +53,7 @@ describe('the command line against a rate-limited service', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/limiting the request rate .* Try again in [1-5] s/);
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(sim.stats().requests).toBe(1);
+    expect(h.sim.stats().requests).toBe(1);
   });
 });
 
@@ -72,7 +61,7 @@ describe('timeout advice on the command line', () => {
   it('names --timeout where the app names its Settings field', () => {
     const error = timeoutError('stockInfo', 'https://api.example', 10_000);
     expect(error.message).toContain('raise the request timeout in Settings');
-    expect(userMessage(error)).toBe(
+    expect(timeoutError('stockInfo', 'https://api.example', 10_000, OPTION_WORDS).message).toBe(
       'https://api.example did not answer within 10 s. Check your network; if the service is slow, raise the timeout (--timeout or MARKETDESK_TIMEOUT).',
     );
   });

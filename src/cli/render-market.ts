@@ -29,11 +29,25 @@ const statusText = (status: number): string =>
 const signed = (n: number | null, suffix = ''): string =>
   n === null ? '-' : `${n > 0 ? '+' : ''}${formatNumber(n, 4)}${suffix}`;
 
+/** The code and the last trade's price: the first columns of quotes and ticks. */
+const CODE_LAST: Column<[string, Quote | Tick]>[] = [
+  { header: 'CODE', value: ([c]) => c },
+  { header: 'LAST', align: 'right', value: ([, t]) => formatNumber(t.last) },
+];
+const VOLUME: Column<[string, Quote | Tick]> = {
+  header: 'VOLUME',
+  align: 'right',
+  value: ([, t]) => formatAmount(t.volume),
+};
+const TIME: Column<[string, Quote | Tick]> = {
+  header: 'TIME',
+  value: ([, t]) => formatTime(t.time),
+};
+
 /** One row per code. */
 export function quotesTable(quotes: Keyed<Quote>, tty: boolean): string {
   const columns: Column<[string, Quote]>[] = [
-    { header: 'CODE', value: ([c]) => c },
-    { header: 'LAST', align: 'right', value: ([, q]) => formatNumber(q.last) },
+    ...CODE_LAST,
     {
       header: 'CHANGE',
       align: 'right',
@@ -50,8 +64,8 @@ export function quotesTable(quotes: Keyed<Quote>, tty: boolean): string {
     { header: 'HIGH', align: 'right', value: ([, q]) => formatNumber(q.high) },
     { header: 'LOW', align: 'right', value: ([, q]) => formatNumber(q.low) },
     { header: 'PREV', align: 'right', value: ([, q]) => formatNumber(q.prevClose) },
-    { header: 'VOLUME', align: 'right', value: ([, q]) => formatAmount(q.volume) },
-    { header: 'TIME', value: ([, q]) => formatTime(q.time) },
+    VOLUME,
+    TIME,
     { header: 'STATUS', value: ([, q]) => statusText(q.status) },
   ];
   return renderTable(Object.entries(quotes), columns, tty);
@@ -60,11 +74,10 @@ export function quotesTable(quotes: Keyed<Quote>, tty: boolean): string {
 /** One row per code. */
 export function ticksTable(ticks: Keyed<Tick>, tty: boolean): string {
   const columns: Column<[string, Tick]>[] = [
-    { header: 'CODE', value: ([c]) => c },
-    { header: 'LAST', align: 'right', value: ([, t]) => formatNumber(t.last) },
-    { header: 'VOLUME', align: 'right', value: ([, t]) => formatAmount(t.volume) },
+    ...CODE_LAST,
+    VOLUME,
     { header: 'TURNOVER', align: 'right', value: ([, t]) => formatAmount(t.turnover) },
-    { header: 'TIME', value: ([, t]) => formatTime(t.time) },
+    TIME,
     { header: 'STATUS', value: ([, t]) => String(t.status) },
   ];
   return renderTable(Object.entries(ticks), columns, tty);

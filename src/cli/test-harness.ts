@@ -1,10 +1,14 @@
 /**
  * Test support for the command line: runs `run()` in-process with captured output
- * against a temporary data folder, so no test touches the real home directory.
+ * against a temporary data folder, so no test touches the real home directory; and the
+ * usual set-up, a simulator with the command line pointed at it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { Clock } from '../core/api';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../simulator';
 import { run } from './marketdesk';
 
 /** What one run printed and returned. */
@@ -18,13 +22,28 @@ export interface CliRun {
 export interface CliHarness {
   home: string;
   env: Record<string, string>;
-  /** Runs `marketdesk …argv` with extra environment variables (stdout a TTY when `tty`). */
-  cli(argv: string[], env?: Record<string, string>, tty?: boolean): Promise<CliRun>;
+  /**
+   * Runs `marketdesk …argv` with extra environment variables (stdout a TTY when `tty`).
+   * A string is split at white space: `h.cli('quotes stock --region US --codes AAPL')`.
+   */
+  cli(
+    argv: string | readonly string[],
+    env?: Record<string, string>,
+    tty?: boolean,
+  ): Promise<CliRun>;
   /** Removes the temp data folder. */
   cleanup(): void;
 }
 
-export function cliHarness(env: Record<string, string> = {}): CliHarness {
+export interface HarnessOptions {
+  /** The API client's clock; default the system's, whose waits are real. */
+  clock?: Clock;
+}
+
+export function cliHarness(
+  env: Record<string, string> = {},
+  options: HarnessOptions = {},
+): CliHarness {
   const home = mkdtempSync(path.join(tmpdir(), 'marketdesk-cli-'));
   const base = { MARKETDESK_HOME: home, ...env };
   return {
@@ -38,10 +57,58 @@ export function cliHarness(env: Record<string, string> = {}): CliHarness {
         err: (t: string) => void (stderr += t),
         isTTY: tty,
       };
-      const code = await run(argv, { ...base, ...extra }, io);
+      const args = typeof argv === 'string' ? argv.split(/\s+/).filter(Boolean) : argv;
+      const code = await run(args, { ...base, ...extra }, io, options);
       return { code, stdout, stderr };
     },
     cleanup: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+/** A harness pointed at a simulator, and the simulator (see {@link cliOnSimulator}). */
+export interface SimulatorHarness extends CliHarness {
+  readonly sim: SimulatorHandle;
+}
+
+/**
+ * Starts a simulator with `options` (on a free port) and a harness pointed at it
+ * (MARKETDESK_BASE_URL, and MARKETDESK_TOKEN when the simulator wants a token) before
+ * the enclosing block's tests — before each one with `each` — and closes both after.
+ * What it returns stands for the current pair inside the tests.
+ */
+export function cliOnSimulator(
+  options: SimulatorOptions = {},
+  setup: HarnessOptions & { each?: boolean } = {},
+): SimulatorHarness {
+  let sim: SimulatorHandle | undefined;
+  let h: CliHarness | undefined;
+  const [before, after] = setup.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    sim = await startSimulator({ port: 0, ...options });
+    const env: Record<string, string> = { MARKETDESK_BASE_URL: sim.url };
+    if (options.token !== undefined) env['MARKETDESK_TOKEN'] = options.token;
+    h = cliHarness(env, setup.clock ? { clock: setup.clock } : {});
+  });
+  after(async () => {
+    await sim?.close();
+    h?.cleanup();
+  });
+  const current = () => {
+    if (!h) throw new Error('cliOnSimulator: used outside a test');
+    return h;
+  };
+  return {
+    get sim() {
+      return sim!;
+    },
+    get home() {
+      return current().home;
+    },
+    get env() {
+      return current().env;
+    },
+    cli: (...args) => current().cli(...args),
+    cleanup: () => h?.cleanup(),
   };
 }
 

@@ -41,18 +41,9 @@ describe('marketdesk against a token-echoing service', () => {
   });
 
   it('does not garble its messages with a one-letter token', async () => {
-    const r = await h.cli([
-      'info',
-      '--code',
-      'AAPL',
-      '--region',
-      'US',
-      '--base-url',
-      echo.url,
-      '--no-cache',
-      '--token',
-      'T',
-    ]);
+    const r = await h.cli(
+      `info --code AAPL --region US --base-url ${echo.url} --no-cache --token T`,
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('The market data service reported an error');
     expect(r.stderr).toContain(`for token ${REDACTED};`);

@@ -2,25 +2,14 @@
  * Help and usage mistakes: help on stdout with exit 0; a mistake is one line on stderr,
  * nothing on stdout, exit 2 — before any request is made.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSettingsPatch } from '../core/settings';
 import { BASE_URL_PLAIN_HTTP } from '../shared/model';
-import { startSimulator, type SimulatorHandle } from '../simulator';
-import { cliHarness, lines, type CliHarness } from './test-harness';
+import { cliOnSimulator, lines } from './test-harness';
 import { COMMANDS } from './marketdesk';
 
 describe('help and usage errors', () => {
-  let sim: SimulatorHandle;
-  let h: CliHarness;
-
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0 });
-    h = cliHarness({ MARKETDESK_BASE_URL: sim.url });
-  });
-  afterAll(async () => {
-    await sim.close();
-    h.cleanup();
-  });
+  const h = cliOnSimulator();
 
   it('no command and --help list every command', async () => {
     for (const argv of [[], ['--help'], ['help']]) {
@@ -131,18 +120,18 @@ describe('help and usage errors', () => {
   ];
 
   it.each(mistakes)('%s: exit 2, one line on stderr, nothing on stdout', async (_, argv, msg) => {
-    sim.resetStats();
+    h.sim.resetStats();
     const r = await h.cli(argv);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)).toHaveLength(1);
     expect(r.stderr).toMatch(/^marketdesk: /);
     expect(r.stderr).toMatch(msg);
-    expect(sim.stats().requests).toBe(0);
+    expect(h.sim.stats().requests).toBe(0);
   });
 
   it('no token against the real service is a usage error naming the fix', async () => {
-    const r = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'A'], {
+    const r = await h.cli('quotes stock --region US --codes A', {
       MARKETDESK_BASE_URL: 'https://api.itick.org',
     });
     expect(r.code).toBe(2);
@@ -168,51 +157,22 @@ describe('help and usage errors', () => {
 
   it('takes the timeout in seconds or with a unit, and crypto its own 2h candles', async () => {
     for (const timeout of ['30', '30s', '1500ms', '2min']) {
-      const r = await h.cli([
-        'quotes',
-        'stock',
-        '--region',
-        'US',
-        '--codes',
-        'AAPL',
-        '--timeout',
-        timeout,
-      ]);
+      const r = await h.cli(`quotes stock --region US --codes AAPL --timeout ${timeout}`);
       expect(r.code, timeout).toBe(0);
     }
-    const env = await h.cli(['quotes', 'stock', '--region', 'US', '--codes', 'AAPL'], {
+    const env = await h.cli('quotes stock --region US --codes AAPL', {
       MARKETDESK_TIMEOUT: '0',
     });
     expect(env.stderr).toMatch(/--timeout must be seconds from 1 to 120/);
-    const crypto = await h.cli([
-      'klines',
-      'crypto',
-      '--region',
-      'BA',
-      '--codes',
-      'BTCUSDT',
-      '--ktype',
-      '2h',
-      '--limit',
-      '2',
-      '--json',
-    ]);
+    const crypto = await h.cli(
+      'klines crypto --region BA --codes BTCUSDT --ktype 2h --limit 2 --json',
+    );
     expect(crypto.code).toBe(0);
     expect((JSON.parse(crypto.stdout) as Record<string, unknown[]>)['BTCUSDT']).toHaveLength(2);
   });
 
   it('global options may come before the command', async () => {
-    const r = await h.cli([
-      '--json',
-      '--plan',
-      'base',
-      'quotes',
-      'crypto',
-      '--region',
-      'BA',
-      '--codes',
-      'BTCUSDT',
-    ]);
+    const r = await h.cli('--json --plan base quotes crypto --region BA --codes BTCUSDT');
     expect(r.code).toBe(0);
     expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['BTCUSDT']);
   });

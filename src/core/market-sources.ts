@@ -8,18 +8,11 @@
  * the same tick are merged into one batch `klines` call: a chart grid or
  * `marketdesk klines --codes A,B,C` costs one request (chunked by plan), not one per code.
  */
-import type { AssetClass, Candle, DataSourceId, NewsPage, SeriesKey } from '../shared/model';
-import { ApiError } from './api';
+import { isServed } from '../shared/api/operations';
+import type { Candle, DataSourceId, NewsPage, SeriesKey } from '../shared/model';
+import { ApiError, KLINE_CLASSES } from './api';
 import type { KlineClass, MarketClient } from './api';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from './cache';
-
-/** The classes with a klines operation (spec 4.2). */
-export const KLINE_CLASSES: readonly KlineClass[] = ['stock', 'indices', 'crypto', 'forex'];
-
-/** True when the API has a klines operation for `cls`. */
-export function isKlineClass(cls: AssetClass): cls is KlineClass {
-  return (KLINE_CLASSES as readonly string[]).includes(cls);
-}
 
 interface Waiter {
   code: string;
@@ -54,7 +47,7 @@ export class MarketSources implements CandleSource, NewsSource {
   /** The newest `limit` candles of `series` at or before `endTime` (the API's `et`). */
   fetchCandles(series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
     const cls = series.class;
-    if (!isKlineClass(cls)) {
+    if (!isServed(KLINE_CLASSES, cls)) {
       return Promise.reject(
         new ApiError({
           kind: 'invalid-request',

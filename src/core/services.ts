@@ -15,7 +15,14 @@
 import path from 'node:path';
 import type { AppStatus, Settings, UnixMs } from '../shared/model';
 import { BASE_URL_NOT_HTTP, baseUrlProblem, streamSubscriptionLimit } from '../shared/model';
-import { CACHE_FILE_NAME, CacheTooNewError, HistoryService, closeCache, openCache } from './cache';
+import {
+  CACHE_FILE_NAME,
+  CacheTooNewError,
+  HistoryService,
+  SnapshotService,
+  closeCache,
+  openCache,
+} from './cache';
 import type { CacheDb } from './cache';
 import { FeedHub, type StreamOpener } from './feed';
 import { HealthService } from './health';
@@ -64,6 +71,8 @@ export interface Services {
   readonly secrets: SecretStore;
   readonly db: CacheDb;
   readonly history: HistoryService;
+  /** Snapshots (stock info), API first and the source's last snapshot on failure. */
+  readonly snapshots: SnapshotService;
   readonly hub: FeedHub;
   /** The one health model: every request records in it; the status bar and panes read it. */
   readonly health: HealthService;
@@ -218,11 +227,12 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
 
   for (const notice of notices.all) log(`marketdesk: ${notice}`);
   const symbols = new SymbolChecker({ client: () => link.client, now, health });
+  const snapshots = new SnapshotService({ db, sourceId: () => link.sources.sourceId, now, health });
   const backend = new AppBackend({
     settings,
     symbols,
     workspace,
-    db,
+    snapshots,
     history,
     hub,
     link,
@@ -238,6 +248,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     secrets,
     db,
     history,
+    snapshots,
     hub,
     health,
     link,

@@ -228,8 +228,6 @@ const EVENT_TABLE = {
   workspace: true,
 } as const satisfies Record<EventName, true>;
 
-export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
-
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && Object.hasOwn(EVENT_TABLE, value);
 }

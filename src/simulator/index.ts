@@ -13,7 +13,7 @@ export {
 export type { Faults, RateLimit } from './faults';
 export type { StreamFaults } from './stream/stream-faults';
 export type { StreamStats } from './stream/stream-server';
-export type { SimulatorTimers } from './stream/timers';
+export type { Timers } from '../shared/timers';
 export { decideFaults, parseRateLimit, type FaultDecision } from './faults';
 export { MALFORM_VARIANTS, type MalformVariant } from './malform';
 export type { MarketModel } from './market-model';

@@ -19,7 +19,7 @@ import { isNewsCursor, SyntheticMarket } from './market/synthetic-market';
 import { parseQuery, type ParseContext } from './params';
 import type { StreamFaults } from './stream/stream-faults';
 import { StreamServer, type StreamStats } from './stream/stream-server';
-import type { SimulatorTimers } from './stream/timers';
+import type { Timers } from '../shared/timers';
 import { tokenRefusal } from './token';
 
 /** How to start a simulator. Every field is optional. */
@@ -49,7 +49,7 @@ export interface SimulatorOptions {
   /** Stream faults in force from the start; change them later with `setStreamFaults`. */
   streamFaults?: StreamFaults;
   /** Timers of the stream (its pushes, late pongs); default the global ones. Tests pass their own with `now`. */
-  timers?: SimulatorTimers;
+  timers?: Timers;
 }
 
 /** Requests received since start (or the last reset), every answer included. */

@@ -34,13 +34,17 @@ function toSeries(candles) {
 }
 
 /**
- * One first paint of `count` candles: from just before the conversion and setData
- * to the second animation frame after it. Returns ms.
+ * `count` candles, made once per count.
  * @param {number} count
  */
-async function firstPaint(count) {
+function candlesOf(count) {
   const candles = data.get(count) ?? makeCandles(count);
   data.set(count, candles);
+  return candles;
+}
+
+/** A chart set up like the app's: candlesticks, and volume in a second pane a quarter high. */
+function newChart() {
   const chart = createChart(el, { autoSize: true });
   const bars = chart.addSeries(CandlestickSeries, { borderVisible: false });
   const volume = chart.addSeries(
@@ -49,6 +53,17 @@ async function firstPaint(count) {
     1,
   );
   chart.panes()[1]?.setStretchFactor(0.25);
+  return { chart, bars, volume };
+}
+
+/**
+ * One first paint of `count` candles: from just before the conversion and setData
+ * to the second animation frame after it. Returns ms.
+ * @param {number} count
+ */
+async function firstPaint(count) {
+  const candles = candlesOf(count);
+  const { chart, bars, volume } = newChart();
   await twoFrames();
   collectGarbage();
 
@@ -72,16 +87,8 @@ async function firstPaint(count) {
  * @param {number} updates
  */
 async function formingUpdates(bars, updates) {
-  const candles = data.get(bars) ?? makeCandles(bars);
-  data.set(bars, candles);
-  const chart = createChart(el, { autoSize: true });
-  const series = chart.addSeries(CandlestickSeries, { borderVisible: false });
-  const volume = chart.addSeries(
-    HistogramSeries,
-    { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
-    1,
-  );
-  chart.panes()[1]?.setStretchFactor(0.25);
+  const candles = candlesOf(bars);
+  const { chart, bars: series, volume } = newChart();
   // Sized first (autoSize), as the app's chart is before its data arrives: data set
   // on a chart of width 0 would leave every bar in view.
   await twoFrames();

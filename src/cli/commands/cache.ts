@@ -20,7 +20,17 @@ import { formatAmount, renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
 import { MARKET_OPTIONS, parseMarket, type Command } from './command';
 
-const ACTIONS = ['stats', 'prune', 'clear', 'export'] as const;
+/** The command's options, parsed. */
+type Values = Record<string, unknown>;
+
+/** `cache <action>`, by name: each runs with the options and the arguments after the action. */
+const ACTIONS = {
+  stats: statsAction,
+  prune: pruneAction,
+  clear: clearAction,
+  export: exportAction,
+} satisfies Record<string, (ctx: CliContext, values: Values, rest: string[]) => Promise<number>>;
+const ACTION_NAMES = Object.keys(ACTIONS).join('|');
 
 export const cacheCommand: Command = {
   name: 'cache',
@@ -52,20 +62,12 @@ shown, and prune deletes them first.`,
   },
   async run(ctx, values, positionals) {
     const [action, ...rest] = positionals;
-    if (!action) throw new UsageError(`cache: missing action (${ACTIONS.join('|')})`);
+    if (!action) throw new UsageError(`cache: missing action (${ACTION_NAMES})`);
     if (ctx.global.noCache) throw new UsageError('cache commands need the cache: drop --no-cache');
-    switch (action) {
-      case 'stats':
-        return statsAction(ctx, rest);
-      case 'prune':
-        return pruneAction(ctx, values, rest);
-      case 'clear':
-        return clearAction(ctx, values, rest);
-      case 'export':
-        return exportAction(ctx, values, rest);
-      default:
-        throw new UsageError(`cache: unknown action "${action}" (${ACTIONS.join('|')})`);
+    if (!Object.hasOwn(ACTIONS, action)) {
+      throw new UsageError(`cache: unknown action "${action}" (${ACTION_NAMES})`);
     }
+    return ACTIONS[action as keyof typeof ACTIONS](ctx, values, rest);
   },
 };
 
@@ -73,7 +75,7 @@ function noArguments(action: string, rest: string[]): void {
   if (rest.length > 0) throw new UsageError(`cache ${action}: unexpected argument "${rest[0]}"`);
 }
 
-async function statsAction(ctx: CliContext, rest: string[]): Promise<number> {
+async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Promise<number> {
   noArguments('stats', rest);
   const db = ctx.requireCache();
   const s = stats(db);
@@ -83,11 +85,7 @@ async function statsAction(ctx: CliContext, rest: string[]): Promise<number> {
   return 0;
 }
 
-async function pruneAction(
-  ctx: CliContext,
-  values: Record<string, unknown>,
-  rest: string[],
-): Promise<number> {
+async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
   noArguments('prune', rest);
   const budget = parseBytes(values['budget'] as string | undefined, 'budget', DEFAULT_BUDGET_BYTES);
   const result = prune(ctx.requireCache(), budget);
@@ -95,11 +93,7 @@ async function pruneAction(
   return 0;
 }
 
-async function clearAction(
-  ctx: CliContext,
-  values: Record<string, unknown>,
-  rest: string[],
-): Promise<number> {
+async function clearAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
   noArguments('clear', rest);
   // Always asked for, TTY or not: a prompt would hang a script, and a typo'd
   // history-recall should not wipe months of candles.
@@ -117,11 +111,7 @@ async function clearAction(
   return 0;
 }
 
-async function exportAction(
-  ctx: CliContext,
-  values: Record<string, unknown>,
-  rest: string[],
-): Promise<number> {
+async function exportAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
   const market = parseMarket('cache export', rest, values, ASSET_CLASSES);
   const [code, ...more] = parseCodes(values['code'] as string | undefined, market.region, 'code');
   if (more.length > 0) throw new UsageError('cache export: one --code at a time');

@@ -3,6 +3,7 @@
  * (`<class> --region --exchange`), and printing a per-code outcome.
  */
 import type { ParseArgsConfig } from 'node:util';
+import { isServed } from '../../shared/api/operations';
 import type { AssetClass, Instrument } from '../../shared/model';
 import { parseAssetClass, requireOption, UsageError } from '../args';
 import type { CliContext } from '../context';
@@ -30,9 +31,9 @@ export const MARKET_OPTIONS = {
   exchange: { type: 'string' },
 } as const satisfies Options;
 
-/** Where a command's codes live. */
-export interface Market {
-  class: AssetClass;
+/** Where a command's codes live: a class of `C`, the classes the command serves. */
+export interface Market<C extends AssetClass = AssetClass> {
+  class: C;
   region: string;
   /** Stock only; '' = the region's primary exchange. */
   exchange: string;
@@ -42,12 +43,12 @@ export interface Market {
  * Reads `<class> --region R [--exchange E]`. The class must be one the command's
  * endpoint exists for (`allowed`), named in the message when it is not.
  */
-export function parseMarket(
+export function parseMarket<C extends AssetClass>(
   command: string,
   positionals: string[],
   values: Record<string, unknown>,
-  allowed: readonly AssetClass[],
-): Market {
+  allowed: readonly C[],
+): Market<C> {
   const [clsText, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const cls = parseClassFor(command, clsText, allowed);
@@ -59,13 +60,13 @@ export function parseMarket(
   return { class: cls, region, exchange };
 }
 
-function parseClassFor(
+function parseClassFor<C extends AssetClass>(
   command: string,
   text: string | undefined,
-  allowed: readonly AssetClass[],
-): AssetClass {
+  allowed: readonly C[],
+): C {
   const cls = parseAssetClass(text);
-  if (!allowed.includes(cls)) {
+  if (!isServed(allowed, cls)) {
     const which = allowed.length === 1 ? `only ${allowed[0]}` : allowed.join(', ');
     throw new UsageError(`${command}: the API has no ${command} for ${cls} (classes: ${which})`);
   }

@@ -3,15 +3,13 @@
  * (stock, crypto) uses it; anything else the batch endpoint. The output is keyed by
  * code either way, so a script sees one shape.
  */
-import type { DepthClass, DepthsClass } from '../../core/api';
-import { ASSET_CLASSES } from '../../shared/model';
+import { asBatch, DEPTH_CLASSES, DEPTHS_CLASSES } from '../../core/api';
+import { isServed } from '../../shared/api/operations';
 import { parseCodes } from '../args';
 import { depthTables } from '../render-market';
 import { CliError } from '../context';
-import { asBatch, fetchWithSnapshots } from '../snapshot-fetch';
+import { fetchWithSnapshots } from '../snapshot-fetch';
 import { MARKET_OPTIONS, instrumentIn, parseMarket, printOutcome, type Command } from './command';
-
-const SINGLE: readonly string[] = ['stock', 'crypto'] satisfies DepthClass[];
 
 export const depthCommand: Command = {
   name: 'depth',
@@ -19,22 +17,20 @@ export const depthCommand: Command = {
   help: `Usage: marketdesk depth <class> --region R [--exchange E] --codes A[,B] [options]
 
 Order books, bids beside asks, level by level. Every class has depth
-(${ASSET_CLASSES.join(', ')}); one code of stock or crypto is asked from the
+(${DEPTHS_CLASSES.join(', ')}); one code of ${DEPTH_CLASSES.join(' or ')} is asked from the
 single-symbol endpoint, anything else from the batch endpoint. One code the service
 does not know (or cannot answer for) is an error: one line on stderr, exit 1.
 With --json: one object keyed by code (also for one code) whose values are DepthBook records.`,
   options: { ...MARKET_OPTIONS, codes: { type: 'string' } },
   async run(ctx, values, positionals) {
-    const market = parseMarket('depth', positionals, values, ASSET_CLASSES);
+    const market = parseMarket('depth', positionals, values, DEPTHS_CLASSES);
     const codes = parseCodes(values['codes'] as string | undefined, market.region);
     const client = await ctx.client();
     const [only] = codes;
     const outcome = await fetchWithSnapshots(ctx, 'depth', codes, instrumentIn(market), () =>
-      codes.length === 1 && only !== undefined && SINGLE.includes(market.class)
-        ? client
-            .depth(market.class as DepthClass, { ...market, code: only })
-            .then((r) => asBatch(only, r))
-        : client.depths(market.class as DepthsClass, { ...market, codes }),
+      codes.length === 1 && only !== undefined && isServed(DEPTH_CLASSES, market.class)
+        ? client.depth(market.class, { ...market, code: only }).then((r) => asBatch(only, r))
+        : client.depths(market.class, { ...market, codes }),
     );
     // One code is a single-symbol question: without its book, the answer is the error line.
     const [problem] = outcome.problems;

@@ -1,11 +1,12 @@
 /**
  * `marketdesk info`: a stock's reference data (the company card).
  */
+import { asBatch } from '../../core/api';
 import { canonicalCode } from '../../shared/model';
 import { requireOption, UsageError } from '../args';
 import { formatTime, renderJson } from '../output';
 import { infoTable } from '../render-market';
-import { asBatch, fetchWithSnapshots } from '../snapshot-fetch';
+import { fetchWithSnapshots } from '../snapshot-fetch';
 import { MARKET_OPTIONS, instrumentIn, parseMarket, type Command } from './command';
 
 export const infoCommand: Command = {

@@ -4,22 +4,23 @@
  * refresh); a page back (`--before`) is answered from the cache when it holds that
  * range completely. Unreachable API → the cached candles, with a note saying so.
  */
-import type { KlineClass } from '../../core/api';
+import { KLINE_CLASSES, type KlineClass } from '../../core/api';
 import { HistoryService, isUnknownSymbol, type CandleAnswer } from '../../core/cache';
-import { KLINE_CLASSES, MarketSources } from '../../core/market-sources';
+import { MarketSources } from '../../core/market-sources';
 import type { Candle } from '../../shared/model';
 import { parseCodes, parseKTypeOption, parsePositiveInt, parseTimeOption } from '../args';
 import type { CliContext } from '../context';
-import { CliError, userMessage } from '../context';
+import { CliError } from '../context';
 import { candleTables } from '../render-market';
 import { unknownSymbolLine, type Outcome } from '../snapshot-fetch';
 import { MARKET_OPTIONS, parseMarket, printOutcome, type Command, type Market } from './command';
+import { errorMessage } from '../../shared/errors';
 
 /** Candles shown when --limit is not given. */
 export const DEFAULT_KLINE_LIMIT = 100;
 
 interface Request {
-  market: Market;
+  market: Market<KlineClass>;
   codes: string[];
   kType: CandleAnswer['series']['kType'];
   limit: number;
@@ -64,20 +65,20 @@ With --json: one object keyed by code whose values are arrays of Candle records.
 /** --no-cache: one batch call, nothing stored. */
 async function direct(ctx: CliContext, q: Request): Promise<Outcome<Candle[]>> {
   const client = await ctx.client();
-  const r = await client.klines(q.market.class as KlineClass, {
+  const r = await client.klines(q.market.class, {
     ...q.market,
     codes: q.codes,
     kType: q.kType,
     limit: q.limit,
     ...(q.before === undefined ? {} : { et: q.before - 1 }),
   });
-  if (!r.ok) throw new CliError(userMessage(r.error));
+  if (!r.ok) throw new CliError(errorMessage(r.error));
   const problems = q.codes.flatMap((code) => {
     if (r.value.data[code]) return [];
     const failed = r.value.failed[code];
     // No record and no failure: the service has no such product (see snapshot-fetch).
     if (!failed || isUnknownSymbol(failed)) return [unknownSymbolLine({ ...q.market, code })];
-    return [`${code}: ${userMessage(failed)}`];
+    return [`${code}: ${errorMessage(failed)}`];
   });
   return { data: r.value.data, problems, offline: null };
 }
@@ -111,10 +112,10 @@ async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle
     const code = q.codes[i]!;
     if (answer.unknown) failures.set(code, unknownSymbolLine({ ...q.market, code }));
     else if (answer.error !== undefined)
-      failures.set(code, `${code}: ${userMessage(answer.error)}`);
+      failures.set(code, `${code}: ${errorMessage(answer.error)}`);
     else if (answer.offlineReason === undefined) data[code] = answer.candles;
     else if (answer.candles.length === 0)
-      failures.set(code, `${code}: ${userMessage(answer.offlineReason)} (nothing cached)`);
+      failures.set(code, `${code}: ${errorMessage(answer.offlineReason)} (nothing cached)`);
     else {
       data[code] = answer.candles;
       const asOf = answer.asOf ?? answer.candles.at(-1)!.time;
@@ -129,7 +130,7 @@ async function throughCache(ctx: CliContext, q: Request): Promise<Outcome<Candle
   const known = answers.filter((a) => !a.unknown);
   const causes = new Set(known.map((a) => a.error ?? a.offlineReason).filter(Boolean));
   if (Object.keys(data).length === 0 && known.length === answers.length && causes.size === 1) {
-    throw new CliError(userMessage([...causes][0]));
+    throw new CliError(errorMessage([...causes][0]));
   }
   const problems = q.codes.flatMap((c) => (failures.has(c) ? [failures.get(c)!] : []));
   return { data, problems, offline };

@@ -8,10 +8,11 @@ import { MarketSources } from '../../core/market-sources';
 import type { NewsPage } from '../../shared/model';
 import { parsePositiveInt, requireOption, UsageError } from '../args';
 import type { CliContext } from '../context';
-import { CliError, userMessage } from '../context';
+import { CliError } from '../context';
 import { formatTime, renderJson } from '../output';
 import { newsTable } from '../render-market';
 import type { Command } from './command';
+import { errorMessage } from '../../shared/errors';
 
 /** Items per page when --limit is not given (the simulator's default too). */
 export const DEFAULT_NEWS_LIMIT = 20;
@@ -63,7 +64,7 @@ async function direct(ctx: CliContext, q: Query): Promise<NewsPage> {
     limit: q.limit,
     ...(q.cursor === undefined ? {} : { cursor: q.cursor }),
   });
-  if (!r.ok) throw new CliError(userMessage(r.error));
+  if (!r.ok) throw new CliError(errorMessage(r.error));
   return r.value;
 }
 
@@ -83,9 +84,9 @@ async function throughCache(ctx: CliContext, q: Query): Promise<NewsPage> {
   } finally {
     history.dispose();
   }
-  if (answer.error !== undefined) throw new CliError(userMessage(answer.error));
+  if (answer.error !== undefined) throw new CliError(errorMessage(answer.error));
   if (answer.offlineReason !== undefined) {
-    if (answer.items.length === 0) throw new CliError(userMessage(answer.offlineReason));
+    if (answer.items.length === 0) throw new CliError(errorMessage(answer.offlineReason));
     const asOf = answer.asOf === null ? '' : ` as of ${formatTime(answer.asOf)}`;
     ctx.note(`offline — showing cached news${asOf}`);
   }

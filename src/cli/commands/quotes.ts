@@ -1,13 +1,11 @@
 /**
  * `marketdesk quotes` and `marketdesk ticks`: batch snapshots, one row per code.
  */
-import type { QuoteClass } from '../../core/api';
+import { QUOTE_CLASSES } from '../../core/api';
 import { parseCodes } from '../args';
 import { quotesTable, ticksTable } from '../render-market';
 import { fetchWithSnapshots } from '../snapshot-fetch';
 import { MARKET_OPTIONS, instrumentIn, parseMarket, printOutcome, type Command } from './command';
-
-const QUOTE_CLASSES: readonly QuoteClass[] = ['stock', 'fund', 'indices', 'future', 'crypto'];
 
 export const quotesCommand: Command = {
   name: 'quotes',
@@ -23,7 +21,7 @@ With --json: one object keyed by code whose values are Quote records.`,
     const codes = parseCodes(values['codes'] as string | undefined, market.region);
     const client = await ctx.client();
     const outcome = await fetchWithSnapshots(ctx, 'quote', codes, instrumentIn(market), () =>
-      client.quotes(market.class as QuoteClass, { ...market, codes }),
+      client.quotes(market.class, { ...market, codes }),
     );
     return printOutcome(ctx, outcome, 'quotes', quotesTable);
   },

@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES } from '../../shared/api/operations';
 import { planOf, type DepthBook, type Tick } from '../../shared/model';
-import { MarketClient, type MarketClientOptions } from './client';
+import type { MarketClientOptions } from './client';
 import { isApiError } from './errors';
 import type { BatchResult, Result } from './result';
 import {
@@ -14,7 +14,7 @@ import {
   type Shape,
   type SymbolParams,
 } from './shapes';
-import { FakeClock, sendJson, startTestServer, type TestServer } from './test-helpers';
+import { FakeClock, sendJson, startTestServer, testClient, useTestServer } from './test-helpers';
 import {
   cryptoQuoteBTC,
   envelope,
@@ -27,27 +27,14 @@ import {
 } from './fixtures/samples';
 
 const TOKEN = 'secret-token-123';
-let server: TestServer;
+const server = useTestServer();
 let clock: FakeClock;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.seen.length = 0;
   clock = new FakeClock();
 });
 
 const client = (extra: Partial<MarketClientOptions> = {}) =>
-  new MarketClient({
-    token: TOKEN,
-    baseUrl: `${server.url}/`,
-    requestsPerMinute: Infinity,
-    clock,
-    random: () => 0,
-    ...extra,
-  });
+  testClient(`${server.url}/`, { token: TOKEN, clock, ...extra });
 
 function quoteOf(code: string) {
   return { ...stockQuoteAAPL, s: code };

@@ -5,8 +5,8 @@
  * to a Result and never reject. Batch calls are split by the plan's maximum codes, run
  * with bounded concurrency, and report missing or failed codes one by one.
  */
-import { OPERATIONS, findOperation } from '../../shared/api/operations';
-import type { OperationName, OperationSpec } from '../../shared/api/operations';
+import { OPERATIONS, findOperation, servedClasses } from '../../shared/api/operations';
+import type { OperationName, OperationSpec, ServedClass } from '../../shared/api/operations';
 import type {
   AssetClass,
   Candle,
@@ -24,6 +24,7 @@ import { systemClock } from './clock';
 import { invalid, type AnyParams } from './request';
 import { readCandles, readDepth, readQuote, readTick } from './normalise-market';
 import { readNewsPage, readStockInfo } from './normalise-reference';
+import type { SettingWords } from './http-errors';
 import { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter } from './rate-limiter';
 import type { BatchResult, Result } from './result';
 import { err } from './result';
@@ -68,6 +69,8 @@ export interface MarketClientOptions {
   clock?: Clock;
   /** Injected for tests: jitter source in [0, 1). */
   random?: () => number;
+  /** How error messages name the settings to check; default the app's Settings dialog. */
+  settingWords?: SettingWords;
 }
 
 export interface CallOptions {
@@ -76,13 +79,27 @@ export interface CallOptions {
 }
 
 /** Classes with a quotes operation. */
-export type QuoteClass = 'stock' | 'fund' | 'indices' | 'future' | 'crypto';
+export type QuoteClass = ServedClass<'quotes', true>;
 /** Classes with a batch depth operation. */
-export type DepthsClass = 'stock' | 'crypto' | 'fund' | 'forex' | 'future' | 'indices';
+export type DepthsClass = ServedClass<'depth', true>;
 /** Classes with a single-symbol depth operation. */
-export type DepthClass = 'stock' | 'crypto';
+export type DepthClass = ServedClass<'depth', false>;
 /** Classes with a klines operation. */
-export type KlineClass = 'stock' | 'indices' | 'crypto' | 'forex';
+export type KlineClass = ServedClass<'klines', true>;
+
+/** {@link QuoteClass} as a list, in the table's order (for checks and messages). */
+export const QUOTE_CLASSES = servedClasses('quotes', true);
+/** {@link DepthsClass} as a list. */
+export const DEPTHS_CLASSES = servedClasses('depth', true);
+/** {@link DepthClass} as a list. */
+export const DEPTH_CLASSES = servedClasses('depth', false);
+/** {@link KlineClass} as a list. */
+export const KLINE_CLASSES = servedClasses('klines', true);
+
+/** What every call resolves to. */
+type Answer<T> = Promise<Result<T>>;
+/** What every batch call resolves to. */
+type Batch<T> = Answer<BatchResult<T>>;
 
 export class MarketClient {
   /** The plan the client chunks batches for. */
@@ -110,6 +127,7 @@ export class MarketClient {
       retry: { ...DEFAULT_RETRY, ...options.retry },
       clock,
       random: options.random ?? Math.random,
+      ...(options.settingWords ? { settingWords: options.settingWords } : {}),
     });
   }
 
@@ -172,49 +190,37 @@ export class MarketClient {
   }
 
   /** Real-time quotes of `codes` in one class and region. */
-  quotes(
-    cls: QuoteClass,
-    params: BatchParams,
-    options?: CallOptions,
-  ): Promise<Result<BatchResult<Quote>>> {
+  quotes(cls: QuoteClass, params: BatchParams, options?: CallOptions): Batch<Quote> {
     return this.byKind('quotes', cls, true, params, options);
   }
 
   /** Order books of `codes`. */
-  depths(
-    cls: DepthsClass,
-    params: BatchParams,
-    options?: CallOptions,
-  ): Promise<Result<BatchResult<DepthBook>>> {
+  depths(cls: DepthsClass, params: BatchParams, options?: CallOptions): Batch<DepthBook> {
     return this.byKind('depth', cls, true, params, options);
   }
 
   /** One order book (stock and crypto have a single-symbol operation). */
-  depth(cls: DepthClass, params: SymbolParams, options?: CallOptions): Promise<Result<DepthBook>> {
+  depth(cls: DepthClass, params: SymbolParams, options?: CallOptions): Answer<DepthBook> {
     return this.byKind('depth', cls, false, params, options);
   }
 
   /** Candle series of `codes`, each ascending by time without duplicates. */
-  klines(
-    cls: KlineClass,
-    params: KlineParams,
-    options?: CallOptions,
-  ): Promise<Result<BatchResult<Candle[]>>> {
+  klines(cls: KlineClass, params: KlineParams, options?: CallOptions): Batch<Candle[]> {
     return this.byKind('klines', cls, true, params, options);
   }
 
   /** Crypto tick snapshots. */
-  ticks(params: BatchParams, options?: CallOptions): Promise<Result<BatchResult<Tick>>> {
+  ticks(params: BatchParams, options?: CallOptions): Batch<Tick> {
     return this.call('cryptoTicks', params, options);
   }
 
   /** Stock reference data. */
-  info(params: InfoParams, options?: CallOptions): Promise<Result<StockInfo>> {
+  info(params: InfoParams, options?: CallOptions): Answer<StockInfo> {
     return this.call('stockInfo', params, options);
   }
 
   /** One page of news; pass the previous page's `nextCursor` as `cursor` for the next. */
-  news(params: NewsParams, options?: CallOptions): Promise<Result<NewsPage>> {
+  news(params: NewsParams, options?: CallOptions): Answer<NewsPage> {
     return this.call('news', params, options);
   }
 
@@ -224,13 +230,13 @@ export class MarketClient {
     batch: boolean,
     params: object,
     options?: CallOptions,
-  ): Promise<Result<T>> {
+  ): Answer<T> {
     const op = findOperation(kind, cls, batch);
     if (op === null) {
       const what = `${batch ? 'batch ' : ''}${kind} for ${cls}`;
       return Promise.resolve(err(invalid(kind, `the service has no ${what} operation`)));
     }
-    return this.call(op, params as never, options) as Promise<Result<T>>;
+    return this.call(op, params as never, options) as Answer<T>;
   }
 
   private batch<T>(

@@ -13,7 +13,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf } from '../../shared/model';
 import { FeedHub } from '../feed';
 import { ManualTimers } from '../feed/testing/manual-timers';
@@ -246,14 +245,8 @@ async function runHub(f: Fault | 'dead port', seconds: number) {
   });
   const hub = new FeedHub({ client, plan, timers, now: timers.now, onError: () => undefined });
   const pane = new Recorder();
-  const spec: SubscriptionSpec = {
-    kind: 'quotes',
-    class: 'stock',
-    region: 'US',
-    exchange: '',
-    codes: ['AAPL', 'MSFT'],
-  };
-  hub.subscribe('w', spec, pane.push);
+  const market = { class: 'stock', region: 'US', exchange: '' } as const;
+  hub.subscribe('w', { kind: 'quotes', ...market, codes: ['AAPL', 'MSFT'] }, pane.push);
   await timers.advance(seconds * 1000, () => hub.idle());
   const last = pane.of('subscriptionStatus').at(-1);
   const health = hub.health.snapshot();

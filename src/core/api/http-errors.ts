@@ -6,6 +6,33 @@ import type { AssetClass } from '../../shared/model';
 import { ApiError } from './errors';
 
 /**
+ * How a message names the place where the user changes a setting, in the words of the
+ * client's owner (`MarketClientOptions.settingWords`): the app's Settings dialog, or the
+ * command line's options. The advice itself is written once, here.
+ */
+export interface SettingWords {
+  /** The service's address. */
+  baseUrl: string;
+  /** The API token. */
+  token: string;
+  /** The plan (codes per request, requests per minute). */
+  plan: string;
+  /** The per-request timeout. */
+  timeout: string;
+  /** What to do about a rate limit that keeps coming back (a whole clause). */
+  fewerRequests: string;
+}
+
+/** The app's words: everything is changed in its Settings dialog. */
+export const IN_SETTINGS: SettingWords = {
+  baseUrl: 'the base URL in Settings',
+  token: 'the token in Settings',
+  plan: 'the plan chosen in Settings',
+  timeout: 'the request timeout in Settings',
+  fewerRequests: 'lower the requests per minute in Settings',
+};
+
+/**
  * What a request asked about: the instrument(s) a "no such product" answer refers
  * to. Built by the caller from the operation and its parameters.
  */
@@ -83,7 +110,12 @@ function causeCode(e: unknown): string | undefined {
   return undefined;
 }
 
-export function networkError(operation: string, origin: string, e: unknown): ApiError {
+export function networkError(
+  operation: string,
+  origin: string,
+  e: unknown,
+  words = IN_SETTINGS,
+): ApiError {
   const code = causeCode(e);
   const reason =
     (code && NETWORK_CAUSES[code]) ??
@@ -95,7 +127,7 @@ export function networkError(operation: string, origin: string, e: unknown): Api
     kind: 'network',
     operation,
     cause: e,
-    message: `Could not reach ${origin}: ${reason}. Check your network or the base URL in Settings.`,
+    message: `Could not reach ${origin}: ${reason}. Check your network or ${words.baseUrl}.`,
   });
 }
 
@@ -118,19 +150,24 @@ export function redirectError(operation: string, status: number, host: string): 
  * `why` is fetch's message with the token already blanked out; the original error
  * is not kept as the cause, since it may quote the header's value.
  */
-export function requestBuildError(operation: string, why: string): ApiError {
+export function requestBuildError(operation: string, why: string, words = IN_SETTINGS): ApiError {
   return new ApiError({
     kind: 'invalid-request',
     operation,
-    message: `The request could not be built (${why}). Check the token and the base URL in Settings: they may contain only printable ASCII characters.`,
+    message: `The request could not be built (${why}). Check the token and ${words.baseUrl}: they may contain only printable ASCII characters.`,
   });
 }
 
-export function timeoutError(operation: string, origin: string, timeoutMs: number): ApiError {
+export function timeoutError(
+  operation: string,
+  origin: string,
+  timeoutMs: number,
+  words = IN_SETTINGS,
+): ApiError {
   return new ApiError({
     kind: 'timeout',
     operation,
-    message: `${origin} did not answer within ${timeoutMs / 1000} s. Check your network; if the service is slow, raise the request timeout in Settings.`,
+    message: `${origin} did not answer within ${timeoutMs / 1000} s. Check your network; if the service is slow, raise ${words.timeout}.`,
   });
 }
 
@@ -160,6 +197,7 @@ export function httpError(
   body: string,
   retryAfterMs: number | null,
   subject?: SymbolSubject,
+  words = IN_SETTINGS,
 ): ApiError {
   const apiMessage = bodyMessage(body);
   const detail = apiMessage === undefined ? `HTTP ${status}` : `HTTP ${status}: ${apiMessage}`;
@@ -171,14 +209,14 @@ export function httpError(
       ...base,
       kind: 'rate-limited',
       ...(retryAfterMs === null ? {} : { retryAfterMs }),
-      message: `The market data service is limiting the request rate (${detail}). Try again ${when}; if it keeps happening, lower the requests per minute in Settings.`,
+      message: `The market data service is limiting the request rate (${detail}). Try again ${when}; if it keeps happening, ${words.fewerRequests}.`,
     });
   }
   if (status === 401 || status === 403) {
     return new ApiError({
       ...base,
       kind: 'auth',
-      message: `The market data service rejected the token (${detail}). Check the token in Settings.`,
+      message: `The market data service rejected the token (${detail}). Check ${words.token}.`,
     });
   }
   if (status >= 500) {
@@ -196,14 +234,14 @@ export function httpError(
     return new ApiError({
       ...base,
       kind: 'http',
-      message: `The market data service refused the request for ${path} (${detail}). ${adviceFor(apiMessage)}`,
+      message: `The market data service refused the request for ${path} (${detail}). ${adviceFor(apiMessage, words)}`,
     });
   }
   if (status === 404) {
     return new ApiError({
       ...base,
       kind: 'http',
-      message: `The market data service has no ${path} (${detail}). Check the base URL in Settings.`,
+      message: `The market data service has no ${path} (${detail}). Check ${words.baseUrl}.`,
     });
   }
   return new ApiError({
@@ -214,10 +252,10 @@ export function httpError(
 }
 
 /** What to do about the service's documented error texts. */
-function adviceFor(msg: string): string {
+function adviceFor(msg: string, words: SettingWords): string {
   if (/^E001\b/i.test(msg)) return 'Check the symbol code and its market.';
   if (/^E003\b/i.test(msg)) {
-    return 'The request asks for more than your plan allows: check the plan chosen in Settings.';
+    return `The request asks for more than your plan allows: check ${words.plan}.`;
   }
   return 'Try again later; if it persists, check the symbols and settings.';
 }
@@ -231,6 +269,7 @@ export function envelopeError(
   apiCode: number | string,
   msg: string,
   subject?: SymbolSubject,
+  words = IN_SETTINGS,
 ): ApiError {
   const label = msg === '' ? `code ${apiCode}` : msg;
   const base = { operation, apiCode, apiMessage: msg };
@@ -241,13 +280,13 @@ export function envelopeError(
     return new ApiError({
       ...base,
       kind: 'auth',
-      message: `The market data service rejected the token (${label}). Check the token in Settings.`,
+      message: `The market data service rejected the token (${label}). Check ${words.token}.`,
     });
   }
   return new ApiError({
     ...base,
     kind: 'envelope',
-    message: `The market data service reported an error (${label}). ${adviceFor(msg)}`,
+    message: `The market data service reported an error (${label}). ${adviceFor(msg, words)}`,
   });
 }
 
@@ -259,10 +298,10 @@ export function notEntitledError(operation: string, what: string): ApiError {
   });
 }
 
-export function bodySchemaError(operation: string, problem: string): ApiError {
+export function bodySchemaError(operation: string, problem: string, words = IN_SETTINGS): ApiError {
   return new ApiError({
     kind: 'schema',
     operation,
-    message: `${operation}: ${problem}. Check the base URL in Settings points at the market data service.`,
+    message: `${operation}: ${problem}. Check ${words.baseUrl} points at the market data service.`,
   });
 }

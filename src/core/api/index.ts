@@ -13,10 +13,19 @@ export {
   type DepthsClass,
   type DepthClass,
   type KlineClass,
+  QUOTE_CLASSES,
+  DEPTHS_CLASSES,
+  DEPTH_CLASSES,
+  KLINE_CLASSES,
 } from './client';
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorData } from './errors';
-export { unknownSymbolMessage, type SymbolSubject } from './http-errors';
-export { ok, err, type Result, type BatchResult } from './result';
+export {
+  IN_SETTINGS,
+  unknownSymbolMessage,
+  type SettingWords,
+  type SymbolSubject,
+} from './http-errors';
+export { ok, err, asBatch, type Result, type BatchResult } from './result';
 export { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter, type RateLimiterOptions } from './rate-limiter';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export { systemClock, type Clock } from './clock';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCandles, readDepth, readQuote, readTick } from './normalise-market';
-import { RecordIssue } from './read';
-import { wireKlineSchema, wireQuoteSchema } from './schemas';
+import { issueOf } from './test-helpers';
 import {
   cryptoDepthBTC,
   cryptoQuoteBTC,
@@ -12,16 +11,6 @@ import {
   stockDepthAAPL,
   stockQuoteAAPL,
 } from './fixtures/samples';
-
-function issueOf(fn: () => unknown): RecordIssue {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RecordIssue) return e;
-    throw e;
-  }
-  throw new Error('expected a RecordIssue');
-}
 
 describe('readQuote', () => {
   it('maps the stock sample field by field', () => {
@@ -81,13 +70,6 @@ describe('readQuote', () => {
     expect(issueOf(() => readQuote(noTu, 'X', false)).problem).toBe(
       'must be a number, got nothing',
     );
-  });
-
-  it('agrees with the documenting zod schema on good and bad records', () => {
-    expect(wireQuoteSchema.safeParse(stockQuoteAAPL).success).toBe(true);
-    expect(wireQuoteSchema.safeParse(cryptoQuoteBTC).success).toBe(true);
-    expect(wireQuoteSchema.safeParse({ ...stockQuoteAAPL, ld: 'abc' }).success).toBe(false);
-    expect(wireQuoteSchema.safeParse({ ...stockQuoteAAPL, ld: Infinity }).success).toBe(false);
   });
 });
 
@@ -199,11 +181,6 @@ describe('readCandles', () => {
     expect(issue.field).toBe('[1].c');
     expect(issue.problem).toBe('must be a number, got "NaN"');
     expect(issueOf(() => readCandles({})).field).toBe('(series)');
-  });
-
-  it('agrees with the documenting zod schema', () => {
-    expect(wireKlineSchema.safeParse(klinesAAPL[0]).success).toBe(true);
-    expect(wireKlineSchema.safeParse({ ...candle(1), c: 'NaN' }).success).toBe(false);
   });
 });
 

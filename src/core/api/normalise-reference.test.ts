@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readNewsPage, readStockInfo } from './normalise-reference';
-import { RecordIssue } from './read';
+import { issueOf } from './test-helpers';
 import { newsItem, newsNested, stockInfoAAPL } from './fixtures/samples';
-
-function issueOf(fn: () => unknown): RecordIssue {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RecordIssue) return e;
-    throw e;
-  }
-  throw new Error('expected a RecordIssue');
-}
 
 describe('readStockInfo', () => {
   it('maps the sample (figures as numbers)', () => {

@@ -32,3 +32,8 @@ export interface BatchResult<T> {
   /** Requested codes that failed: their chunk's error, or a schema error for their record. */
   failed: Record<string, ApiError>;
 }
+
+/** A single-symbol Result in batch form, so single and batch calls share one path. */
+export function asBatch<T>(code: string, r: Result<T>): Result<BatchResult<T>> {
+  return r.ok ? ok({ data: { [code]: r.value }, missing: [], failed: {} }) : r;
+}

@@ -1,9 +1,8 @@
 /**
- * zod 4 schemas of the wire records (spec section 2, with the quirks the spec and
- * real-service-notes.md allow). The cold-path records (stock info, news) are validated
- * with them; for the hot path (quotes, klines, depth, ticks) they document the shape and
- * serve as a reference in tests and the benchmark, while `read.ts` does the work, being
- * several times faster (bench/client.bench.ts prints both).
+ * zod 4 schemas of the cold-path wire records, stock info and news (spec section 2, with
+ * the quirks the spec and real-service-notes.md allow). The hot path (quotes, klines,
+ * depth, ticks) is read by the hand-written readers of `read.ts` and
+ * `normalise-market.ts`, several times faster than zod on those bodies.
  */
 import { z } from 'zod';
 import { parseNumeric } from './read';
@@ -38,47 +37,6 @@ export const wireFigure = z
     if (typeof v === 'string') return parseNumeric(v.replaceAll(',', ''));
     return null;
   });
-
-/** Quote record (2.3); crypto (2.4) lacks p, ch, chp. */
-export const wireQuoteSchema = z.object({
-  s: z.string().optional(),
-  ld: wireNumber,
-  o: wireNumber,
-  p: wireNumber.optional(),
-  h: wireNumber,
-  l: wireNumber,
-  t: wireNumber,
-  v: wireNumber,
-  tu: wireNumber,
-  ts: wireNumber,
-  ch: wireNumber.optional(),
-  chp: wireNumber.optional(),
-});
-
-/** Kline record (2.5). */
-export const wireKlineSchema = z.object({
-  t: wireNumber,
-  o: wireNumber,
-  h: wireNumber,
-  l: wireNumber,
-  c: wireNumber,
-  v: wireNumber,
-  tu: wireNumber,
-});
-
-/** Depth level (2.2): `p` may be absent. */
-export const wireDepthLevelSchema = z.object({
-  po: wireNumber.optional(),
-  p: wireNumber.nullish(),
-  v: wireNumber,
-  o: wireNumber,
-});
-
-export const wireDepthSchema = z.object({
-  s: z.string().optional(),
-  a: z.array(wireDepthLevelSchema).nullish(),
-  b: z.array(wireDepthLevelSchema).nullish(),
-});
 
 /** Stock information record (2.7). */
 export const wireStockInfoSchema = z.object({

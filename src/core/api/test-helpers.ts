@@ -1,11 +1,15 @@
 /**
- * Test support: a tiny local HTTP server with a swappable handler, and a fake clock.
- * Used by this folder's tests only.
+ * Test support for the API client: a tiny local HTTP server with a swappable handler
+ * (per test block: useTestServer), a client of it that never waits (testClient), a
+ * fake clock (also the command line's tests', for its client's waits), and issueOf.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { MarketClient, type MarketClientOptions } from './client';
 import type { Clock } from './clock';
 import { abortReason } from './clock';
+import { RecordIssue } from './read';
 
 export interface SeenRequest {
   path: string;
@@ -46,6 +50,64 @@ export async function startTestServer(): Promise<TestServer> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * A test server for the enclosing block: started before its tests, closed after them,
+ * its `seen` emptied before each. What it returns stands for the server inside tests.
+ */
+export function useTestServer(): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    if (server) server.seen.length = 0;
+  });
+  const current = () => {
+    if (!server) throw new Error('useTestServer: used outside a test');
+    return server;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get seen() {
+      return current().seen;
+    },
+    handle: (fn) => current().handle(fn),
+    close: () => current().close(),
+  };
+}
+
+/**
+ * A client of `baseUrl` whose waits take no time: no rate limit, a {@link FakeClock}
+ * (unless `options` gives one), no jitter; token `t` unless `options` gives one.
+ */
+export function testClient(
+  baseUrl: string,
+  options: Partial<MarketClientOptions> = {},
+): MarketClient {
+  return new MarketClient({
+    token: 't',
+    baseUrl,
+    requestsPerMinute: Infinity,
+    clock: new FakeClock(),
+    random: () => 0,
+    ...options,
+  });
+}
+
+/** The RecordIssue `fn` throws; anything else thrown, or nothing, fails the test. */
+export function issueOf(fn: () => unknown): RecordIssue {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof RecordIssue) return e;
+    throw e;
+  }
+  throw new Error('expected a RecordIssue');
 }
 
 /** Sends a JSON body with status 200 (or `status`). */

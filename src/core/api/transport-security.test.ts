@@ -1,34 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MarketClient } from './client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { envelope, stockQuoteAAPL } from './fixtures/samples';
-import { FakeClock, sendJson, startTestServer, type TestServer } from './test-helpers';
+import { sendJson, startTestServer, testClient, useTestServer } from './test-helpers';
 
 const TOKEN = 'secret-token-123';
-let a: TestServer;
-let b: TestServer;
-
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer();
-});
-afterAll(async () => {
-  await a.close();
-  await b.close();
-});
+const a = useTestServer();
+/** Where a redirect points: it must never see the token. */
+const b = useTestServer();
 beforeEach(() => {
-  a.seen.length = 0;
-  b.seen.length = 0;
   b.handle((_req, res) => sendJson(res, envelope({ AAPL: stockQuoteAAPL })));
 });
 
-const client = (baseUrl: string, token = TOKEN) =>
-  new MarketClient({
-    token,
-    baseUrl,
-    requestsPerMinute: Infinity,
-    clock: new FakeClock(),
-    random: () => 0,
-  });
+const client = (baseUrl: string, token = TOKEN) => testClient(baseUrl, { token });
 
 describe('redirects', () => {
   it.each([301, 302, 303, 307, 308])(

@@ -22,6 +22,8 @@ import {
   notEntitledError,
   redirectError,
   requestBuildError,
+  IN_SETTINGS,
+  type SettingWords,
   timeoutError,
 } from './http-errors';
 
@@ -36,6 +38,8 @@ export interface TransportConfig {
   random: () => number;
   /** Largest body read, in bytes; default MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** How error messages name the settings to check; default the app's Settings dialog. */
+  settingWords?: SettingWords;
 }
 
 /**
@@ -70,12 +74,14 @@ export class Transport {
   readonly #config: TransportConfig;
   readonly #origin: string;
   readonly #maxBodyBytes: number;
+  readonly #words: SettingWords;
 
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#headers = { token: config.token, accept: 'application/json' };
     this.#origin = config.baseUrl;
     this.#maxBodyBytes = config.maxBodyBytes ?? MAX_BODY_BYTES;
+    this.#words = config.settingWords ?? IN_SETTINGS;
   }
 
   /** GET with retries; the envelope's data, or the last attempt's error. */
@@ -107,6 +113,7 @@ export class Transport {
 
   async #once(req: RequestSpec, signal: AbortSignal | undefined): Promise<Result<unknown>> {
     const { operation } = req;
+    const words = this.#words;
     if (signal?.aborted) return err(abortedError(operation));
     // One controller for both the timeout and the caller's signal: cheaper than
     // AbortSignal.timeout + AbortSignal.any, and nothing outlives the request.
@@ -141,17 +148,20 @@ export class Transport {
       if (e instanceof BodyTooLarge) {
         // Whatever is still in flight of it is dropped with the connection.
         controller.abort();
-        return err(tooLargeError(operation, this.#origin, this.#maxBodyBytes, e.declared));
+        const declared = e.declared;
+        return err(tooLargeError(operation, this.#origin, this.#maxBodyBytes, declared, words));
       }
-      if (timedOut) return err(timeoutError(operation, this.#origin, this.#config.timeoutMs));
+      if (timedOut) {
+        return err(timeoutError(operation, this.#origin, this.#config.timeoutMs, words));
+      }
       // A TypeError before any byte is sent: the URL or a header value (the token) is
       // unusable. Retrying will not help, and "offline" would send the user the wrong way.
       if (isRequestBuildError(e)) {
         // undici quotes an invalid header value in its message: blank the token out.
         const why = redactSecrets(e.message, [this.#config.token]);
-        return err(requestBuildError(operation, why));
+        return err(requestBuildError(operation, why, words));
       }
-      return err(networkError(operation, this.#origin, e));
+      return err(networkError(operation, this.#origin, e, words));
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -160,11 +170,10 @@ export class Transport {
       return err(redirectError(operation, status, redirectHost(location, url)));
     }
     if (status < 200 || status > 299) {
-      return err(
-        httpError(operation, req.path, status, body, parseRetryAfter(retryAfter), req.subject),
-      );
+      const retryAfterMs = parseRetryAfter(retryAfter);
+      return err(httpError(operation, req.path, status, body, retryAfterMs, req.subject, words));
     }
-    return readEnvelope(req, body);
+    return readEnvelope(req, body, words);
   }
 }
 
@@ -202,6 +211,7 @@ export function tooLargeError(
   origin: string,
   maxBytes: number,
   declaredBytes: number | null,
+  words = IN_SETTINGS,
 ): ApiError {
   const limit = `${Math.round(maxBytes / (1024 * 1024))} MiB`;
   const size =
@@ -211,7 +221,7 @@ export function tooLargeError(
   return new ApiError({
     kind: 'too-large',
     operation,
-    message: `Response too large: ${origin} sent ${size} for one request, far more than any market data answer, and Marketdesk stopped reading it. Ask for fewer symbols or candles at once; if it goes on, check the base URL in Settings.`,
+    message: `Response too large: ${origin} sent ${size} for one request, far more than any market data answer, and Marketdesk stopped reading it. Ask for fewer symbols or candles at once; if it goes on, check ${words.baseUrl}.`,
   });
 }
 
@@ -235,7 +245,7 @@ function isRequestBuildError(e: unknown): e is TypeError {
 }
 
 /** Checks the envelope (spec 2.1) and returns its data. */
-export function readEnvelope(req: RequestSpec, body: string): Result<unknown> {
+export function readEnvelope(req: RequestSpec, body: string, words = IN_SETTINGS): Result<unknown> {
   const { operation } = req;
   let parsed: unknown;
   try {
@@ -246,21 +256,22 @@ export function readEnvelope(req: RequestSpec, body: string): Result<unknown> {
       bodySchemaError(
         operation,
         `the answer is not JSON (it starts ${start === '' ? 'empty' : JSON.stringify(start)})`,
+        words,
       ),
     );
   }
   if (!isRecord(parsed) || !('code' in parsed)) {
-    return err(bodySchemaError(operation, 'the answer is not a {code, msg, data} envelope'));
+    return err(bodySchemaError(operation, 'the answer is not a {code, msg, data} envelope', words));
   }
   const code = parsed.code;
   const msg = typeof parsed.msg === 'string' ? parsed.msg : '';
   if (code !== 0 && code !== '0') {
     if (typeof code !== 'number' && typeof code !== 'string') {
       return err(
-        bodySchemaError(operation, 'the envelope "code" is neither a number nor a string'),
+        bodySchemaError(operation, 'the envelope "code" is neither a number nor a string', words),
       );
     }
-    return err(envelopeError(operation, code, msg, req.subject));
+    return err(envelopeError(operation, code, msg, req.subject, words));
   }
   const data = parsed.data;
   if (data === null || data === undefined || (isRecord(data) && isEmpty(data))) {

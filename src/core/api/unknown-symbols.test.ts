@@ -3,12 +3,11 @@
  * `unknown-symbol` ApiError naming the code and its market; in a batch, an unknown code
  * is `missing` (a null or absent entry, or E001 to a one-code chunk).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/model';
-import { MarketClient } from './client';
 import { unknownSymbolMessage } from './http-errors';
 import type { Result } from './result';
-import { FakeClock, sendJson, startTestServer, type TestServer } from './test-helpers';
+import { sendJson, testClient, useTestServer } from './test-helpers';
 import {
   cryptoQuoteBTC,
   envelope,
@@ -17,24 +16,8 @@ import {
   unknownProductBody,
 } from './fixtures/samples';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.seen.length = 0;
-});
-
-const client = () =>
-  new MarketClient({
-    token: 't',
-    baseUrl: server.url,
-    plan: planOf('base'),
-    requestsPerMinute: Infinity,
-    clock: new FakeClock(),
-    random: () => 0,
-  });
+const server = useTestServer();
+const client = () => testClient(server.url, { plan: planOf('base') });
 
 function failure<T>(r: Result<T>) {
   if (r.ok) throw new Error('expected an error');

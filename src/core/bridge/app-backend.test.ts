@@ -138,7 +138,7 @@ describe('AppBackend: getInfo on the health model', () => {
     const backend = new AppBackend({
       settings: services.settings,
       workspace: services.workspace,
-      db: services.db,
+      snapshots: services.snapshots,
       history: services.history,
       hub: services.hub,
       link: services.link,

@@ -1,22 +1,17 @@
 /**
  * The bridge's backend over the real services (settings, workspace, cache, history,
  * feed hub, market link, health): what the handler table calls, the composed
- * `AppStatus`, and stock info with the snapshot cache as the offline fallback.
+ * `AppStatus`, and stock info from the snapshot service, worded for the company card.
  */
 import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared/bridge';
 import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
-import type {
-  AppStatus,
-  Instrument,
-  Settings,
-  SymbolCheck,
-  SymbolQuery,
-  UnixMs,
-} from '../../shared/model';
-import type { CacheDb, HistoryService } from '../cache';
-import { loadSnapshot, saveSnapshot } from '../cache';
+import type { AppStatus, Settings, SymbolCheck, SymbolQuery, UnixMs } from '../../shared/model';
+import { errorMessage } from '../../shared/errors';
+import type { HistoryService, SnapshotService } from '../cache';
+import { SourceChangedError } from '../cache';
 import type { FeedStatus } from '../feed';
-import { systemTimers, type HealthService, type Timers } from '../health';
+import { asBatch } from '../api';
+import { classify, systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
 import { DEADLINE_MARGIN_MS, type BridgeBackend, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
@@ -32,8 +27,9 @@ export interface HubLike extends FeedPort {
 export interface AppBackendDeps {
   settings: SettingsStore;
   workspace: WorkspaceStore;
-  db: CacheDb;
   history: HistoryService;
+  /** Stock info, API first and the source's snapshot on failure (on `health`, scoped to the link's source). */
+  snapshots: SnapshotService;
   hub: HubLike;
   link: MarketLink;
   /** The one health service: `AppStatus.health`, and what stock info records in and obeys. */
@@ -48,8 +44,6 @@ export interface AppBackendDeps {
   /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link DEADLINE_MARGIN_MS}. */
   infoTimeoutMs?: number;
 }
-
-const SOURCE_CHANGED = 'The data source changed while this request waited; load again.';
 
 /** The health service's channel of stock info requests. */
 const INFO_CHANNEL = 'info';
@@ -128,71 +122,48 @@ export class AppBackend implements BridgeBackend {
   }
 
   /**
-   * Stock info from the API (saved as a snapshot), else the last snapshot — within
-   * `infoTimeoutMs` whatever the service does. Nothing is sent with a refused token or
-   * into a rate limit that outlasts that wait; an unknown symbol answers `unknown` and
-   * no snapshot. Every outcome is recorded in the health service.
+   * Stock info through the snapshot service (the API, else the source's last snapshot),
+   * worded for the company card — within `infoTimeoutMs` whatever the service does.
+   * Nothing is sent with a refused token or into a rate limit that outlasts that wait;
+   * an unknown symbol answers `unknown` and no snapshot.
    */
   async getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer> {
-    const { db, link, now, health } = this.#deps;
-    const instrument: Instrument = { class: 'stock', ...args };
-    // The source of the client asked, captured before the await: a switch meanwhile must
-    // not file this answer (or read a fallback) under the new source.
-    const source = link.sources.sourceId;
-    // The client of that source, and its health epoch, taken in the same step.
+    const { snapshots, link, health } = this.#deps;
+    // The client of the source the snapshot service captures as it starts: a switch
+    // meanwhile must not file this answer (or read a fallback) under the new source.
     const client = link.client;
-    const epoch = health.epoch;
-    const cachedAnswer = (error: string): InfoAnswer => {
-      const cached = loadSnapshot(db, source, 'info', instrument);
-      const offline = health.offline;
-      const answer: InfoAnswer = {
-        info: cached?.record ?? null,
-        offline,
-        asOf: cached?.at ?? null,
-      };
-      if (!offline || !cached) answer.error = link.redact(error);
-      return answer;
-    };
     const deadline = this.#deadline();
     try {
-      const hold = await health
-        .clearance(deadline.signal, deadline.remaining())
-        .catch(() => health.hold());
-      if (hold && hold.state !== 'offline') return cachedAnswer(hold.message);
-      if (link.sources.sourceId !== source) {
-        // Switched while waiting out a limit: this source's answer is no longer wanted.
-        return { info: null, offline: false, asOf: null, error: SOURCE_CHANGED };
-      }
-      const r = await client.info(
-        {
-          region: args.region,
-          code: args.code,
-          ...(args.exchange ? { exchange: args.exchange } : {}),
-        },
-        { signal: deadline.signal },
+      const params = {
+        region: args.region,
+        code: args.code,
+        ...(args.exchange ? { exchange: args.exchange } : {}),
+      };
+      const { answers } = await snapshots.fetch(
+        'info',
+        [{ class: 'stock', ...args }],
+        () => client.info(params, { signal: deadline.signal }).then((r) => asBatch(args.code, r)),
+        { signal: deadline.signal, maxWaitMs: deadline.remaining(), channel: INFO_CHANNEL },
       );
-      const outcome = health.recordResult(r, { channel: INFO_CHANNEL, epoch });
-      if (r.ok) {
-        const at = now();
-        try {
-          saveSnapshot(db, source, 'info', instrument, r.value, at);
-        } catch {
-          // A full disk must not hide the answer we already have.
-        }
-        return { info: r.value, offline: false, asOf: at };
-      }
-      if (outcome?.kind === 'unknown-symbol') {
+      const answer = answers[0]!;
+      if (answer.from === 'service')
+        return { info: answer.record, offline: false, asOf: answer.at };
+      const error = answer.error;
+      if (answer.from === null && answer.unknown) {
         // The source has no such product: a snapshot from before would be invented data.
-        return {
-          info: null,
-          unknown: true,
-          offline: false,
-          asOf: null,
-          error: link.redact(r.error.message),
-        };
+        const message = link.redact(errorMessage(error));
+        return { info: null, unknown: true, offline: false, asOf: null, error: message };
+      }
+      if (error instanceof SourceChangedError) {
+        return { info: null, offline: false, asOf: null, error: error.message };
       }
       // Cancelled by the deadline: the client waited (budget, slow service) too long.
-      return cachedAnswer(outcome === null ? deadline.message : r.error.message);
+      const message = classify(error) === null ? deadline.message : errorMessage(error);
+      const cached = answer.from === 'cache' ? answer : null;
+      const offline = health.offline;
+      const out: InfoAnswer = { info: cached?.record ?? null, offline, asOf: cached?.at ?? null };
+      if (!offline || !cached) out.error = link.redact(message);
+      return out;
     } finally {
       deadline.clear();
     }

@@ -139,7 +139,3 @@ export const COMMAND_SCHEMAS = {
   loadWorkspace: empty,
   saveWorkspace: z.strictObject({ document: workspaceDocument }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };
-
-/** The schemas of the subscription spec and series key, for reuse (tests, other shells). */
-export const subscriptionSpecSchema = subscriptionSpec;
-export const seriesKeySchema = seriesKey;

@@ -210,18 +210,6 @@ describe('HistoryService offline', () => {
   });
 });
 
-/** A source whose next fetch waits for `release()`. */
-function gated(src: FakeCandleSource): { release(): void } {
-  let release = () => {};
-  const gate = new Promise<void>((r) => (release = r));
-  const original = src.fetchCandles.bind(src);
-  src.fetchCandles = async (s, opts) => {
-    await gate;
-    return original(s, opts);
-  };
-  return { release: () => release() };
-}
-
 describe('HistoryService and the source of the data', () => {
   const livePrices = () => candles(T0, 1001, 1, 266); // the live service: another price level
 
@@ -264,7 +252,7 @@ describe('HistoryService and the source of the data', () => {
   });
 
   it('files a refresh that lands after a switch under the source asked, and tells no listener', async () => {
-    const slow = gated(source);
+    const slow = source.hold();
     const first = await service.loadCandles(series(), { limit: 10 });
     expect(first.refreshing).toBe(true);
     source.sourceId = LIVE; // the user set a token while the demo refresh was in flight
@@ -279,7 +267,7 @@ describe('HistoryService and the source of the data', () => {
 
   it('answers a page back that lands after a switch as the old source’s, stored under it', async () => {
     await service.refreshCandles(series(), 10);
-    const slow = gated(source);
+    const slow = source.hold();
     const pending = service.loadCandles(series(), { limit: 5, before: T0 + 991 * M });
     source.sourceId = LIVE;
     slow.release();
@@ -291,7 +279,7 @@ describe('HistoryService and the source of the data', () => {
   });
 
   it('does not share a refresh across sources', async () => {
-    const slow = gated(source);
+    const slow = source.hold();
     await service.loadCandles(series(), { limit: 10 });
     source.sourceId = LIVE;
     await service.loadCandles(series(), { limit: 10 });

@@ -3,7 +3,6 @@
  * source in the background; pages back through the cache, then the source. Used
  * through {@link HistoryService}.
  */
-import type { Emitter } from '../../shared/emitter';
 import type { Candle, DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { seriesKey } from '../../shared/model';
 import { HISTORY_START, addSpan, coveredSince } from './candle-spans';
@@ -16,8 +15,9 @@ import {
   upsertCandles,
   type SeriesFreshness,
 } from './candles';
-import { inTransaction, type CacheDb } from './db';
-import { ASKED_WAIT_MS, type LinkState } from './link-state';
+import { inTransaction } from './db';
+import type { HistoryDeps } from './history-deps';
+import { ASKED_WAIT_MS } from './link-state';
 import { isUnknownSymbol, type CandleSource } from './sources';
 import { CANDLE_STALE_AFTER_MS, isStale } from './staleness';
 
@@ -63,20 +63,7 @@ export interface CandleAnswer {
   error?: string;
 }
 
-export interface CandleHistoryDeps {
-  db: CacheDb;
-  source: CandleSource | null;
-  /** The source whose rows are read and written now (the source's, or a cache-only one). */
-  sourceId: () => DataSourceId;
-  link: LinkState;
-  /** Told of refreshed answers of the current source. */
-  listeners: Emitter<CandleAnswer>;
-  now: () => UnixMs;
-  /** Runs after every write from the source (the budget check). */
-  afterWrite: () => void;
-  /** Aborted on dispose. */
-  lifetime: AbortSignal;
-}
+export type CandleHistoryDeps = HistoryDeps<CandleSource, CandleAnswer>;
 
 /** Sorts ascending and drops duplicate times (keeping the last): the spec fixes no order. */
 function ascending(candles: readonly Candle[]): Candle[] {
@@ -241,13 +228,8 @@ export class CandleHistory {
     freshness: SeriesFreshness,
     limit: number,
   ): boolean {
-    const id = seriesId(this.deps.db, sourceId, series, false);
     const probe = cached.at(-1)?.time ?? freshness.refreshedAt;
-    if (id === null || probe === null) return false;
-    const since = coveredSince(this.deps.db, id, probe);
-    if (since === null) return false;
-    if (since === HISTORY_START) return true;
-    return cached.length >= limit && since <= cached[0]!.time;
+    return probe !== null && this.#spanCovers(sourceId, series, probe, cached, limit);
   }
 
   /** A page back is complete when the span just before `before` covers all of it. */
@@ -258,9 +240,23 @@ export class CandleHistory {
     before: UnixMs,
     limit: number,
   ): boolean {
+    return this.#spanCovers(sourceId, series, before - 1, cached, limit);
+  }
+
+  /**
+   * The one span holding `probe` reaches back over all `limit` of `cached` (or to the
+   * start of the source's history, when fewer are cached).
+   */
+  #spanCovers(
+    sourceId: DataSourceId,
+    series: SeriesKey,
+    probe: UnixMs,
+    cached: Candle[],
+    limit: number,
+  ): boolean {
     const id = seriesId(this.deps.db, sourceId, series, false);
     if (id === null) return false;
-    const since = coveredSince(this.deps.db, id, before - 1);
+    const since = coveredSince(this.deps.db, id, probe);
     if (since === null) return false;
     if (since === HISTORY_START) return true;
     return cached.length >= limit && since <= cached[0]!.time;

@@ -62,15 +62,6 @@ export function coveredSince(db: CacheDb, seriesId: number, time: UnixMs): UnixM
   );
 }
 
-/** Every span of a series, ascending. */
-export function listSpans(db: CacheDb, seriesId: number): CandleSpan[] {
-  return prepare<unknown[], CandleSpan>(
-    db,
-    `SELECT start_time AS start, end_time AS end FROM candle_spans
-     WHERE series_id = ? ORDER BY start_time`,
-  ).all(seriesId);
-}
-
 /**
  * After pruning the oldest candles, spans may no longer begin where the cache does:
  * cut each series' spans to start at its oldest remaining candle (dropping those that

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HISTORY_START, addSpan, coveredSince, listSpans } from './candle-spans';
+import { HISTORY_START, addSpan, coveredSince } from './candle-spans';
 import {
   countCandles,
   listSeries,
   markRefreshed,
-  readCandleRange,
   readCandlesAfter,
   readCandlesBefore,
   readFreshness,
@@ -47,9 +46,6 @@ describe('candles', () => {
       210, 211, 212, 213, 214,
     ]);
     expect(readCandlesBefore(t.db, LIVE, series(), 4 * M, 10).map((c) => c.open)).toEqual([266]);
-    expect(readCandleRange(t.db, DEMO, series(), 3 * M, 9 * M).map((c) => c.open)).toEqual([
-      213, 214,
-    ]);
     expect(readCandlesAfter(t.db, LIVE, series(), 0, 2).map((c) => c.open)).toEqual([266, 267]);
     expect(readFreshness(t.db, LIVE, series())).toEqual({ refreshedAt: null, completeUntil: null });
     expect(readFreshness(t.db, DEMO, series()).refreshedAt).toBe(100 * M);
@@ -87,7 +83,7 @@ describe('candles', () => {
     expect(got[1]!.close).toBe(42);
   });
 
-  it('reads newest N, before a time and a range, always ascending', () => {
+  it('reads newest N, before and after a time, always ascending', () => {
     upsertCandles(t.db, DEMO, series(), candles(0, 100).reverse()); // insertion order does not matter
     expect(readNewestCandles(t.db, DEMO, series(), 3).map((c) => c.time / M)).toEqual([97, 98, 99]);
     expect(readCandlesBefore(t.db, DEMO, series(), 50 * M, 3).map((c) => c.time / M)).toEqual([
@@ -95,9 +91,6 @@ describe('candles', () => {
     ]);
     expect(readCandlesBefore(t.db, DEMO, series(), 2 * M, 10).map((c) => c.time / M)).toEqual([
       0, 1,
-    ]);
-    expect(readCandleRange(t.db, DEMO, series(), 10 * M, 13 * M).map((c) => c.time / M)).toEqual([
-      10, 11, 12, 13,
     ]);
     expect(readCandlesAfter(t.db, DEMO, series(), 97 * M, 10).map((c) => c.time / M)).toEqual([
       98, 99,
@@ -144,17 +137,14 @@ describe('candles', () => {
 describe('candle spans', () => {
   it('merges overlapping and touching spans, keeps separate ones apart', () => {
     const id = seriesId(t.db, DEMO, series())!;
+    const since = (time: number) => coveredSince(t.db, id, time);
     addSpan(t.db, id, 100, 200);
     addSpan(t.db, id, 300, 400);
-    expect(listSpans(t.db, id)).toEqual([
-      { start: 100, end: 200 },
-      { start: 300, end: 400 },
-    ]);
+    expect([since(150), since(250), since(350)]).toEqual([100, null, 300]);
     addSpan(t.db, id, 201, 299); // touches both
-    expect(listSpans(t.db, id)).toEqual([{ start: 100, end: 400 }]);
+    expect([since(150), since(250), since(400)]).toEqual([100, 100, 100]);
     addSpan(t.db, id, HISTORY_START, 150);
-    expect(listSpans(t.db, id)).toEqual([{ start: HISTORY_START, end: 400 }]);
-    expect(coveredSince(t.db, id, 250)).toBe(HISTORY_START);
-    expect(coveredSince(t.db, id, 401)).toBeNull();
+    expect([since(50), since(250)]).toEqual([HISTORY_START, HISTORY_START]);
+    expect(since(401)).toBeNull();
   });
 });

@@ -128,6 +128,25 @@ export function upsertCandles(
   }
 }
 
+/**
+ * The candles of `source`'s stored series that `clause` picks and orders (its `?`s
+ * bound to `args`); none when the series is not stored.
+ */
+function selectCandles(
+  db: CacheDb,
+  source: DataSourceId,
+  series: SeriesKey,
+  clause: string,
+  ...args: number[]
+): Candle[] {
+  const id = seriesId(db, source, series, false);
+  if (id === null) return [];
+  return prepare<unknown[], Candle>(
+    db,
+    `SELECT ${COLUMNS} FROM candles WHERE series_id = ? ${clause}`,
+  ).all(id, ...args);
+}
+
 /** The newest `limit` candles, ascending. */
 export function readNewestCandles(
   db: CacheDb,
@@ -135,14 +154,7 @@ export function readNewestCandles(
   series: SeriesKey,
   limit: number,
 ): Candle[] {
-  const id = seriesId(db, source, series, false);
-  if (id === null) return [];
-  return prepare<unknown[], Candle>(
-    db,
-    `SELECT ${COLUMNS} FROM candles WHERE series_id = ? ORDER BY time DESC LIMIT ?`,
-  )
-    .all(id, limit)
-    .reverse();
+  return selectCandles(db, source, series, 'ORDER BY time DESC LIMIT ?', limit).reverse();
 }
 
 /** The newest `limit` candles strictly before `before`, ascending (paging back). */
@@ -153,31 +165,8 @@ export function readCandlesBefore(
   before: UnixMs,
   limit: number,
 ): Candle[] {
-  const id = seriesId(db, source, series, false);
-  if (id === null) return [];
-  return prepare<unknown[], Candle>(
-    db,
-    `SELECT ${COLUMNS} FROM candles WHERE series_id = ? AND time < ?
-     ORDER BY time DESC LIMIT ?`,
-  )
-    .all(id, before, limit)
-    .reverse();
-}
-
-/** Candles with `from ≤ time ≤ to`, ascending. */
-export function readCandleRange(
-  db: CacheDb,
-  source: DataSourceId,
-  series: SeriesKey,
-  from: UnixMs,
-  to: UnixMs,
-): Candle[] {
-  const id = seriesId(db, source, series, false);
-  if (id === null) return [];
-  return prepare<unknown[], Candle>(
-    db,
-    `SELECT ${COLUMNS} FROM candles WHERE series_id = ? AND time BETWEEN ? AND ? ORDER BY time`,
-  ).all(id, from, to);
+  const clause = 'AND time < ? ORDER BY time DESC LIMIT ?';
+  return selectCandles(db, source, series, clause, before, limit).reverse();
 }
 
 /** The oldest `limit` candles strictly after `after`, ascending (keyset paging forward). */
@@ -188,12 +177,7 @@ export function readCandlesAfter(
   after: UnixMs,
   limit: number,
 ): Candle[] {
-  const id = seriesId(db, source, series, false);
-  if (id === null) return [];
-  return prepare<unknown[], Candle>(
-    db,
-    `SELECT ${COLUMNS} FROM candles WHERE series_id = ? AND time > ? ORDER BY time LIMIT ?`,
-  ).all(id, after, limit);
+  return selectCandles(db, source, series, 'AND time > ? ORDER BY time LIMIT ?', after, limit);
 }
 
 /** Number of cached candles of the series. */

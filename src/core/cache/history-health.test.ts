@@ -102,17 +102,11 @@ describe('history: token rejected', () => {
   });
 
   it('drops the late answer of a request sent before the reset', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const fetch = source.fetchCandles.bind(source);
-    source.fetchCandles = async (s, o) => {
-      await gate;
-      return fetch(s, o);
-    };
+    const slow = source.hold();
     source.failWith = Object.assign(new Error('HTTP 401'), { kind: 'auth' });
     const pending = service.refreshCandles(series(), 10);
     health.reset(); // the user set a new token meanwhile
-    release();
+    slow.release();
     await pending;
     expect(health.snapshot().state).toBe('connecting');
   });

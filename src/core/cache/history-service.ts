@@ -8,6 +8,7 @@ import type { DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
 import { HealthService } from '../health';
 import { CandleHistory, type CandleAnswer, type CandleQuery } from './candle-history';
 import type { CacheDb } from './db';
+import type { HistoryDeps } from './history-deps';
 import { LinkState } from './link-state';
 import { DEFAULT_BUDGET_BYTES, enforceBudget, type PruneResult } from './maintenance';
 import { NewsHistory, type NewsAnswer, type NewsQuery } from './news-history';
@@ -59,22 +60,22 @@ export class HistoryService {
     this.#onPrune = options.onPrune;
     this.#budget = checkedBudget(options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
     this.#link = new LinkState(options.health ?? new HealthService({ now }), options.isOffline);
-    const afterWrite = () => void this.#enforceBudget();
-    const common = { db: options.db, link: this.#link, now, afterWrite };
-    this.#candles = new CandleHistory({
-      ...common,
-      source: options.candles ?? null,
-      sourceId: sourceIdOf(options.candles, options.sourceId),
-      listeners: this.#candleListeners,
+    /** One half's dependencies: its own source and listeners, all else shared. */
+    const deps = <Source extends { readonly sourceId: DataSourceId }, Answer>(
+      source: Source | null | undefined,
+      listeners: Emitter<Answer>,
+    ): HistoryDeps<Source, Answer> => ({
+      db: options.db,
+      source: source ?? null,
+      sourceId: sourceIdOf(source, options.sourceId),
+      link: this.#link,
+      listeners,
+      now,
+      afterWrite: () => void this.#enforceBudget(),
       lifetime: this.#lifetime.signal,
     });
-    this.#news = new NewsHistory({
-      ...common,
-      source: options.news ?? null,
-      sourceId: sourceIdOf(options.news, options.sourceId),
-      listeners: this.#newsListeners,
-      lifetime: this.#lifetime.signal,
-    });
+    this.#candles = new CandleHistory(deps(options.candles, this.#candleListeners));
+    this.#news = new NewsHistory(deps(options.news, this.#newsListeners));
   }
 
   /**

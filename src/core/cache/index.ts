@@ -3,7 +3,7 @@
  * per domain over a `CacheDb` handle, plus the cache-first `HistoryService`.
  */
 export * from './candle-history';
-export { HISTORY_START, listSpans, type CandleSpan } from './candle-spans';
+export { HISTORY_START, type CandleSpan } from './candle-spans';
 export * from './candles';
 export { closeCache, cacheFilePath, openCache, CACHE_FILE_NAME } from './open-cache';
 export type { OpenCacheOptions, OpenCacheResult } from './open-cache';
@@ -18,3 +18,4 @@ export * from './news-history';
 export * from './snapshots';
 export * from './sources';
 export * from './staleness';
+export * from './snapshot-service';

@@ -4,12 +4,12 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataSourceId } from '../../shared/model';
 import { countCandles, readNewestCandles, seriesId, upsertCandles } from './candles';
-import { addSpan, listSpans } from './candle-spans';
+import { addSpan, coveredSince } from './candle-spans';
 import { exportCandles } from './export-candles';
 import { clear, enforceBudget, prune, stats, usedBytes } from './maintenance';
 import { readNewestNews, saveNewsPage } from './news';
 import { UNKNOWN_SOURCE } from './migrations';
-import { saveSnapshot } from './snapshots';
+import { saveSnapshots } from './snapshots';
 import { DEMO, LIVE, candles, newsItem, series, tempCache } from './testing/fixtures';
 
 let t: ReturnType<typeof tempCache>;
@@ -17,6 +17,9 @@ beforeEach(() => {
   t = tempCache();
 });
 afterEach(() => t.dispose());
+
+const btc = { class: 'crypto', region: 'BA', exchange: '', code: 'BTC' } as const;
+const btcTick = { symbol: 'BTC', last: 1, time: 7, volume: 1, turnover: 1, status: 0 };
 
 const feed = { market: 'stock', lang: 'en' };
 const D = 86_400_000;
@@ -40,14 +43,7 @@ describe('stats', () => {
       { items: [newsItem(1), newsItem(2)], nextCursor: 'x', hasMore: true, count: 2 },
       5,
     );
-    saveSnapshot(
-      t.db,
-      DEMO,
-      'tick',
-      { class: 'crypto', region: 'BA', exchange: '', code: 'BTC' },
-      { symbol: 'BTC', last: 1, time: 7, volume: 1, turnover: 1, status: 0 },
-      7,
-    );
+    saveSnapshots(t.db, DEMO, 'tick', [{ instrument: btc, record: btcTick, at: 7 }]);
     const s = stats(t.db);
     expect(s.rows).toEqual({ series: 1, candles: 10, newsItems: 2, newsPages: 1, snapshots: 1 });
     expect(s.seriesWithCandles).toBe(1);
@@ -104,14 +100,7 @@ function fillUnknown() {
     { items, nextCursor: null, hasMore: false, count: 50 },
     1,
   );
-  saveSnapshot(
-    t.db,
-    unknown,
-    'tick',
-    { class: 'crypto', region: 'BA', exchange: '', code: 'BTC' },
-    { symbol: 'BTC', last: 1, time: 7, volume: 1, turnover: 1, status: 0 },
-    7,
-  );
+  saveSnapshots(t.db, unknown, 'tick', [{ instrument: btc, record: btcTick, at: 7 }]);
 }
 
 describe('prune', () => {
@@ -181,7 +170,8 @@ describe('prune', () => {
     prune(t.db, Math.floor(usedBytes(t.db) / 2));
     const oldest = readNewestCandles(t.db, DEMO, series(), 10_000)[0]!.time;
     expect(oldest).toBeGreaterThan(0);
-    expect(listSpans(t.db, id)).toEqual([{ start: oldest, end: 3999 * 60_000 }]);
+    expect(coveredSince(t.db, id, 3999 * 60_000)).toBe(oldest);
+    expect(coveredSince(t.db, id, oldest - 1)).toBeNull();
   });
 });
 

@@ -1,29 +1,26 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import { CacheTooNewError } from './errors';
 import { readNewestCandles } from './candles';
 import { wrapDb } from './db';
 import { LATEST_VERSION, MIGRATIONS, UNKNOWN_SOURCE, migrate, type Migration } from './migrations';
 import { readNewestNews, readNewsPageRecord } from './news';
-import { loadSnapshot } from './snapshots';
+import { loadSnapshots } from './snapshots';
 
 let dir = '';
 let file = '';
 let sqlite: Database.Database;
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'md-migrate-'));
+  dir = tempFolder('md-migrate-');
   file = path.join(dir, 'cache.db');
   sqlite = new Database(file);
   sqlite.pragma('foreign_keys = ON');
 });
-afterEach(() => {
-  sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// Before tempFolder removes the folder (after every afterEach).
+afterEach(() => sqlite.close());
 
 const tables = () =>
   sqlite
@@ -138,7 +135,7 @@ describe('migrations', () => {
       expect(readNewestCandles(db, source, aapl, 10)).toEqual([]);
       expect(readNewestNews(db, source, { market: 'stock', lang: 'en' }, 10)).toEqual([]);
       expect(readNewsPageRecord(db, source, { market: 'stock', lang: 'en' }, null)).toBeNull();
-      expect(loadSnapshot(db, source, 'quote', aapl)).toBeNull();
+      expect(loadSnapshots(db, source, 'quote', [aapl]).size).toBe(0);
     }
 
     // The source is part of each key: the same instrument, id or cursor per source.

@@ -4,10 +4,9 @@
  * (offline) show the cached items older than the page the user scrolled from. Used
  * through {@link HistoryService}.
  */
-import type { Emitter } from '../../shared/emitter';
 import type { DataSourceId, NewsItem, UnixMs } from '../../shared/model';
-import type { CacheDb } from './db';
-import { ASKED_WAIT_MS, type LinkState } from './link-state';
+import type { HistoryDeps } from './history-deps';
+import { ASKED_WAIT_MS } from './link-state';
 import {
   readNewestNews,
   readNewsBefore,
@@ -48,18 +47,7 @@ export interface NewsAnswer extends NewsFeed {
   error?: string;
 }
 
-export interface NewsHistoryDeps {
-  db: CacheDb;
-  source: NewsSource | null;
-  /** The source whose rows are read and written now (the source's, or a cache-only one). */
-  sourceId: () => DataSourceId;
-  link: LinkState;
-  /** Told of refreshed answers of the current source. */
-  listeners: Emitter<NewsAnswer>;
-  now: () => UnixMs;
-  afterWrite: () => void;
-  lifetime: AbortSignal;
-}
+export type NewsHistoryDeps = HistoryDeps<NewsSource, NewsAnswer>;
 
 export class NewsHistory {
   readonly #inflight = new Map<string, Promise<NewsAnswer>>();
@@ -117,7 +105,7 @@ export class NewsHistory {
     cursor: string | null,
     limit: number,
     signal: AbortSignal | undefined,
-    emitTo: Emitter<NewsAnswer> | null,
+    emitTo: NewsHistoryDeps['listeners'] | null,
   ): Promise<NewsAnswer> {
     const { db, source, link, now, lifetime } = this.deps;
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;

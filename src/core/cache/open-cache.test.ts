@@ -1,16 +1,8 @@
 import Database from 'better-sqlite3';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import { readNewestCandles, upsertCandles } from './candles';
 import { CacheTooNewError } from './errors';
 import { LATEST_VERSION } from './migrations';
@@ -20,10 +12,9 @@ import { DEMO, candles, series } from './testing/fixtures';
 let dir = '';
 let file = '';
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'md-open-'));
+  dir = tempFolder('md-open-');
   file = cacheFilePath(dir);
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('openCache', () => {
   it('creates the file with WAL, synchronous NORMAL, foreign keys and the latest schema', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DepthBook, Instrument, Quote } from '../../shared/model';
-import { loadSnapshot, loadSnapshots, saveSnapshot, saveSnapshots } from './snapshots';
+import type { DataSourceId, DepthBook, Instrument, Quote } from '../../shared/model';
+import { instrumentKey } from '../../shared/model';
+import { loadSnapshots, saveSnapshots, type SnapshotKind, type SnapshotRecords } from './snapshots';
 import { DEMO, LIVE, tempCache } from './testing/fixtures';
 
 let t: ReturnType<typeof tempCache>;
@@ -26,36 +27,49 @@ const quote = (last: number, time: number): Quote => ({
   changePercent: (last - 1) * 100,
 });
 
+/** One instrument's snapshot saved, and read back, through the batch functions. */
+function save<K extends SnapshotKind>(
+  source: DataSourceId,
+  kind: K,
+  instrument: Instrument,
+  record: SnapshotRecords[K],
+  at: number,
+): void {
+  saveSnapshots(t.db, source, kind, [{ instrument, record, at }]);
+}
+const load = <K extends SnapshotKind>(source: DataSourceId, kind: K, instrument: Instrument) =>
+  loadSnapshots(t.db, source, kind, [instrument]).get(instrumentKey(instrument)) ?? null;
+
 describe('snapshots', () => {
   it('stores the last record per kind and instrument, with its time', () => {
-    expect(loadSnapshot(t.db, DEMO, 'quote', aapl)).toBeNull();
-    saveSnapshot(t.db, DEMO, 'quote', aapl, quote(1.5, 1000), 1000);
+    expect(load(DEMO, 'quote', aapl)).toBeNull();
+    save(DEMO, 'quote', aapl, quote(1.5, 1000), 1000);
     const book: DepthBook = {
       symbol: 'AAPL.US',
       asks: [{ level: 1, price: 2, volume: 3, orders: 1 }],
       bids: [],
     };
-    saveSnapshot(t.db, DEMO, 'depth', aapl, book, 1001);
-    expect(loadSnapshot(t.db, DEMO, 'quote', aapl)).toEqual({ record: quote(1.5, 1000), at: 1000 });
-    expect(loadSnapshot(t.db, DEMO, 'depth', aapl)).toEqual({ record: book, at: 1001 });
-    saveSnapshot(t.db, DEMO, 'quote', aapl, quote(1.7, 2000), 2000);
-    expect(loadSnapshot(t.db, DEMO, 'quote', aapl)?.record.last).toBe(1.7);
+    save(DEMO, 'depth', aapl, book, 1001);
+    expect(load(DEMO, 'quote', aapl)).toEqual({ record: quote(1.5, 1000), at: 1000 });
+    expect(load(DEMO, 'depth', aapl)).toEqual({ record: book, at: 1001 });
+    save(DEMO, 'quote', aapl, quote(1.7, 2000), 2000);
+    expect(load(DEMO, 'quote', aapl)?.record.last).toBe(1.7);
   });
 
   it('ignores an older snapshot arriving late', () => {
-    saveSnapshot(t.db, DEMO, 'quote', aapl, quote(1.7, 2000), 2000);
-    saveSnapshot(t.db, DEMO, 'quote', aapl, quote(1.5, 1000), 1000);
-    expect(loadSnapshot(t.db, DEMO, 'quote', aapl)?.at).toBe(2000);
+    save(DEMO, 'quote', aapl, quote(1.7, 2000), 2000);
+    save(DEMO, 'quote', aapl, quote(1.5, 1000), 1000);
+    expect(load(DEMO, 'quote', aapl)?.at).toBe(2000);
   });
 
   it('keeps one snapshot per source: a demo quote is never a live one, and back', () => {
-    saveSnapshot(t.db, DEMO, 'quote', aapl, quote(215, 1000), 1000);
-    expect(loadSnapshot(t.db, LIVE, 'quote', aapl)).toBeNull();
+    save(DEMO, 'quote', aapl, quote(215, 1000), 1000);
+    expect(load(LIVE, 'quote', aapl)).toBeNull();
     expect(loadSnapshots(t.db, LIVE, 'quote', [aapl]).size).toBe(0);
     // An older live snapshot is not "older than" the demo one: each source keeps its own.
-    saveSnapshot(t.db, LIVE, 'quote', aapl, quote(268, 500), 500);
-    expect(loadSnapshot(t.db, LIVE, 'quote', aapl)).toEqual({ record: quote(268, 500), at: 500 });
-    expect(loadSnapshot(t.db, DEMO, 'quote', aapl)?.record.last).toBe(215);
+    save(LIVE, 'quote', aapl, quote(268, 500), 500);
+    expect(load(LIVE, 'quote', aapl)).toEqual({ record: quote(268, 500), at: 500 });
+    expect(load(DEMO, 'quote', aapl)?.record.last).toBe(215);
     saveSnapshots(t.db, LIVE, 'quote', [{ instrument: btc, record: quote(9, 9), at: 9 }]);
     expect([...loadSnapshots(t.db, DEMO, 'quote', [aapl, btc]).keys()]).toEqual(['stock:US::AAPL']);
   });

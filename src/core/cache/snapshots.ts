@@ -37,21 +37,9 @@ const UPSERT = `INSERT INTO snapshots (source, kind, instrument, at, data) VALUE
 const SELECT = 'SELECT at, data FROM snapshots WHERE source = ? AND kind = ? AND instrument = ?';
 
 /**
- * Saves the latest snapshot received from `source`; an older one (`at` before the
- * stored time) is ignored.
+ * Saves the latest snapshots received from `source`, of one kind, in one transaction (one
+ * poll's worth); one older than the stored one (`at` before its time) is ignored.
  */
-export function saveSnapshot<K extends SnapshotKind>(
-  db: CacheDb,
-  source: DataSourceId,
-  kind: K,
-  instrument: Instrument,
-  record: SnapshotRecords[K],
-  at: UnixMs,
-): void {
-  prepare(db, UPSERT).run(source, kind, instrumentKey(instrument), at, JSON.stringify(record));
-}
-
-/** Saves many snapshots of one kind in one transaction (one poll's worth). */
 export function saveSnapshots<K extends SnapshotKind>(
   db: CacheDb,
   source: DataSourceId,
@@ -64,21 +52,6 @@ export function saveSnapshots<K extends SnapshotKind>(
       stmt.run(source, kind, instrumentKey(e.instrument), e.at, JSON.stringify(e.record));
     }
   });
-}
-
-/** `source`'s stored snapshot, or null. */
-export function loadSnapshot<K extends SnapshotKind>(
-  db: CacheDb,
-  source: DataSourceId,
-  kind: K,
-  instrument: Instrument,
-): Snapshot<K> | null {
-  const row = prepare<unknown[], { at: number; data: string }>(db, SELECT).get(
-    source,
-    kind,
-    instrumentKey(instrument),
-  );
-  return row ? { at: row.at, record: JSON.parse(row.data) as SnapshotRecords[K] } : null;
 }
 
 /**

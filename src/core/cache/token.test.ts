@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Candle, NewsPage, SeriesKey } from '../../shared/model';
 import { HistoryService } from './history-service';
-import { saveSnapshot } from './snapshots';
+import { saveSnapshots } from './snapshots';
 import type { CandleFetch, CandleSource, NewsFetch, NewsSource } from './sources';
 import {
   DEMO,
@@ -82,27 +82,26 @@ describe('token', () => {
     expect(errors.some((e) => e.includes(TOKEN))).toBe(true); // the error did reach the app…
     const page = await service.refreshNews({ market: 'stock', lang: 'en', limit: 50 });
     await service.loadNews({ market: 'stock', lang: 'en', limit: 50, cursor: page.nextCursor });
-    saveSnapshot(
-      t.db,
-      DEMO,
-      'quote',
-      series(),
+    saveSnapshots(t.db, DEMO, 'quote', [
       {
-        symbol: 'AAPL',
-        last: 1,
-        open: 1,
-        prevClose: 1,
-        high: 1,
-        low: 1,
-        time: now,
-        volume: 1,
-        turnover: 1,
-        status: 0,
-        change: 0,
-        changePercent: 0,
+        instrument: series(),
+        at: now,
+        record: {
+          symbol: 'AAPL',
+          last: 1,
+          open: 1,
+          prevClose: 1,
+          high: 1,
+          low: 1,
+          time: now,
+          volume: 1,
+          turnover: 1,
+          status: 0,
+          change: 0,
+          changePercent: 0,
+        },
       },
-      now,
-    );
+    ]);
     await service.idle();
     service.dispose();
     // …but not the disk: check the WAL while open, then the checkpointed file after close.

@@ -7,27 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf, type DataHealth } from '../../shared/model';
 import { RateLimiter } from '../api';
-import { FeedHub, type FeedHubOptions } from './feed-hub';
 import type { FeedStatus } from './types';
 import { FakeFeedClient, apiError } from './testing/fake-client';
-import { ManualTimers } from './testing/manual-timers';
+import type { ManualTimers } from './testing/manual-timers';
+import { manualHub, stockDepth } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
-function setup(
-  options: Partial<FeedHubOptions> = {},
-  client: (t: ManualTimers) => FakeFeedClient = (t) => new FakeFeedClient(t.now),
-) {
-  const timers = new ManualTimers();
-  const fake = client(timers);
-  const hub = new FeedHub({
-    client: fake,
-    plan: planOf('premium'),
-    timers,
-    now: timers.now,
-    ...options,
-  });
-  return { timers, client: fake, hub };
-}
+const setup = manualHub;
 
 const quotes = (codes: string[], cls: 'stock' | 'crypto' = 'stock'): SubscriptionSpec => ({
   kind: 'quotes',
@@ -35,13 +21,6 @@ const quotes = (codes: string[], cls: 'stock' | 'crypto' = 'stock'): Subscriptio
   region: cls === 'stock' ? 'US' : 'BA',
   exchange: '',
   codes,
-});
-const depth = (code: string): SubscriptionSpec => ({
-  kind: 'depth',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes: [code],
 });
 
 /** Gaps between consecutive calls, in ms. */
@@ -57,7 +36,7 @@ describe('FeedHub: backoff', () => {
     await timers.advance(200_000);
     expect(gaps(client).slice(0, 6)).toEqual([2000, 4000, 8000, 16_000, 32_000, 60_000]);
     expect(r.state).toBe('stale');
-    expect(r.of('subscriptionStatus').at(-1)!.message).toBe('the service answered 503');
+    expect(r.status!.message).toBe('the service answered 503');
     // It answered: reachable, but failing.
     expect(hub.health.snapshot()).toMatchObject({
       state: 'degraded',
@@ -78,7 +57,7 @@ describe('FeedHub: backoff', () => {
   it('backs groups off independently', async () => {
     const { timers, client, hub } = setup();
     hub.subscribe('w', quotes(['AAPL']), new Recorder().push);
-    hub.subscribe('w', depth('AAPL'), new Recorder().push);
+    hub.subscribe('w', stockDepth('AAPL'), new Recorder().push);
     await timers.advance(0);
     const failing = client.depths.bind(client);
     client.depths = async (...args) => {
@@ -96,17 +75,15 @@ describe('FeedHub: backoff', () => {
 
 describe('FeedHub: stale marks', () => {
   it('marks a subscription stale after three intervals without data, live again on data', async () => {
-    const { timers, client, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', quotes(['AAPL']), r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [r] = await watch(quotes(['AAPL']));
     client.hold = true;
     await timers.advance(3000);
     expect(r.state).toBe('live');
     expect(client.calls).toHaveLength(2); // the held request is not asked again meanwhile
     await timers.advance(1000);
     expect(r.state).toBe('stale');
-    expect(r.of('subscriptionStatus').at(-1)!.message).toMatch(/No new data for over 3 s/);
+    expect(r.status!.message).toMatch(/No new data for over 3 s/);
     client.hold = false;
     client.release();
     await timers.advance(0);
@@ -115,10 +92,8 @@ describe('FeedHub: stale marks', () => {
   });
 
   it('does not call one slow answer stale at a fast interval: 2 s at least', async () => {
-    const { timers, client, hub } = setup({ intervals: { quotes: 250 } });
-    const r = new Recorder();
-    hub.subscribe('w', quotes(['AAPL']), r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup({ intervals: { quotes: 250 } });
+    const [r] = await watch(quotes(['AAPL']));
     client.hold = true;
     // Three intervals are 750 ms: an answer taking 1.5 s would flicker stale and back.
     await timers.advance(1500);
@@ -129,7 +104,7 @@ describe('FeedHub: stale marks', () => {
     client.hold = true;
     await timers.advance(2250);
     expect(r.state).toBe('stale');
-    expect(r.of('subscriptionStatus').at(-1)!.message).toMatch(/No new data for over 2 s/);
+    expect(r.status!.message).toMatch(/No new data for over 2 s/);
     expect(r.states()).toEqual(['loading', 'live', 'stale']);
     hub.dispose();
   });
@@ -137,14 +112,10 @@ describe('FeedHub: stale marks', () => {
 
 describe('FeedHub: offline and recovery', () => {
   it('goes offline when every group fails to connect, probes gently, and recovers', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     const healths: DataHealth[] = [];
     hub.health.onChange((h) => healths.push(h));
-    const a = new Recorder();
-    const b = new Recorder();
-    hub.subscribe('w', quotes(['AAPL']), a.push);
-    hub.subscribe('w', depth('AAPL'), b.push);
-    await timers.advance(0);
+    const [a, b] = await watch(quotes(['AAPL']), stockDepth('AAPL'));
     expect(hub.health.snapshot().state).toBe('live');
 
     client.error = apiError('network', 'connection refused');
@@ -188,10 +159,8 @@ describe('FeedHub: offline and recovery', () => {
   });
 
   it('does not leave a subscription offline when its group fails otherwise after recovery', async () => {
-    const { timers, client, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', quotes(['AAPL']), r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [r] = await watch(quotes(['AAPL']));
     client.error = apiError('network');
     await timers.advance(1000);
     expect(r.state).toBe('offline');
@@ -203,10 +172,7 @@ describe('FeedHub: offline and recovery', () => {
     });
     expect(r.state).toBe('offline');
     await timers.advance(5000);
-    expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
-      state: 'stale',
-      message: 'the service answered 502',
-    });
+    expect(r.status).toMatchObject({ state: 'stale', message: 'the service answered 502' });
     hub.dispose();
   });
 
@@ -223,12 +189,10 @@ describe('FeedHub: offline and recovery', () => {
 
 describe('FeedHub: error states', () => {
   it('reports markets outside the plan as not-entitled', async () => {
-    const { timers, client, hub } = setup();
+    const { client, hub, watch } = setup();
     client.error = apiError('not-entitled', 'Your plan does not include stock quotes in JP.');
-    const r = new Recorder();
-    hub.subscribe('w', quotes(['7203']), r.push);
-    await timers.advance(0);
-    expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
+    const [r] = await watch(quotes(['7203']));
+    expect(r.status).toMatchObject({
       state: 'not-entitled',
       message: 'Your plan does not include stock quotes in JP.',
     });
@@ -236,13 +200,9 @@ describe('FeedHub: error states', () => {
   });
 
   it('reports a refused token on every subscription and in the health, and stops asking', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     client.error = apiError('auth', 'The token was refused.');
-    const r = new Recorder();
-    const other = new Recorder();
-    hub.subscribe('w', quotes(['AAPL']), r.push);
-    hub.subscribe('w', depth('MSFT'), other.push);
-    await timers.advance(0);
+    const [r, other] = await watch(quotes(['AAPL']), stockDepth('MSFT'));
     expect(r.state).toBe('token-rejected');
     expect(other.state).toBe('token-rejected');
     expect(hub.health.snapshot()).toMatchObject({
@@ -266,43 +226,28 @@ describe('FeedHub: error states', () => {
   });
 
   it('sends codes the source has not got as unknown codes', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     client.missing.add('NOPE');
-    const some = new Recorder();
-    const none = new Recorder();
-    hub.subscribe('w', quotes(['AAPL', 'NOPE']), some.push);
-    hub.subscribe('w', quotes(['NOPE']), none.push);
-    await timers.advance(0);
-    expect(some.of('subscriptionStatus').at(-1)).toMatchObject({
-      state: 'live',
-      unknownCodes: ['NOPE'],
-    });
+    const [some, none] = await watch(quotes(['AAPL', 'NOPE']), quotes(['NOPE']));
+    expect(some.status).toMatchObject({ state: 'live', unknownCodes: ['NOPE'] });
     expect(some.quoteCodes()).toEqual([['AAPL']]);
-    expect(none.of('subscriptionStatus').at(-1)).toMatchObject({
-      state: 'unknown',
-      unknownCodes: ['NOPE'],
-    });
+    expect(none.status).toMatchObject({ state: 'unknown', unknownCodes: ['NOPE'] });
     // An unknown symbol is the pane's matter: the service itself is fine.
     expect(hub.health.snapshot().state).toBe('live');
     // An outage does not forget which codes are unknown.
     client.error = apiError('network');
     await timers.advance(1000);
-    expect(some.of('subscriptionStatus').at(-1)).toMatchObject({
-      state: 'offline',
-      unknownCodes: ['NOPE'],
-    });
+    expect(some.status).toMatchObject({ state: 'offline', unknownCodes: ['NOPE'] });
     hub.dispose();
   });
 
   it('survives a subscriber whose push throws', async () => {
     const errors: unknown[] = [];
-    const { timers, hub } = setup({ onError: (e) => errors.push(e) });
+    const { hub, watch } = setup({ onError: (e) => errors.push(e) });
     hub.subscribe('gone', quotes(['AAPL']), () => {
       throw new Error('window destroyed');
     });
-    const ok = new Recorder();
-    hub.subscribe('w', quotes(['AAPL']), ok.push);
-    await timers.advance(0);
+    const [ok] = await watch(quotes(['AAPL']));
     expect(ok.state).toBe('live');
     expect(errors.length).toBeGreaterThan(0);
     hub.dispose();
@@ -326,7 +271,7 @@ describe('FeedHub: request budget', () => {
     const codes = Array.from({ length: 25 }, (_, i) => `S${i}`);
     hub.subscribe('w', quotes(codes), new Recorder().push); // 3 requests a tick
     hub.subscribe('w', quotes(['BTCUSDT'], 'crypto'), new Recorder().push); // 1
-    hub.subscribe('w', depth('AAPL'), new Recorder().push); // 1
+    hub.subscribe('w', stockDepth('AAPL'), new Recorder().push); // 1
     // Wanted: 5 requests a second = 300/min; the hub plans for 80 % of 60.
     expect(hub.status().budget).toEqual({
       requestsPerMinute: 48,
@@ -354,7 +299,7 @@ describe('FeedHub: request budget', () => {
       quotes(Array.from({ length: 25 }, (_, i) => `S${i}`)),
       () => undefined,
     );
-    hub.subscribe('w', depth('AAPL'), () => undefined);
+    hub.subscribe('w', stockDepth('AAPL'), () => undefined);
     expect(hub.status().budget.stretch).toBeGreaterThan(1);
     hub.unsubscribe(big);
     expect(hub.status().budget).toEqual({

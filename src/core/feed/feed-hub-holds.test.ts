@@ -5,43 +5,16 @@
  * markets outside the plan.
  */
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf } from '../../shared/model';
 import { ApiError } from '../api';
 import { HealthService, rateLimitedMessage } from '../health';
-import { FeedHub } from './feed-hub';
-import { FakeFeedClient, apiError } from './testing/fake-client';
-import { ManualTimers } from './testing/manual-timers';
+import { apiError } from './testing/fake-client';
+import { manualHub, stockDepth, stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
-function setup(shared = false) {
-  const timers = new ManualTimers();
-  const client = new FakeFeedClient(timers.now);
-  const health = shared ? new HealthService({ now: timers.now, timers }) : undefined;
-  const hub = new FeedHub({
-    client,
-    plan: planOf('premium'),
-    timers,
-    now: timers.now,
-    ...(health ? { health } : {}),
-  });
-  return { timers, client, hub };
-}
-
-const stock = (codes: string[], region = 'US'): SubscriptionSpec => ({
-  kind: 'quotes',
-  class: 'stock',
-  region,
-  exchange: '',
-  codes,
-});
-const depth = (code: string): SubscriptionSpec => ({
-  kind: 'depth',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes: [code],
-});
+/** A hub on manual timers; `shared`: with a health service the test also records in. */
+const setup = (shared = false) =>
+  manualHub((timers) => (shared ? { health: new HealthService({ now: timers.now, timers }) } : {}));
 
 const tooMany = (retryAfterMs: number) =>
   new ApiError({
@@ -54,12 +27,8 @@ const tooMany = (retryAfterMs: number) =>
 
 describe('FeedHub: rate limited', () => {
   it('pauses every group until Retry-After, says when on every pane, then asks all at once', async () => {
-    const { timers, client, hub } = setup();
-    const q = new Recorder();
-    const d = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), q.push);
-    hub.subscribe('w', depth('AAPL'), d.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [q, d] = await watch(stockQuotes(['AAPL']), stockDepth('AAPL'));
     expect(hub.health.snapshot().state).toBe('live');
 
     client.error = tooMany(30_000);
@@ -67,7 +36,7 @@ describe('FeedHub: rate limited', () => {
     const resumesAt = timers.now() + 30_000;
     expect(hub.health.snapshot()).toMatchObject({ state: 'rate-limited', resumesAt });
     for (const r of [q, d]) {
-      expect(r.of('subscriptionStatus').at(-1)).toMatchObject({
+      expect(r.status).toMatchObject({
         state: 'rate-limited',
         message: rateLimitedMessage(resumesAt),
       });
@@ -90,13 +59,11 @@ describe('FeedHub: rate limited', () => {
   });
 
   it('tells a pane subscribing during the hold when it resumes', async () => {
-    const { timers, client, hub } = setup();
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    const { timers, client, hub, watch } = setup();
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     client.error = tooMany(60_000);
     await timers.advance(0);
-    const late = new Recorder();
-    hub.subscribe('w', stock(['MSFT']), late.push);
-    await timers.advance(0);
+    const [late] = await watch(stockQuotes(['MSFT']));
     expect(late.state).toBe('rate-limited');
     expect(late.states()).not.toContain('loading');
     hub.dispose();
@@ -107,7 +74,7 @@ describe('FeedHub: one health service for every request', () => {
   it('stops polling when another request (a chart, a company card) finds the token refused', async () => {
     const { timers, client, hub } = setup(true);
     const r = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), r.push);
+    hub.subscribe('w', stockQuotes(['AAPL']), r.push);
     await timers.advance(3000);
     const sent = client.calls.length;
     hub.health.record({ kind: 'token-rejected', message: 'HTTP 401' }, { channel: 'info' });
@@ -127,9 +94,9 @@ describe('FeedHub: one health service for every request', () => {
 
   it('is never live while one group fails, and forgets a group that closed', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     const failing = new Recorder();
-    const id = hub.subscribe('w', depth('AAPL'), failing.push);
+    const id = hub.subscribe('w', stockDepth('AAPL'), failing.push);
     const depths = client.depths.bind(client);
     client.depths = async (...args) => {
       await depths(...args);
@@ -153,7 +120,7 @@ describe('FeedHub: one health service for every request', () => {
 
 describe('FeedHub: not in plan', () => {
   it('is not-in-plan when every market asked is outside the plan, degraded beside others', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     const quotes = client.quotes.bind(client);
     client.quotes = async (cls, params, options) => {
       const r = await quotes(cls, params, options);
@@ -163,10 +130,8 @@ describe('FeedHub: not in plan', () => {
         error: apiError('not-entitled', 'Not in your plan: stock quotes in JP.'),
       };
     };
-    const jp = new Recorder();
-    hub.subscribe('w', stock(['7203'], 'JP'), jp.push);
-    await timers.advance(0);
-    expect(jp.of('subscriptionStatus').at(-1)).toMatchObject({
+    const [jp] = await watch(stockQuotes(['7203'], 'JP'));
+    expect(jp.status).toMatchObject({
       state: 'not-entitled',
       message: 'Not in your plan: stock quotes in JP.',
     });
@@ -174,7 +139,7 @@ describe('FeedHub: not in plan', () => {
       state: 'not-in-plan',
       lastError: 'Not in your plan: stock quotes in JP.',
     });
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(1000);
     expect(hub.health.snapshot().state).toBe('degraded');
     hub.dispose();

@@ -7,27 +7,10 @@
  * Also the union's correctness under counting: overlaps, hiding, leaving, teardown.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
-import { planOf } from '../../shared/model';
-import { FeedHub } from './feed-hub';
-import { FakeFeedClient } from './testing/fake-client';
-import { ManualTimers } from './testing/manual-timers';
+import { manualHub, stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
-function setup() {
-  const timers = new ManualTimers();
-  const client = new FakeFeedClient(timers.now);
-  const hub = new FeedHub({ client, plan: planOf('premium'), timers, now: timers.now });
-  return { timers, client, hub };
-}
-
-const stock = (codes: string[]): SubscriptionSpec => ({
-  kind: 'quotes',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes,
-});
+const setup = () => manualHub();
 
 /** `count` distinct codes starting at `from`. */
 const codes = (from: number, count: number) =>
@@ -52,10 +35,10 @@ describe('FeedHub: cost proportional to what changed', () => {
   it('subscribes in work independent of what the group already holds', () => {
     const { hub } = setup();
     const noop = () => undefined;
-    const first = insertions(() => hub.subscribe('flood', stock(codes(0, 500)), noop));
-    for (let i = 1; i < 100; i++) hub.subscribe('flood', stock(codes(i * 500, 500)), noop);
+    const first = insertions(() => hub.subscribe('flood', stockQuotes(codes(0, 500)), noop));
+    for (let i = 1; i < 100; i++) hub.subscribe('flood', stockQuotes(codes(i * 500, 500)), noop);
     // The 101st subscription of 500 codes joins a group of 50,000.
-    const later = insertions(() => hub.subscribe('flood', stock(codes(50_000, 500)), noop));
+    const later = insertions(() => hub.subscribe('flood', stockQuotes(codes(50_000, 500)), noop));
     // Rebuilding the union would cost ≥ 50,000 insertions here.
     expect(later).toBeLessThan(first * 1.5 + 100);
     expect(later).toBeLessThan(5 * 500);
@@ -66,9 +49,9 @@ describe('FeedHub: cost proportional to what changed', () => {
     const { hub } = setup();
     const noop = () => undefined;
     // Another client holds 100 × 500 codes in the same group.
-    for (let i = 0; i < 100; i++) hub.subscribe('big', stock(codes(i * 500, 500)), noop);
+    for (let i = 0; i < 100; i++) hub.subscribe('big', stockQuotes(codes(i * 500, 500)), noop);
     const ids = Array.from({ length: 20 }, (_, i) =>
-      hub.subscribe('small', stock(codes(100_000 + i * 10, 10)), noop),
+      hub.subscribe('small', stockQuotes(codes(100_000 + i * 10, 10)), noop),
     );
     const one = insertions(() => hub.unsubscribe(ids[0]!));
     expect(one).toBeLessThan(200);
@@ -86,8 +69,8 @@ describe('FeedHub: cost proportional to what changed', () => {
   it('hides and shows a client in work proportional to its own codes', () => {
     const { hub } = setup();
     const noop = () => undefined;
-    for (let i = 0; i < 100; i++) hub.subscribe('big', stock(codes(i * 500, 500)), noop);
-    hub.subscribe('tab', stock(codes(100_000, 10)), noop);
+    for (let i = 0; i < 100; i++) hub.subscribe('big', stockQuotes(codes(i * 500, 500)), noop);
+    hub.subscribe('tab', stockQuotes(codes(100_000, 10)), noop);
     expect(insertions(() => hub.setVisibility('tab', false))).toBeLessThan(200);
     expect(insertions(() => hub.setVisibility('tab', true))).toBeLessThan(200);
     hub.dispose();
@@ -99,8 +82,8 @@ describe('FeedHub: the union, counted', () => {
     const { timers, client, hub } = setup();
     const a = new Recorder();
     const b = new Recorder();
-    const idA = hub.subscribe('w1', stock(['AAPL', 'MSFT']), a.push);
-    hub.subscribe('w2', stock(['MSFT', 'NVDA', 'MSFT']), b.push);
+    const idA = hub.subscribe('w1', stockQuotes(['AAPL', 'MSFT']), a.push);
+    hub.subscribe('w2', stockQuotes(['MSFT', 'NVDA', 'MSFT']), b.push);
     await timers.advance(0);
     expect(client.calls.at(-1)!.codes.sort()).toEqual(['AAPL', 'MSFT', 'NVDA']);
     hub.unsubscribe(idA);
@@ -123,22 +106,22 @@ describe('FeedHub: the union, counted', () => {
 
   it('keeps a hidden window’s records for its return and drops codes nobody holds', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w1', stock(['AAPL']), new Recorder().push);
-    hub.subscribe('w2', stock(['AAPL', 'TSLA']), new Recorder().push);
+    hub.subscribe('w1', stockQuotes(['AAPL']), new Recorder().push);
+    hub.subscribe('w2', stockQuotes(['AAPL', 'TSLA']), new Recorder().push);
     await timers.advance(0);
     hub.setVisibility('w2', false);
     await timers.advance(1000);
     expect(client.calls.at(-1)!.codes).toEqual(['AAPL']);
     // Hidden, w2 still holds TSLA's record: a new pane on TSLA is painted from it.
     const probe = new Recorder();
-    const probeId = hub.subscribe('w3', stock(['TSLA']), probe.push);
+    const probeId = hub.subscribe('w3', stockQuotes(['TSLA']), probe.push);
     await timers.advance(0);
     expect(probe.quoteCodes()[0]).toEqual(['TSLA']);
     hub.unsubscribe(probeId);
     hub.dropClient('w2');
     // Nobody holds TSLA now: its record is gone, a new pane waits for the next poll.
     const late = new Recorder();
-    hub.subscribe('w4', stock(['TSLA']), late.push);
+    hub.subscribe('w4', stockQuotes(['TSLA']), late.push);
     await timers.advance(0);
     expect(late.quoteCodes()).toEqual([]);
     await timers.advance(1000);

@@ -5,15 +5,15 @@
  * and its rate-limit window move with the test.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
 import { planOf, type Plan, type SeriesKey } from '../../shared/model';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
 import { catalogOf } from '../../simulator/market/catalog';
 import { MarketClient } from '../api';
-import { loadSnapshot, readNewestCandles, readNewestNews, type CacheDb } from '../cache';
+import { loadSnapshots, readNewestCandles, readNewestNews, type CacheDb } from '../cache';
 import { tempCache } from '../cache/testing/fixtures';
 import { FeedHub, type FeedHubOptions } from './feed-hub';
 import { ManualTimers } from './testing/manual-timers';
+import { stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
 const cleanups: (() => unknown)[] = [];
@@ -73,21 +73,13 @@ function withCache(): CacheDb {
   return cache.db;
 }
 
-const stock = (codes: string[]): SubscriptionSpec => ({
-  kind: 'quotes',
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  codes,
-});
-
 describe('FeedHub with the simulator: fewest requests', () => {
   it('coalesces two clients into one request per group per tick, each pushed its slice', async () => {
     const { hub, advance, paths } = await rig(planOf('premium'));
     const a = new Recorder();
     const b = new Recorder();
-    hub.subscribe('window-1', stock(['AAPL', 'MSFT', 'NVDA']), a.push);
-    hub.subscribe('window-2', stock(['MSFT', 'NVDA', 'TSLA']), b.push);
+    hub.subscribe('window-1', stockQuotes(['AAPL', 'MSFT', 'NVDA']), a.push);
+    hub.subscribe('window-2', stockQuotes(['MSFT', 'NVDA', 'TSLA']), b.push);
     hub.subscribe(
       'window-2',
       { kind: 'quotes', class: 'crypto', region: 'BA', exchange: '', codes: ['BTCUSDT'] },
@@ -110,9 +102,9 @@ describe('FeedHub with the simulator: fewest requests', () => {
       .slice(0, 25)
       .map((e) => e.code);
     const rs = [new Recorder(), new Recorder(), new Recorder()];
-    hub.subscribe('w1', stock(codes.slice(0, 12)), rs[0]!.push);
-    hub.subscribe('w2', stock(codes.slice(8, 20)), rs[1]!.push);
-    hub.subscribe('w3', stock(codes.slice(15)), rs[2]!.push);
+    hub.subscribe('w1', stockQuotes(codes.slice(0, 12)), rs[0]!.push);
+    hub.subscribe('w2', stockQuotes(codes.slice(8, 20)), rs[1]!.push);
+    hub.subscribe('w3', stockQuotes(codes.slice(15)), rs[2]!.push);
     await advance(0);
     expect(paths()['/stock/quotes']).toBe(3);
     await advance(2000);
@@ -124,13 +116,8 @@ describe('FeedHub with the simulator: fewest requests', () => {
   it('serves every kind and writes it to the cache', async () => {
     const db = withCache();
     const { hub, advance, paths } = await rig(planOf('premium'), { db, source: () => 'demo' });
-    const series: SeriesKey = {
-      class: 'crypto',
-      region: 'BA',
-      exchange: '',
-      code: 'BTCUSDT',
-      kType: 1,
-    };
+    const btc = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+    const series: SeriesKey = { ...btc, kType: 1 };
     const r = new Recorder();
     hub.subscribe(
       'w',
@@ -151,9 +138,8 @@ describe('FeedHub with the simulator: fewest requests', () => {
     expect(Object.keys(r.of('ticks')[0]!.ticks).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
     expect(r.of('candles')[0]!.page.candles).toHaveLength(3);
     expect(r.of('news')[0]!.items.length).toBeGreaterThan(0);
-    const btc = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
-    expect(loadSnapshot(db, 'demo', 'depth', btc)).not.toBeNull();
-    expect(loadSnapshot(db, 'demo', 'tick', btc)).not.toBeNull();
+    expect(loadSnapshots(db, 'demo', 'depth', [btc]).size).toBe(1);
+    expect(loadSnapshots(db, 'demo', 'tick', [btc]).size).toBe(1);
     expect(readNewestCandles(db, 'demo', series, 10)).toHaveLength(3);
     const news = readNewestNews(db, 'demo', { market: 'crypto', lang: 'en' }, 50);
     expect(news.length).toBeGreaterThan(0);
@@ -168,7 +154,7 @@ describe('FeedHub with the simulator: failures', () => {
   it('backs off while the service fails and recovers when it heals', async () => {
     const { hub, sim, advance, paths } = await rig(planOf('premium'));
     const r = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), r.push);
+    hub.subscribe('w', stockQuotes(['AAPL']), r.push);
     await advance(0);
     sim.setFaults({ errorRate: 1 });
     sim.resetStats();
@@ -177,7 +163,7 @@ describe('FeedHub with the simulator: failures', () => {
     expect(paths()['/stock/quotes']).toBe(5);
     expect(sim.stats().byStatus['200']).toBeUndefined();
     expect(r.state).toBe('stale');
-    expect(r.of('subscriptionStatus').at(-1)!.message).toMatch(/50\d/);
+    expect(r.status!.message).toMatch(/50\d/);
     sim.setFaults({});
     sim.resetStats();
     await advance(40_000);
@@ -193,7 +179,7 @@ describe('FeedHub with the simulator: failures', () => {
       { requestsPerMinute: budget },
       { faults: { rateLimit: { requests: budget, windowMs: 60_000 } } },
     );
-    hub.subscribe('w', stock(['AAPL', 'MSFT']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL', 'MSFT']), new Recorder().push);
     hub.subscribe(
       'w',
       { kind: 'quotes', class: 'crypto', region: 'BA', exchange: '', codes: ['BTCUSDT'] },
@@ -222,7 +208,7 @@ describe('FeedHub with the simulator: failures', () => {
     const cached = { db, source: () => 'demo' as const };
     const { hub, sim, advance } = await rig(planOf('premium'), cached, {}, timers);
     const a = new Recorder();
-    hub.subscribe('w', stock(['AAPL', 'MSFT']), a.push);
+    hub.subscribe('w', stockQuotes(['AAPL', 'MSFT']), a.push);
     await advance(0);
     expect(a.state).toBe('live');
     const port = sim.port;
@@ -243,7 +229,7 @@ describe('FeedHub with the simulator: failures', () => {
     });
     cleanups.push(() => fresh.dispose());
     const b = new Recorder();
-    fresh.subscribe('w', stock(['MSFT']), b.push);
+    fresh.subscribe('w', stockQuotes(['MSFT']), b.push);
     await timers.advance(0, () => fresh.idle());
     expect(b.events[0]).toMatchObject({ event: 'quotes' });
     expect(b.quoteCodes()).toEqual([['MSFT']]);

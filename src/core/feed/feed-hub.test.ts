@@ -5,26 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSpec } from '../../shared/bridge';
 import { instrumentKey, planOf, type SeriesKey } from '../../shared/model';
-import { FeedHub, type FeedHubOptions } from './feed-hub';
 import { NO_STORE, type FeedStore } from './store';
 import { FakeFeedClient, quote } from './testing/fake-client';
-import { ManualTimers } from './testing/manual-timers';
+import { manualHub, stockDepth, stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
-function setup(options: Partial<FeedHubOptions> = {}) {
-  const timers = new ManualTimers();
-  const client = new FakeFeedClient(timers.now);
-  const hub = new FeedHub({ client, plan: planOf('premium'), timers, now: timers.now, ...options });
-  return { timers, client, hub };
-}
-
-const stock = (codes: string[], region = 'US'): SubscriptionSpec => ({
-  kind: 'quotes',
-  class: 'stock',
-  region,
-  exchange: '',
-  codes,
-});
+const setup = manualHub;
 
 const series = (code: string, kType: SeriesKey['kType'] = 1): SeriesKey => ({
   class: 'stock',
@@ -39,8 +25,8 @@ describe('FeedHub: coalescing and slices', () => {
     const { timers, client, hub } = setup();
     const a = new Recorder();
     const b = new Recorder();
-    hub.subscribe('window-1', stock(['AAPL', 'MSFT']), a.push);
-    hub.subscribe('window-2', stock(['MSFT', 'NVDA']), b.push);
+    hub.subscribe('window-1', stockQuotes(['AAPL', 'MSFT']), a.push);
+    hub.subscribe('window-2', stockQuotes(['MSFT', 'NVDA']), b.push);
     await timers.advance(0);
     expect(client.callsOf('quotes')).toHaveLength(1);
     expect(client.calls[0]!.codes.sort()).toEqual(['AAPL', 'MSFT', 'NVDA']);
@@ -56,9 +42,9 @@ describe('FeedHub: coalescing and slices', () => {
   it('keeps one group per (operation, class, region, exchange)', async () => {
     const { timers, client, hub } = setup();
     const r = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), r.push);
-    hub.subscribe('w', stock(['700'], 'HK'), r.push);
-    hub.subscribe('w', { ...stock(['AAPL']), exchange: 'NYSE' } as SubscriptionSpec, r.push);
+    hub.subscribe('w', stockQuotes(['AAPL']), r.push);
+    hub.subscribe('w', stockQuotes(['700'], 'HK'), r.push);
+    hub.subscribe('w', { ...stockQuotes(['AAPL']), exchange: 'NYSE' } as SubscriptionSpec, r.push);
     hub.subscribe(
       'w',
       { kind: 'quotes', class: 'crypto', region: 'BA', exchange: 'ignored', codes: ['BTCUSDT'] },
@@ -84,8 +70,8 @@ describe('FeedHub: coalescing and slices', () => {
     const { timers, client, hub } = setup();
     const a = new Recorder();
     const b = new Recorder();
-    hub.subscribe('w1', stock(['AAPL', 'MSFT']), a.push);
-    hub.subscribe('w2', stock(['MSFT', 'NVDA']), b.push);
+    hub.subscribe('w1', stockQuotes(['AAPL', 'MSFT']), a.push);
+    hub.subscribe('w2', stockQuotes(['MSFT', 'NVDA']), b.push);
     await timers.advance(0);
     await timers.advance(2000); // nothing changed: polled, not pushed
     expect(client.callsOf('quotes')).toHaveLength(3);
@@ -102,10 +88,10 @@ describe('FeedHub: coalescing and slices', () => {
   it('tells each subscription loading, then live', async () => {
     const { timers, hub } = setup();
     const r = new Recorder();
-    const id = hub.subscribe('w', stock(['AAPL']), r.push);
+    const id = hub.subscribe('w', stockQuotes(['AAPL']), r.push);
     await timers.advance(0);
     expect(r.states()).toEqual(['loading', 'live']);
-    const live = r.of('subscriptionStatus').at(-1)!;
+    const live = r.status!;
     expect(live).toMatchObject({ subscriptionId: id, state: 'live', asOf: timers.now() });
     hub.dispose();
   });
@@ -126,7 +112,7 @@ describe('FeedHub: first paint', () => {
     const { timers, client, hub } = setup({ store });
     client.hold = true;
     const r = new Recorder();
-    const id = hub.subscribe('w', stock(['AAPL', 'MSFT']), r.push);
+    const id = hub.subscribe('w', stockQuotes(['AAPL', 'MSFT']), r.push);
     expect(r.events).toHaveLength(0); // the caller gets the id first
     await timers.advance(0);
     expect(client.calls).toHaveLength(1); // asked, answer held
@@ -144,10 +130,10 @@ describe('FeedHub: first paint', () => {
 
   it('serves a late subscriber from the hub’s latest records at once', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w1', stock(['AAPL', 'MSFT']), new Recorder().push);
+    hub.subscribe('w1', stockQuotes(['AAPL', 'MSFT']), new Recorder().push);
     await timers.advance(0);
     const late = new Recorder();
-    hub.subscribe('w2', stock(['MSFT']), late.push);
+    hub.subscribe('w2', stockQuotes(['MSFT']), late.push);
     await timers.advance(0);
     expect(client.calls).toHaveLength(1);
     expect(late.quoteCodes()).toEqual([['MSFT']]);
@@ -160,7 +146,7 @@ describe('FeedHub: pause and visibility', () => {
   it('runs no timer and sends nothing while nothing subscribes', async () => {
     const { timers, client, hub } = setup();
     expect(timers.pending).toBe(0);
-    const id = hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    const id = hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(0);
     expect(client.calls).toHaveLength(1);
     hub.unsubscribe(id);
@@ -173,8 +159,8 @@ describe('FeedHub: pause and visibility', () => {
   it('pauses when every client is hidden and resumes at once when one is visible', async () => {
     const { timers, client, hub } = setup();
     const r = new Recorder();
-    hub.subscribe('w1', stock(['AAPL']), r.push);
-    hub.subscribe('w2', stock(['MSFT']), new Recorder().push);
+    hub.subscribe('w1', stockQuotes(['AAPL']), r.push);
+    hub.subscribe('w2', stockQuotes(['MSFT']), new Recorder().push);
     await timers.advance(0);
     hub.setVisibility('w1', false);
     await timers.advance(1000);
@@ -195,13 +181,13 @@ describe('FeedHub: pause and visibility', () => {
 
   it('drops every subscription of a client at once', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w1', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w1', stockQuotes(['AAPL']), new Recorder().push);
     hub.subscribe(
       'w1',
       { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['AAPL'] },
       new Recorder().push,
     );
-    hub.subscribe('w2', stock(['MSFT']), new Recorder().push);
+    hub.subscribe('w2', stockQuotes(['MSFT']), new Recorder().push);
     await timers.advance(0);
     hub.dropClient('w1');
     client.calls.length = 0;
@@ -239,16 +225,8 @@ describe('FeedHub: routes', () => {
   it('asks depth through the batch operation, one request for a single code', async () => {
     const { timers, client, hub } = setup();
     const r = new Recorder();
-    hub.subscribe(
-      'w',
-      { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['AAPL'] },
-      r.push,
-    );
-    hub.subscribe(
-      'w',
-      { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['MSFT'] },
-      r.push,
-    );
+    hub.subscribe('w', stockDepth('AAPL'), r.push);
+    hub.subscribe('w', stockDepth('MSFT'), r.push);
     await timers.advance(0);
     expect(client.calls.map((c) => c.method)).toEqual(['depths']);
     expect(r.of('depth').map((p) => Object.keys(p.books))).toEqual([['AAPL'], ['MSFT']]);
@@ -256,14 +234,12 @@ describe('FeedHub: routes', () => {
   });
 
   it('polls candles per (class, region, exchange, kType) with the union of codes and a small limit', async () => {
-    const { timers, client, hub } = setup();
-    const aapl = new Recorder();
-    const msft = new Recorder();
-    const daily = new Recorder();
-    hub.subscribe('w', { kind: 'candles', series: series('AAPL') }, aapl.push);
-    hub.subscribe('w', { kind: 'candles', series: series('MSFT') }, msft.push);
-    hub.subscribe('w', { kind: 'candles', series: series('AAPL', 8) }, daily.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [aapl] = await watch(
+      { kind: 'candles', series: series('AAPL') },
+      { kind: 'candles', series: series('MSFT') },
+      { kind: 'candles', series: series('AAPL', 8) },
+    );
     const klines = client.callsOf('klines');
     expect(klines.map((c) => c.codes.join())).toEqual(['AAPL,MSFT', 'AAPL']);
     expect(klines.every((c) => c.limit === 3)).toBe(true);
@@ -292,10 +268,8 @@ describe('FeedHub: routes', () => {
   });
 
   it('polls news once a minute and pushes the page only when it changed', async () => {
-    const { timers, client, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', { kind: 'news', market: 'stock', lang: 'en' }, r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [r] = await watch({ kind: 'news', market: 'stock', lang: 'en' });
     expect(r.of('news')[0]!.items).toHaveLength(3);
     await timers.advance(60_000);
     expect(client.callsOf('news')).toHaveLength(2);
@@ -307,12 +281,10 @@ describe('FeedHub: routes', () => {
   });
 
   it('asks a new group at once when its clock is far from the next tick', async () => {
-    const { timers, client, hub } = setup();
+    const { timers, client, hub, watch } = setup();
     hub.subscribe('w', { kind: 'news', market: 'stock', lang: 'en' }, new Recorder().push);
     await timers.advance(10_000);
-    const zh = new Recorder();
-    hub.subscribe('w', { kind: 'news', market: 'stock', lang: 'zh' }, zh.push);
-    await timers.advance(0);
+    const [zh] = await watch({ kind: 'news', market: 'stock', lang: 'zh' });
     expect(client.callsOf('news')).toHaveLength(2);
     expect(zh.of('news')).toHaveLength(1);
     // A second subscriber to an already-polled feed costs nothing.
@@ -326,7 +298,7 @@ describe('FeedHub: routes', () => {
 describe('FeedHub: settings and client swaps', () => {
   it('applies new intervals at runtime', async () => {
     const { timers, client, hub } = setup();
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(0);
     hub.setIntervals({ quotes: 5000, depth: 1000, ticks: 1000, news: 60_000 });
     await timers.advance(20_000);
@@ -337,10 +309,8 @@ describe('FeedHub: settings and client swaps', () => {
   });
 
   it('keeps subscriptions on a new client and ignores the old one’s late answers', async () => {
-    const { timers, client, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), r.push);
-    await timers.advance(0);
+    const { timers, client, hub, watch } = setup();
+    const [r] = await watch(stockQuotes(['AAPL']));
     client.hold = true;
     client.bump();
     await timers.advance(1000);
@@ -357,8 +327,8 @@ describe('FeedHub: settings and client swaps', () => {
   });
 
   it('never first-paints the old client’s records after a swap (another source)', async () => {
-    const { timers, client, hub } = setup();
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    const { timers, client, hub, watch } = setup();
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(0);
     const next = new FakeFeedClient(timers.now);
     next.version = 5;
@@ -367,9 +337,7 @@ describe('FeedHub: settings and client swaps', () => {
     await timers.advance(0);
     expect(next.calls).toHaveLength(1);
     // A pane opened while the new client's first answer is on its way.
-    const late = new Recorder();
-    hub.subscribe('w', stock(['AAPL']), late.push);
-    await timers.advance(0);
+    const [late] = await watch(stockQuotes(['AAPL']));
     expect(late.of('quotes')).toEqual([]);
     next.release();
     await timers.advance(0);
@@ -381,12 +349,12 @@ describe('FeedHub: settings and client swaps', () => {
   it('refuses use after dispose and cancels in-flight requests', async () => {
     const { timers, client, hub } = setup();
     client.hold = true;
-    hub.subscribe('w', stock(['AAPL']), new Recorder().push);
+    hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(0);
     hub.dispose();
     client.release();
     await hub.idle();
     expect(timers.pending).toBe(0);
-    expect(() => hub.subscribe('w', stock(['AAPL']), () => undefined)).toThrow(/disposed/);
+    expect(() => hub.subscribe('w', stockQuotes(['AAPL']), () => undefined)).toThrow(/disposed/);
   });
 });

@@ -66,7 +66,20 @@ export interface KindAdapter<T> {
   load(store: FeedStore, route: Route, codes: readonly string[]): Map<string, Stored<T>>;
 }
 
-const exchangeParam = (exchange: string) => (exchange === '' ? {} : { exchange });
+/** A route of kind `K`; adapters are only ever handed routes of their own kind. */
+function routeAs<K extends Route['kind']>(route: Route, kind: K): Extract<Route, { kind: K }> {
+  if (route.kind !== kind) throw new Error(`not a ${kind} route`);
+  return route as Extract<Route, { kind: K }>;
+}
+
+/** Region, exchange (left out for the primary one) and codes of a batch request. */
+function marketParams(route: { region: string; exchange: string }, codes: string[]) {
+  return {
+    region: route.region,
+    ...(route.exchange === '' ? {} : { exchange: route.exchange }),
+    codes,
+  };
+}
 
 function instrument(route: Route, code: string): Instrument {
   switch (route.kind) {
@@ -86,24 +99,60 @@ function seriesOf(route: Route, code: string): SeriesKey {
   return { ...instrument(route, code), kType: route.kType };
 }
 
-/** Snapshot kinds share everything but the client call, the fingerprint and the event. */
-function snapshotAdapter<T>(
+/** The snapshot kinds' one batch request for a group's codes. */
+function fetchSnapshots(
+  client: FeedClient,
+  route: Route,
+  codes: string[],
+  options: { signal: AbortSignal },
+): Promise<Result<BatchResult<Quote | DepthBook | Tick>>> {
+  switch (route.kind) {
+    case 'quotes':
+      return client.quotes(route.cls, marketParams(route, codes), options);
+    case 'depth':
+      // The batch operation serves any number of codes, a single one included: one request.
+      return client.depths(route.cls, marketParams(route, codes), options);
+    case 'ticks':
+      return client.ticks({ region: route.region, codes }, options);
+    default:
+      throw new Error(`${route.kind} has no snapshots`);
+  }
+}
+
+/**
+ * The event pushing a snapshot subscription its records (by code). The records are the
+ * adapter's, whose type the subscription's kind picked: `never` lets them be any of them.
+ */
+function snapshotEvent(
+  spec: SubscriptionSpec,
+  subscriptionId: string,
+  records: Record<string, never>,
+): HubEvent {
+  switch (spec.kind) {
+    case 'quotes':
+      return { event: 'quotes', payload: { subscriptionId, quotes: records } };
+    case 'depth':
+      return { event: 'depth', payload: { subscriptionId, books: records } };
+    case 'ticks':
+      return { event: 'ticks', payload: { subscriptionId, ticks: records } };
+    default:
+      throw new Error(`${spec.kind} has no snapshots`);
+  }
+}
+
+/** Snapshot kinds (quote, depth, tick) share everything but the fingerprint. */
+function snapshotAdapter<T extends Quote | DepthBook | Tick>(
   kind: FeedSnapshotKind,
-  call: (
-    client: FeedClient,
-    route: Route,
-    codes: string[],
-    signal: AbortSignal,
-  ) => Promise<Result<BatchResult<T>>>,
   fingerprint: (record: T) => string,
-  event: (subscriptionId: string, records: Record<string, T>) => HubEvent,
   isOlder?: (record: T, than: T) => boolean,
 ): KindAdapter<T> {
   return {
-    fetch: (client, route, codes, { signal }) => call(client, route, codes, signal),
-    fingerprint,
     ...(isOlder ? { isOlder } : {}),
-    events: (_spec, id, slice) => [event(id, Object.fromEntries(slice))],
+    // The route's kind picks the call, and with it the record type T.
+    fetch: (client, route, codes, { signal }) =>
+      fetchSnapshots(client, route, codes, { signal }) as Promise<Result<BatchResult<T>>>,
+    fingerprint,
+    events: (spec, id, slice) => [snapshotEvent(spec, id, Object.fromEntries(slice) as never)],
     save(store, route, entries, at) {
       store.saveSnapshots(
         kind,
@@ -133,52 +182,10 @@ const olderTrade = (q: Quote | Tick, than: Quote | Tick) => q.time < than.time;
 const levelsFp = (book: DepthBook) =>
   [...book.asks, ...book.bids].map((l) => `${l.price ?? '-'}:${l.volume}:${l.orders}`).join(',');
 
-const quotes = snapshotAdapter<Quote>(
-  'quote',
-  (client, route, codes, signal) => {
-    if (route.kind !== 'quotes') throw new Error('not a quotes route');
-    const params = { region: route.region, ...exchangeParam(route.exchange), codes };
-    return client.quotes(route.cls, params, { signal });
-  },
-  quoteFp,
-  (subscriptionId, records) => ({ event: 'quotes', payload: { subscriptionId, quotes: records } }),
-  olderTrade,
-);
-
-const depth = snapshotAdapter<DepthBook>(
-  'depth',
-  (client, route, codes, signal) => {
-    if (route.kind !== 'depth') throw new Error('not a depth route');
-    // The batch operation serves any number of codes, a single one included: one request.
-    const params = { region: route.region, ...exchangeParam(route.exchange), codes };
-    return client.depths(route.cls, params, { signal });
-  },
-  levelsFp,
-  (subscriptionId, records) => ({ event: 'depth', payload: { subscriptionId, books: records } }),
-);
-
-const ticks = snapshotAdapter<Tick>(
-  'tick',
-  (client, route, codes, signal) => {
-    if (route.kind !== 'ticks') throw new Error('not a ticks route');
-    return client.ticks({ region: route.region, codes }, { signal });
-  },
-  quoteFp,
-  (subscriptionId, records) => ({ event: 'ticks', payload: { subscriptionId, ticks: records } }),
-  olderTrade,
-);
-
 const candles: KindAdapter<Candle[]> = {
   fetch(client, route, codes, { signal, limit }) {
-    if (route.kind !== 'candles') throw new Error('not a candles route');
-    const params = {
-      region: route.region,
-      ...exchangeParam(route.exchange),
-      codes,
-      kType: route.kType,
-      limit,
-    };
-    return client.klines(route.cls, params, { signal });
+    const r = routeAs(route, 'candles');
+    return client.klines(r.cls, { ...marketParams(r, codes), kType: r.kType, limit }, { signal });
   },
   fingerprint: (list) =>
     list.map((c) => `${c.time}:${c.close}:${c.high}:${c.low}:${c.volume}`).join(','),
@@ -211,11 +218,8 @@ const candles: KindAdapter<Candle[]> = {
 
 const news: KindAdapter<NewsPage> = {
   async fetch(client, route, _codes, { signal }) {
-    if (route.kind !== 'news') throw new Error('not a news route');
-    const r = await client.news(
-      { market: route.market, lang: route.lang, limit: NEWS_PAGE_SIZE },
-      { signal },
-    );
+    const { market, lang } = routeAs(route, 'news');
+    const r = await client.news({ market, lang, limit: NEWS_PAGE_SIZE }, { signal });
     if (!r.ok) return r;
     return { ok: true, value: { data: { [NEWS_KEY]: r.value }, missing: [], failed: {} } };
   },
@@ -242,7 +246,13 @@ const news: KindAdapter<NewsPage> = {
   },
 };
 
-const ADAPTERS = { quotes, depth, ticks, candles, news } as const;
+const ADAPTERS = {
+  quotes: snapshotAdapter<Quote>('quote', quoteFp, olderTrade),
+  depth: snapshotAdapter<DepthBook>('depth', levelsFp),
+  ticks: snapshotAdapter<Tick>('tick', quoteFp, olderTrade),
+  candles,
+  news,
+} as const;
 
 /** The adapter of a route's kind; records are opaque to the hub. */
 export function adapterFor(route: Route): KindAdapter<unknown> {

@@ -4,8 +4,10 @@
  * every subscription sharing that request is merged, and the clock ("lane") it polls
  * on. Classes the API has no endpoint for are refused here, before any request.
  */
+import { isServed } from '../../shared/api/operations';
 import type { SubscriptionKind, SubscriptionSpec } from '../../shared/bridge';
 import type { AssetClass, KType } from '../../shared/model';
+import { DEPTHS_CLASSES, KLINE_CLASSES, QUOTE_CLASSES } from '../api';
 import type { DepthsClass, KlineClass, QuoteClass } from '../api';
 
 /** How one group is fetched. Every batch route takes the union of its codes. */
@@ -34,17 +36,6 @@ export interface Unroutable {
   message: string;
 }
 
-const QUOTE_CLASSES: readonly AssetClass[] = ['stock', 'fund', 'indices', 'future', 'crypto'];
-const DEPTHS_CLASSES: readonly AssetClass[] = [
-  'stock',
-  'crypto',
-  'fund',
-  'forex',
-  'future',
-  'indices',
-];
-const KLINE_CLASSES: readonly AssetClass[] = ['stock', 'indices', 'crypto', 'forex'];
-
 /** Trimmed, non-empty, de-duplicated codes in their first order. */
 export function cleanCodes(codes: readonly string[]): string[] {
   const out = new Set<string>();
@@ -63,75 +54,59 @@ function exchangeOf(cls: AssetClass, exchange: string): string {
 function unroutable(
   kind: SubscriptionKind,
   cls: AssetClass,
-  serves: readonly string[],
+  serves: readonly AssetClass[],
 ): Unroutable {
-  const what = kind === 'candles' ? 'candles' : kind;
   return {
     ok: false,
-    message: `The market data API has no ${what} for ${cls} (it serves ${what} for ${serves.join(', ')}).`,
+    message: `The market data API has no ${kind} for ${cls} (it serves ${kind} for ${serves.join(', ')}).`,
   };
 }
 
-/** Routes a spec; the group key names everything that makes two requests different. */
+/** Routes a spec; the classes each kind serves are the OPERATIONS table's. */
 export function routeOf(spec: SubscriptionSpec): Routed | Unroutable {
   switch (spec.kind) {
-    case 'quotes': {
-      if (!QUOTE_CLASSES.includes(spec.class))
-        return unroutable('quotes', spec.class, QUOTE_CLASSES);
-      const exchange = exchangeOf(spec.class, spec.exchange);
-      const route: Route = {
-        kind: 'quotes',
-        cls: spec.class as QuoteClass,
-        region: spec.region,
-        exchange,
-      };
-      return routed(route, `quotes|${spec.class}|${spec.region}|${exchange}`, 'quotes', spec.codes);
-    }
+    case 'quotes':
     case 'depth': {
-      if (!DEPTHS_CLASSES.includes(spec.class))
-        return unroutable('depth', spec.class, DEPTHS_CLASSES);
-      const exchange = exchangeOf(spec.class, spec.exchange);
-      const route: Route = {
-        kind: 'depth',
-        cls: spec.class as DepthsClass,
-        region: spec.region,
-        exchange,
-      };
-      return routed(route, `depth|${spec.class}|${spec.region}|${exchange}`, 'depth', spec.codes);
+      const { kind, class: cls, region, codes } = spec;
+      const exchange = exchangeOf(cls, spec.exchange);
+      if (kind === 'quotes') {
+        if (!isServed(QUOTE_CLASSES, cls)) return unroutable(kind, cls, QUOTE_CLASSES);
+        return routed({ kind, cls, region, exchange }, codes);
+      }
+      if (!isServed(DEPTHS_CLASSES, cls)) return unroutable(kind, cls, DEPTHS_CLASSES);
+      return routed({ kind, cls, region, exchange }, codes);
     }
     case 'ticks':
-      return routed(
-        { kind: 'ticks', region: spec.region },
-        `ticks|crypto|${spec.region}|`,
-        'ticks',
-        spec.codes,
-      );
+      return routed({ kind: 'ticks', region: spec.region }, spec.codes);
     case 'candles': {
-      const s = spec.series;
-      if (!KLINE_CLASSES.includes(s.class)) return unroutable('candles', s.class, KLINE_CLASSES);
-      const exchange = exchangeOf(s.class, s.exchange);
-      const route: Route = {
-        kind: 'candles',
-        cls: s.class as KlineClass,
-        region: s.region,
-        exchange,
-        kType: s.kType,
-      };
-      const key = `candles|${s.class}|${s.region}|${exchange}|${s.kType}`;
-      return routed(route, key, `candles:${s.kType}`, [s.code]);
+      const { class: cls, region, kType, code } = spec.series;
+      if (!isServed(KLINE_CLASSES, cls)) return unroutable('candles', cls, KLINE_CLASSES);
+      const exchange = exchangeOf(cls, spec.series.exchange);
+      return routed({ kind: 'candles', cls, region, exchange, kType }, [code]);
     }
     case 'news':
-      return routed(
-        { kind: 'news', market: spec.market, lang: spec.lang },
-        `news|${spec.market}|${spec.lang}`,
-        'news',
-        [],
-      );
+      return routed({ kind: 'news', market: spec.market, lang: spec.lang }, []);
   }
 }
 
-function routed(route: Route, groupKey: string, lane: LaneId, codes: readonly string[]): Routed {
-  return { ok: true, route, groupKey, lane, codes: cleanCodes(codes) };
+/** The group key names everything that makes two requests different. */
+function groupKeyOf(route: Route): string {
+  switch (route.kind) {
+    case 'quotes':
+    case 'depth':
+      return `${route.kind}|${route.cls}|${route.region}|${route.exchange}`;
+    case 'ticks':
+      return `ticks|crypto|${route.region}|`;
+    case 'candles':
+      return `candles|${route.cls}|${route.region}|${route.exchange}|${route.kType}`;
+    case 'news':
+      return `news|${route.market}|${route.lang}`;
+  }
+}
+
+function routed(route: Route, codes: readonly string[]): Routed {
+  const lane: LaneId = route.kind === 'candles' ? `candles:${route.kType}` : route.kind;
+  return { ok: true, route, groupKey: groupKeyOf(route), lane, codes: cleanCodes(codes) };
 }
 
 /** Requests one poll of a group costs: `ceil(codes / plan max)`; news is one page. */

@@ -3,7 +3,12 @@
  * freshness the history service reads, and the newest news page.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { instrumentKey, type DataSourceId, type SeriesKey } from '../../shared/model';
+import {
+  instrumentKey,
+  type DataSourceId,
+  type NewsItem,
+  type SeriesKey,
+} from '../../shared/model';
 import { HistoryService } from '../cache';
 import { DEMO, LIVE, tempCache } from '../cache/testing/fixtures';
 import { cacheFeedStore, requireSource } from './store';
@@ -28,6 +33,16 @@ function store() {
 
 const series: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 1 };
 const T = Date.UTC(2026, 10, 18, 15, 0);
+/** A stock news item published at T. */
+const newsItem = (title: string): NewsItem => ({
+  id: 'n1',
+  title,
+  publishedAt: T,
+  market: 'stock',
+  language: 'en',
+  link: 'https://x.example',
+  provider: 'p',
+});
 const candle = (time: number, close: number) => ({
   time,
   open: 1,
@@ -69,15 +84,7 @@ describe('cacheFeedStore', () => {
     const { store: s, switchTo } = store();
     const aapl = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
     const feed = { market: 'stock', lang: 'en' };
-    const item = {
-      id: 'n1',
-      title: 'demo headline',
-      publishedAt: T,
-      market: 'stock',
-      language: 'en',
-      link: 'https://x.example',
-      provider: 'p',
-    };
+    const item = newsItem('demo headline');
     s.saveSnapshots('quote', [{ instrument: aapl, record: quote('AAPL', 215), at: T }]);
     s.saveCandles(series, [candle(T, 215)], T + 1000);
     s.saveNews(feed, { items: [item], nextCursor: null, hasMore: false, count: 1 }, T);
@@ -107,15 +114,7 @@ describe('cacheFeedStore', () => {
   it('keeps the newest news page with its cursor', () => {
     const { store: s } = store();
     const feed = { market: 'stock', lang: 'en' };
-    const item = {
-      id: 'n1',
-      title: 't',
-      publishedAt: T,
-      market: 'stock',
-      language: 'en',
-      link: 'https://x.example',
-      provider: 'p',
-    };
+    const item = newsItem('t');
     s.saveNews(feed, { items: [item], nextCursor: 'c1', hasMore: true, count: 1 }, T + 1);
     expect(s.loadNews(feed, 10)).toEqual({ record: [item], at: T + 1 });
     expect(s.loadNews({ market: 'crypto', lang: 'en' }, 10)).toBeNull();

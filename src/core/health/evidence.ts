@@ -15,41 +15,54 @@ export interface EvidenceTuning {
   rateLimitHoldMs: number;
 }
 
+/** What outcomes set: the verdict's facts but the entries, and the book's own counters. */
+interface Flags extends Omit<Facts, 'entries'> {
+  /** Unreachable outcomes since the service last answered. */
+  unreachableInARow: number;
+  /** The channel of `lastFailure`. */
+  lastFailureChannel: string | null;
+}
+
+/** The flags of a book with no outcome in it. */
+const NO_FLAGS: Readonly<Flags> = {
+  tokenRejected: null,
+  offlineSince: null,
+  offlineReason: null,
+  unreachableInARow: 0,
+  resumesAt: null,
+  rateLimitReason: null,
+  rateLimitedLast: false,
+  lastSuccessAt: null,
+  lastFailure: null,
+  lastFailureChannel: null,
+};
+
 /** The latest outcome per channel and the flags they set; `verdict(now)` reads it. */
 export class EvidenceBook {
   readonly #entries = new Map<string, Evidence>();
-  #tokenRejected: string | null = null;
-  #offlineSince: UnixMs | null = null;
-  #offlineReason: string | null = null;
-  #unreachableInARow = 0;
-  #resumesAt: UnixMs | null = null;
-  #rateLimitReason: string | null = null;
-  #rateLimitedLast = false;
-  #lastSuccessAt: UnixMs | null = null;
-  #lastFailure: Facts['lastFailure'] = null;
-  #lastFailureChannel: string | null = null;
+  #f: Flags = { ...NO_FLAGS };
 
   constructor(private readonly tuning: EvidenceTuning) {}
 
   get tokenRejected(): boolean {
-    return this.#tokenRejected !== null;
+    return this.#f.tokenRejected !== null;
   }
 
   get offlineSince(): UnixMs | null {
-    return this.#offlineSince;
+    return this.#f.offlineSince;
   }
 
   get offlineReason(): string | null {
-    return this.#offlineReason;
+    return this.#f.offlineReason;
   }
 
   /** The end of the latest rate limit (in the past once it is over); null before any. */
   get resumesAt(): UnixMs | null {
-    return this.#resumesAt;
+    return this.#f.resumesAt;
   }
 
   get lastSuccessAt(): UnixMs | null {
-    return this.#lastSuccessAt;
+    return this.#f.lastSuccessAt;
   }
 
   /**
@@ -64,80 +77,57 @@ export class EvidenceBook {
     validMs: number | undefined,
     now: UnixMs,
   ): boolean {
+    const f = this.#f;
     let until = now + Math.max(0, validMs ?? this.tuning.memoryMs);
     if (outcome.kind === 'unreachable') {
-      this.#unreachableInARow++;
-      if (this.#offlineSince !== null) this.#offlineReason = message;
+      f.unreachableInARow++;
+      if (f.offlineSince !== null) f.offlineReason = message;
     } else {
       this.#answered(outcome.kind === 'rate-limited');
-      if (isGood(outcome.kind)) this.#lastSuccessAt = now;
-      if (outcome.kind === 'token-rejected') this.#tokenRejected = message;
+      if (isGood(outcome.kind)) f.lastSuccessAt = now;
+      if (outcome.kind === 'token-rejected') f.tokenRejected = message;
       if (outcome.kind === 'rate-limited') {
         const hold = outcome.retryAfterMs ?? this.tuning.rateLimitHoldMs;
-        this.#resumesAt = Math.max(this.#resumesAt ?? now, now + Math.max(0, hold));
-        this.#rateLimitReason = message;
+        f.resumesAt = Math.max(f.resumesAt ?? now, now + Math.max(0, hold));
+        f.rateLimitReason = message;
         // Its evidence lasts as long as the hold, not longer: after it the next answers speak.
-        until = this.#resumesAt;
+        until = f.resumesAt;
       }
     }
-    this.#lastFailure = isGood(outcome.kind) ? null : { kind: outcome.kind, message };
-    this.#lastFailureChannel = this.#lastFailure === null ? null : channel;
+    f.lastFailure = isGood(outcome.kind) ? null : { kind: outcome.kind, message };
+    f.lastFailureChannel = f.lastFailure === null ? null : channel;
     this.#entries.set(channel, { kind: outcome.kind, message, at: now, until });
-    if (outcome.kind !== 'unreachable' || this.#offlineSince !== null) return false;
+    if (outcome.kind !== 'unreachable' || f.offlineSince !== null) return false;
     if (!this.#goneAway(now)) return false;
-    this.#offlineSince = now;
-    this.#offlineReason = message;
+    f.offlineSince = now;
+    f.offlineReason = message;
     return true;
   }
 
   /** Forgets a channel's outcome; true when that changed anything. */
   forget(channel: string): boolean {
-    let had = this.#entries.delete(channel);
-    if (this.#lastFailureChannel === channel) {
-      this.#lastFailure = null;
-      this.#lastFailureChannel = null;
-      had = true;
-    }
-    return had;
+    const had = this.#entries.delete(channel);
+    if (this.#f.lastFailureChannel !== channel) return had;
+    this.#clearLastFailure();
+    return true;
   }
 
   /** Forgets everything. */
   clear(): void {
     this.#entries.clear();
-    this.#tokenRejected = null;
-    this.#offlineSince = null;
-    this.#offlineReason = null;
-    this.#unreachableInARow = 0;
-    this.#resumesAt = null;
-    this.#rateLimitReason = null;
-    this.#rateLimitedLast = false;
-    this.#lastSuccessAt = null;
-    this.#lastFailure = null;
-    this.#lastFailureChannel = null;
+    this.#f = { ...NO_FLAGS };
   }
 
   /** What the evidence says at `now` (outcomes that ran out are dropped first). */
   verdict(now: UnixMs): Verdict {
     for (const [channel, e] of this.#entries) if (e.until <= now) this.#entries.delete(channel);
-    return verdict(
-      {
-        tokenRejected: this.#tokenRejected,
-        offlineSince: this.#offlineSince,
-        offlineReason: this.#offlineReason,
-        resumesAt: this.#resumesAt,
-        rateLimitReason: this.#rateLimitReason,
-        rateLimitedLast: this.#rateLimitedLast,
-        lastSuccessAt: this.#lastSuccessAt,
-        lastFailure: this.#lastFailure,
-        entries: this.#entries.values(),
-      },
-      now,
-    );
+    return verdict({ ...this.#f, entries: this.#entries.values() }, now);
   }
 
   /** The next moment the verdict changes by itself (a hold ending, a failure running out); Infinity for none. */
   nextChange(now: UnixMs): number {
-    let at = this.#resumesAt !== null && this.#resumesAt > now ? this.#resumesAt : Infinity;
+    const { resumesAt } = this.#f;
+    let at = resumesAt !== null && resumesAt > now ? resumesAt : Infinity;
     for (const e of this.#entries.values()) {
       if (!isGood(e.kind) && e.until > now && e.until < at) at = e.until;
     }
@@ -146,26 +136,30 @@ export class EvidenceBook {
 
   /** The service answered: not offline, and the run of unreachable outcomes ends. */
   #answered(rateLimited: boolean): void {
-    if (this.#offlineSince !== null) {
+    if (this.#f.offlineSince !== null) {
       // The outage's failures were the outage: back online, they say nothing about now.
       // Kept, a request that nobody repeats (a card closed while offline) would hold the
       // status at "degraded" for a minute while every current request succeeds.
       for (const [channel, e] of this.#entries) {
         if (e.kind === 'unreachable') this.#entries.delete(channel);
       }
-      if (this.#lastFailure?.kind === 'unreachable') {
-        this.#lastFailure = null;
-        this.#lastFailureChannel = null;
-      }
+      if (this.#f.lastFailure?.kind === 'unreachable') this.#clearLastFailure();
     }
-    this.#unreachableInARow = 0;
-    this.#rateLimitedLast = rateLimited;
-    this.#offlineSince = null;
-    this.#offlineReason = null;
+    Object.assign(this.#f, {
+      unreachableInARow: 0,
+      rateLimitedLast: rateLimited,
+      offlineSince: null,
+      offlineReason: null,
+    });
+  }
+
+  #clearLastFailure(): void {
+    this.#f.lastFailure = null;
+    this.#f.lastFailureChannel = null;
   }
 
   #goneAway(now: UnixMs): boolean {
-    if (this.#unreachableInARow >= this.tuning.offlineAfterFailures) return true;
+    if (this.#f.unreachableInARow >= this.tuning.offlineAfterFailures) return true;
     for (const e of this.#entries.values()) {
       if (e.until > now && e.kind !== 'unreachable') return false;
     }

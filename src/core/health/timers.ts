@@ -1,22 +1,7 @@
-/**
- * Timers as a dependency, so every service that waits (the feed hub's clocks, the
- * health service's probes and wake-ups) can be driven by `ManualTimers` in tests.
- */
+/** The shared `Timers` (src/shared/timers.ts), and the unref'd ones the health service uses. */
+import type { Timers } from '../../shared/timers';
 
-/** A timer handle as returned by `Timers.setTimeout`. */
-export type TimerHandle = unknown;
-
-/** `setTimeout` / `clearTimeout`; the default wraps the global ones, tests advance their own. */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
-}
-
-/** The global timers (not unref'd: a command line watching quotes must stay alive). */
-export const systemTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export { systemTimers, type TimerHandle, type Timers } from '../../shared/timers';
 
 /**
  * The global timers, unref'd: a probe or a wake-up of the health service is never a

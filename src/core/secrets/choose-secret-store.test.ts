@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import type { SecretStoreOptions } from './choose-secret-store';
 import { chooseSecretStore, createSecretStore, tokenStatus } from './choose-secret-store';
 import { FakeCipher, FakeKeytar } from './test-fakes';
@@ -10,14 +8,32 @@ const TOKEN = 'tok_env_5e4d3c2b1a';
 
 let folder = '';
 beforeEach(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'md-choose-'));
+  folder = tempFolder('md-choose-');
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 /** Options with a working fake keychain unless overridden. */
 function options(overrides: Partial<SecretStoreOptions> = {}): SecretStoreOptions {
   const keytar = new FakeKeytar();
   return { env: {}, folder, loadKeytar: async () => ({ default: keytar }), ...overrides };
+}
+
+/**
+ * The choice with every store on offer (a working keychain, safeStorage) and `env`;
+ * `keytarLoaded` says whether the keychain's module was even loaded.
+ */
+async function chooseWithEveryStore(env: Record<string, string>) {
+  let keytarLoaded = false;
+  const choice = await chooseSecretStore(
+    options({
+      env,
+      loadKeytar: async () => {
+        keytarLoaded = true;
+        return { default: new FakeKeytar() };
+      },
+      safeStorage: new FakeCipher(),
+    }),
+  );
+  return { ...choice, keytarLoaded };
 }
 
 const noDbus = async () => {
@@ -82,18 +98,8 @@ describe('chooseSecretStore', () => {
   });
 
   it('lets MARKETDESK_TOKEN override every store without touching the keychain', async () => {
-    let loaded = false;
-    const choice = await chooseSecretStore(
-      options({
-        env: { MARKETDESK_TOKEN: ` ${TOKEN} ` },
-        loadKeytar: async () => {
-          loaded = true;
-          return { default: new FakeKeytar() };
-        },
-        safeStorage: new FakeCipher(),
-      }),
-    );
-    expect(loaded).toBe(false);
+    const choice = await chooseWithEveryStore({ MARKETDESK_TOKEN: ` ${TOKEN} ` });
+    expect(choice.keytarLoaded).toBe(false);
     expect(choice.store.kind).toBe('environment');
     // Bound to the default service: a base URL changed in Settings never receives it.
     expect(await choice.store.get()).toEqual({
@@ -137,18 +143,8 @@ describe('chooseSecretStore', () => {
   });
 
   it('keeps away from the keychain and safeStorage with MARKETDESK_KEYCHAIN=off', async () => {
-    let loaded = false;
-    const choice = await chooseSecretStore(
-      options({
-        env: { MARKETDESK_KEYCHAIN: 'OFF ' },
-        loadKeytar: async () => {
-          loaded = true;
-          return { default: new FakeKeytar() };
-        },
-        safeStorage: new FakeCipher(),
-      }),
-    );
-    expect(loaded).toBe(false);
+    const choice = await chooseWithEveryStore({ MARKETDESK_KEYCHAIN: 'OFF ' });
+    expect(choice.keytarLoaded).toBe(false);
     expect(choice.store.kind).toBe('session');
     expect(choice.skipped).toEqual([
       'keychain: turned off by MARKETDESK_KEYCHAIN=off',

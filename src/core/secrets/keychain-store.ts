@@ -11,12 +11,10 @@ import type { SecretResult, SecretStore, StoredToken } from './secret-store';
 import {
   KEYCHAIN_ACCOUNT,
   KEYCHAIN_SERVICE,
+  boundRecord,
   decodeStoredToken,
-  encodeStoredToken,
   scrubbedMessage,
   secretError,
-  validateOrigin,
-  validateToken,
 } from './secret-store';
 
 /** The part of keytar's API this store uses. */
@@ -149,18 +147,16 @@ export class KeychainStore implements SecretStore {
   }
 
   async set(token: string, origin: string): Promise<SecretResult<void>> {
-    const valid = validateToken(token);
-    if (!valid.ok) return valid;
-    const bound = validateOrigin(origin);
+    const bound = boundRecord(token, origin);
     if (!bound.ok) return bound;
-    const record = encodeStoredToken(valid.value, bound.value);
+    const { record } = bound.value;
     try {
       await this.keytar.setPassword(this.service, this.account, record);
       return ok(undefined);
     } catch (error) {
       return secretError(
         'failed',
-        `Could not store the token in the keychain: ${scrubbedMessage(error, [record, token, valid.value])}`,
+        `Could not store the token in the keychain: ${scrubbedMessage(error, [record, token, bound.value.token])}`,
       );
     }
   }

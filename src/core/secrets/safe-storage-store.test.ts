@@ -1,15 +1,7 @@
-import {
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import { SafeStorageStore, TOKEN_FILE_NAME, safeStorageProblem } from './safe-storage-store';
 import { FakeCipher } from './test-fakes';
 
@@ -17,9 +9,14 @@ const TOKEN = 'tok_safe_storage_77aa';
 
 let folder = '';
 beforeEach(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'md-secrets-'));
+  folder = tempFolder('md-secrets-');
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A token file as version 1 wrote it (before tokens were bound): `ciphertext` made by `backend`. */
+function writeVersion1File(backend: string, ciphertext: Buffer): void {
+  const file = { version: 1, backend, ciphertext: ciphertext.toString('base64') };
+  writeFileSync(path.join(folder, TOKEN_FILE_NAME), JSON.stringify(file));
+}
 
 describe('safeStorageProblem', () => {
   it('accepts a real backend and refuses basic_text, unknown and unavailable encryption', () => {
@@ -75,14 +72,7 @@ describe('SafeStorageStore', () => {
 
   it('reports a token it cannot decrypt, without quoting the ciphertext', async () => {
     const store = new SafeStorageStore({ cipher: new FakeCipher(), folder });
-    writeFileSync(
-      path.join(folder, TOKEN_FILE_NAME),
-      JSON.stringify({
-        version: 1,
-        backend: 'kwallet5',
-        ciphertext: Buffer.from(TOKEN).toString('base64'),
-      }),
-    );
+    writeVersion1File('kwallet5', Buffer.from(TOKEN));
     const result = await store.get();
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -93,14 +83,7 @@ describe('SafeStorageStore', () => {
 
   it('reads a version 1 file (before tokens were bound) as a token without an origin', async () => {
     const cipher = new FakeCipher();
-    writeFileSync(
-      path.join(folder, TOKEN_FILE_NAME),
-      JSON.stringify({
-        version: 1,
-        backend: 'gnome_libsecret',
-        ciphertext: cipher.encrypt(TOKEN).toString('base64'),
-      }),
-    );
+    writeVersion1File('gnome_libsecret', cipher.encrypt(TOKEN));
     expect(await new SafeStorageStore({ cipher, folder }).get()).toEqual({
       ok: true,
       value: { token: TOKEN, origin: null },

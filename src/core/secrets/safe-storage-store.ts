@@ -8,14 +8,7 @@ import path from 'node:path';
 import { ok } from '../api/result';
 import { removeStaleTempFiles, writeFileAtomic } from '../settings/atomic-write';
 import type { SecretResult, SecretStore, StoredToken } from './secret-store';
-import {
-  decodeStoredToken,
-  encodeStoredToken,
-  scrubbedMessage,
-  secretError,
-  validateOrigin,
-  validateToken,
-} from './secret-store';
+import { boundRecord, decodeStoredToken, scrubbedMessage, secretError } from './secret-store';
 
 /** What the Electron shell provides over `safeStorage`. */
 export interface SafeStorageCipher {
@@ -138,11 +131,9 @@ export class SafeStorageStore implements SecretStore {
   }
 
   async set(token: string, origin: string): Promise<SecretResult<void>> {
-    const valid = validateToken(token);
-    if (!valid.ok) return valid;
-    const bound = validateOrigin(origin);
+    const bound = boundRecord(token, origin);
     if (!bound.ok) return bound;
-    const record = encodeStoredToken(valid.value, bound.value);
+    const { record } = bound.value;
     try {
       const file: TokenFile = {
         version: TOKEN_FILE_VERSION,
@@ -155,7 +146,7 @@ export class SafeStorageStore implements SecretStore {
     } catch (error) {
       return secretError(
         'failed',
-        `Could not store the encrypted token: ${scrubbedMessage(error, [record, token, valid.value])}`,
+        `Could not store the encrypted token: ${scrubbedMessage(error, [record, token, bound.value.token])}`,
       );
     }
   }

@@ -130,6 +130,22 @@ export function validateOrigin(origin: unknown): SecretResult<string> {
   return ok(tokenOrigin(origin));
 }
 
+/**
+ * What a persistent store writes for `token` at `origin`: both checked, then bound in
+ * one record (`encodeStoredToken`). `token` is the checked token, for blanking it out
+ * of a failure's message along with the record.
+ */
+export function boundRecord(
+  token: unknown,
+  origin: unknown,
+): SecretResult<{ token: string; record: string }> {
+  const valid = validateToken(token);
+  if (!valid.ok) return valid;
+  const bound = validateOrigin(origin);
+  if (!bound.ok) return bound;
+  return ok({ token: valid.value, record: encodeStoredToken(valid.value, bound.value) });
+}
+
 export function secretError(kind: SecretErrorKind, message: string): SecretResult<never> {
   return err({ kind, message });
 }

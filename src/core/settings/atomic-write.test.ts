@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import {
   TEMP_FILE_MAX_AGE_MS,
   TEMP_FILE_MIN_AGE_MS,
@@ -18,10 +18,9 @@ const isProcessAlive = (pid: number) => pid === LIVE_PID;
 let folder = '';
 let file = '';
 beforeEach(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'md-atomic-'));
+  folder = tempFolder('md-atomic-');
   file = path.join(folder, 'settings.json');
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 /** Writes `name` in the folder with its modification time `ageMs` before NOW. */
 function leftover(name: string, ageMs: number): string {

@@ -1,35 +1,39 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { STREAM_PATHS } from '../../shared/api/stream';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../shared/model';
 import { DEFAULT_SETTINGS } from './settings-defaults';
 import { SETTINGS_FILE_VERSION } from './settings-migrations';
 import { SETTINGS_FILE_NAME, SettingsStore } from './settings-store';
 import { StoreError } from './store-error';
+import { tempFolder } from '../testing/temp-folder';
 
 const NOW = Date.UTC(2026, 10, 22, 3, 0, 0);
 
 let folder = '';
 let file = '';
 beforeEach(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'md-settings-'));
+  folder = tempFolder('md-settings-');
   file = path.join(folder, SETTINGS_FILE_NAME);
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 const store = () => new SettingsStore({ folder, now: () => NOW });
 const readJson = (target = file) =>
   JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>;
+/**
+ * Loads a store that must keep to the defaults in memory (a notice containing `notice`
+ * says why), and checks a change is still taken, in memory.
+ */
+function loadInMemoryOnly(notice: string): SettingsStore {
+  const s = store();
+  const result = s.load();
+  expect(result.settings).toEqual(DEFAULT_SETTINGS);
+  expect(result.persistent).toBe(false);
+  expect(result.notices).toEqual([expect.stringContaining(notice)]);
+  expect(s.update({ theme: 'light' }).theme).toBe('light');
+  return s;
+}
 const badCopies = () =>
   readdirSync(folder).filter((name) => name.startsWith(`${SETTINGS_FILE_NAME}.bad-`));
 
@@ -217,12 +221,7 @@ describe('SettingsStore with a damaged file', () => {
       future: true,
     });
     writeFileSync(file, newer);
-    const s = store();
-    const result = s.load();
-    expect(result.settings).toEqual(DEFAULT_SETTINGS);
-    expect(result.persistent).toBe(false);
-    expect(result.notices).toEqual([expect.stringContaining('newer Marketdesk')]);
-    expect(s.update({ theme: 'light' }).theme).toBe('light');
+    const s = loadInMemoryOnly('newer Marketdesk');
     expect(s.get().theme).toBe('light');
     expect(readFileSync(file, 'utf8')).toBe(newer);
     expect(badCopies()).toEqual([]);
@@ -253,12 +252,7 @@ describe('SettingsStore with a damaged file', () => {
 
   it('uses defaults, in memory only, when the file cannot be read', () => {
     mkdirSync(file); // a folder where the file should be: reading fails with EISDIR
-    const s = store();
-    const result = s.load();
-    expect(result.settings).toEqual(DEFAULT_SETTINGS);
-    expect(result.persistent).toBe(false);
-    expect(result.notices).toEqual([expect.stringContaining('Could not read settings.json')]);
-    expect(s.update({ theme: 'light' }).theme).toBe('light');
+    loadInMemoryOnly('Could not read settings.json');
   });
 });
 

@@ -2,21 +2,20 @@
  * The token is never a setting: after every way of setting it, nothing the settings
  * store writes contains it.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { chooseSecretStore } from '../secrets/choose-secret-store';
 import { FakeCipher } from '../secrets/test-fakes';
+import { tempFolder } from '../testing/temp-folder';
 import { SETTINGS_FILE_NAME, SettingsStore } from './settings-store';
 
 const TOKEN = 'tok_must_never_be_in_settings_91f2';
 
 let folder = '';
 beforeEach(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'md-isolation-'));
+  folder = tempFolder('md-isolation-');
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('token isolation', () => {
   it.each([

@@ -1,16 +1,15 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
 import { findNonJson } from './json-check';
 import { StoreError } from './store-error';
 import { WORKSPACE_FILE_NAME, WorkspaceStore, serialiseWorkspace } from './workspace-store';
 
 let folder = '';
 beforeEach(() => {
-  folder = mkdtempSync(path.join(tmpdir(), 'md-workspace-'));
+  folder = tempFolder('md-workspace-');
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 const workspace = {
   version: 3,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetClass, SymbolQuery } from '../../shared/model';
-import { planOf } from '../../shared/model';
+import { ASSET_CLASSES, planOf } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { ApiError, err, MarketClient, type ApiErrorKind } from '../api';
 import { HealthService } from '../health';
@@ -244,13 +244,16 @@ describe('failures as unverified', () => {
 
 describe('checkOperation', () => {
   it('derives each class’s check from the operation table', () => {
-    expect(checkOperation('stock')).toBe('stockInfo');
-    expect(checkOperation('crypto')).toBe('cryptoQuotes');
-    expect(checkOperation('fund')).toBe('fundQuotes');
-    expect(checkOperation('indices')).toBe('indicesQuotes');
-    expect(checkOperation('future')).toBe('futureQuotes');
-    // The API has no forex quotes: the batch depth operation is the cheapest check.
-    expect(checkOperation('forex')).toBe('forexDepths');
+    const checks = Object.fromEntries(ASSET_CLASSES.map((cls) => [cls, checkOperation(cls)]));
+    expect(checks).toEqual({
+      stock: 'stockInfo',
+      crypto: 'cryptoQuotes',
+      fund: 'fundQuotes',
+      indices: 'indicesQuotes',
+      future: 'futureQuotes',
+      // The API has no forex quotes: the batch depth operation is the cheapest check.
+      forex: 'forexDepths',
+    });
   });
 });
 

@@ -41,21 +41,26 @@ export interface OperationSpec {
 type IsBatch<R extends readonly ParamName[]> = 'codes' extends R[number] ? true : false;
 
 /**
- * One table entry. Generic so each entry keeps its literal `kind` and `batch` flag:
- * the client derives every operation's parameter and result types from them.
+ * One table entry. Generic so each entry keeps its literal `class`, `kind` and `batch`
+ * flag: the client derives every operation's parameter and result types from them, and
+ * every caller the classes an operation serves ({@link ServedClass}).
  */
-function op<K extends OperationKind, const R extends readonly ParamName[]>(
+function op<
+  C extends AssetClass | null,
+  K extends OperationKind,
+  const R extends readonly ParamName[],
+>(
   path: string,
-  cls: AssetClass | null,
+  cls: C,
   kind: K,
   required: R,
   optional: readonly ParamName[] = [],
   planLimited = false,
-): OperationSpec & { kind: K; batch: IsBatch<R> } {
+): OperationSpec & { class: C; kind: K; batch: IsBatch<R> } {
   const batch = required.includes('codes');
   const spec: OperationSpec = { path, class: cls, kind, batch, required, optional, planLimited };
   // `batch` is computed from `required` exactly as IsBatch<R> is; TS cannot see that.
-  return spec as OperationSpec & { kind: K; batch: IsBatch<R> };
+  return spec as OperationSpec & { class: C; kind: K; batch: IsBatch<R> };
 }
 
 const BATCH = ['region', 'codes'] as const;
@@ -87,6 +92,38 @@ export const OPERATIONS = {
 export type OperationName = keyof typeof OPERATIONS;
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+type Entry = (typeof OPERATIONS)[OperationName];
+
+/**
+ * The asset classes with a `kind` operation, batch or single (`batch` left out: either):
+ * `ServedClass<'klines', true>` is `'stock' | 'indices' | 'crypto' | 'forex'`.
+ */
+export type ServedClass<K extends OperationKind, B extends boolean = boolean> = NonNullable<
+  Extract<Entry, { kind: K; batch: B }>['class']
+>;
+
+/**
+ * The classes with a `kind` operation (batch or single, as `batch` says), in table
+ * order: the run-time twin of {@link ServedClass}, for checks and messages.
+ */
+export function servedClasses<K extends OperationKind, B extends boolean>(
+  kind: K,
+  batch: B,
+): readonly ServedClass<K, B>[] {
+  const out: AssetClass[] = [];
+  for (const name of OPERATION_NAMES) {
+    const spec: OperationSpec = OPERATIONS[name];
+    if (spec.kind === kind && spec.batch === batch && spec.class !== null) out.push(spec.class);
+  }
+  // Filtered on exactly the fields ServedClass<K, B> extracts on; TS cannot see that.
+  return out as ServedClass<K, B>[];
+}
+
+/** Whether `cls` is one of `classes` (a {@link servedClasses} list), narrowed to it. */
+export function isServed<C extends AssetClass>(classes: readonly C[], cls: AssetClass): cls is C {
+  return (classes as readonly AssetClass[]).includes(cls);
+}
 
 /** The operation serving `kind` for `cls`, batch or single; null where the API has none. */
 export function findOperation(

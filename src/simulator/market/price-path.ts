@@ -10,6 +10,7 @@
  * through the minute's open, high, low and close, so a quote moves every second and
  * the minute, once complete, equals its stored candle exactly.
  */
+import type { WireKline } from '../../shared/api/wire';
 import { previousTradingDate } from './calendars';
 import type { DaySessions } from './calendars';
 import { fmix, gaussFromHash, mix, unit } from './hash';
@@ -158,16 +159,11 @@ export function buildDayPath(sym: SymbolModel, sessions: DaySessions, reuse?: Da
   return { day, sessions, n, o, h, l, c, v, tu };
 }
 
-/** A candle in internal units: volume in volume units, turnover whole currency units. */
-export interface RawCandle {
-  t: number;
-  o: number;
-  h: number;
-  l: number;
-  c: number;
-  v: number;
-  tu: number;
-}
+/**
+ * A candle in internal units (volume in volume units, turnover in whole currency
+ * units): the kline record's fields, before the market scales them for the wire.
+ */
+export type RawCandle = WireKline;
 
 /**
  * Minute `i` as it stands `seconds` (0–59) into it: open, running high and low, the

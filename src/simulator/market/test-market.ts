@@ -4,35 +4,37 @@
  * null, so tests read records without null checks and a code dropped from the catalog
  * fails loudly instead of as a TypeError.
  */
-import type { AssetClass, KType } from '../../shared/model';
+import type { AssetClass } from '../../shared/model';
 import { SyntheticMarket, type SyntheticMarketOptions } from './synthetic-market';
 
-function must<T>(value: T | null, cls: AssetClass, region: string, code: string): T {
+/** A call's arguments, which name the instrument first (the rest are passed over). */
+type Instrument = readonly [
+  cls: AssetClass,
+  region: string,
+  exchange: string,
+  code: string,
+  ...rest: unknown[],
+];
+
+function must<T>(value: T | null, [cls, region, , code]: Instrument): T {
   if (value === null) throw new Error(`${cls} ${code} in ${region} is not in the catalog`);
   return value;
 }
+
+/** The arguments of a market method. */
+type Args<K extends keyof SyntheticMarket> = Parameters<SyntheticMarket[K]>;
 
 /** A synthetic market whose per-instrument methods never answer null (they throw instead). */
 export function listedMarket(options: SyntheticMarketOptions) {
   const m = new SyntheticMarket(options);
   return {
-    quote: (cls: AssetClass, region: string, exchange: string, code: string) =>
-      must(m.quote(cls, region, exchange, code), cls, region, code),
-    depth: (cls: AssetClass, region: string, exchange: string, code: string) =>
-      must(m.depth(cls, region, exchange, code), cls, region, code),
-    klines: (
-      cls: AssetClass,
-      region: string,
-      exchange: string,
-      code: string,
-      kType: KType,
-      limit: number,
-      endTime?: number,
-    ) => must(m.klines(cls, region, exchange, code, kType, limit, endTime), cls, region, code),
-    tick: (region: string, code: string) => must(m.tick(region, code), 'crypto', region, code),
+    quote: (...args: Args<'quote'>) => must(m.quote(...args), args),
+    depth: (...args: Args<'depth'>) => must(m.depth(...args), args),
+    klines: (...args: Args<'klines'>) => must(m.klines(...args), args),
+    tick: (region: string, code: string) =>
+      must(m.tick(region, code), ['crypto', region, '', code]),
     info: (region: string, exchange: string, code: string, type: string) =>
-      must(m.info(region, exchange, code, type), 'stock', region, code),
-    news: (market: string, lang: string, limit: number, cursor?: string) =>
-      m.news(market, lang, limit, cursor),
+      must(m.info(region, exchange, code, type), ['stock', region, exchange, code]),
+    news: (...args: Args<'news'>) => m.news(...args),
   };
 }

@@ -10,7 +10,7 @@ import { tokenRefusal } from '../token';
 import type { Reader, ResolvedSymbol, StreamChannels } from './channels';
 import { parseRequest, replies, type ClientRequest } from './protocol';
 import { DEFAULT_STALL_MS, type PushFate, type StreamFaults } from './stream-faults';
-import type { SimulatorTimers } from './timers';
+import type { Timers } from '../../shared/timers';
 
 /** What a session needs of its server. */
 export interface SessionContext {
@@ -20,7 +20,7 @@ export interface SessionContext {
   /** Symbols one connection may subscribe. */
   limit: number;
   now(): number;
-  timers: SimulatorTimers;
+  timers: Timers;
   faults(): StreamFaults;
   /** The fate of the next push, or null when no fault draws pushes. */
   nextFate(): PushFate | null;

@@ -19,7 +19,7 @@ import {
   validateStreamFaults,
   type StreamFaults,
 } from './stream-faults';
-import { globalTimers, type SimulatorTimers } from './timers';
+import { systemTimers, type Timers } from '../../shared/timers';
 
 /** Least time between two runs of the pump: bounds its wake-ups at 50 a second. */
 export const PUMP_GAP_MS = 20;
@@ -33,7 +33,7 @@ export interface StreamServerOptions {
   seed: number;
   /** The clock of the market (Unix ms): pushes read the market at this instant. */
   now: () => number;
-  timers?: SimulatorTimers;
+  timers?: Timers;
   /** The configured token; undefined: any token, or none, is accepted. */
   token: string | undefined;
   /** Symbols one connection may subscribe. */
@@ -68,7 +68,7 @@ function refuseUpgrade(socket: Duplex, status: 404 | 503, text: string): void {
 
 export class StreamServer {
   readonly #o: StreamServerOptions;
-  readonly #timers: SimulatorTimers;
+  readonly #timers: Timers;
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   readonly #channels = new Map<AssetClass, StreamChannels>();
   readonly #contexts = new Map<AssetClass, SessionContext>();
@@ -86,7 +86,7 @@ export class StreamServer {
 
   constructor(options: StreamServerOptions) {
     this.#o = options;
-    this.#timers = options.timers ?? globalTimers;
+    this.#timers = options.timers ?? systemTimers;
     this.#faults = validateStreamFaults(options.faults ?? {});
     for (const cls of ASSET_CLASSES) {
       const channels = new StreamChannels({

@@ -8,7 +8,7 @@
 import type { Candle } from '../../../shared/model';
 import { upsertCandles } from '../candles';
 import { openCache } from '../open-cache';
-import { saveSnapshot } from '../snapshots';
+import { saveSnapshots } from '../snapshots';
 import { DEMO } from './fixtures';
 
 const [file, firstArg, sizeArg] = process.argv.slice(2);
@@ -39,14 +39,8 @@ export function batch(n: number, batchSize: number): Candle[] {
 for (let n = Number(firstArg); n < 1_000_000; n++) {
   upsertCandles(db, DEMO, series, batch(n, size));
   // A second table in the mix, so the kill can land in other b-trees too.
-  saveSnapshot(
-    db,
-    DEMO,
-    'tick',
-    series,
-    { symbol: 'DUR', last: n, time: n, volume: 1, turnover: 1, status: 0 },
-    n,
-  );
+  const tick = { symbol: 'DUR', last: n, time: n, volume: 1, turnover: 1, status: 0 };
+  saveSnapshots(db, DEMO, 'tick', [{ instrument: series, record: tick, at: n }]);
   // Only after COMMIT returned: this is the acknowledgement the test holds us to.
   process.stdout.write(`ack ${n}\n`);
 }

@@ -74,6 +74,18 @@ export class FakeCandleSource implements CandleSource {
   failWith: Error | null = null;
   constructor(public history: Candle[]) {}
 
+  /** Holds the fetches (each waits) until `release()`; later ones pass at once. */
+  hold(): { release(): void } {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetch = this.fetchCandles.bind(this);
+    this.fetchCandles = async (series, opts) => {
+      await gate;
+      return fetch(series, opts);
+    };
+    return { release: () => release() };
+  }
+
   async fetchCandles(_series: SeriesKey, opts: CandleFetch): Promise<Candle[]> {
     this.calls.push({
       limit: opts.limit,

@@ -22,7 +22,12 @@ export class Recorder {
 
   /** The last state pushed, or null. */
   get state(): string | null {
-    return this.states().at(-1) ?? null;
+    return this.status?.state ?? null;
+  }
+
+  /** The last status pushed (state, message…), or undefined. */
+  get status(): Events['subscriptionStatus'] | undefined {
+    return this.of('subscriptionStatus').at(-1);
   }
 
   /** Codes of the quote pushes, one list per push. */

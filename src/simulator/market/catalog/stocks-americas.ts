@@ -3,7 +3,7 @@
  * NASDAQ-100 and S&P 500 names, and the largest Mexican stocks. Price levels and
  * capitalisations are rough recent levels (demo data), not quotes.
  */
-import { stocks } from './table';
+import { regionStocks } from './table';
 
 /** code|exchange|name|price|mcap (bn USD)|P/E|industry|website|zh|hk */
 const US = `
@@ -98,4 +98,4 @@ CEMEXCPO||CEMEX, S.A.B. de C.V.|12|175|15|building-materials|www.cemex.com||
 `;
 
 /** Every stock of the Americas. */
-export const AMERICAS_STOCKS = [...stocks('US', US), ...stocks('MX', MX)];
+export const AMERICAS_STOCKS = regionStocks({ US, MX });

@@ -4,7 +4,7 @@
  * Thailand, Malaysia (Bursa stock numbers), Indonesia and Vietnam. Price levels and
  * capitalisations are rough recent levels (demo data), not quotes.
  */
-import { stocks } from './table';
+import { regionStocks } from './table';
 
 /** code|exchange|name|price|mcap (bn CNY)|P/E|industry|website|zh|hk */
 const SH = `
@@ -138,15 +138,4 @@ FPT||FPT Corporation|120000|175000|23|it-serv|fpt.com||
 `;
 
 /** Every Asian stock outside Hong Kong. */
-export const ASIA_STOCKS = [
-  ...stocks('SH', SH),
-  ...stocks('SZ', SZ),
-  ...stocks('JP', JP),
-  ...stocks('SG', SG),
-  ...stocks('TW', TW),
-  ...stocks('IN', IN),
-  ...stocks('TH', TH),
-  ...stocks('MY', MY),
-  ...stocks('ID', ID),
-  ...stocks('VN', VN),
-];
+export const ASIA_STOCKS = regionStocks({ SH, SZ, JP, SG, TW, IN, TH, MY, ID, VN });

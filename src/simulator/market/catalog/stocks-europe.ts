@@ -4,7 +4,7 @@
  * DAX members, and the largest stocks of Spain, the Netherlands, Italy and Turkey.
  * Price levels and capitalisations are rough recent levels (demo data), not quotes.
  */
-import { stocks } from './table';
+import { regionStocks } from './table';
 
 /** code|exchange|name|price (pence)|mcap (bn GBP)|P/E|industry|website|zh|hk */
 const GB = `
@@ -132,11 +132,4 @@ GARAN||Türkiye Garanti Bankasi A.S.|130|545|6|banks-reg|www.garantibbvainvestor
 `;
 
 /** Every European stock. */
-export const EUROPE_STOCKS = [
-  ...stocks('GB', GB),
-  ...stocks('DE', DE),
-  ...stocks('ES', ES),
-  ...stocks('NL', NL),
-  ...stocks('IT', IT),
-  ...stocks('TR', TR),
-];
+export const EUROPE_STOCKS = regionStocks({ GB, DE, ES, NL, IT, TR });

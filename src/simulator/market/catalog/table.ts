@@ -46,109 +46,123 @@ export interface CatalogEntry {
   status: 0 | 1 | 2 | 3;
 }
 
-/** [sector, industry] by a short key, so each stock line stays readable. */
-export const INDUSTRIES = {
-  banks: ['Financial Services', 'Banks - Diversified'],
-  'banks-reg': ['Financial Services', 'Banks - Regional'],
-  credit: ['Financial Services', 'Credit Services'],
-  capmkt: ['Financial Services', 'Capital Markets'],
-  assetmgmt: ['Financial Services', 'Asset Management'],
-  exchanges: ['Financial Services', 'Financial Data & Stock Exchanges'],
-  'ins-life': ['Financial Services', 'Insurance - Life'],
-  'ins-div': ['Financial Services', 'Insurance - Diversified'],
-  'ins-pc': ['Financial Services', 'Insurance - Property & Casualty'],
-  'ins-re': ['Financial Services', 'Insurance - Reinsurance'],
-  semis: ['Technology', 'Semiconductors'],
-  'semi-eq': ['Technology', 'Semiconductor Equipment & Materials'],
-  'sw-infra': ['Technology', 'Software - Infrastructure'],
-  'sw-app': ['Technology', 'Software - Application'],
-  hardware: ['Technology', 'Computer Hardware'],
-  'cons-elec': ['Technology', 'Consumer Electronics'],
-  'comm-eq': ['Technology', 'Communication Equipment'],
-  'it-serv': ['Technology', 'Information Technology Services'],
-  'elec-comp': ['Technology', 'Electronic Components'],
-  instruments: ['Technology', 'Scientific & Technical Instruments'],
-  solar: ['Technology', 'Solar'],
-  internet: ['Communication Services', 'Internet Content & Information'],
-  telecom: ['Communication Services', 'Telecom Services'],
-  entertainment: ['Communication Services', 'Entertainment'],
-  games: ['Communication Services', 'Electronic Gaming & Multimedia'],
-  advertising: ['Communication Services', 'Advertising Agencies'],
-  publishing: ['Communication Services', 'Publishing'],
-  'retail-net': ['Consumer Cyclical', 'Internet Retail'],
-  autos: ['Consumer Cyclical', 'Auto Manufacturers'],
-  'auto-parts': ['Consumer Cyclical', 'Auto Parts'],
-  'auto-dealers': ['Consumer Cyclical', 'Auto & Truck Dealerships'],
-  'home-retail': ['Consumer Cyclical', 'Home Improvement Retail'],
-  restaurants: ['Consumer Cyclical', 'Restaurants'],
-  footwear: ['Consumer Cyclical', 'Footwear & Accessories'],
-  textiles: ['Consumer Cyclical', 'Textile Manufacturing'],
-  'apparel-retail': ['Consumer Cyclical', 'Apparel Retail'],
-  'dept-stores': ['Consumer Cyclical', 'Department Stores'],
-  travel: ['Consumer Cyclical', 'Travel Services'],
-  lodging: ['Consumer Cyclical', 'Lodging'],
-  casinos: ['Consumer Cyclical', 'Resorts & Casinos'],
-  gambling: ['Consumer Cyclical', 'Gambling'],
-  luxury: ['Consumer Cyclical', 'Luxury Goods'],
-  appliances: ['Consumer Cyclical', 'Furnishings, Fixtures & Appliances'],
-  homebuilders: ['Consumer Cyclical', 'Residential Construction'],
-  discount: ['Consumer Defensive', 'Discount Stores'],
-  grocery: ['Consumer Defensive', 'Grocery Stores'],
-  household: ['Consumer Defensive', 'Household & Personal Products'],
-  'soft-drinks': ['Consumer Defensive', 'Beverages - Non-Alcoholic'],
-  brewers: ['Consumer Defensive', 'Beverages - Brewers'],
-  spirits: ['Consumer Defensive', 'Beverages - Wineries & Distilleries'],
-  foods: ['Consumer Defensive', 'Packaged Foods'],
-  farm: ['Consumer Defensive', 'Farm Products'],
-  tobacco: ['Consumer Defensive', 'Tobacco'],
-  pharma: ['Healthcare', 'Drug Manufacturers - General'],
-  'pharma-spec': ['Healthcare', 'Drug Manufacturers - Specialty & Generic'],
-  biotech: ['Healthcare', 'Biotechnology'],
-  diagnostics: ['Healthcare', 'Diagnostics & Research'],
-  'med-instruments': ['Healthcare', 'Medical Instruments & Supplies'],
-  'med-devices': ['Healthcare', 'Medical Devices'],
-  'health-plans': ['Healthcare', 'Healthcare Plans'],
-  'pharm-retail': ['Healthcare', 'Pharmaceutical Retailers'],
-  'oil-int': ['Energy', 'Oil & Gas Integrated'],
-  'oil-ep': ['Energy', 'Oil & Gas E&P'],
-  coal: ['Energy', 'Thermal Coal'],
-  aerospace: ['Industrials', 'Aerospace & Defense'],
-  machinery: ['Industrials', 'Specialty Industrial Machinery'],
-  'heavy-machinery': ['Industrials', 'Farm & Heavy Construction Machinery'],
-  conglomerates: ['Industrials', 'Conglomerates'],
-  railroads: ['Industrials', 'Railroads'],
-  airlines: ['Industrials', 'Airlines'],
-  airports: ['Industrials', 'Airports & Air Services'],
-  shipping: ['Industrials', 'Marine Shipping'],
-  logistics: ['Industrials', 'Integrated Freight & Logistics'],
-  electrical: ['Industrials', 'Electrical Equipment & Parts'],
-  'business-services': ['Industrials', 'Specialty Business Services'],
-  consulting: ['Industrials', 'Consulting Services'],
-  rental: ['Industrials', 'Rental & Leasing Services'],
-  distribution: ['Industrials', 'Industrial Distribution'],
-  tools: ['Industrials', 'Tools & Accessories'],
-  'building-products': ['Industrials', 'Building Products & Equipment'],
-  staffing: ['Industrials', 'Staffing & Employment Services'],
-  'chem-spec': ['Basic Materials', 'Specialty Chemicals'],
-  chemicals: ['Basic Materials', 'Chemicals'],
-  mining: ['Basic Materials', 'Other Industrial Metals & Mining'],
-  copper: ['Basic Materials', 'Copper'],
-  gold: ['Basic Materials', 'Gold'],
-  silver: ['Basic Materials', 'Silver'],
-  aluminum: ['Basic Materials', 'Aluminum'],
-  steel: ['Basic Materials', 'Steel'],
-  paper: ['Basic Materials', 'Paper & Paper Products'],
-  'building-materials': ['Basic Materials', 'Building Materials'],
-  'util-electric': ['Utilities', 'Utilities - Regulated Electric'],
-  'util-gas': ['Utilities', 'Utilities - Regulated Gas'],
-  'util-ipp': ['Utilities', 'Utilities - Independent Power Producers'],
-  'util-renewable': ['Utilities', 'Utilities - Renewable'],
-  'util-diversified': ['Utilities', 'Utilities - Diversified'],
-  're-dev': ['Real Estate', 'Real Estate - Development'],
-  're-services': ['Real Estate', 'Real Estate Services'],
-  'reit-retail': ['Real Estate', 'REIT - Retail'],
-  'reit-div': ['Real Estate', 'REIT - Diversified'],
-} as const satisfies Record<string, readonly [string, string]>;
+/**
+ * [sector, industry] by a short key, so each stock line stays readable. The table: a
+ * `## Sector` line, then `key|industry` lines of that sector.
+ */
+export const INDUSTRIES: Readonly<Record<string, readonly [string, string]>> = industries(`
+## Financial Services
+banks|Banks - Diversified
+banks-reg|Banks - Regional
+credit|Credit Services
+capmkt|Capital Markets
+assetmgmt|Asset Management
+exchanges|Financial Data & Stock Exchanges
+ins-life|Insurance - Life
+ins-div|Insurance - Diversified
+ins-pc|Insurance - Property & Casualty
+ins-re|Insurance - Reinsurance
+## Technology
+semis|Semiconductors
+semi-eq|Semiconductor Equipment & Materials
+sw-infra|Software - Infrastructure
+sw-app|Software - Application
+hardware|Computer Hardware
+cons-elec|Consumer Electronics
+comm-eq|Communication Equipment
+it-serv|Information Technology Services
+elec-comp|Electronic Components
+instruments|Scientific & Technical Instruments
+solar|Solar
+## Communication Services
+internet|Internet Content & Information
+telecom|Telecom Services
+entertainment|Entertainment
+games|Electronic Gaming & Multimedia
+advertising|Advertising Agencies
+publishing|Publishing
+## Consumer Cyclical
+retail-net|Internet Retail
+autos|Auto Manufacturers
+auto-parts|Auto Parts
+auto-dealers|Auto & Truck Dealerships
+home-retail|Home Improvement Retail
+restaurants|Restaurants
+footwear|Footwear & Accessories
+textiles|Textile Manufacturing
+apparel-retail|Apparel Retail
+dept-stores|Department Stores
+travel|Travel Services
+lodging|Lodging
+casinos|Resorts & Casinos
+gambling|Gambling
+luxury|Luxury Goods
+appliances|Furnishings, Fixtures & Appliances
+homebuilders|Residential Construction
+## Consumer Defensive
+discount|Discount Stores
+grocery|Grocery Stores
+household|Household & Personal Products
+soft-drinks|Beverages - Non-Alcoholic
+brewers|Beverages - Brewers
+spirits|Beverages - Wineries & Distilleries
+foods|Packaged Foods
+farm|Farm Products
+tobacco|Tobacco
+## Healthcare
+pharma|Drug Manufacturers - General
+pharma-spec|Drug Manufacturers - Specialty & Generic
+biotech|Biotechnology
+diagnostics|Diagnostics & Research
+med-instruments|Medical Instruments & Supplies
+med-devices|Medical Devices
+health-plans|Healthcare Plans
+pharm-retail|Pharmaceutical Retailers
+## Energy
+oil-int|Oil & Gas Integrated
+oil-ep|Oil & Gas E&P
+coal|Thermal Coal
+## Industrials
+aerospace|Aerospace & Defense
+machinery|Specialty Industrial Machinery
+heavy-machinery|Farm & Heavy Construction Machinery
+conglomerates|Conglomerates
+railroads|Railroads
+airlines|Airlines
+airports|Airports & Air Services
+shipping|Marine Shipping
+logistics|Integrated Freight & Logistics
+electrical|Electrical Equipment & Parts
+business-services|Specialty Business Services
+consulting|Consulting Services
+rental|Rental & Leasing Services
+distribution|Industrial Distribution
+tools|Tools & Accessories
+building-products|Building Products & Equipment
+staffing|Staffing & Employment Services
+## Basic Materials
+chem-spec|Specialty Chemicals
+chemicals|Chemicals
+mining|Other Industrial Metals & Mining
+copper|Copper
+gold|Gold
+silver|Silver
+aluminum|Aluminum
+steel|Steel
+paper|Paper & Paper Products
+building-materials|Building Materials
+## Utilities
+util-electric|Utilities - Regulated Electric
+util-gas|Utilities - Regulated Gas
+util-ipp|Utilities - Independent Power Producers
+util-renewable|Utilities - Renewable
+util-diversified|Utilities - Diversified
+## Real Estate
+re-dev|Real Estate - Development
+re-services|Real Estate Services
+reit-retail|REIT - Retail
+reit-div|REIT - Diversified
+`);
 
 const lines = (table: string): string[][] =>
   table
@@ -173,6 +187,24 @@ function columns(line: string[], count: number): void {
   }
 }
 
+/** The industry table's `## Sector` headings and `key|industry` lines, as [sector, industry] by key. */
+function industries(table: string): Record<string, readonly [string, string]> {
+  const byKey: Record<string, readonly [string, string]> = {};
+  let sector: string | undefined;
+  for (const line of table.trim().split('\n')) {
+    if (line.startsWith('## ')) {
+      sector = line.slice(3).trim();
+      continue;
+    }
+    const [key, industry, ...rest] = line.split('|').map((cell) => cell.trim());
+    if (sector === undefined || !key || !industry || rest.length > 0 || key in byKey) {
+      throw new Error(`catalog: malformed industry line "${line}"`);
+    }
+    byKey[key] = [sector, industry];
+  }
+  return byKey;
+}
+
 /**
  * The stocks of one region, from lines of
  * `code|exchange|name|price|mcap|pe|industry|website|zh|hk`: `exchange` empty for the
@@ -189,7 +221,7 @@ export function stocks(region: string, table: string): CatalogEntry[] {
     columns(line, 10);
     const [code, exchange, name, price, mcap, pe, industry, website, zh, hk] = line;
     const level = cellNumber(price, 'price', line);
-    const sectorIndustry = (INDUSTRIES as Record<string, readonly [string, string]>)[industry!];
+    const sectorIndustry = INDUSTRIES[industry!];
     if (sectorIndustry === undefined) throw new Error(`catalog: unknown industry "${industry}"`);
     return {
       class: 'stock',
@@ -210,6 +242,11 @@ export function stocks(region: string, table: string): CatalogEntry[] {
       status: 0,
     };
   });
+}
+
+/** The stocks of several regions, from each region's table (`stocks`), in the order given. */
+export function regionStocks(tables: Record<string, string>): CatalogEntry[] {
+  return Object.entries(tables).flatMap(([region, table]) => stocks(region, table));
 }
 
 /** Defaults of an instrument table: the values of empty cells. */

@@ -3,7 +3,7 @@
  * `now` and the clock itself (as `timers`) to `startSimulator`. `runNext` jumps to the
  * next timer and fires it, so a test stands exactly at the instant of a push.
  */
-import type { SimulatorTimers } from '../timers';
+import type { Timers } from '../../../shared/timers';
 
 interface Pending {
   at: number;
@@ -11,7 +11,7 @@ interface Pending {
   fn: () => void;
 }
 
-export class StepClock implements SimulatorTimers {
+export class StepClock implements Timers {
   #t: number;
   #order = 0;
   readonly #pending = new Map<number, Pending>();
