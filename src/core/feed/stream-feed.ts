@@ -13,13 +13,11 @@ import { streamSymbol } from '../../shared/api/stream';
 import { DisposableStore } from '../../shared/emitter';
 import type { AssetClass, Instrument, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
-import { SUCCESS, type HealthService } from '../health';
+import { SUCCESS } from '../health';
 import type { StreamClient, StreamPush, StreamState } from '../stream';
 import { setStreamed, snapshotDue, type Group } from './group';
-import type { SubscriptionRegistry } from './registry';
+import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
-import type { StatusBoard } from './status';
-import type { FeedStore } from './store';
 import { streamHealth, type ClassStream } from './stream-health';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
 import { REPLACES_POLLS, classOf, streamWants } from './stream-wants';
@@ -53,17 +51,13 @@ const STREAM_ALIVE_VALID_MS = 15_000;
 /** The health service's channel of one class's stream. */
 export const streamChannel = (cls: AssetClass): string => `stream:${cls}`;
 
-export interface StreamFeedDeps {
-  registry: SubscriptionRegistry;
+/** The hub's parts the stream works with: the poller's, the scheduler and the timers. */
+export interface StreamFeedDeps extends Pick<
+  GroupPollerDeps,
+  'registry' | 'status' | 'health' | 'store' | 'now' | 'paused' | 'onError'
+> {
   scheduler: Scheduler;
-  status: StatusBoard;
-  health: HealthService;
-  store: FeedStore;
-  now: () => UnixMs;
   timers: FeedTimers;
-  /** True while the health service holds requests back: the hold's state stays on the panes. */
-  paused: () => boolean;
-  onError: (error: unknown) => void;
 }
 
 /** One class's client and what listens to it. */

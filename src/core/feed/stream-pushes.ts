@@ -13,10 +13,9 @@ import type { StreamPush } from '../stream';
 import { formingCandle } from './forming-candle';
 import { liveAgain, snapshotTaken, type Group } from './group';
 import { adapterFor } from './kinds';
-import type { SubscriptionRegistry } from './registry';
+import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
-import type { StatusBoard } from './status';
-import type { FeedStore, Stored } from './store';
+import type { Stored } from './store';
 import type { FeedTimers, TimerHandle } from './types';
 
 /** Pushed records go to the cache at most this often. */
@@ -38,15 +37,13 @@ interface CandleBase {
   quote: Quote | null;
 }
 
-export interface StreamPushesDeps {
-  registry: SubscriptionRegistry;
+/** The hub's parts the pushes reach (the poller's, as the stream feed has them), and where they go. */
+export interface StreamPushesDeps extends Pick<
+  GroupPollerDeps,
+  'registry' | 'status' | 'store' | 'now' | 'paused'
+> {
   scheduler: Scheduler;
-  status: StatusBoard;
-  store: FeedStore;
-  now: () => UnixMs;
   timers: FeedTimers;
-  /** True while the health service holds requests back: the hold's state stays on the panes. */
-  paused: () => boolean;
   /** The groups a symbol's pushes go to, by `class|CODE$REGION`. */
   targets: (id: string) => readonly Target[];
   /** Seeds a class's stream with a whole REST quote (crypto pushes may lack o/h/l). */
