@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL_PLAIN_HTTP } from '../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE } from './api';
 import { DEMO_REQUESTS_PER_MINUTE } from './link';
-import { quotesSpec } from './feed/testing/specs';
+import { quotesSpec } from './feed/testing/hub';
 import { createTestServices } from './testing/services';
 import { SessionStore } from './secrets/session-store';
 import { FakeKeytar } from './secrets/test-fakes';

@@ -14,7 +14,7 @@ import { FeedHub, type FeedHubOptions } from './feed-hub';
 import type { StreamOpener } from './stream-feed';
 import { ManualTimers } from './testing/manual-timers';
 import { Recorder } from './testing/recorder';
-import { depthSpec, quotesSpec as quotes, seriesOf } from './testing/specs';
+import { depthSpec, quotesSpec as quotes, seriesOf } from './testing/hub';
 
 const TOKEN = 'feed-stream-test-token';
 const plan = planOf('premium');

@@ -6,26 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Quote, StreamHealth } from '../../shared/model';
-import { planOf } from '../../shared/model';
-import { FeedHub, type FeedHubOptions } from './feed-hub';
-import { FakeFeedClient, quote } from './testing/fake-client';
+import type { FakeFeedClient } from './testing/fake-client';
+import { quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
-import { ManualTimers } from './testing/manual-timers';
+import { depthSpec, manualHub, quotesSpec as quotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
-import { depthSpec, quotesSpec as quotes } from './testing/specs';
 
-function setup(options: Partial<FeedHubOptions> = {}, limit = 200) {
-  const timers = new ManualTimers();
-  const client = new FakeFeedClient(timers.now);
+/** A manual hub streaming over scripted streams of `limit` symbols each. */
+function setup(limit = 200) {
   const streams = new FakeStreams(limit);
-  const hub = new FeedHub({
-    client,
-    plan: planOf('premium'),
-    timers,
-    now: timers.now,
-    stream: streams.open,
-    ...options,
-  });
+  const { timers, client, hub } = manualHub({ stream: streams.open });
   const told: StreamHealth[] = [];
   hub.health.onChange((h) => told.push(h.stream));
   /** REST calls of `method` from now on. */
@@ -108,7 +98,7 @@ describe('FeedHub with a stream: what streams and what is polled', () => {
   });
 
   it('over the limit: the most visible symbols stream, the rest are polled', async () => {
-    const { timers, client, streams, hub, counter } = setup({}, 2);
+    const { timers, client, streams, hub, counter } = setup(2);
     hub.subscribe('w1', quotes('stock', 'US', ['AAPL', 'MSFT', 'NVDA']), new Recorder().push);
     hub.subscribe('w2', quotes('stock', 'US', ['NVDA']), new Recorder().push);
     await timers.advance(0);

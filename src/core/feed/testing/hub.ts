@@ -3,7 +3,7 @@
  * subscriptions the tests ask it for.
  */
 import type { SubscriptionSpec } from '../../../shared/bridge';
-import { planOf } from '../../../shared/model';
+import { planOf, type AssetClass, type KType, type SeriesKey } from '../../../shared/model';
 import { FeedHub, type FeedHubOptions } from '../feed-hub';
 import { FakeFeedClient } from './fake-client';
 import { ManualTimers } from './manual-timers';
@@ -53,20 +53,41 @@ export function manualHub(
   };
 }
 
-/** Quotes of stocks in `region` (the primary exchange). */
-export const stockQuotes = (codes: string[], region = 'US'): SubscriptionSpec => ({
+/** Quotes of `codes` of one market, on its primary exchange. */
+export const quotesSpec = (cls: AssetClass, region: string, codes: string[]): SubscriptionSpec => ({
   kind: 'quotes',
-  class: 'stock',
+  class: cls,
   region,
   exchange: '',
   codes,
 });
 
-/** The order book of one US stock. */
-export const stockDepth = (code: string): SubscriptionSpec => ({
+/** Order books of `codes` of one market, on its primary exchange. */
+export const depthSpec = (cls: AssetClass, region: string, codes: string[]): SubscriptionSpec => ({
   kind: 'depth',
-  class: 'stock',
-  region: 'US',
+  class: cls,
+  region,
   exchange: '',
-  codes: [code],
+  codes,
+});
+
+/** Quotes of stocks in `region` (the primary exchange). */
+export const stockQuotes = (codes: string[], region = 'US'): SubscriptionSpec =>
+  quotesSpec('stock', region, codes);
+
+/** The order book of one US stock. */
+export const stockDepth = (code: string): SubscriptionSpec => depthSpec('stock', 'US', [code]);
+
+/** A chart's series, on the primary exchange. */
+export const seriesOf = (
+  cls: AssetClass,
+  region: string,
+  code: string,
+  kType: KType,
+): SeriesKey => ({
+  class: cls,
+  region,
+  exchange: '',
+  code,
+  kType,
 });
