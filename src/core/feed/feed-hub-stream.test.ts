@@ -5,7 +5,7 @@
  * a refused token, streaming off, and the stream's health.
  */
 import { describe, expect, it } from 'vitest';
-import type { Quote, StreamHealth } from '../../shared/model';
+import { planOf, type Quote, type StreamHealth } from '../../shared/model';
 import type { FakeFeedClient } from './testing/fake-client';
 import { quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
@@ -114,6 +114,47 @@ describe('FeedHub with a stream: what streams and what is polled', () => {
       streamed: 2,
       polled: 1,
     });
+    hub.dispose();
+  });
+
+  it("over the plan's stream connections: the most visible classes stream, the others are polled whole", async () => {
+    const streams = new FakeStreams();
+    const { timers, client, hub } = manualHub({ stream: streams.open, plan: planOf('base') });
+    const open = () => streams.opened.filter((s) => !s.disposed).map((s) => s.cls);
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL', 'MSFT']), new Recorder().push);
+    hub.subscribe('w', quotes('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
+    hub.subscribe('w', depthSpec('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
+    hub.subscribe('w', quotes('future', 'US', ['NQ']), new Recorder().push);
+    hub.subscribe('w', quotes('fund', 'US', ['SPY']), new Recorder().push);
+    hub.subscribe('w', quotes('indices', 'GB', ['FTSE']), new Recorder().push);
+    await timers.advance(0);
+    // Base allows 3: stock and crypto (two viewers each), then the first of the rest.
+    expect(open()).toEqual(['stock', 'crypto', 'future']);
+    for (const cls of open()) streams.of(cls).stream();
+    await timers.advance(1000);
+    const before = client.callsOf('quotes').length;
+    await timers.advance(5000);
+    const polled = client.callsOf('quotes').slice(before);
+    expect(new Set(polled.map((c) => c.cls))).toEqual(new Set(['fund', 'indices']));
+    expect(polled.length).toBeGreaterThanOrEqual(8);
+    expect(hub.health.snapshot().stream).toMatchObject({
+      state: 'streaming',
+      reason: 'over-limit',
+      streamed: 4,
+      polled: 2,
+      message: expect.stringMatching(/allows 3 stream connections/) as unknown,
+    });
+
+    // Funds become the most visible: they take the least visible class's connection.
+    hub.subscribe('w', quotes('fund', 'US', ['SPY', 'QQQ', 'IWM']), new Recorder().push);
+    await timers.advance(0);
+    expect(open()).toEqual(['stock', 'crypto', 'fund']);
+    expect(streams.opened.filter((s) => s.cls === 'future').every((s) => s.disposed)).toBe(true);
+
+    // A plan with more connections streams every class.
+    hub.setClient(client, planOf('premium'));
+    await timers.advance(0);
+    expect(new Set(open())).toEqual(new Set(['stock', 'crypto', 'fund', 'future', 'indices']));
     hub.dispose();
   });
 

@@ -238,6 +238,8 @@ export class FeedHub {
     this.#registry.restartStaleness(this.#now());
     this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();
+    // The plan's stream connections may differ.
+    this.#stream.requestSync();
     // After the switch: nothing is asked again with the old client.
     if (this.#ownsHealth) this.#health.reset();
   }

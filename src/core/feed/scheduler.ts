@@ -64,6 +64,11 @@ export class Scheduler {
     this.status = new StatusBoard(this.#budget(), now, tuning.statusMinGapMs, options.onError);
   }
 
+  /** The plan in force (its stream connections bound the hub's stream clients). */
+  get plan(): Plan {
+    return this.#plan;
+  }
+
   /** The plan and request budget of a new client; applied by the next `reconcile`. */
   setPlan(plan: Plan, requestsPerMinute: number | null): void {
     this.#plan = plan;

@@ -9,7 +9,7 @@
  * Pushes go into the groups' newest records, the panes (one delivery per turn) and the
  * cache (once a second). How it goes is the health model's `stream`. See README.md.
  */
-import { streamSymbol } from '../../shared/api/stream';
+import { STREAM_PLAN_LIMITS, streamSymbol } from '../../shared/api/stream';
 import { DisposableStore } from '../../shared/emitter';
 import type { AssetClass, Instrument, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
@@ -71,6 +71,8 @@ export class StreamFeed {
   readonly #held = new Map<AssetClass, Held>();
   /** Symbols wanted per class (with no client while off or refused): the health's counts. */
   #wanted = new Map<AssetClass, number>();
+  /** Classes wanted but left without a connection by the plan's limit: polled whole. */
+  #parked = new Set<AssetClass>();
   /** By `class|CODE$REGION`. */
   #targets = new Map<string, Target[]>();
   readonly #aliveAt = new Map<AssetClass, UnixMs>();
@@ -93,6 +95,7 @@ export class StreamFeed {
     this.#pushes.clear();
     this.#targets = new Map();
     this.#wanted = new Map();
+    this.#parked = new Set();
     this.#cover();
     this.#publish();
     this.requestSync();
@@ -129,15 +132,23 @@ export class StreamFeed {
   }
 
   #closeAll(): void {
-    for (const [cls, held] of this.#held) {
-      held.listeners.dispose();
-      held.port.dispose();
-      this.deps.health.forget(streamChannel(cls));
-    }
-    this.#held.clear();
+    for (const [cls, held] of [...this.#held]) this.#close(cls, held);
   }
 
-  /** Brings each class's client in line with the visible panes' union, most visible first. */
+  #close(cls: AssetClass, held: Held): void {
+    held.listeners.dispose();
+    held.port.dispose();
+    this.#held.delete(cls);
+    this.#aliveAt.delete(cls);
+    this.deps.health.forget(streamChannel(cls));
+  }
+
+  /**
+   * Brings each class's client in line with the visible panes' union, most visible first;
+   * at most the plan's stream connections are open (`STREAM_PLAN_LIMITS`: a connection
+   * past them is refused or kicks another): the most visible classes get one, the rest
+   * are polled (`#parked`).
+   */
   #sync(): void {
     this.#syncQueued = false;
     if (this.#disposed) return;
@@ -145,19 +156,33 @@ export class StreamFeed {
     this.#targets = targets;
     this.#wanted = new Map([...byClass].map(([cls, list]) => [cls, list.length]));
     const open = this.#open;
+    const allowed = this.#allowed();
+    const ranked = [...byClass.keys()];
+    this.#parked = new Set(ranked.slice(allowed));
     if (open === null || this.#tokenRefused()) {
       // Nothing is sent with a refused token; off, nothing streams.
       this.#closeAll();
     } else {
-      for (const [cls, held] of this.#held) {
-        if (!byClass.has(cls)) held.port.setWanted([]);
+      const connect = ranked.slice(0, allowed);
+      // Closed first, so that the open connections never exceed the plan's. One that
+      // no pane needs now stays (idle, it closes itself soon) while the plan has room.
+      let room = allowed - connect.length;
+      for (const [cls, held] of [...this.#held]) {
+        if (connect.includes(cls)) continue;
+        if (!byClass.has(cls) && room-- > 0) held.port.setWanted([]);
+        else this.#close(cls, held);
       }
-      for (const [cls, list] of byClass) {
-        (this.#held.get(cls) ?? this.#start(cls, open))?.port.setWanted(list);
+      for (const cls of connect) {
+        (this.#held.get(cls) ?? this.#start(cls, open))?.port.setWanted(byClass.get(cls)!);
       }
     }
     this.#cover();
     this.#publish();
+  }
+
+  /** Stream connections the plan allows at once. */
+  #allowed(): number {
+    return STREAM_PLAN_LIMITS[this.deps.scheduler.plan.name].connections;
   }
 
   #start(cls: AssetClass, open: StreamOpener): Held | null {
@@ -251,6 +276,16 @@ export class StreamFeed {
   #publish(): void {
     const classes: ClassStream[] = [];
     for (const [cls, wanted] of this.#wanted) {
+      if (this.#parked.has(cls)) {
+        classes.push({
+          state: { kind: 'disposed' },
+          wanted,
+          subscribed: 0,
+          overflow: wanted,
+          parked: `The plan allows ${this.#allowed()} stream connections, one per asset class: ${cls} prices are polled.`,
+        });
+        continue;
+      }
       const held = this.#held.get(cls);
       classes.push(
         held

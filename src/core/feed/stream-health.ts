@@ -2,7 +2,8 @@
  * How prices arrive, for the health model (`DataHealth.stream`): the states of the
  * hub's stream clients — one per asset class — read as one, worst first: a refused
  * token, then a stream reconnecting, then one connecting; otherwise streaming, naming
- * the symbols left to REST by the plan's limit. Pure: the hub feeds it what it holds.
+ * the symbols left to REST by the plan's limits (subscriptions on a connection, and
+ * connections: a class left without one is polled whole). Pure: the hub feeds it what it holds.
  */
 import type { StreamHealth } from '../../shared/model';
 import type { StreamState } from '../stream';
@@ -16,6 +17,11 @@ export interface ClassStream {
   subscribed: number;
   /** Of those, left out by the limit (or refused as over it). */
   overflow: number;
+  /**
+   * Not connected at all: the plan's stream connections are taken by more visible
+   * classes, and every symbol of this one is polled. The words say so.
+   */
+  parked?: string;
 }
 
 /**
@@ -38,6 +44,11 @@ export function streamHealth(
   for (const c of classes) {
     wanted += c.wanted;
     if (c.wanted === 0) continue;
+    if (c.parked !== undefined) {
+      overflow += c.wanted;
+      overLimit ??= c.parked;
+      continue;
+    }
     const s = c.state;
     switch (s.kind) {
       case 'refused':

@@ -1,8 +1,8 @@
 /**
- * What the hub wants of the stream, from its groups: per asset class, the symbols the
- * visible panes show, most visible first, with the types each needs (quotes, depth,
- * ticks, and quotes for a live chart's forming candle); and, per symbol, the groups its
- * pushes go to. Pure: the stream feed hands it the registry's groups.
+ * What the hub wants of the stream, from its groups: per asset class (most visible
+ * first), the symbols the visible panes show, most visible first, with the types each
+ * needs (quotes, depth, ticks, and quotes for a live chart's forming candle); and, per
+ * symbol, the groups its pushes go to. Pure: the stream feed hands it the registry's groups.
  */
 import { streamSymbol, type StreamType } from '../../shared/api/stream';
 import type { AssetClass } from '../../shared/model';
@@ -36,7 +36,10 @@ export function classOf(route: Route): AssetClass | null {
 }
 
 export interface StreamWants {
-  /** Per class, most visible first (equally visible ones in the panes' order). */
+  /**
+   * Per class, most visible first (equally visible ones in the panes' order); the classes
+   * in the same order, by the viewers of their symbols summed.
+   */
   byClass: Map<AssetClass, StreamWant[]>;
   /** The groups each symbol's pushes go to, by `class|CODE$REGION`. */
   targets: Map<string, Target[]>;
@@ -76,7 +79,11 @@ export function streamWants(groups: Iterable<Group>): StreamWants {
     }
   }
   const byClass = new Map<AssetClass, StreamWant[]>();
-  for (const [cls, byKey] of wants) {
+  // Classes most visible first too (the symbols' viewers summed; stable): the plan's
+  // stream connections go to the first ones.
+  const weight = (byKey: Map<string, Want>) => [...byKey.values()].reduce((n, w) => n + w.rank, 0);
+  const classes = [...wants].sort((a, b) => weight(b[1]) - weight(a[1]));
+  for (const [cls, byKey] of classes) {
     // Sorting is stable: equally visible symbols keep the panes' order.
     const list = [...byKey.values()].sort((a, b) => b.rank - a.rank);
     byClass.set(
