@@ -2,107 +2,25 @@
  * The hub with real stream clients against the simulator (REST and stream on one port),
  * everything on one manual clock: the simulator's market and pushes, the stream clients'
  * heartbeats and backoff, the hub's clocks. Socket I/O is real loopback: each firing
- * settles it. REST requests are counted by the simulator's own stats.
+ * settles it (`testing/stream-rig.ts`). REST requests are counted by the simulator's own
+ * stats.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Candle, StreamHealth } from '../../shared/model';
-import { planOf } from '../../shared/model';
-import { startSimulator, type SimulatorHandle } from '../../simulator';
-import { MarketClient } from '../api';
-import { StreamClient } from '../stream';
-import { FeedHub, type FeedHubOptions } from './feed-hub';
-import type { StreamOpener } from './stream-feed';
-import { ManualTimers } from './testing/manual-timers';
+import type { Candle } from '../../shared/model';
+import type { FeedHubOptions } from './feed-hub';
 import { Recorder } from './testing/recorder';
 import { depthSpec, quotesSpec as quotes, seriesOf } from './testing/hub';
-
-const TOKEN = 'feed-stream-test-token';
-const plan = planOf('premium');
+import { streamRig } from './testing/stream-rig';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const pause = (ms = 1) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Rig {
-  timers: ManualTimers;
-  sim: SimulatorHandle;
-  hub: FeedHub;
-  rest: MarketClient;
-  /** Advances the shared clock, settling the real I/O of every firing. */
-  advance(ms: number): Promise<void>;
-  /** Advances in small steps until `check` holds (at most `maxMs` of the clock). */
-  advanceUntil(check: () => boolean, what: string, maxMs?: number): Promise<void>;
-  /** REST requests by path since the last `reset`. */
-  paths(): Record<string, number>;
-  stream(): StreamHealth;
-}
-
-async function rig(hubOptions: Partial<FeedHubOptions> = {}): Promise<Rig> {
-  const timers = new ManualTimers();
-  const sim = await startSimulator({ plan, now: timers.now, timers, seed: 5, token: TOKEN });
-  cleanups.push(() => sim.close());
-  const streams: StreamClient[] = [];
-  const open: StreamOpener = (cls) => {
-    const client = new StreamClient({
-      cls,
-      baseUrl: sim.url,
-      token: TOKEN,
-      limit: 200,
-      now: timers.now,
-      timers,
-      random: () => 0.5,
-    });
-    streams.push(client);
-    return client;
-  };
-  const rest = new MarketClient({
-    token: TOKEN,
-    baseUrl: sim.url,
-    plan,
-    requestsPerMinute: Infinity,
-    retry: { attempts: 1 },
-    timeoutMs: 5000,
-  });
-  const hub = new FeedHub({
-    client: rest,
-    plan,
-    timers,
-    now: timers.now,
-    stream: open,
-    ...hubOptions,
-  });
-  cleanups.push(() => hub.dispose());
-  const received = () => streams.reduce((n, s) => n + s.stats().pushes + s.stats().malformed, 0);
-  const settle = async () => {
-    await hub.idle();
-    // What the simulator pushed has arrived (a dropped connection loses some: wait a little).
-    for (let i = 0; i < 50 && received() < sim.streamStats().pushes; i++) await pause();
-    await pause(0);
-  };
-  const advance = (ms: number) => timers.advance(ms, settle);
-  return {
-    timers,
-    sim,
-    hub,
-    rest,
-    advance,
-    async advanceUntil(check, what, maxMs = 30_000) {
-      for (let waited = 0; !check(); waited += 100) {
-        if (waited > maxMs)
-          throw new Error(
-            `${what}: not within ${maxMs} ms; ${JSON.stringify(hub.health.snapshot().stream)}`,
-          );
-        await advance(100);
-        // A handshake answers on real I/O, with no timer of its own.
-        await pause(2);
-      }
-    },
-    paths: () => sim.stats().byPath,
-    stream: () => hub.health.snapshot().stream,
-  };
+async function rig(hub: Partial<FeedHubOptions> = {}) {
+  const r = await streamRig({ hub });
+  cleanups.push(() => r.close());
+  return r;
 }
 
 describe('FeedHub with the simulator: the stream first', () => {
