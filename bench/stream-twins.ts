@@ -33,34 +33,37 @@ export function withTwins(inner: MarketModel): MarketModel {
   };
 }
 
+/** `n` symbols of `cls`: its catalog instruments, then their twins in turn. */
+export function classSymbols(cls: AssetClass, n: number): { region: string; code: string }[] {
+  const entries = CATALOG.filter((e) => e.class === cls);
+  return Array.from({ length: n }, (_, k) => {
+    const e = entries[k % entries.length]!;
+    const round = Math.floor(k / entries.length);
+    return { region: e.region, code: round === 0 ? e.code : `${e.code}-T${round}` };
+  });
+}
+
 /**
- * `total` symbols per class, in the catalog's proportions: every catalog instrument,
- * then twins of each class's instruments in turn. What to subscribe: `types` (ticks only
- * where the class has them: crypto).
+ * `total` symbols of `classes` (default all), in the catalog's proportions
+ * (`classSymbols` of each). What to subscribe: `types` (ticks only where the class has
+ * them: crypto).
  */
 export function benchSymbols(
   total: number,
   types: readonly StreamType[],
+  classes: readonly AssetClass[] = ASSET_CLASSES,
 ): Map<AssetClass, StreamWant[]> {
   const out = new Map<AssetClass, StreamWant[]>();
+  const listed = CATALOG.filter((e) => classes.includes(e.class)).length;
   let left = total;
-  ASSET_CLASSES.forEach((cls, i) => {
-    const entries = CATALOG.filter((e) => e.class === cls);
-    const last = i === ASSET_CLASSES.length - 1;
-    const n = last ? left : Math.round((entries.length / CATALOG.length) * total);
+  classes.forEach((cls, i) => {
+    const share = CATALOG.filter((e) => e.class === cls).length / listed;
+    const n = i === classes.length - 1 ? left : Math.round(share * total);
     left -= n;
     const kinds = types.filter((t) => t !== 'tick' || cls === 'crypto');
     out.set(
       cls,
-      Array.from({ length: n }, (_, k) => {
-        const e = entries[k % entries.length]!;
-        const round = Math.floor(k / entries.length);
-        return {
-          region: e.region,
-          code: round === 0 ? e.code : `${e.code}-T${round}`,
-          types: kinds,
-        };
-      }),
+      classSymbols(cls, n).map((s) => ({ ...s, types: kinds })),
     );
   });
   return out;

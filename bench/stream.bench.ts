@@ -6,66 +6,32 @@
  * catalog and its twins, ./stream-twins), quotes and then quote+depth(+tick). Beside
  * StreamClient: bare `ws` sockets that only JSON.parse the same frames.
  *
- * The simulator runs in a child process (./stream-simulator), so `process.cpuUsage()`
- * here is the client's alone. Both sides run on one clock, the wall clock moved to
- * Wednesday 2026-11-18 15:00 UTC (New York and London trade; Asia is closed), so a run
- * pushes alike whatever the hour. Latency is from a trade's instant on the simulator's
+ * The simulator runs in a child process (./stream-sim-child), so `process.cpuUsage()`
+ * here is the client's alone. Both sides run on one clock (./stream-bench-clock: a
+ * Wednesday at 15:00 UTC, so a run pushes alike whatever the hour). Latency is from a trade's instant on the simulator's
  * seeded schedule to the frame's arrival here: it includes the pump's batching (at
  * most 20 ms) and loopback.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { StreamClient, streamUrl, type StreamWant } from '../src/core/stream';
 import { STREAM_PATHS, streamSymbol, type StreamType } from '../src/shared/api/stream';
 import type { AssetClass } from '../src/shared/model';
 import { TradeSchedule } from '../src/simulator/stream/activity';
 import { percentile, type Benchmark, type BenchRow } from './harness';
+import { STREAM_BENCH_OFFSET_MS } from './stream-bench-clock';
+import { startSimChild, type SimChild } from './stream-sim-child';
 import { benchSymbols } from './stream-twins';
 
 const SECONDS = Number(process.env['STREAM_BENCH_SECONDS'] ?? 10);
 const WARMUP_MS = 2_000;
-const MOMENT = Date.parse('2026-11-18T15:00:00Z');
 const TOKEN = 'bench';
 /** The issue's goal: streaming 2,000 symbols costs the host at most this share of a core. */
 const CPU_GOAL_PERCENT = 25;
 
-const offset = MOMENT - Date.now();
+const offset = STREAM_BENCH_OFFSET_MS;
 /** Now on the simulator's clock, to the microsecond. */
 const simNow = () => performance.timeOrigin + performance.now() + offset;
-
-interface SimChild {
-  url: string;
-  seed: number;
-  mark(): void;
-  read(): Promise<{ cpuUs: number; pushes: number }>;
-  close(): Promise<void>;
-}
-
-function startSimChild(): Promise<SimChild> {
-  const script = fileURLToPath(new URL('./stream-simulator.ts', import.meta.url));
-  const child: ChildProcess = fork(script, {
-    env: { ...process.env, STREAM_BENCH_OFFSET_MS: String(offset) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
-  return next<{ url: string; seed: number }>().then(({ url, seed }) => ({
-    url,
-    seed,
-    mark: () => child.send('mark'),
-    read: () => {
-      const answer = next<{ cpuUs: number; pushes: number }>();
-      child.send('read');
-      return answer;
-    },
-    close: () => {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.send('close');
-      return exited;
-    },
-  }));
-}
 
 /** Six connections' worth of receiving, however it is done. */
 interface Receiver {
@@ -233,7 +199,7 @@ function rows(name: string, m: Measure, goal: boolean, base?: Measure): BenchRow
 const benchmark: Benchmark = {
   title: `Stream client (StreamClient × 6 classes, simulator in a child process, realistic rates at Wed 15:00 UTC, ${SECONDS} s each)`,
   async run(): Promise<BenchRow[]> {
-    const sim = await startSimChild();
+    const sim = await startSimChild(offset);
     try {
       const scenarios: [string, StreamType[], number][] = [
         ['556 catalog symbols, quote', ['quote'], 556],

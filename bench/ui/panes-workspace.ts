@@ -6,12 +6,12 @@
  * pane has data to show at any hour of the week.
  */
 
-const sym = (code: string) => ({ class: 'crypto', region: 'BA', exchange: '', code });
+export const sym = (code: string) => ({ class: 'crypto', region: 'BA', exchange: '', code });
 const CODES_A = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'DOGEUSDT'];
 const CODES_B = ['ADAUSDT', 'TRXUSDT', 'AVAXUSDT', 'LINKUSDT', 'DOTUSDT', 'LTCUSDT'];
 
-type Pane = Record<string, unknown>;
-const pane = (id: string, kind: string, symbol: string | null, options: object): Pane => ({
+export type Pane = Record<string, unknown>;
+export const pane = (id: string, kind: string, symbol: string | null, options: object): Pane => ({
   id,
   kind,
   title: id,
@@ -19,8 +19,13 @@ const pane = (id: string, kind: string, symbol: string | null, options: object):
   symbol: symbol ? sym(symbol) : null,
   options,
 });
-const tabs = (p: Pane) => ({ type: 'tabs', id: `t-${String(p.id)}`, panes: [p], activeId: p.id });
-const split = (id: string, direction: 'row' | 'column', first: object, second: object) => ({
+export const tabs = (p: Pane) => ({
+  type: 'tabs',
+  id: `t-${String(p.id)}`,
+  panes: [p],
+  activeId: p.id,
+});
+export const split = (id: string, direction: 'row' | 'column', first: object, second: object) => ({
   type: 'split',
   id,
   direction,
