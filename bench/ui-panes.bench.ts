@@ -40,6 +40,7 @@ import { launchChromium } from './ui/browser';
 import { PROBE_SCRIPT, type ProbeData } from './ui/page-probe';
 import { TRACE_CATEGORIES, summariseMainThread, type MainThreadSummary } from './ui/trace-tasks';
 import { benchWorkspace } from './ui/panes-workspace';
+import { addStyleSheet } from './ui/style-sheet';
 
 const SECONDS = Number(process.env.UI_PANES_SECONDS ?? 60);
 const WARMUP = Number(process.env.UI_PANES_WARMUP_SECONDS ?? 5);
@@ -129,15 +130,7 @@ const benchmark: Benchmark = {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.addInitScript({ path: PROBE_SCRIPT });
       if (MUTATIONS) await page.addInitScript({ content: COUNT_MUTATIONS });
-      if (CSS) {
-        await page.addInitScript({
-          content: `addEventListener('DOMContentLoaded', () => {
-            const s = document.createElement('style');
-            s.textContent = ${JSON.stringify(CSS)};
-            document.head.append(s);
-          });`,
-        });
-      }
+      await addStyleSheet(page, CSS);
       await page.goto(host.url);
       await page.waitForFunction(
         () => (globalThis as unknown as PageGlobals).__probe.firstQuotePainted !== null,

@@ -103,6 +103,15 @@ const HOW: Record<string, How> = {
     },
   },
   './run bench -- <name>': { kind: 'template', coveredBy: ['./run bench'] },
+  './run bench -- stream': {
+    kind: 'not-run',
+    why: 'the stream benchmarks drive the simulator, the host and Chromium for minutes',
+    instead: () => {
+      for (const file of ['stream.bench.ts', 'stream-plan.bench.ts']) {
+        expect(existsSync(path.join(root, 'bench', file))).toBe(true);
+      }
+    },
+  },
   './run serve -- --no-open': {
     kind: 'serves',
     address: /Marketdesk is running at (http:\/\/127\.0\.0\.1:\d+\/\S*)/,

@@ -6,13 +6,14 @@
  * page when each change of a last price was painted (both `Date.now()`, one machine);
  * each paint is matched to the push it shows (../ui/price-paints).
  */
+import { loadavg } from 'node:os';
 import { percentile } from '../harness';
 import type { SimChild } from '../stream-sim-child';
 import { classSymbols } from '../stream-twins';
 import { paintLatencies } from '../ui/price-paints';
 import { openLiveApp } from './live-app';
 
-const SYMBOLS = 40;
+const SYMBOLS = 60;
 const SECONDS = Number(process.env['STREAM_PLAN_LATENCY_SECONDS'] ?? 15);
 const WARMUP_MS = 3_000;
 
@@ -23,13 +24,18 @@ export interface Latency {
   max: number;
   /** Quote pushes sent to the page's symbols in the window. */
   pushes: number;
+  symbols: number;
+  /** The machine's 1-minute load average at the end. */
+  load: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function pushToPaint(sim: SimChild, offsetMs: number): Promise<Latency> {
   const board = classSymbols('crypto', SYMBOLS).map((s) => ({ class: 'crypto', ...s }));
-  const app = await openLiveApp(sim, offsetMs, [board], SYMBOLS, { width: 1280, height: 1000 });
+  const app = await openLiveApp(sim, offsetMs, [board], {
+    viewport: { width: 1280, height: 1000 },
+  });
   try {
     await sleep(WARMUP_MS);
     await app.takePaints();
@@ -44,6 +50,8 @@ export async function pushToPaint(sim: SimChild, offsetMs: number): Promise<Late
       p95: percentile(ms, 95),
       max: Math.max(...ms),
       pushes: sent.length,
+      symbols: SYMBOLS,
+      load: loadavg()[0]!,
     };
   } finally {
     await app.close();

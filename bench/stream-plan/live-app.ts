@@ -12,20 +12,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startHost, type HostHandle } from '../../src/host/start-host';
-import type { StreamHealth } from '../../src/shared/model';
+import { groupSymbols } from '../../src/renderer/src/panes/quotes/board';
+import type { AssetClass, StreamHealth } from '../../src/shared/model';
 import type { SimChild } from '../stream-sim-child';
 import { launchChromium } from '../ui/browser';
 import { PROBE_SCRIPT, type ProbeData } from '../ui/page-probe';
 import { pane, split, tabs } from '../ui/panes-workspace';
+import { addStyleSheet } from '../ui/style-sheet';
 import { PRICE_PAINTS_SCRIPT, type PricePaint } from '../ui/price-paints';
 
 const TOKEN = 'bench-stream-token';
+/** Diagnostic: `STREAM_PLAN_CSS='…'` adds a style sheet (to see what something costs). */
+const CSS = process.env['STREAM_PLAN_CSS'] ?? '';
 
 /** A board's symbols. */
 export type BoardSymbols = { class: string; region: string; code: string }[];
 
 export interface LiveApp {
   host: HostHandle;
+  browser: Browser;
   page: Page;
   /** The hub's stream health now. */
   stream(): StreamHealth;
@@ -59,16 +64,22 @@ function boardsWorkspace(boards: readonly BoardSymbols[]): object {
 }
 
 /**
- * Starts the host on `boards`, opens the page and waits until the boards' symbols stream
- * (`expected` of them) and a price is painted.
+ * Starts the host on `boards`, opens the page and waits until the boards' symbols (and
+ * `elsewhere`'s) stream and a price is painted. `elsewhere`: symbols another window
+ * shows, subscribed on the host's hub directly (streamed into the host, not bridged).
  */
 export async function openLiveApp(
   sim: SimChild,
   offsetMs: number,
   boards: readonly BoardSymbols[],
-  expected: number,
-  viewport = { width: 1600, height: 1000 },
+  { elsewhere = [], viewport = { width: 1600, height: 1000 } } = {} as {
+    elsewhere?: BoardSymbols;
+    viewport?: { width: number; height: number };
+  },
 ): Promise<LiveApp> {
+  const expected = new Set(
+    [...boards.flat(), ...elsewhere].map((s) => `${s.class}:${s.region}:${s.code}`),
+  ).size;
   const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-stream-'));
   const data = path.join(dir, 'data');
   mkdirSync(data);
@@ -92,15 +103,20 @@ export async function openLiveApp(
       log: () => undefined,
     });
     const hub = host.services.hub;
+    const refs = elsewhere.map((s) => ({ ...s, class: s.class as AssetClass, exchange: '' }));
+    for (const sel of groupSymbols(refs).values()) {
+      hub.subscribe('bench-another-window', { kind: 'quotes', ...sel }, () => undefined);
+    }
     browser = await launchChromium();
     const page = await browser.newPage({ viewport });
     page.on('pageerror', (e) => console.error(`[stream-plan] page error: ${e.message}`));
     await page.addInitScript({ path: PROBE_SCRIPT });
     await page.addInitScript({ path: PRICE_PAINTS_SCRIPT });
+    await addStyleSheet(page, CSS);
     await page.goto(host.url);
     const stream = () => hub.health.snapshot().stream;
     for (let waited = 0; !(stream().state === 'streaming' && stream().streamed === expected);) {
-      if ((waited += 100) > 60_000) {
+      if ((waited += 100) > 90_000) {
         throw new Error(`not streaming ${expected} symbols: ${JSON.stringify(stream())}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -108,10 +124,11 @@ export async function openLiveApp(
     await page.waitForFunction(
       () => (globalThis as unknown as { __probe: ProbeData }).__probe.firstQuotePainted !== null,
       null,
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     );
     return {
       host,
+      browser,
       page,
       stream,
       probe: () => page.evaluate(() => (globalThis as unknown as { __probe: ProbeData }).__probe),

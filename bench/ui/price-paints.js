@@ -1,5 +1,5 @@
 // @ts-check
-/* global document, Element, MutationObserver, MessageChannel, requestAnimationFrame */
+/* global document, Element, MutationObserver, requestAnimationFrame */
 /**
  * Installed in the app's page before its scripts run (`addInitScript({ path })`, a
  * plain script): records when each change of a quote board's last price is painted
