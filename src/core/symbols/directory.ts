@@ -93,6 +93,8 @@ interface State {
   seen: readonly DirectoryEntry[];
   seenAt: number;
   seenKey: string;
+  /** The live markets of the seen set and the shipped list (cleared with a new seen set). */
+  markets: ListedMarket[] | null;
   index: SearchIndex | null;
   size: number;
 }
@@ -118,7 +120,9 @@ export class SymbolDirectory {
         await withTimeout(listing, this.#o.demoWaitMs ?? 5_000);
     } else {
       this.#refreshSeen(state);
-      if (this.#o.liveListing?.() ?? true) void this.#startListing(state, this.#liveMarkets(state));
+      if (this.#listingDue(state) && (this.#o.liveListing?.() ?? true)) {
+        void this.#startListing(state, this.#liveMarkets(state));
+      }
     }
     return this.#answer(state, query);
   }
@@ -174,6 +178,7 @@ export class SymbolDirectory {
       seen: [],
       seenAt: -Infinity,
       seenKey: '',
+      markets: null,
       index: null,
       size: 0,
     };
@@ -189,17 +194,25 @@ export class SymbolDirectory {
     if (key === state.seenKey) return;
     state.seen = seen;
     state.seenKey = key;
+    state.markets = null;
     state.index = null;
+  }
+
+  /** Whether a pass over the lists may start now (cheap: checked on every keystroke). */
+  #listingDue(state: State): boolean {
+    return state.listing === null && !state.unsupported && this.#now() >= state.listAgainAt;
   }
 
   /** The live markets worth listing: those of the shipped list and of the seen set. */
   #liveMarkets(state: State): ListedMarket[] {
+    if (state.markets) return state.markets;
     const out = new Map<string, ListedMarket>();
     for (const e of [...state.seen, ...(this.#o.shipped ?? WELL_KNOWN_SYMBOLS)]) {
-      const m = { class: e.class, region: e.region };
-      out.set(marketKey(m), m);
+      const key = `${e.class}:${e.region}`;
+      if (!out.has(key)) out.set(key, { class: e.class, region: e.region });
     }
-    return [...out.values()];
+    state.markets = [...out.values()];
+    return state.markets;
   }
 
   /**

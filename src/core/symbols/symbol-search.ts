@@ -44,6 +44,8 @@ interface Prepared {
   readonly name: string;
   readonly nameCompact: string;
   readonly words: readonly string[];
+  /** The letters and digits of the code and name, as a bit set ({@link letterMask}). */
+  readonly mask: number;
   readonly classRank: number;
   /** Where the code first appears in the directory's order (prominence: lists put the major ones first). */
   readonly codeRank: number;
@@ -86,12 +88,15 @@ export function buildIndex(entries: readonly SourcedEntry[]): SearchIndex {
     entries: entries.map((entry, order) => {
       const name = normaliseText(entry.name);
       const code = entry.code.toLowerCase();
+      const codeCompact = code.replace(/[._\-\s]/g, '');
+      const nameCompact = name.replace(/ /g, '');
       return {
         entry,
         code,
-        codeCompact: code.replace(/[._\-\s]/g, ''),
+        codeCompact,
         name,
-        nameCompact: name.replace(/ /g, ''),
+        nameCompact,
+        mask: letterMask(codeCompact) | letterMask(nameCompact),
         words: name === '' ? [] : name.split(' '),
         classRank: CLASS_RANK.get(entry.class) ?? ASSET_CLASSES.length,
         codeRank: firstAt.get(`${entry.class}:${entry.code}`) ?? order,
@@ -99,6 +104,22 @@ export function buildIndex(entries: readonly SourcedEntry[]): SearchIndex {
       };
     }),
   };
+}
+
+/**
+ * The letters a–z (bits 0–25) and digits (bit 26) of `text`, other characters at bit 27:
+ * letters in order cannot be found in a text whose set lacks one of them, so the fuzzy
+ * test skips most entries on one AND.
+ */
+export function letterMask(text: string): number {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << 26;
+    else mask |= 1 << 27;
+  }
+  return mask;
 }
 
 /** The query, prepared once per search. */
@@ -109,6 +130,7 @@ interface Typed {
   words: string[];
   /** Digits only, without leading zeros (HK codes are listed without them); else null. */
   hkNumber: string | null;
+  mask: number;
 }
 
 function prepareQuery(text: string): Typed | null {
@@ -120,6 +142,7 @@ function prepareQuery(text: string): Typed | null {
     compact,
     words: normal.split(' '),
     hkNumber: /^\d+$/.test(compact) ? compact.replace(/^0+(?=\d)/, '') : null,
+    mask: letterMask(compact),
   };
 }
 
@@ -199,10 +222,13 @@ function score(p: Prepared, q: Typed, worstKind: number): Scored | null {
   const inName = p.nameCompact.indexOf(q.compact);
   if (inName >= 0) return { p, kind: K_CONTAINS, fit: 100 + inName };
   if (worstKind < K_FUZZY || q.compact.length < 3) return null;
-  const gaps = Math.min(
-    subsequenceGaps(q.compact, codeCompact),
-    subsequenceGaps(q.compact, p.nameCompact),
-  );
+  const gaps =
+    (q.mask & ~p.mask) !== 0
+      ? Infinity
+      : Math.min(
+          subsequenceGaps(q.compact, codeCompact),
+          subsequenceGaps(q.compact, p.nameCompact),
+        );
   if (gaps <= q.compact.length) return { p, kind: K_FUZZY, fit: gaps * 1000 + Math.min(rest, 999) };
   if (typoMatch(p, q)) return { p, kind: K_FUZZY, fit: 1_000_000 + Math.min(rest, 999) };
   return null;
@@ -252,9 +278,20 @@ function typoMatch(p: Prepared, q: Typed): boolean {
   for (const w of q.words) {
     if (w.length < 4) continue;
     any = true;
-    if (!oneEditFromPrefix(w, p.codeCompact) && !p.words.some((n) => oneEditFromPrefix(w, n))) {
-      return false;
+    if (oneEditFromPrefix(w, p.codeCompact)) continue;
+    // A word one edit away starts with the typed first letter, or its second (a swap or
+    // an extra first letter): most words are skipped on one comparison.
+    const a = w.charCodeAt(0);
+    const b = w.charCodeAt(1);
+    let found = false;
+    for (const n of p.words) {
+      const c = n.charCodeAt(0);
+      if ((c === a || c === b) && oneEditFromPrefix(w, n)) {
+        found = true;
+        break;
+      }
     }
+    if (!found) return false;
   }
   return any;
 }
@@ -265,24 +302,28 @@ function typoMatch(p: Prepared, q: Typed): boolean {
  */
 export function oneEditFromPrefix(typed: string, word: string): boolean {
   const n = typed.length;
-  if (word.length < n - 1) return false;
+  const m = word.length;
+  if (m < n - 1) return false;
   let i = 0;
-  while (i < n && i < word.length && typed.charCodeAt(i) === word.charCodeAt(i)) i++;
+  while (i < n && i < m && typed.charCodeAt(i) === word.charCodeAt(i)) i++;
   if (i === n) return true;
-  // Wrong letter: the rest must match after it.
-  if (word.length >= n && typed.slice(i + 1) === word.slice(i + 1, n)) return true;
-  // Swapped neighbours.
-  if (
-    word.length >= n &&
-    i + 1 < n &&
-    typed[i] === word[i + 1] &&
-    typed[i + 1] === word[i] &&
-    typed.slice(i + 2) === word.slice(i + 2, n)
-  ) {
-    return true;
-  }
-  // Extra letter typed: skip it.
-  if (typed.slice(i + 1) === word.slice(i, n - 1)) return true;
-  // Letter missing: the word has one more here.
-  return word.length > n && typed.slice(i) === word.slice(i + 1, n + 1);
+  // Wrong letter at i, or two neighbours swapped, or an extra letter typed, or one missing.
+  return (
+    (m >= n && same(typed, i + 1, word, i + 1, n - i - 1)) ||
+    (m >= n &&
+      i + 1 < n &&
+      typed.charCodeAt(i) === word.charCodeAt(i + 1) &&
+      typed.charCodeAt(i + 1) === word.charCodeAt(i) &&
+      same(typed, i + 2, word, i + 2, n - i - 2)) ||
+    same(typed, i + 1, word, i, n - i - 1) ||
+    (m > n && same(typed, i, word, i + 1, n - i))
+  );
+}
+
+/** Whether `a` from `ai` and `b` from `bi` agree for `len` characters (both long enough). */
+function same(a: string, ai: number, b: string, bi: number, len: number): boolean {
+  if (len <= 0) return true;
+  if (ai + len > a.length || bi + len > b.length) return false;
+  for (let k = 0; k < len; k++) if (a.charCodeAt(ai + k) !== b.charCodeAt(bi + k)) return false;
+  return true;
 }
