@@ -32,7 +32,7 @@ async function boardRows(): Promise<string[]> {
   return rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-label') ?? ''));
 }
 
-test('"tencent" typed in the palette offers no symbol and creates none', async () => {
+test('"tencent" typed in the palette finds 700 HK by name and never makes up TENCENT', async () => {
   const rowsBefore = await boardRows();
   const chartTab = slot(app.page, 'Chart').getByRole('tab', { selected: true });
   const chartBefore = await chartTab.textContent();
@@ -40,10 +40,11 @@ test('"tencent" typed in the palette offers no symbol and creates none', async (
   await app.page.keyboard.press('Control+k');
   await expect(paletteInput()).toBeFocused();
   await paletteInput().fill('tencent');
-  // No "Go to": a word is no market's code, and no market is guessed for it.
+  // The directory finds it by name; no "Go to": a word is no market's code, and no
+  // market is guessed for it.
+  await expect(results().getByRole('option').first()).toContainText('Tencent Holdings');
   await expect(results().getByRole('option', { name: /Go to/ })).toHaveCount(0);
-  await expect(results()).toContainText('Nothing matches');
-  await paletteInput().press('Enter');
+  await expect(results()).not.toContainText('TENCENT');
   await paletteInput().press('Escape');
   await expect(palette()).toBeHidden();
 
@@ -88,7 +89,10 @@ test('a symbol command the source does not know is refused in the palette, with 
 test('a known symbol typed in any case and with leading zeros opens in its canonical form', async () => {
   await app.page.keyboard.press('Control+k');
   await paletteInput().fill('00700 hk chart');
-  await expect(results().getByRole('option', { selected: true })).toContainText('Go to 700 HK');
+  // The directory's entry for it (code, region, name), chosen first.
+  await expect(results().getByRole('option', { selected: true })).toContainText(
+    /700\s*HK\s*stock\s*Tencent/,
+  );
   await paletteInput().press('Enter');
   await expect(palette()).toBeHidden({ timeout: 15_000 });
   await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(

@@ -140,6 +140,11 @@ const HOW: Record<string, How> = {
     check: ({ stdout }) => expect(isJson(stdout)).toBe(true),
   },
   'marketdesk info --region US --code AAPL': { kind: 'exits' },
+  'marketdesk search tencent': {
+    kind: 'exits',
+    check: (r) => expect(r.stdout).toMatch(/^700\s+HK\s+stock\s+Tencent Holdings/m),
+  },
+  'marketdesk search btc --class crypto --limit 3 --json': { kind: 'exits' },
   'marketdesk news --market stock --lang en --limit 10': { kind: 'exits' },
   'marketdesk watch quotes BTCUSDT ETHUSDT --class crypto --region BA --count 4': {
     kind: 'exits',

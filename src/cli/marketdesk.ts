@@ -17,6 +17,7 @@ import { infoCommand } from './commands/info';
 import { klinesCommand } from './commands/klines';
 import { newsCommand } from './commands/news';
 import { quotesCommand, ticksCommand } from './commands/quotes';
+import { searchCommand } from './commands/search';
 import { watchCommand } from './commands/watch';
 import { CliContext, type Env } from './context';
 import { processOutput, type Output } from './output';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   klinesCommand,
   ticksCommand,
   infoCommand,
+  searchCommand,
   newsCommand,
   watchCommand,
   cacheCommand,

@@ -18,6 +18,8 @@ import {
   type ResultOf,
 } from './api';
 import { redactSecrets, type Redactor } from './redact';
+import type { SymbolListParams } from './api';
+import type { DirectoryEntry } from '../shared/model';
 
 /** Options of a {@link RedactingMarketClient}. */
 export interface RedactingClientOptions extends MarketClientOptions {
@@ -51,6 +53,14 @@ export class RedactingMarketClient extends MarketClient {
     const result = await super.call(op, params, options);
     if (!result.ok) return { ok: false, error: result.error.redacted(this.#redact) };
     return { ok: true, value: this.#redactBatch(result.value) };
+  }
+
+  override async symbolList(
+    params: SymbolListParams,
+    options: CallOptions = {},
+  ): Promise<Result<DirectoryEntry[]>> {
+    const result = await super.symbolList(params, options);
+    return result.ok ? result : { ok: false, error: result.error.redacted(this.#redact) };
   }
 
   /** A batch answer's per-code errors, redacted; anything else as it is. */

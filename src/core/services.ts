@@ -32,7 +32,7 @@ import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
-import { SymbolChecker } from './symbols';
+import { SymbolChecker, SymbolDirectory, seenInCache } from './symbols';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -86,6 +86,9 @@ export interface Services {
   /** Closes the hub, the demo service and the cache. Idempotent. */
   dispose(): Promise<void>;
 }
+
+/** Requests a minute below which the live symbol list is not read (it would crowd out prices). */
+const MIN_LISTING_BUDGET = 60;
 
 /** Opens the cache; a file that cannot be used becomes a notice and an in-memory cache. */
 function openCacheOrMemory(file: string, notices: NoticeService): CacheDb {
@@ -227,10 +230,20 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
 
   for (const notice of notices.all) log(`marketdesk: ${notice}`);
   const symbols = new SymbolChecker({ client: () => link.client, now, health });
+  const directory = new SymbolDirectory({
+    source: () => link.sources.sourceId,
+    client: () => link.client,
+    seen: (source) => seenInCache(db, source),
+    health,
+    now,
+    // A small request budget (the free plan's 5 a minute) is the prices'; the list waits.
+    liveListing: () => link.requestsPerMinute >= MIN_LISTING_BUDGET,
+  });
   const snapshots = new SnapshotService({ db, sourceId: () => link.sources.sourceId, now, health });
   const backend = new AppBackend({
     settings,
     symbols,
+    directory,
     workspace,
     snapshots,
     history,

@@ -18,6 +18,8 @@ import type {
   StockInfo,
   SymbolCheck,
   SymbolQuery,
+  SymbolSearchAnswer,
+  SymbolSearchQuery,
   Tick,
   UnixMs,
 } from './model';
@@ -141,6 +143,11 @@ export interface Commands {
    * unknown (the source says no such product), or unverified (it cannot tell now).
    */
   checkSymbol: { args: { symbol: SymbolQuery }; result: SymbolCheck };
+  /**
+   * Searches the current source's symbol directory by code or name (per keystroke:
+   * answered from memory; demo and live directories never mix).
+   */
+  searchSymbols: { args: { query: SymbolSearchQuery }; result: SymbolSearchAnswer };
   /** Stores the token (keychain first); the token never comes back. */
   setToken: { args: { token: string }; result: AppStatus };
   clearToken: { args: Record<string, never>; result: AppStatus };
@@ -172,6 +179,7 @@ const COMMAND_TABLE = {
   loadNews: true,
   getInfo: true,
   checkSymbol: true,
+  searchSymbols: true,
   setToken: true,
   clearToken: true,
   getStatus: true,

@@ -21,6 +21,8 @@ import type { StreamFaults } from './stream/stream-faults';
 import { StreamServer, type StreamStats } from './stream/stream-server';
 import type { Timers } from '../shared/timers';
 import { tokenRefusal } from './token';
+import { SYMBOL_LIST_PATH } from '../shared/api/symbol-list';
+import { symbolList } from './symbol-list';
 
 /** How to start a simulator. Every field is optional. */
 export interface SimulatorOptions {
@@ -124,7 +126,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   function respond(req: IncomingMessage, path: string, query: string, fate: FaultDecision | null) {
     const spec = ROUTES.get(path);
-    if (!spec) throw notFound(path);
+    const listing = path === SYMBOL_LIST_PATH;
+    if (!spec && !listing) throw notFound(path);
     if (req.method !== 'GET') throw methodNotAllowed(req.method ?? '');
     const refusal = tokenRefusal(token, req.headers.token);
     if (refusal) throw authFailed(refusal);
@@ -132,7 +135,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (fate?.errorStatus) {
       throw new SimulatorError(fate.errorStatus, `E${fate.errorStatus} injected server error`);
     }
-    const data = answer(market, spec, parseQuery(spec, new URLSearchParams(query), ctx), denied);
+    const data = spec
+      ? answer(market, spec, parseQuery(spec, new URLSearchParams(query), ctx), denied)
+      : symbolList(new URLSearchParams(query), denied);
     const body = `{"code":0,"msg":"ok","data":${JSON.stringify(data)}}`;
     return fate?.malform ? malformBody(body, fate.malform, fate.malformDraw) : body;
   }
@@ -142,7 +147,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const q = raw.indexOf('?');
     let path = q < 0 ? raw : raw.slice(0, q);
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    const key = ROUTES.has(path) ? path : OTHER_PATH;
+    const key = ROUTES.has(path) || path === SYMBOL_LIST_PATH ? path : OTHER_PATH;
     stats.requests++;
     stats.byPath[key] = (stats.byPath[key] ?? 0) + 1;
     const fate = faults.active ? faults.next() : null;

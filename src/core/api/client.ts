@@ -41,6 +41,11 @@ import type {
 } from './shapes';
 import { shapeOf } from './shapes';
 import { Transport } from './transport';
+import { SYMBOL_LIST_PATH } from '../../shared/api/symbol-list';
+import type { DirectoryEntry } from '../../shared/model';
+import { toSchemaError } from './batch';
+import { ok } from './result';
+import { readSymbolList, type SymbolListParams } from './symbol-list';
 
 /** The real service's address (real-service-notes.md). */
 export const DEFAULT_BASE_URL = 'https://api.itick.org';
@@ -222,6 +227,33 @@ export class MarketClient {
   /** One page of news; pass the previous page's `nextCursor` as `cursor` for the next. */
   news(params: NewsParams, options?: CallOptions): Answer<NewsPage> {
     return this.call('news', params, options);
+  }
+
+  /**
+   * The service's symbol list of a class (and region): an operation outside the spec's
+   * 20 (src/shared/api/symbol-list.ts), read leniently. A service without one answers
+   * an error (often HTTP 404): the caller treats that as "no list here".
+   */
+  async symbolList(params: SymbolListParams, options: CallOptions = {}): Answer<DirectoryEntry[]> {
+    const operation = 'symbolList';
+    const query = [`type=${encodeURIComponent(params.class)}`];
+    if (params.region) query.push(`region=${encodeURIComponent(params.region)}`);
+    const where = params.region ? ` in ${params.region}` : '';
+    const res = await this.transport.get(
+      {
+        operation,
+        path: SYMBOL_LIST_PATH,
+        query: query.join('&'),
+        what: `${params.class} symbol list${where}`,
+      },
+      options.signal,
+    );
+    if (!res.ok) return res;
+    try {
+      return ok(readSymbolList(res.value, params));
+    } catch (e) {
+      return err(toSchemaError(operation, undefined, e));
+    }
   }
 
   private byKind<T>(

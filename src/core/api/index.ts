@@ -45,3 +45,4 @@ export {
 } from './shapes';
 export { readQuote, readDepth, readCandles, readTick } from './normalise-market';
 export { readStockInfo, readNewsPage } from './normalise-reference';
+export { readSymbolList, type SymbolListParams } from './symbol-list';

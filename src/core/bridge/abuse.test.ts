@@ -32,6 +32,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   loadNews: { market: 'stock', lang: 'en', limit: 5, cursor: 'abc' },
   getInfo: { region: 'US', exchange: '', code: 'AAPL' },
   checkSymbol: { symbol: { class: 'stock', region: 'us', exchange: '', code: 'aapl' } },
+  searchSymbols: { query: { text: 'tencent', class: 'stock', region: 'hk', limit: 5 } },
   setToken: { token: 'demo-token' },
   clearToken: {},
   getStatus: {},

@@ -5,7 +5,15 @@
  */
 import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared/bridge';
 import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
-import type { AppStatus, Settings, SymbolCheck, SymbolQuery, UnixMs } from '../../shared/model';
+import type {
+  AppStatus,
+  Settings,
+  SymbolCheck,
+  SymbolQuery,
+  SymbolSearchAnswer,
+  SymbolSearchQuery,
+  UnixMs,
+} from '../../shared/model';
 import { errorMessage } from '../../shared/errors';
 import type { HistoryService, SnapshotService } from '../cache';
 import { SourceChangedError } from '../cache';
@@ -39,6 +47,8 @@ export interface AppBackendDeps {
   notices: NoticeService;
   /** Checks typed symbols against the current source (`checkSymbol`); wired by the composition root. */
   symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
+  /** The symbol directory of the current source (`searchSymbols`); wired by the composition root. */
+  directory?: { search(query: SymbolSearchQuery): Promise<SymbolSearchAnswer> };
   /** Default: the global timers. */
   timers?: Timers;
   /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link DEADLINE_MARGIN_MS}. */
@@ -174,6 +184,15 @@ export class AppBackend implements BridgeBackend {
     const symbols = this.#deps.symbols;
     if (!symbols) throw new BridgeFailure('internal', 'checkSymbol: no symbol checker is set up');
     return symbols.check(symbol);
+  }
+
+  /** Searches the current source's symbol directory (the injected directory). */
+  async searchSymbols(query: SymbolSearchQuery): Promise<SymbolSearchAnswer> {
+    const directory = this.#deps.directory;
+    if (!directory) {
+      throw new BridgeFailure('internal', 'searchSymbols: no symbol directory is set up');
+    }
+    return directory.search(query);
   }
 
   redact(text: string): string {

@@ -13,7 +13,14 @@ import type {
   WorkspaceDocument,
 } from '../../shared/bridge';
 import type { Event } from '../../shared/emitter';
-import type { AppStatus, Settings, SymbolCheck, SymbolQuery } from '../../shared/model';
+import type {
+  AppStatus,
+  Settings,
+  SymbolCheck,
+  SymbolQuery,
+  SymbolSearchAnswer,
+  SymbolSearchQuery,
+} from '../../shared/model';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
 
 /** The feed hub as the bridge sees it. */
@@ -46,6 +53,8 @@ export interface BridgeBackend {
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */
   checkSymbol(symbol: SymbolQuery): Promise<SymbolCheck>;
+  /** Searches the current source's symbol directory (see `SymbolSearchAnswer`). */
+  searchSymbols(query: SymbolSearchQuery): Promise<SymbolSearchAnswer>;
   status(): AppStatus;
   /** Told on every status change. */
   readonly onStatus: Event<AppStatus>;

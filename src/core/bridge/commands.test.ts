@@ -61,6 +61,12 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
       /symbol\.region must be two letters/,
     ],
   ],
+  searchSymbols: [
+    [{ query: { text: 'x'.repeat(65) } }, /query\.text .*64/],
+    [{ query: { text: 'apple', limit: 1000 } }, /query\.limit .*100/],
+    [{ query: { text: 'apple', region: 'USA' } }, /query\.region must be two letters/],
+    [{ query: { text: 'apple', class: 'bond' } }, /query\.class/],
+  ],
   setToken: [
     [{ token: 42 }, /^setToken: token must be a string$/],
     [{ token: 'two words' }, /token must be printable characters without spaces/],

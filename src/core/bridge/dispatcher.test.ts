@@ -19,6 +19,7 @@ function throwing(error: unknown): CommandHandlers {
     loadNews: notUsed,
     getInfo: notUsed,
     checkSymbol: notUsed,
+    searchSymbols: notUsed,
     setToken: notUsed,
     clearToken: notUsed,
     getStatus: async () => {

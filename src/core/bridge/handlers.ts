@@ -118,6 +118,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return backend.checkSymbol(symbol);
     },
 
+    async searchSymbols({ query }) {
+      return backend.searchSymbols(query);
+    },
+
     async setToken({ token }) {
       return backend.setToken(token);
     },

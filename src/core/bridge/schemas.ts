@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { CommandArgs, CommandName } from '../../shared/bridge';
 import type { KType } from '../../shared/model';
-import { ASSET_CLASSES, KTYPES } from '../../shared/model';
+import { ASSET_CLASSES, KTYPES, MAX_SEARCH_LIMIT, MAX_SEARCH_TEXT } from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
 
 /** Most codes one subscription may carry (ten premium batches). */
@@ -112,6 +112,17 @@ export const COMMAND_SCHEMAS = {
       region: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' }),
       exchange,
       code,
+    }),
+  }),
+  searchSymbols: z.strictObject({
+    query: z.strictObject({
+      text: z.string().max(MAX_SEARCH_TEXT),
+      class: assetClass.optional(),
+      region: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' })
+        .optional(),
+      limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
     }),
   }),
   setToken: z.strictObject({

@@ -7,7 +7,7 @@
  * simulator and from the live service are two series, and every function here takes
  * the source it reads or writes, so no caller can read one source's candles as another's.
  */
-import type { Candle, DataSourceId, SeriesKey, UnixMs } from '../../shared/model';
+import type { Candle, DataSourceId, Instrument, SeriesKey, UnixMs } from '../../shared/model';
 import { KTYPES, seriesKey } from '../../shared/model';
 import { inTransaction, prepare, type CacheDb } from './db';
 import type { UNKNOWN_SOURCE } from './migrations';
@@ -266,4 +266,12 @@ export function listSeries(db: CacheDb): StoredSeries[] {
     completeUntil,
     candles,
   }));
+}
+
+/** Every instrument `source` has candles of (the symbol directory's "seen" set). */
+export function seriesInstruments(db: CacheDb, source: DataSourceId): Instrument[] {
+  return prepare<[DataSourceId], Instrument>(
+    db,
+    'SELECT DISTINCT class, region, exchange, code FROM series WHERE source = ?',
+  ).all(source);
 }

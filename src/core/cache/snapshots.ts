@@ -73,3 +73,26 @@ export function loadSnapshots<K extends SnapshotKind>(
   }
   return out;
 }
+
+/** An instrument `source` has a snapshot of, with the name and exchange its info gave. */
+export interface SnapshotInstrument {
+  /** `instrumentKey` of the instrument. */
+  key: string;
+  /** From the stock info snapshot; null for other kinds. */
+  name: string | null;
+  exchange: string | null;
+}
+
+/**
+ * Every instrument `source` has a snapshot of (the symbol directory's "seen" set): one
+ * row per kind, with the name and exchange of the info snapshots.
+ */
+export function snapshotInstruments(db: CacheDb, source: DataSourceId): SnapshotInstrument[] {
+  return prepare<[DataSourceId], SnapshotInstrument>(
+    db,
+    `SELECT instrument AS key,
+       CASE WHEN kind = 'info' THEN json_extract(data, '$.name') END AS name,
+       CASE WHEN kind = 'info' THEN json_extract(data, '$.exchange') END AS exchange
+     FROM snapshots WHERE source = ?`,
+  ).all(source);
+}

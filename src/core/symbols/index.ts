@@ -9,3 +9,18 @@ export {
   type SymbolCheckerOptions,
   type SymbolClient,
 } from './symbol-checker';
+export {
+  SymbolDirectory,
+  type ListedMarket,
+  type ListingClient,
+  type SymbolDirectoryOptions,
+} from './directory';
+export { seenInCache, seenEntries } from './seen';
+export {
+  buildIndex,
+  searchIndex,
+  normaliseText,
+  type SearchIndex,
+  type SourcedEntry,
+} from './symbol-search';
+export { WELL_KNOWN_SYMBOLS } from './well-known';

@@ -3,13 +3,14 @@
  * symbol command (checked with the source before it acts), then every action of the
  * app (so all of it is reachable from the keyboard).
  */
-import { KTYPES, instrumentKey } from '../../../shared/model';
+import { KTYPES, instrumentKey, type SymbolMatch } from '../../../shared/model';
+import { isStrongMatch } from '../symbols/symbol-search.svelte';
 import { allPanes } from '../workspace/layout-tree';
 import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
-import { parseSymbolCommand } from './palette-parse';
+import { paletteSearchOf, parseSymbolCommand, type SymbolCommand } from './palette-parse';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
 
@@ -119,18 +120,61 @@ function actions(app: AppModel): PaletteItem[] {
   return items;
 }
 
-/** The entries for a query, best first. */
-export function paletteItems(app: AppModel, query: string): PaletteItem[] {
-  const matched = filterItems(actions(app), query);
-  const command = parseSymbolCommand(query);
-  if (!command) return matched;
-  const { symbol, kind, kType } = command;
-  const where = [
+/** "chart 1d", or "focused pane": where a symbol command opens. */
+function whereOf({ kind, kType }: Pick<SymbolCommand, 'kind' | 'kType'>): string {
+  return [
     kind ? PANE_KIND_TABLE[kind].title.toLowerCase() : 'focused pane',
     kType ? KTYPES[kType].label : '',
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** Opens a command's symbol once the source knows it (the palette stays open meanwhile). */
+function goItem(app: AppModel, command: SymbolCommand): () => Promise<void> {
+  return async () => {
+    const palette = app.palette;
+    const checked = await palette.check(command);
+    if (!checked) return;
+    palette.close();
+    app.workspace.goTo(checked);
+  };
+}
+
+/** The directory's results for the query, as entries that open them. */
+function symbolItems(app: AppModel, query: string): { strong: PaletteItem[]; weak: PaletteItem[] } {
+  const search = paletteSearchOf(query);
+  const strong: PaletteItem[] = [];
+  const weak: PaletteItem[] = [];
+  const checking = app.palette.gate.checking;
+  for (const match of app.palette.symbols.results) {
+    const command: SymbolCommand = {
+      symbol: { class: match.class, region: match.region, exchange: '', code: match.code },
+      kind: search.kind,
+      kType: search.kType,
+      regionGuessed: false,
+    };
+    const item: PaletteItem = {
+      id: `sym-${match.class}-${match.region}-${match.code}`.replace(/[^A-Za-z0-9_-]/g, '_'),
+      label: `${match.code} ${match.region} ${match.name}`,
+      symbol: match,
+      hint: checking ? 'checking…' : `→ ${whereOf(command)}`,
+      keepsOpen: true,
+      run: goItem(app, command),
+    };
+    (isStrongMatch(match as SymbolMatch) ? strong : weak).push(item);
+  }
+  return { strong, weak };
+}
+
+/** The entries for a query, best first. */
+export function paletteItems(app: AppModel, query: string): PaletteItem[] {
+  const matched = filterItems(actions(app), query);
+  const { strong, weak } = symbolItems(app, query);
+  const command = parseSymbolCommand(query);
+  if (!command) return [...strong, ...matched, ...weak];
+  const { symbol } = command;
+  const where = whereOf(command);
   const palette = app.palette;
   // Warned once that it could not be checked: Enter again opens it all the same.
   const unverified = palette.gate.unverifiedKey === instrumentKey(symbol);
@@ -139,13 +183,19 @@ export function paletteItems(app: AppModel, query: string): PaletteItem[] {
     label: `Go to ${symbol.code} ${symbol.region}${unverified ? ' anyway (not verified)' : ''}`,
     hint: palette.gate.checking ? 'checking…' : `${symbol.class} → ${where}`,
     keepsOpen: true,
-    run: async () => {
-      const checked = await palette.check(command);
-      if (!checked) return;
-      palette.close();
-      app.workspace.goTo(checked);
-    },
+    run: goItem(app, command),
   };
+  // The directory already offers this very symbol: no second entry for it.
+  const key = instrumentKey(symbol);
+  const listed = [...strong, ...weak].some(
+    (i) => i.symbol && instrumentKey({ ...i.symbol, exchange: '' }) === key,
+  );
+  const gos = listed ? [] : [go];
   // A typed region makes it plainly a symbol; otherwise matching actions come first.
-  return command.regionGuessed && matched.length > 0 ? [...matched, go] : [go, ...matched];
+  if (command.regionGuessed && matched.length > 0 && strong.length === 0) {
+    return [...matched, ...weak, ...gos];
+  }
+  return command.regionGuessed
+    ? [...strong, ...matched, ...weak, ...gos]
+    : [...strong, ...gos, ...matched, ...weak];
 }

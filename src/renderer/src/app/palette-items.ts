@@ -4,9 +4,13 @@
  * query first.
  */
 
+import type { SymbolMatch } from '../../../shared/model';
+
 export interface PaletteItem {
   id: string;
   label: string;
+  /** A symbol search result: shown as one (code, region, class, name, exchange). */
+  symbol?: SymbolMatch;
   /** Shown right-aligned, e.g. a shortcut or what a go command resolved to. */
   hint?: string;
   /** Extra words it is found by. */

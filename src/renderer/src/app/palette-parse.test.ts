@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSymbolCommand } from './palette-parse';
+import { paletteSearchOf, parseSymbolCommand } from './palette-parse';
 
 describe('parseSymbolCommand', () => {
   it('reads code and region', () => {
@@ -90,5 +90,38 @@ describe('parseSymbolCommand', () => {
     expect(parseSymbolCommand('AAPL US chart banana')).toBeNull();
     expect(parseSymbolCommand('AAPL US HK')).toBeNull();
     expect(parseSymbolCommand('$$$ US')).toBeNull();
+  });
+});
+
+describe('paletteSearchOf', () => {
+  it('searches the words before the modifiers', () => {
+    expect(paletteSearchOf('tencent')).toEqual({
+      text: 'tencent',
+      whole: 'tencent',
+      kind: null,
+      kType: null,
+    });
+    expect(paletteSearchOf(' apple us ')).toMatchObject({ text: 'apple', region: 'US' });
+    expect(paletteSearchOf('700 HK chart 1d')).toMatchObject({
+      text: '700',
+      region: 'HK',
+      kind: 'chart',
+      kType: 8,
+    });
+    expect(paletteSearchOf('bitcoin crypto depth')).toMatchObject({
+      text: 'bitcoin',
+      class: 'crypto',
+      kind: 'depth',
+    });
+    expect(paletteSearchOf('bank of america')).toMatchObject({ text: 'bank of america' });
+  });
+
+  it('keeps a lone word, even one that looks like a modifier', () => {
+    expect(paletteSearchOf('chart')).toMatchObject({ text: 'chart', kind: null });
+    expect(paletteSearchOf('hk')).toMatchObject({ text: 'hk' });
+  });
+
+  it('takes an interval alone to mean a chart', () => {
+    expect(paletteSearchOf('btc 1h')).toMatchObject({ text: 'btc', kind: 'chart', kType: 5 });
   });
 });

@@ -106,3 +106,44 @@ export function parseSymbolCommand(text: string): SymbolCommand | null {
     regionGuessed,
   };
 }
+
+/** What the palette searches the symbol directory for, and what a chosen result opens. */
+export interface PaletteSearch {
+  /** The words left once the trailing modifiers are taken off. */
+  text: string;
+  /** The whole query's words, for a search without the region (see SymbolSearchState). */
+  whole: string;
+  class?: AssetClass;
+  region?: string;
+  kind: PaneKind | null;
+  kType: KType | null;
+}
+
+/**
+ * Splits a palette query into search text and modifiers: trailing pane kinds, classes,
+ * intervals and one two-letter region come off the end ("tencent chart 1d", "apple us",
+ * "700 HK chart"); the words before them are searched by code or name.
+ */
+export function paletteSearchOf(query: string): PaletteSearch {
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  let kind: PaneKind | null = null;
+  let kType: KType | null = null;
+  let cls: AssetClass | undefined;
+  let region: string | undefined;
+  while (words.length > 1) {
+    const word = words[words.length - 1]!;
+    const lower = word.toLowerCase();
+    const interval = parseInterval(word);
+    if (KIND_WORDS[lower] && !kind) kind = KIND_WORDS[lower];
+    else if (CLASS_WORDS[lower] && !cls) cls = CLASS_WORDS[lower];
+    else if (interval !== null && kType === null) kType = interval;
+    else if (/^[A-Za-z]{2}$/.test(word) && !region) region = word.toUpperCase();
+    else break;
+    words.pop();
+  }
+  if (kType !== null && !kind) kind = 'chart';
+  const out: PaletteSearch = { text: words.join(' '), whole: query.trim(), kind, kType };
+  if (cls) out.class = cls;
+  if (region) out.region = region;
+  return out;
+}

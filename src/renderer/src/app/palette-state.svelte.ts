@@ -4,17 +4,21 @@
  * reason, in the palette, and nothing happens).
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
+import { SymbolSearchState } from '../symbols/symbol-search.svelte';
 import { SymbolGateState } from '../workspace/symbol-gate.svelte';
-import type { SymbolCommand } from './palette-parse';
+import { paletteSearchOf, type SymbolCommand } from './palette-parse';
 
 export class PaletteState {
   open = $state(false);
   query = $state('');
   selected = $state(0);
   readonly gate: SymbolGateState;
+  /** The symbol directory's answer for the query (by code or name), asked per keystroke. */
+  readonly symbols: SymbolSearchState;
 
   constructor(bridge: MarketdeskBridge) {
     this.gate = new SymbolGateState(bridge, 'Press Enter again to open it unverified.');
+    this.symbols = new SymbolSearchState(bridge, 8);
   }
 
   show(): void {
@@ -27,12 +31,22 @@ export class PaletteState {
     this.query = '';
     this.selected = 0;
     this.gate.reset();
+    this.symbols.clear();
   }
 
-  /** The query was edited: back to the first entry, and an old check's verdict is moot. */
+  /**
+   * The query was edited: back to the first entry, an old check's verdict is moot, and
+   * the directory is searched for the words before the modifiers ("tencent chart").
+   */
   edited(): void {
     this.selected = 0;
     this.gate.reset();
+    const search = paletteSearchOf(this.query);
+    const filter = {
+      ...(search.class ? { class: search.class } : {}),
+      ...(search.region ? { region: search.region } : {}),
+    };
+    void this.symbols.search(search.text, filter, search.whole);
   }
 
   /**

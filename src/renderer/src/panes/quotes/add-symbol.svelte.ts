@@ -5,6 +5,7 @@
  * one that cannot be checked now is added only when asked twice).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { SymbolMatch } from '../../../../shared/model';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { SymbolGateState } from '../../workspace/symbol-gate.svelte';
 import { parseSymbolInput, symbolKey } from './board';
@@ -30,6 +31,15 @@ export class AddSymbolState {
   edited(): void {
     this.#inputError = null;
     this.gate.reset();
+  }
+
+  /** A search result chosen: its canonical code, class and region (the primary exchange). */
+  choose(match: SymbolMatch): void {
+    this.assetClass = match.class;
+    this.region = match.region;
+    this.exchange = '';
+    this.code = match.code;
+    this.edited();
   }
 
   /** The symbol to add (canonical, known to the source), or null with `error` saying why. */
