@@ -61,6 +61,8 @@ export class AlertNotFoundError extends Error {
 /** One hub subscription: a market's codes. */
 interface MarketSub {
   id: string;
+  /** `instrumentKey` of its codes, less the code: the index's key is this + code. */
+  prefix: string;
   codesKey: string;
   spec: Extract<SubscriptionSpec, { kind: 'quotes' }>;
   live: boolean;
@@ -150,7 +152,7 @@ export class AlertService {
   sourceChanged(): void {
     if (this.#disposed || this.#deps.source() === this.#indexSource) return;
     this.#indexSource = this.#deps.source();
-    for (const market of this.#markets.values()) this.#deps.feed.unsubscribe(market.id);
+    for (const market of this.#markets.values()) this.#unsubscribe(market);
     this.#markets.clear();
     this.#reindex();
   }
@@ -163,7 +165,7 @@ export class AlertService {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    for (const market of this.#markets.values()) this.#deps.feed.unsubscribe(market.id);
+    for (const market of this.#markets.values()) this.#unsubscribe(market);
     this.#markets.clear();
     this.#changed.dispose();
     this.#fired.dispose();
@@ -230,25 +232,31 @@ export class AlertService {
       if (old?.codesKey === codesKey) continue;
       // The new subscription first: the codes both hold stay in their group, unpolled never.
       this.#markets.set(key, this.#subscribe(spec, codesKey));
-      if (old) this.#deps.feed.unsubscribe(old.id);
+      if (old) this.#unsubscribe(old);
     }
     for (const [key, old] of this.#markets) {
       if (wanted.has(key)) continue;
-      this.#deps.feed.unsubscribe(old.id);
+      this.#unsubscribe(old);
       this.#markets.delete(key);
     }
   }
 
   #subscribe(spec: MarketSub['spec'], codesKey: string): MarketSub {
-    const market: MarketSub = { id: '', codesKey, spec, live: false, pending: new Map() };
+    const prefix = instrumentKey({ ...spec, code: '' });
+    const market: MarketSub = { id: '', prefix, codesKey, spec, live: false, pending: new Map() };
     market.id = this.#deps.feed.subscribe(ALERTS_CLIENT_ID, spec, (message) =>
       this.#onMessage(market, message),
     );
     return market;
   }
 
+  #unsubscribe(market: MarketSub): void {
+    this.#deps.feed.unsubscribe(market.id);
+    market.id = '';
+  }
+
   #onMessage(market: MarketSub, message: BridgeEventMessage): void {
-    if (this.#markets.get(marketKey(market.spec)) !== market) return;
+    if (market.id === '') return; // unsubscribed
     if (message.event === 'quotes') {
       const { quotes } = message.payload as Events['quotes'];
       if (market.live) this.#evaluate(market, Object.entries(quotes));
@@ -265,15 +273,8 @@ export class AlertService {
 
   #evaluate(market: MarketSub, quotes: [string, Quote][]): void {
     const fired: Fired[] = [];
-    const { spec } = market;
     for (const [code, q] of quotes) {
-      const key = instrumentKey({
-        class: spec.class,
-        region: spec.region,
-        exchange: spec.exchange,
-        code,
-      });
-      this.#index.evaluate(key, q.last, q.time > 0 ? q.time : this.#now(), fired);
+      this.#index.evaluate(market.prefix + code, q.last, q.time > 0 ? q.time : this.#now(), fired);
     }
     if (fired.length > 0) this.#record(fired);
   }
@@ -315,8 +316,4 @@ export class AlertService {
       }
     });
   }
-}
-
-function marketKey(spec: MarketSub['spec']): string {
-  return `${spec.class}:${spec.region}:${spec.exchange}`;
 }
