@@ -10,6 +10,7 @@ import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
 import { parseSymbolCommand } from './palette-parse';
+import { alertPaletteItem } from '../alerts/alert-palette';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
 
@@ -35,7 +36,7 @@ function actions(app: AppModel): PaletteItem[] {
     const symbol = ws.symbolOf(pane);
     items.push({
       id: `focus-${pane.id}`,
-      label: `Focus ${pane.title}${symbol && pane.kind !== 'quotes' && pane.kind !== 'news' ? ` · ${symbol.code}` : ''}`,
+      label: `Focus ${pane.title}${symbol && pane.kind !== 'quotes' && pane.kind !== 'news' && pane.kind !== 'alerts' ? ` · ${symbol.code}` : ''}`,
       keywords: `pane ${pane.kind}`,
       run: () => focusPane(app, pane.id),
     });
@@ -122,6 +123,9 @@ function actions(app: AppModel): PaletteItem[] {
 /** The entries for a query, best first. */
 export function paletteItems(app: AppModel, query: string): PaletteItem[] {
   const matched = filterItems(actions(app), query);
+  // `alert AAPL US > 230`: the alert (or what it lacks) first.
+  const alert = alertPaletteItem(app, query);
+  if (alert) return [alert, ...matched];
   const command = parseSymbolCommand(query);
   if (!command) return matched;
   const { symbol, kind, kType } = command;
