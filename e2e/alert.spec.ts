@@ -55,6 +55,7 @@ const asked = (page: Page) =>
 async function palette(page: Page, text: string, entry: string | RegExp): Promise<void> {
   await page.keyboard.press('Control+k');
   const input = page.getByRole('combobox', { name: 'Symbol or command' });
+  await expect(input).toBeFocused();
   await input.fill(text);
   const dialog = page.getByRole('dialog', { name: 'Command palette' });
   await expect(dialog.getByRole('option', { selected: true })).toContainText(entry);
@@ -68,6 +69,7 @@ const alertRow = (page: Page, name: string) =>
 
 test('an alert on a symbol no pane shows fires: listed fired in the alerts pane, notified once asked', async () => {
   const { page } = app;
+  await expect(quoteRow(page, 'BTCUSDT BA crypto')).toBeVisible();
   // Nothing asked at startup.
   expect(await asked(page)).toBe(0);
   await palette(page, 'add alerts', 'Add alerts pane');
@@ -122,7 +124,7 @@ test('a bad alert is refused in the palette with what is wrong, and nothing is m
 test('an alert fires in a popped-out window too', async () => {
   const { page } = app;
   const [popOut] = await Promise.all([
-    page.context().waitForEvent('page'),
+    page.context().waitForEvent('page', { timeout: 60_000 }),
     slot(page, 'Alerts').getByRole('button', { name: 'Pop out into its own window' }).click(),
   ]);
   await popOut.waitForLoadState('domcontentloaded');
