@@ -64,7 +64,9 @@ function specsOf(
     }
     case 'news':
       return [{ kind: 'news', market: o['market'] as string, lang: o['lang'] as string }];
+    // The company card asks once; the alerts pane reads the alert service, not the hub.
     case 'company':
+    case 'alerts':
       return [];
   }
 }

@@ -33,6 +33,7 @@ import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker, SymbolDirectory, seenInCache } from './symbols';
+import { AlertService, AlertStore } from './alerts';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -80,6 +81,8 @@ export interface Services {
   readonly link: MarketLink;
   /** What the status tells the user (settings repaired, cache recovered, token not sent…). */
   readonly notices: NoticeService;
+  /** Price alerts, evaluated on the hub's live prices whatever windows are open. */
+  readonly alerts: AlertService;
   /** The bridge's view of the services (what the handler table calls). */
   readonly backend: AppBackend;
   status(): AppStatus;
@@ -208,11 +211,21 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     closeCache(db);
     throw error;
   }
+  const alerts = new AlertService({
+    store: new AlertStore({ folder: config.dataFolder, now }),
+    feed: hub,
+    source: () => link.sources.sourceId,
+    now,
+    onError: (error) => log(`marketdesk: alerts: ${errorMessage(error)}`),
+  });
+  if (alerts.notice) notices.add(alerts.notice);
   const listening = new DisposableStore();
   listening.add(
     link.onClient(({ client, requestsPerMinute, openStream }) => {
       hub.setClient(client, client.plan, requestsPerMinute);
       hub.setStream(streamOf(settings.get(), openStream));
+      // Demo ↔ live: only the new source's alerts are evaluated, on its own prices.
+      alerts.sourceChanged();
     }),
   );
   // Settings that apply at once; the connection ones are MarketLink's.
@@ -248,6 +261,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     snapshots,
     history,
     hub,
+    alerts,
     link,
     health,
     now,
@@ -266,6 +280,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     health,
     link,
     notices,
+    alerts,
     backend,
     status: () => backend.status(),
     dispose() {
@@ -273,6 +288,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         // Before the hub goes: a rebuild finishing during shutdown must not reach it.
         listening.dispose();
         backend.dispose();
+        alerts.dispose();
         notices.dispose();
         hub.dispose();
         history.dispose();

@@ -62,6 +62,9 @@ const COALESCING = {
   subscriptionStatus: { slot: bySubscription, merge: superseded },
   status: { slot: () => '', merge: superseded },
   workspace: { slot: () => '', merge: superseded },
+  alerts: { slot: () => '', merge: superseded },
+  // Each firing is told (a notification, a sound): never merged away.
+  alertFired: { slot: () => null, merge: superseded },
 } satisfies { [E in EventName]: Coalescing<E> };
 
 /** The coalescing of `message`'s kind, typed for its payload. */

@@ -4,10 +4,21 @@
  * side; everything it builds is torn down by the returned `dispose`.
  */
 import type { WebContents } from 'electron';
-import { BrowserWindow, ipcMain, Menu, protocol, safeStorage, screen, shell } from 'electron';
+import {
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  shell,
+} from 'electron';
+import path from 'node:path';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
 import { startDemoService } from '../simulator';
+import { appIcon, notifyFiredAlerts } from './alert-notifier';
 import { createAppProtocolHandler } from './app-protocol';
 import { IpcBridge } from './ipc-bridge';
 import type { RendererShortcut } from './menu';
@@ -93,6 +104,15 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     log,
   });
   ipc.register();
+  // Fired alerts: an OS notification from here, one per firing, whatever windows are open.
+  const notifier = notifyFiredAlerts({
+    onFired: services.alerts.onFired,
+    Notification,
+    // `resources/` beside the built app (out/main → ../../resources), when it ships an icon.
+    icon: appIcon(path.join(options.rendererRoot, '..', '..', 'resources')),
+    onClick: () => windows.showMainWindow(),
+    log,
+  });
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
@@ -111,6 +131,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     windows,
     dispose() {
       disposed ??= (async () => {
+        notifier.dispose();
         ipc?.dispose();
         bridge.dispose();
         await services.dispose();

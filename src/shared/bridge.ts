@@ -6,6 +6,10 @@
  * `{ code, message }`, never as stacks. Everything that crosses is plain data.
  */
 import type {
+  Alert,
+  AlertChange,
+  AlertDraft,
+  AlertFiring,
   AppStatus,
   AssetClass,
   Candle,
@@ -165,6 +169,13 @@ export interface Commands {
   setVisibility: { args: { visible: boolean }; result: void };
   loadWorkspace: { args: Record<string, never>; result: WorkspaceDocument | null };
   saveWorkspace: { args: { document: WorkspaceDocument }; result: void };
+  /** Every price alert (all sources), newest first. */
+  listAlerts: { args: Record<string, never>; result: Alert[] };
+  /** Makes an alert on the current data source (the symbol canonicalised); active at once. */
+  createAlert: { args: { draft: AlertDraft }; result: Alert };
+  /** Changes an alert: its condition, repeat, or state (`paused`, or `active` to resume or re-arm). */
+  updateAlert: { args: { id: string; change: AlertChange }; result: Alert };
+  deleteAlert: { args: { id: string }; result: void };
 }
 
 export type CommandName = keyof Commands;
@@ -190,6 +201,10 @@ const COMMAND_TABLE = {
   setVisibility: true,
   loadWorkspace: true,
   saveWorkspace: true,
+  listAlerts: true,
+  createAlert: true,
+  updateAlert: true,
+  deleteAlert: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
@@ -221,6 +236,10 @@ export interface Events {
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */
   workspace: WorkspaceDocument;
+  /** The alerts changed (made, changed, deleted, fired): every alert, newest first. */
+  alerts: { alerts: Alert[] };
+  /** An alert fired (told to every window), with its notification's words. */
+  alertFired: { alert: Alert; firing: AlertFiring; title: string; body: string };
 }
 
 export type EventName = keyof Events;
@@ -234,6 +253,8 @@ const EVENT_TABLE = {
   subscriptionStatus: true,
   status: true,
   workspace: true,
+  alerts: true,
+  alertFired: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

@@ -43,6 +43,16 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   setVisibility: { visible: true },
   loadWorkspace: {},
   saveWorkspace: { document: { version: 1, data: { layouts: [] } } },
+  listAlerts: {},
+  createAlert: {
+    draft: {
+      instrument: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
+      condition: { kind: 'crosses', price: 90_000 },
+      repeat: 'once',
+    },
+  },
+  updateAlert: { id: 'alert-1', change: { state: 'paused' } },
+  deleteAlert: { id: 'alert-1' },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -141,6 +141,7 @@ describe('AppBackend: getInfo on the health model', () => {
       snapshots: services.snapshots,
       history: services.history,
       hub: services.hub,
+      alerts: services.alerts,
       link: services.link,
       health: services.health,
       now: timers.now,

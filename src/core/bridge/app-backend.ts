@@ -21,7 +21,7 @@ import type { FeedStatus } from '../feed';
 import { asBatch } from '../api';
 import { classify, systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
-import { DEADLINE_MARGIN_MS, type BridgeBackend, type FeedPort } from './backend';
+import { DEADLINE_MARGIN_MS, type AlertsPort, type BridgeBackend, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
 import type { MarketLink } from '../link';
 import type { NoticeService } from '../notices';
@@ -39,6 +39,8 @@ export interface AppBackendDeps {
   /** Stock info, API first and the source's snapshot on failure (on `health`, scoped to the link's source). */
   snapshots: SnapshotService;
   hub: HubLike;
+  /** The price alerts (core/alerts' AlertService). */
+  alerts: AlertsPort;
   link: MarketLink;
   /** The one health service: `AppStatus.health`, and what stock info records in and obeys. */
   health: HealthService;
@@ -61,6 +63,7 @@ const INFO_CHANNEL = 'info';
 export class AppBackend implements BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryService;
+  readonly alerts: AlertsPort;
   readonly #deps: AppBackendDeps;
   readonly #statusChanged = new Emitter<AppStatus>();
   /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
@@ -73,6 +76,7 @@ export class AppBackend implements BridgeBackend {
     this.#deps = deps;
     this.feed = deps.hub;
     this.history = deps.history;
+    this.alerts = deps.alerts;
     const changed = () => this.#changed();
     this.#listening.add(deps.hub.onStatus(changed));
     this.#listening.add(deps.health.onChange(changed));

@@ -14,6 +14,9 @@ import type {
 } from '../../shared/bridge';
 import type { Event } from '../../shared/emitter';
 import type {
+  Alert,
+  AlertChange,
+  AlertDraft,
   AppStatus,
   Settings,
   SymbolCheck,
@@ -21,6 +24,7 @@ import type {
   SymbolSearchAnswer,
   SymbolSearchQuery,
 } from '../../shared/model';
+import type { AlertFired } from '../alerts';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
 
 /** The feed hub as the bridge sees it. */
@@ -45,10 +49,23 @@ export interface HistoryPort {
   readonly onCandles: Event<CandleAnswer>;
 }
 
+/** The price alerts as the bridge sees them (AlertService). */
+export interface AlertsPort {
+  list(): Alert[];
+  create(draft: AlertDraft): Alert;
+  update(id: string, change: AlertChange): Alert;
+  remove(id: string): void;
+  /** Told with every alert after any change. */
+  readonly onChange: Event<Alert[]>;
+  /** Told of each firing. */
+  readonly onFired: Event<AlertFired>;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryPort;
+  readonly alerts: AlertsPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

@@ -35,6 +35,12 @@ afterEach(async () => {
   await t.close();
 });
 
+const DRAFT = {
+  instrument: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
+  condition: { kind: 'crosses', price: 90_000 },
+  repeat: 'once',
+};
+
 /** One argument object per command that its schema must refuse, and what the message names. */
 const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   subscribe: [
@@ -96,6 +102,24 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
       /document\.data is too large/,
     ],
   ],
+  listAlerts: [[{ all: true }, /unknown key "all"/]],
+  createAlert: [
+    [
+      { draft: { ...DRAFT, condition: { kind: 'above', price: -1 } } },
+      /price must be a price above 0/,
+    ],
+    [
+      { draft: { ...DRAFT, condition: { kind: 'near', price: 1 } } },
+      /draft\.condition\.kind must be one of above, below, crosses/,
+    ],
+    [
+      { draft: { ...DRAFT, condition: { kind: 'move', percent: 2, windowMs: 500 } } },
+      /windowMs must be at least 1 s/,
+    ],
+    [{ draft: { ...DRAFT, repeat: 'twice' } }, /repeat must be "once" or "every"/],
+  ],
+  updateAlert: [[{ id: 'a', change: {} }, /must change something/]],
+  deleteAlert: [[{ id: '' }, /^deleteAlert: id /]],
 };
 
 describe('argument validation', () => {

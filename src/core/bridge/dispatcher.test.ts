@@ -32,6 +32,10 @@ function throwing(error: unknown): CommandHandlers {
     setVisibility: notUsed,
     loadWorkspace: notUsed,
     saveWorkspace: notUsed,
+    listAlerts: notUsed,
+    createAlert: notUsed,
+    updateAlert: notUsed,
+    deleteAlert: notUsed,
   };
 }
 

@@ -5,6 +5,7 @@
 import type { CandlesPage, Events } from '../../shared/bridge';
 import { seriesKey, type DataSourceId } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
+import { AlertNotFoundError } from '../alerts';
 import { DEADLINE_MARGIN_MS, type BridgeBackend, type ShellHooks } from './backend';
 import type { ClientRegistry } from './client-registry';
 import type { CommandHandlers } from './dispatcher';
@@ -30,6 +31,16 @@ export function toCandlesPage(answer: CandleAnswer): CandlesPage {
   };
   if (answer.error !== undefined) page.error = answer.error;
   return page;
+}
+
+/** An alert id that names no alert answers `not-found`. */
+function notFound<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof AlertNotFoundError) throw new BridgeFailure('not-found', error.message);
+    throw error;
+  }
 }
 
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
@@ -168,6 +179,23 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     async saveWorkspace({ document }, ctx) {
       await backend.saveWorkspace(document);
       clients.broadcast({ event: 'workspace', payload: document }, ctx.clientId);
+    },
+
+    // Every window hears of the change through the `alerts` event (see server.ts).
+    async listAlerts() {
+      return backend.alerts.list();
+    },
+
+    async createAlert({ draft }) {
+      return backend.alerts.create(draft);
+    },
+
+    async updateAlert({ id, change }) {
+      return notFound(() => backend.alerts.update(id, change));
+    },
+
+    async deleteAlert({ id }) {
+      notFound(() => backend.alerts.remove(id));
     },
   } satisfies CommandHandlers;
   return handlers;

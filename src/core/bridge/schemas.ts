@@ -9,6 +9,7 @@ import type { CommandArgs, CommandName } from '../../shared/bridge';
 import type { KType } from '../../shared/model';
 import { ASSET_CLASSES, KTYPES, MAX_SEARCH_LIMIT, MAX_SEARCH_TEXT } from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
+import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
 
 /** Most codes one subscription may carry (ten premium batches). */
 export const MAX_CODES = 500;
@@ -149,4 +150,9 @@ export const COMMAND_SCHEMAS = {
   setVisibility: z.strictObject({ visible: z.boolean() }),
   loadWorkspace: empty,
   saveWorkspace: z.strictObject({ document: workspaceDocument }),
+  // The alerts' own schemas: one set of rules and words for the bridge and the file.
+  listAlerts: empty,
+  createAlert: z.strictObject({ draft: alertDraftSchema }),
+  updateAlert: z.strictObject({ id: alertIdSchema, change: alertChangeSchema }),
+  deleteAlert: z.strictObject({ id: alertIdSchema }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

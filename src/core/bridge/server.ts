@@ -15,6 +15,7 @@ import { createDispatcher, type Dispatcher } from './dispatcher';
 import { redactEvent } from './errors';
 import { createHandlers, toCandlesPage } from './handlers';
 import { NewsLinks } from './news-links';
+import { firingText } from '../alerts';
 
 /** One connected window or tab. */
 export interface BridgeConnection {
@@ -74,6 +75,19 @@ export function createBridgeServer(
           payload: { subscriptionId: null, page: toCandlesPage(answer) },
         });
       }
+    }),
+  );
+
+  // Alerts are everyone's: each window lists them and shows a firing.
+  listening.add(
+    backend.alerts.onChange((alerts) =>
+      clients.broadcast({ event: 'alerts', payload: { alerts } }),
+    ),
+  );
+  listening.add(
+    backend.alerts.onFired(({ alert, firing }) => {
+      const words = firingText(alert, firing);
+      clients.broadcast({ event: 'alertFired', payload: { alert, firing, ...words } });
     }),
   );
 

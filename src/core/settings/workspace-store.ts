@@ -4,13 +4,13 @@
  * `version` and JSON `data`, capped in size so a runaway renderer cannot fill the disk
  * or stall every window's startup.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceDocument } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { findNonJson } from './json-check';
-import { StoreError, describeFsError } from './store-error';
+import { StoreError, describeFsError, keepBadCopy } from './store-error';
 
 /** The workspace file's name in the data folder. */
 export const WORKSPACE_FILE_NAME = 'workspace.json';
@@ -109,7 +109,7 @@ export class WorkspaceStore {
       return { document: JSON.parse(checked.json) as WorkspaceDocument, notice: null };
     return {
       document: null,
-      notice: `The saved workspace was unreadable and the default layout is shown${this.#keepBadCopy()}.`,
+      notice: `The saved workspace was unreadable and the default layout is shown${keepBadCopy(this.file, this.#now())}.`,
     };
   }
 
@@ -127,17 +127,6 @@ export class WorkspaceStore {
       writeFileAtomic(this.file, checked.json, { mode: 0o600 });
     } catch (error) {
       throw new StoreError('storage', `Could not save the workspace: ${describeFsError(error)}`);
-    }
-  }
-
-  #keepBadCopy(): string {
-    const stamp = new Date(this.#now()).toISOString().replace(/[:.]/g, '-');
-    const target = `${this.file}.bad-${stamp}`;
-    try {
-      copyFileSync(this.file, target);
-      return ` (the file is kept as ${path.basename(target)})`;
-    } catch (error) {
-      return ` (the file could not be kept: ${describeFsError(error)})`;
     }
   }
 }

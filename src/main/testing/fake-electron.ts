@@ -114,6 +114,11 @@ export function fakeElectronModule(): Record<string, unknown> {
         recorded.menu = menu;
       },
     },
+    Notification: class {
+      static isSupported = () => false;
+      on(): void {}
+      show(): void {}
+    },
     screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
     shell: {
       openExternal: async (url: string) => {

@@ -4,3 +4,4 @@ export * from './settings';
 export * from './settings-rules';
 export * from './symbols';
 export * from './directory';
+export * from './alerts';

@@ -48,6 +48,8 @@ export interface Settings {
   streamSubscriptions: number | null;
   /** The stream's path per asset class on the service's host (`/stock` → `wss://host/stock`). */
   streamPaths: StreamPaths;
+  /** A tone when a price alert fires (the OS notification shows either way). */
+  alertSound: boolean;
 }
 
 /** The stream endpoint's path of each asset class. */

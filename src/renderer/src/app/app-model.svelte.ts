@@ -15,6 +15,8 @@ import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
 import { errorMessage } from '../../../shared/errors';
+import { AlertList } from '../alerts/alert-list.svelte';
+import { followFirings } from '../alerts/alert-firing';
 
 export class AppModel {
   readonly workspace: WorkspaceState;
@@ -23,6 +25,8 @@ export class AppModel {
   readonly connection = new HostConnection();
   readonly contexts: PaneContexts;
   readonly palette: PaletteState;
+  /** The price alerts (the palette makes them; firings notify and sound in every window). */
+  readonly alerts: AlertList;
 
   settingsOpen = $state(false);
   /** The settings section to bring into view and focus when the dialog opens. */
@@ -40,6 +44,7 @@ export class AppModel {
     this.status = new StatusState(bridge);
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);
+    this.alerts = new AlertList(bridge);
     this.contexts = new PaneContexts({
       bridge,
       workspace: this.workspace,
@@ -70,7 +75,15 @@ export class AppModel {
       this.connection.follow(this.host),
       this.status.start(),
       this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)),
+      followFirings({
+        bridge: this.bridge,
+        win,
+        settings: () => this.settings.settings,
+        playsSound: this.route.paneId === null,
+      }),
+      () => this.alerts.dispose(),
     ];
+    this.alerts.start();
     void this.settings.load();
     void this.workspace.load();
 

@@ -11,6 +11,7 @@ import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
 import { paletteSearchOf, parseSymbolCommand, type SymbolCommand } from './palette-parse';
+import { alertPaletteItem } from '../alerts/alert-palette';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
 
@@ -36,7 +37,7 @@ function actions(app: AppModel): PaletteItem[] {
     const symbol = ws.symbolOf(pane);
     items.push({
       id: `focus-${pane.id}`,
-      label: `Focus ${pane.title}${symbol && pane.kind !== 'quotes' && pane.kind !== 'news' ? ` · ${symbol.code}` : ''}`,
+      label: `Focus ${pane.title}${symbol && pane.kind !== 'quotes' && pane.kind !== 'news' && pane.kind !== 'alerts' ? ` · ${symbol.code}` : ''}`,
       keywords: `pane ${pane.kind}`,
       run: () => focusPane(app, pane.id),
     });
@@ -170,6 +171,9 @@ function symbolItems(app: AppModel, query: string): { strong: PaletteItem[]; wea
 /** The entries for a query, best first. */
 export function paletteItems(app: AppModel, query: string): PaletteItem[] {
   const matched = filterItems(actions(app), query);
+  // `alert AAPL US > 230`: the alert (or what it lacks) first.
+  const alert = alertPaletteItem(app, query);
+  if (alert) return [alert, ...matched];
   const { strong, weak } = symbolItems(app, query);
   const command = parseSymbolCommand(query);
   if (!command) return [...strong, ...matched, ...weak];

@@ -74,8 +74,10 @@ export class SettingsDraft {
     return null;
   }
 
-  /** Theme and time zone apply as soon as they are picked. */
-  async setImmediate(patch: { theme: Theme } | { timeZone: TimeZoneMode }): Promise<void> {
+  /** Theme, time zone and the alert sound apply as soon as they are picked. */
+  async setImmediate(
+    patch: { theme: Theme } | { timeZone: TimeZoneMode } | { alertSound: boolean },
+  ): Promise<void> {
     this.formError = await this.#settings.update(patch);
   }
 }

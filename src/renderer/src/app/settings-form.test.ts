@@ -37,6 +37,7 @@ const settings: Settings = {
   streamEnabled: true,
   streamSubscriptions: null,
   streamPaths: { ...STREAM_PATHS },
+  alertSound: true,
 };
 
 /** The enterprise plan, so that every field of the form is shown and checked. */

@@ -6,6 +6,7 @@
  */
 import type { Component } from 'svelte';
 import type { PaneKind, PaneProps } from '../workspace/pane-contract';
+import AlertsPane from './AlertsPane.svelte';
 import Chart from './Chart.svelte';
 import CompanyCard from './CompanyCard.svelte';
 import DepthLadder from './DepthLadder.svelte';
@@ -22,6 +23,7 @@ const PANE_COMPONENTS = {
   ticks: TickTape,
   company: CompanyCard,
   news: NewsFeed,
+  alerts: AlertsPane,
 } satisfies PaneComponents;
 
 /** The component that shows panes of `kind`. */

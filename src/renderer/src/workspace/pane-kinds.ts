@@ -20,6 +20,8 @@ export interface PaneOptions {
   ticks: { codes: string[]; region: string };
   company: Record<string, never>;
   news: { market: string; lang: string };
+  /** Every alert is listed: nothing to keep. */
+  alerts: Record<string, never>;
 }
 
 export type PaneKind = keyof PaneOptions;
@@ -101,6 +103,11 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
       market: isAssetClass(market) ? market : defaults.market,
       lang: isStr(lang, 8) && lang !== '' ? lang : defaults.lang,
     }),
+  },
+  alerts: {
+    title: 'Alerts',
+    defaultOptions: () => ({}),
+    read: (_saved, defaults) => defaults,
   },
 };
 

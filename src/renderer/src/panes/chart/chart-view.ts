@@ -248,6 +248,16 @@ export class ChartView implements ChartSink {
     }
   }
 
+  /** The candle series (price lines of alerts are drawn on it: alert-lines.ts). */
+  get priceSeries(): ISeriesApi<'Candlestick'> {
+    return this.#candles;
+  }
+
+  /** The price at a height in the chart's element (px from its top); null off the price pane. */
+  priceAt(y: number): number | null {
+    return this.#candles.coordinateToPrice(y);
+  }
+
   /** The visible logical range (for tests and paging decisions). */
   visibleRange(): LogicalRange | null {
     return this.#chart.timeScale().getVisibleLogicalRange();

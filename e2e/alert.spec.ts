@@ -1,0 +1,147 @@
+/**
+ * Issue 14 — price alerts, through the browser host against the in-process simulator
+ * (demo mode; 24/7 crypto, so nothing depends on an exchange's hours): an alert made in
+ * the palette on a symbol no pane shows fires from the main side's own subscription —
+ * the alerts pane lists it fired with its price, and a notification is shown (the page's
+ * `Notification` is a recording stand-in; permission is asked once, when the first alert
+ * is made, not at startup); and an alert fires in a popped-out window too.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { paneBody, quoteRow, slot } from './support/ui';
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
+
+/** Records notifications and permission requests; the permission is kept per browser (localStorage). */
+function recordNotifications(): void {
+  const w = globalThis as unknown as {
+    notes: { title: string; body?: string; tag?: string }[];
+    asked: number;
+    Notification: unknown;
+    localStorage: { getItem(key: string): string | null; setItem(key: string, v: string): void };
+  };
+  const localStorage = w.localStorage;
+  w.notes = [];
+  w.asked = 0;
+  w.Notification = class {
+    static get permission(): string {
+      return localStorage.getItem('e2e-permission') ?? 'default';
+    }
+    static async requestPermission(): Promise<string> {
+      w.asked++;
+      localStorage.setItem('e2e-permission', 'granted');
+      return 'granted';
+    }
+    constructor(title: string, options: { body?: string; tag?: string } = {}) {
+      w.notes.push({ title, ...options });
+    }
+  };
+}
+
+const app = useWorkspace({
+  settings: PREMIUM_BUDGET,
+  mode: 'DEMO DATA',
+  // The context's, so a pop-out page records too.
+  beforeOpen: (page) => page.context().addInitScript(recordNotifications),
+});
+
+const notes = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as { notes: { title: string; body?: string }[] }).notes,
+  );
+const asked = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { asked: number }).asked);
+
+/** Types `text` in the palette and runs the first entry, which must read `entry`. */
+async function palette(page: Page, text: string, entry: string | RegExp): Promise<void> {
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: 'Symbol or command' });
+  await expect(input).toBeFocused();
+  await input.fill(text);
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog.getByRole('option', { selected: true })).toContainText(entry);
+  await input.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+/** The alerts pane's row of `name` ("LINKUSDT BA above 1.0000"). */
+const alertRow = (page: Page, name: string) =>
+  paneBody(page, 'Alerts').getByRole('row', { name, exact: true });
+
+test('an alert on a symbol no pane shows fires: listed fired in the alerts pane, notified once asked', async () => {
+  const { page } = app;
+  await expect(quoteRow(page, 'BTCUSDT BA crypto')).toBeVisible();
+  // Nothing asked at startup.
+  expect(await asked(page)).toBe(0);
+  await palette(page, 'add alerts', 'Add alerts pane');
+  await expect(paneBody(page, 'Alerts')).toContainText('No alerts.');
+  // LINKUSDT is on no board, chart, ladder or tape of the workspace.
+  await expect(quoteRow(page, 'LINKUSDT BA crypto')).toHaveCount(0);
+
+  // Any LINKUSDT price is above 1: it fires on the first live quote the main side polls.
+  await palette(page, 'alert LINKUSDT BA > 1', 'Create alert: LINKUSDT BA above 1.00');
+  expect(await asked(page)).toBe(1);
+  const row = alertRow(page, 'LINKUSDT BA above 1.0000');
+  await expect(row).toBeVisible();
+  // The state and the firing: the price it fired at and when.
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/^fired\s*\d[\d,]*\.\d+ · \d/, {
+    timeout: 20_000,
+  });
+  await expect(row.getByRole('button', { name: 'Re-arm' })).toBeVisible();
+  await expect
+    .poll(() => notes(page))
+    .toEqual([
+      expect.objectContaining({
+        title: 'Alert: LINKUSDT BA above 1.00',
+        body: expect.stringMatching(/^LINKUSDT BA at [\d,]+\.\d+ \(\d\d:\d\d:\d\d UTC\)$/),
+      }),
+    ]);
+
+  // A second alert does not ask again; a paused one does not fire; delete removes it.
+  await palette(page, 'alert LINKUSDT BA crosses 1,000,000 every', /crosses 1,000,000\.00/);
+  expect(await asked(page)).toBe(1);
+  const far = alertRow(page, 'LINKUSDT BA crosses 1,000,000.00');
+  await far.getByRole('button', { name: 'Pause' }).click();
+  await expect(far.getByRole('cell').nth(1)).toHaveText('paused');
+  await far.getByRole('button', { name: /^Delete alert/ }).click();
+  await expect(far).toHaveCount(0);
+});
+
+test('a bad alert is refused in the palette with what is wrong, and nothing is made', async () => {
+  const { page } = app;
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: 'Symbol or command' });
+  await input.fill('alert LINKUSDT BA > abc');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog.getByRole('option', { selected: true })).toContainText(
+    'Type the price, a number above 0',
+  );
+  await input.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(paneBody(page, 'Alerts').getByRole('row')).toHaveCount(2); // header + the fired one
+});
+
+test('an alert fires in a popped-out window too', async () => {
+  const { page } = app;
+  const [popOut] = await Promise.all([
+    page.context().waitForEvent('page', { timeout: 60_000 }),
+    slot(page, 'Alerts').getByRole('button', { name: 'Pop out into its own window' }).click(),
+  ]);
+  await popOut.waitForLoadState('domcontentloaded');
+  try {
+    await expect(popOut.getByRole('heading', { level: 1 })).toHaveText('Alerts');
+    await expect(alertRow(popOut, 'LINKUSDT BA above 1.0000')).toBeVisible();
+    // Made in the main window, after the pop-out opened: every window is told.
+    await palette(page, 'alert AVAXUSDT BA > 1', 'Create alert: AVAXUSDT BA above 1.00');
+    const row = alertRow(popOut, 'AVAXUSDT BA above 1.0000');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/^fired/, { timeout: 20_000 });
+    await expect
+      .poll(async () => (await notes(popOut)).map((n) => n.title))
+      .toContain('Alert: AVAXUSDT BA above 1.00');
+    await expect
+      .poll(async () => (await notes(page)).map((n) => n.title))
+      .toContain('Alert: AVAXUSDT BA above 1.00');
+  } finally {
+    await popOut.close();
+  }
+});

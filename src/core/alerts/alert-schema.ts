@@ -1,0 +1,99 @@
+/**
+ * The schemas of alerts: what the bridge accepts (a draft, a change) and what the
+ * alerts file must hold. One place for the rules and their words, so a draft refused
+ * over the bridge and an alert dropped from a hand-edited file say the same thing.
+ */
+import { z } from 'zod';
+import type {
+  Alert,
+  AlertChange,
+  AlertCondition,
+  AlertDraft,
+  DataSourceId,
+  Instrument,
+} from '../../shared/model';
+import { ASSET_CLASSES, MAX_MOVE_WINDOW_MS, canonicalInstrument } from '../../shared/model';
+
+/** A symbol as a person typed it (any case); canonical once parsed. */
+export const alertInstrumentSchema = z
+  .strictObject({
+    class: z.enum(ASSET_CLASSES),
+    region: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' }),
+    exchange: z
+      .string()
+      .max(16)
+      .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' }),
+    code: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, {
+      error: 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)',
+    }),
+  })
+  .transform((i): Instrument => canonicalInstrument(i));
+
+const price = z
+  .number({ error: 'must be a number' })
+  .positive({ error: 'must be a price above 0' })
+  .max(1e12, { error: 'must be at most 1,000,000,000,000' });
+
+export const alertConditionSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('above'), price }),
+    z.strictObject({ kind: z.literal('below'), price }),
+    z.strictObject({ kind: z.literal('crosses'), price }),
+    z.strictObject({
+      kind: z.literal('move'),
+      percent: z
+        .number({ error: 'must be a number' })
+        .gt(0, { error: 'must be a percentage above 0' })
+        .max(100, { error: 'must be at most 100 (%)' }),
+      windowMs: z
+        .number()
+        .int()
+        .min(1000, { error: 'must be at least 1 s (1000 ms)' })
+        .max(MAX_MOVE_WINDOW_MS, { error: 'must be at most a day (86,400,000 ms)' }),
+    }),
+  ],
+  {
+    error:
+      'must be one of above, below, crosses (with a price) or move (with percent and windowMs)',
+  },
+) satisfies z.ZodType<AlertCondition>;
+
+const repeat = z.enum(['once', 'every'], { error: 'must be "once" or "every"' });
+
+export const alertDraftSchema = z.strictObject({
+  instrument: alertInstrumentSchema,
+  condition: alertConditionSchema,
+  repeat,
+}) satisfies z.ZodType<AlertDraft, unknown>;
+
+export const alertChangeSchema = z
+  .strictObject({
+    condition: alertConditionSchema.optional(),
+    repeat: repeat.optional(),
+    state: z.enum(['active', 'paused'], { error: 'must be "active" or "paused"' }).optional(),
+  })
+  .refine((c) => Object.keys(c).length > 0, {
+    error: 'must change something: condition, repeat or state',
+  }) satisfies z.ZodType<AlertChange>;
+
+export const alertIdSchema = z.string().min(1).max(64);
+
+const unixMs = z.number().int().min(0).max(8.64e15);
+const source = z.custom<DataSourceId>(
+  (v) => typeof v === 'string' && (v === 'demo' || /^live:\S+$/.test(v)),
+  { error: 'must be "demo" or "live:<origin>"' },
+);
+
+/** One alert as the alerts file holds it. */
+export const storedAlertSchema = z.strictObject({
+  id: alertIdSchema,
+  instrument: alertInstrumentSchema,
+  condition: alertConditionSchema,
+  repeat,
+  state: z.enum(['active', 'paused', 'fired']),
+  source,
+  createdAt: unixMs,
+  lastFired: z.strictObject({ at: unixMs, price: z.number().finite() }).nullable(),
+  firedCount: z.number().int().min(0),
+}) satisfies z.ZodType<Alert, unknown>;

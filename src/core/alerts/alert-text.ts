@@ -1,0 +1,26 @@
+/**
+ * An alert's firing in words, for the OS notification (Electron's, the browser's) and
+ * the `alertFired` event: "AAPL US above 230.00" and "AAPL US at 231.40 (14:05:03 UTC)".
+ */
+import type { Alert, AlertFiring } from '../../shared/model';
+import { describeAlert } from '../../shared/model';
+
+const PRICE = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 8,
+});
+
+/** A price as the notification shows it: thousands separated, at least two decimals. */
+export function notificationPrice(price: number): string {
+  return PRICE.format(price);
+}
+
+/** The notification's title and body of one firing. */
+export function firingText(alert: Alert, firing: AlertFiring): { title: string; body: string } {
+  const { code, region } = alert.instrument;
+  const time = new Date(firing.at).toISOString().slice(11, 19);
+  return {
+    title: `Alert: ${describeAlert(alert, notificationPrice)}`,
+    body: `${code} ${region} at ${notificationPrice(firing.price)} (${time} UTC)`,
+  };
+}

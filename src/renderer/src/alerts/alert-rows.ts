@@ -1,0 +1,49 @@
+/**
+ * An alert as the alerts pane lists it: the condition in words with the symbol's
+ * price decimals, its state — saying plainly when it belongs to the other data source
+ * and is not watched now — and its last firing.
+ */
+import type { Alert, DataSourceId } from '../../../shared/model';
+import { describeCondition } from '../../../shared/model';
+import { classPriceDecimals, formatPrice } from '../format/numbers';
+import { formatDateTime } from '../format/time';
+
+export interface AlertRow {
+  id: string;
+  symbol: string;
+  condition: string;
+  repeat: string;
+  state: string;
+  /** "231.40 · 24 Nov 2026, 14:05"; empty until it fires. */
+  fired: string;
+  /** The pause button's words: Pause, Resume, or Re-arm for a fired alert. */
+  toggle: 'Pause' | 'Resume' | 'Re-arm';
+  /** It belongs to the current data source (else it is not evaluated). */
+  current: boolean;
+}
+
+/** The alert's price as its class shows prices. */
+export function alertPrice(alert: Pick<Alert, 'instrument'>, price: number): string {
+  return formatPrice(price, classPriceDecimals(alert.instrument.class, price));
+}
+
+const SOURCE_WORDS = (source: DataSourceId) => (source === 'demo' ? 'demo' : 'live');
+
+export function alertRow(alert: Alert, source: DataSourceId | null, zone?: string): AlertRow {
+  const current = source === null || alert.source === source;
+  const state = current
+    ? alert.state
+    : `made on ${SOURCE_WORDS(alert.source)} data · not watched on ${SOURCE_WORDS(source)}`;
+  return {
+    id: alert.id,
+    symbol: `${alert.instrument.code} ${alert.instrument.region}`,
+    condition: describeCondition(alert.condition, (p) => alertPrice(alert, p)),
+    repeat: alert.repeat === 'once' ? 'once' : 'every time',
+    state,
+    fired: alert.lastFired
+      ? `${alertPrice(alert, alert.lastFired.price)} · ${formatDateTime(alert.lastFired.at, zone)}${alert.firedCount > 1 ? ` (×${alert.firedCount})` : ''}`
+      : '',
+    toggle: alert.state === 'active' ? 'Pause' : alert.state === 'paused' ? 'Resume' : 'Re-arm',
+    current,
+  };
+}

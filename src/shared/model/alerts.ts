@@ -1,0 +1,104 @@
+/**
+ * Price alerts: what a trader asks to be told (a symbol, a condition, once or every
+ * time), the state an alert is in, and how it reads in words. Evaluated on the main
+ * side (core/alerts) against the live feed; the renderer lists, edits and shows them.
+ */
+import type { Instrument, UnixMs } from './market';
+import type { DataSourceId } from './settings';
+
+/**
+ * - `above`: the price is at or above `price`;
+ * - `below`: the price is at or below `price`;
+ * - `crosses`: the price passed `price` (either way) between two updates;
+ * - `move`: the price moved by `percent` % or more (either way) within `windowMs`.
+ */
+export type AlertCondition =
+  | { kind: 'above'; price: number }
+  | { kind: 'below'; price: number }
+  | { kind: 'crosses'; price: number }
+  | { kind: 'move'; percent: number; windowMs: UnixMs };
+
+export type AlertConditionKind = AlertCondition['kind'];
+
+/** `once`: fired alerts stop; `every`: it fires again each time the condition is met anew. */
+export type AlertRepeat = 'once' | 'every';
+
+/** `active`: evaluated; `paused`: kept, not evaluated; `fired`: a `once` alert that fired. */
+export type AlertState = 'active' | 'paused' | 'fired';
+
+/** One firing: the price that met the condition and the time of that price. */
+export interface AlertFiring {
+  /** The quote's time (Unix ms), as the source stamped it. */
+  at: UnixMs;
+  price: number;
+}
+
+/** A price alert. */
+export interface Alert {
+  id: string;
+  /** Canonical (`canonicalInstrument`). */
+  instrument: Instrument;
+  condition: AlertCondition;
+  repeat: AlertRepeat;
+  state: AlertState;
+  /**
+   * The data source it was made on: it is evaluated only on that source's prices (an
+   * alert made on demo data never fires on live prices, nor the reverse).
+   */
+  source: DataSourceId;
+  createdAt: UnixMs;
+  /** The last firing; null until it fires. */
+  lastFired: AlertFiring | null;
+  /** How many times it fired. */
+  firedCount: number;
+}
+
+/** What a person asks for when making an alert. */
+export interface AlertDraft {
+  instrument: Instrument;
+  condition: AlertCondition;
+  repeat: AlertRepeat;
+}
+
+/** A change to an alert: a new condition or repeat; `state` active (resume/re-arm) or paused. */
+export interface AlertChange {
+  condition?: AlertCondition;
+  repeat?: AlertRepeat;
+  state?: Exclude<AlertState, 'fired'>;
+}
+
+/** Most alerts kept (every source together). */
+export const MAX_ALERTS = 2000;
+/** The longest window of a percent-move alert: a day. */
+export const MAX_MOVE_WINDOW_MS = 86_400_000;
+
+/** `300000` → `5m`, `3600000` → `1h`, `90000` → `90s`. */
+export function formatWindow(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${Math.round(ms / 1000)}s`;
+}
+
+/**
+ * The condition in words, the price as `formatPrice` gives it (the caller's decimals):
+ * "above 230.00", "crosses 90,000.00", "moves 2% in 5m".
+ */
+export function describeCondition(c: AlertCondition, formatPrice: (n: number) => string): string {
+  switch (c.kind) {
+    case 'above':
+    case 'below':
+    case 'crosses':
+      return `${c.kind} ${formatPrice(c.price)}`;
+    case 'move':
+      return `moves ${c.percent}% in ${formatWindow(c.windowMs)}`;
+  }
+}
+
+/** "AAPL US above 230.00": the symbol and the condition, for a notification or a list. */
+export function describeAlert(
+  alert: Pick<Alert, 'instrument' | 'condition'>,
+  formatPrice: (n: number) => string,
+): string {
+  const { code, region } = alert.instrument;
+  return `${code} ${region} ${describeCondition(alert.condition, formatPrice)}`;
+}
