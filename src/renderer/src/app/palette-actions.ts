@@ -9,6 +9,7 @@ import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
+import { shortcutText } from './keybindings';
 import { parseSymbolCommand } from './palette-parse';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
@@ -28,7 +29,7 @@ function actions(app: AppModel): PaletteItem[] {
     id: `add-${kind}`,
     label: `Add ${PANE_KIND_TABLE[kind].title.toLowerCase()} pane`,
     keywords: `new ${kind}`,
-    run: () => void ws.addPane(kind),
+    run: () => focusPane(app, ws.addPane(kind)),
   }));
   for (const pane of allPanes(ws.root)) {
     if (pane.id === focused?.id) continue;
@@ -56,7 +57,7 @@ function actions(app: AppModel): PaletteItem[] {
             id: 'delete-layout',
             label: `Delete layout: ${ws.activeName}`,
             keywords: 'remove',
-            run: () => ws.deleteLayout(ws.activeName),
+            run: () => app.deleteLayout(ws.activeName),
           },
         ]
       : []),
@@ -64,7 +65,28 @@ function actions(app: AppModel): PaletteItem[] {
       id: 'reset-layouts',
       label: 'Reset layouts to the defaults',
       keywords: 'restore default workspace',
-      run: () => ws.resetLayouts(),
+      run: () => app.resetLayouts(),
+    },
+    {
+      id: 'undo',
+      label: ws.undoLabel ? `Undo: ${ws.undoLabel}` : 'Undo (nothing to undo)',
+      keywords: 'revert back',
+      hint: shortcutText('app', 'undo'),
+      run: () => app.undo(),
+    },
+    {
+      id: 'redo',
+      label: ws.redoLabel ? `Redo: ${ws.redoLabel}` : 'Redo (nothing to redo)',
+      keywords: 'again forward',
+      hint: shortcutText('app', 'redo'),
+      run: () => app.redo(),
+    },
+    {
+      id: 'shortcuts',
+      label: 'Show keyboard shortcuts',
+      keywords: 'keys help cheat sheet keyboard',
+      hint: shortcutText('app', 'shortcuts'),
+      run: () => void (app.shortcutsOpen = true),
     },
     {
       id: 'theme',
@@ -76,7 +98,7 @@ function actions(app: AppModel): PaletteItem[] {
       id: 'settings',
       label: 'Open settings',
       keywords: 'token plan preferences api',
-      hint: 'Ctrl+,',
+      hint: shortcutText('app', 'settings'),
       run: () => app.openSettings(),
     },
   );
@@ -92,18 +114,18 @@ function actions(app: AppModel): PaletteItem[] {
       {
         id: 'split-right',
         label: `Split ${name} right`,
-        run: () => ws.splitPane(focused.id, 'row'),
+        run: () => focusPane(app, ws.splitPane(focused.id, 'row') ?? focused.id),
       },
       {
         id: 'split-down',
         label: `Split ${name} down`,
-        run: () => ws.splitPane(focused.id, 'column'),
+        run: () => focusPane(app, ws.splitPane(focused.id, 'column') ?? focused.id),
       },
       {
         id: 'close',
         label: `Close ${name}`,
         keywords: 'remove pane',
-        run: () => ws.removePane(focused.id),
+        run: () => app.closePane(focused.id),
       },
     );
     for (const link of [...LINK_GROUPS, null] as LinkGroup[]) {
@@ -112,7 +134,10 @@ function actions(app: AppModel): PaletteItem[] {
         id: `link-${link ?? 'none'}`,
         label: link ? `Link ${name} to the ${link} group` : `Unlink ${name}`,
         keywords: 'link group colour',
-        run: () => ws.setLink(focused.id, link),
+        run: () => {
+          ws.setLink(focused.id, link);
+          focusPane(app, focused.id);
+        },
       });
     }
   }
@@ -143,7 +168,7 @@ export function paletteItems(app: AppModel, query: string): PaletteItem[] {
       const checked = await palette.check(command);
       if (!checked) return;
       palette.close();
-      app.workspace.goTo(checked);
+      focusPane(app, app.workspace.goTo(checked));
     },
   };
   // A typed region makes it plainly a symbol; otherwise matching actions come first.

@@ -192,11 +192,13 @@ export class WorkspaceState {
     return change.paneId;
   }
 
-  splitPane(paneId: string, direction: SplitDirection): void {
+  /** Splits a pane's slot with a copy of it; answers the copy's id (null: no such pane). */
+  splitPane(paneId: string, direction: SplitDirection): string | null {
     const change = ops.splitPane(this.data, paneId, direction, this.#newId);
-    if (!change) return;
+    if (!change) return null;
     this.#commit(change.data, 'Split pane');
     this.focusedPaneId = change.paneId;
+    return change.paneId;
   }
 
   /** Closes a pane; answers whether it did (Undo brings it back). */

@@ -3,7 +3,7 @@ import type { WorkspaceDocument } from '../../../shared/bridge';
 import { FakeBridge } from '../panes/common/fake-bridge';
 import { defaultWorkspace } from './default-workspace';
 import { allPanes } from './layout-tree';
-import type { SymbolRef } from './pane-contract';
+import type { PaneConfig, SymbolRef } from './pane-contract';
 import { toDocument } from './workspace-document';
 import { activeRoot } from './workspace-ops';
 import { WorkspaceState } from './workspace-state.svelte';
@@ -127,7 +127,7 @@ describe('WorkspaceState undo', () => {
     expect(ws.watchlists.map((w) => w.id)).toEqual(['default']);
     ws.undo();
     expect(ws.watchlists.map((w) => w.name)).toEqual(['Watchlist', 'Second']);
-    const board = ws.paneById('trading-quotes');
-    expect(board?.kind === 'quotes' && board.options.watchlistId).toBe(created.id);
+    const board = ws.paneById('trading-quotes') as PaneConfig<'quotes'>;
+    expect(board.options.watchlistId).toBe(created.id);
   });
 });
