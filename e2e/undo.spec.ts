@@ -32,10 +32,18 @@ function savedPaneIds(): string[] {
   const data = JSON.parse(text).data;
   const layout = data.layouts.find((l: { name: string }) => l.name === data.activeLayout);
   const ids: string[] = [];
-  const walk = (node: { type: string; panes?: { id: string }[]; first?: never; second?: never }) =>
-    node.type === 'tabs'
-      ? ids.push(...(node.panes ?? []).map((p) => p.id))
-      : (walk(node.first!), walk(node.second!));
+  interface SavedNode {
+    type: string;
+    panes?: { id: string }[];
+    first?: SavedNode;
+    second?: SavedNode;
+  }
+  const walk = (node: SavedNode | undefined): void => {
+    if (!node) return;
+    if (node.type === 'tabs') ids.push(...(node.panes ?? []).map((p) => p.id));
+    walk(node.first);
+    walk(node.second);
+  };
   walk(layout.root);
   return ids;
 }

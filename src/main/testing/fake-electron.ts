@@ -115,6 +115,8 @@ export function fakeElectronModule(): Record<string, unknown> {
       },
     },
     screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
+    app: { getPath: (name: string) => `/fake/${name}` },
+    dialog: { showSaveDialog: async () => ({ canceled: true, filePath: '' }) },
     shell: {
       openExternal: async (url: string) => {
         recorded.openedExternally.push(url);
