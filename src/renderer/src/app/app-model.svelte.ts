@@ -4,7 +4,7 @@
  * (`getApp()`), so the recursive layout components need no prop drilling.
  */
 import { getContext, setContext } from 'svelte';
-import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
 import { HostConnection } from '../bridge/host-connection.svelte';
 import type { HostTransport } from '../bridge/host-transport';
 import { reconnectsOf } from '../panes/common/retry-when-back';
@@ -13,6 +13,7 @@ import { WorkspaceState } from '../workspace/workspace-state.svelte';
 import { ConfirmState } from './confirm-state.svelte';
 import { shortcutText } from './keybindings';
 import { PaletteState } from './palette-state.svelte';
+import { saveFile } from './save-file';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
@@ -56,6 +57,8 @@ export class AppModel {
       settings: () => this.settings.settings,
       poppedOut: route.paneId !== null,
       reconnects: host ? reconnectsOf(host) : () => () => {},
+      saveFile: (file) => this.exportFile(file),
+      deleteWatchlist: (id) => this.deleteWatchlist(id),
     });
   }
 
@@ -201,6 +204,17 @@ export class AppModel {
       action: { label: 'Undo', run: () => this.undo() },
     });
     return null;
+  }
+
+  /** Saves an export (a save dialog, or a download in a browser) and says where it went. */
+  async exportFile(file: SaveFileRequest): Promise<void> {
+    try {
+      const answer = await saveFile(this.bridge, file);
+      if (answer.download) this.toasts.show({ text: `Downloaded ${file.name}` });
+      else if (answer.path) this.toasts.show({ text: `Saved ${answer.path}` });
+    } catch (error) {
+      this.message = `Could not save ${file.name}: ${errorMessage(error)}`;
+    }
   }
 
   async toggleTheme(): Promise<void> {
