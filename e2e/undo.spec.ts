@@ -136,6 +136,38 @@ test('saving over a layout of that name and deleting a layout ask first', async 
   await expect(layoutNames(page)).toHaveText(['Trading', 'Research', 'Mine']);
 });
 
+test('a watchlist is renamed, and deleted with an Undo at hand; the only list stays', async () => {
+  const { page } = app;
+  const board = paneBody(page, 'Quote board');
+  const lists = board.getByRole('combobox', { name: 'List' });
+  await board.getByRole('button', { name: 'New list' }).click();
+  await board.getByRole('textbox', { name: 'New watchlist name' }).fill('Crypto');
+  await board.getByRole('button', { name: 'Create' }).click();
+  await expect(lists.locator('option:checked')).toHaveText('Crypto');
+  await board.getByRole('button', { name: 'Rename or delete Crypto' }).click();
+  await board.getByRole('textbox', { name: 'New name of the watchlist' }).fill('Coins');
+  await board.getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(lists.locator('option')).toHaveText(['Watchlist', 'Coins']);
+  await expect(board.getByRole('table', { name: 'Quotes of Coins' })).toBeVisible();
+
+  await board.getByRole('button', { name: 'Rename or delete Coins' }).click();
+  await board.getByRole('button', { name: 'Delete list' }).click();
+  // The board that showed it moves to its neighbour, with its rows.
+  await expect(lists.locator('option')).toHaveText(['Watchlist']);
+  await expect(board.getByRole('table', { name: 'Quotes of Watchlist' })).toBeVisible();
+  const toast = page.getByRole('status').filter({ hasText: 'Watchlist “Coins” deleted' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(lists.locator('option')).toHaveText(['Watchlist', 'Coins']);
+  await expect(board.getByRole('table', { name: 'Quotes of Coins' })).toBeVisible();
+
+  // Back to the first list; with it alone, it cannot be deleted.
+  await board.getByRole('button', { name: 'Rename or delete Coins' }).click();
+  await board.getByRole('button', { name: 'Delete list' }).click();
+  await board.getByRole('button', { name: 'Rename or delete Watchlist' }).click();
+  await expect(board.getByRole('button', { name: 'Delete list' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+});
+
 test('? shows the keyboard shortcuts, from the table the handlers use', async () => {
   const { page } = app;
   await page.locator('body').click({ position: { x: 5, y: 5 } });
