@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { expectLadder, orderBook, paneBody, slot } from './support/ui';
+import { expectLadder, orderBook, paneBody, runPalette, slot } from './support/ui';
 import { savedFile, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({ mode: 'DEMO DATA' });
@@ -179,4 +179,12 @@ test('? shows the keyboard shortcuts, from the table the handlers use', async ()
   await expect(sheet.getByText('Redo a workspace change')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
+});
+
+test('a palette command leaves the focus on the pane it acted on', async () => {
+  const { page } = app;
+  await runPalette(page, '700 HK chart 1d');
+  await expect(page.getByRole('tab', { name: /^Chart · 700/ })).toBeFocused();
+  await runPalette(page, 'BTCUSDT BA depth');
+  await expect(page.getByRole('tab', { name: /^Depth · BTCUSDT/ })).toBeFocused();
 });
