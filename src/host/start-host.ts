@@ -116,6 +116,10 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
       return { windowId: randomUUID(), openUrl };
     },
+    async saveFile() {
+      // A browser tab saves through its own download (a Blob); nothing touches this disk.
+      return { path: null, download: true };
+    },
   });
   const ws = createWsBridge({
     bridge,

@@ -1,7 +1,13 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { RendererShortcut } from './menu';
-import { buildMenuTemplate, COMMAND_PALETTE_SHORTCUT, SETTINGS_SHORTCUT } from './menu';
+import {
+  buildMenuTemplate,
+  COMMAND_PALETTE_SHORTCUT,
+  REDO_SHORTCUT,
+  SETTINGS_SHORTCUT,
+  UNDO_SHORTCUT,
+} from './menu';
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [
@@ -41,11 +47,13 @@ describe('buildMenuTemplate', () => {
     expect(appItems.some((i) => i.role === 'quit')).toBe(true);
   });
 
-  it('leaves Settings and the command palette to the renderer’s keys, replaying them on click', () => {
+  it('leaves Settings, the command palette, Undo and Redo to the renderer’s keys, replaying them on click', () => {
     const { items, sent } = build('linux');
     for (const [label, shortcut] of [
       ['Settings…', SETTINGS_SHORTCUT],
       ['Command Palette…', COMMAND_PALETTE_SHORTCUT],
+      ['Undo', UNDO_SHORTCUT],
+      ['Redo', REDO_SHORTCUT],
     ] as const) {
       const matches = items.filter((i) => i.label === label);
       expect(matches, label).toHaveLength(1);
@@ -54,7 +62,13 @@ describe('buildMenuTemplate', () => {
       expect(item.registerAccelerator).toBe(false);
       (item.click as () => void)();
     }
-    expect(sent).toEqual([SETTINGS_SHORTCUT, COMMAND_PALETTE_SHORTCUT]);
+    expect(sent).toEqual([
+      SETTINGS_SHORTCUT,
+      COMMAND_PALETTE_SHORTCUT,
+      UNDO_SHORTCUT,
+      REDO_SHORTCUT,
+    ]);
+    expect(items.some((i) => i.role === 'undo' || i.role === 'redo')).toBe(false);
   });
 
   it('offers developer tools and reload only in development', () => {

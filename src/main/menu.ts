@@ -1,6 +1,6 @@
 /**
  * The application menu as plain data (File/Edit/View/Window/Help with Electron's
- * roles). "Settings…" and "Command Palette" belong to the renderer's keyboard
+ * roles). "Settings…", "Command Palette", Undo and Redo belong to the renderer's keyboard
  * handling: their accelerators are shown but not registered, so the keystroke
  * reaches the page, and a click replays the same keystroke into the focused window.
  */
@@ -12,12 +12,24 @@ export interface RendererShortcut {
   accelerator: string;
   /** The key as `KeyboardEvent.key` reports it. */
   key: string;
+  /** Shift held too (Redo). */
+  shift?: boolean;
 }
 
 /** Opens the settings dialog (the renderer binds Ctrl/Cmd+,). */
 export const SETTINGS_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+,', key: ',' };
 /** Opens the command palette (the renderer binds Ctrl/Cmd+K). */
 export const COMMAND_PALETTE_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+K', key: 'k' };
+/**
+ * Undo and redo: the renderer's (workspace changes, or a field's own typing when the
+ * focus is in one), so the keystroke must reach the page rather than the menu's role.
+ */
+export const UNDO_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+Z', key: 'z' };
+export const REDO_SHORTCUT: RendererShortcut = {
+  accelerator: 'CmdOrCtrl+Shift+Z',
+  key: 'z',
+  shift: true,
+};
 
 export interface MenuOptions {
   platform: NodeJS.Platform;
@@ -75,8 +87,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     {
       label: 'Edit',
       submenu: [
-        { role: 'undo' },
-        { role: 'redo' },
+        rendererItem('Undo', UNDO_SHORTCUT, options),
+        rendererItem('Redo', REDO_SHORTCUT, options),
         { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },

@@ -12,6 +12,7 @@ describe('createShellHooks', () => {
         popped.push(request);
         return { windowId: `popout:${request.paneId}`, openUrl: null };
       },
+      saveFile: async (request) => ({ path: `/saved/${request.name}`, download: false }),
     });
     return { shellHooks, opened, popped };
   }
@@ -38,5 +39,14 @@ describe('createShellHooks', () => {
       openUrl: null,
     });
     expect(popped).toEqual([request]);
+  });
+
+  it('saves an export through the dialog it is given', async () => {
+    const { shellHooks } = hooks();
+    const request = { name: 'list.csv', type: 'text/csv', text: 'a\n' };
+    expect(await shellHooks.saveFile(request, 'window-1-1')).toEqual({
+      path: '/saved/list.csv',
+      download: false,
+    });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The two bridge commands that need the window system (`ShellHooks` of
- * src/core/bridge): opening a vetted news link in the system browser, and popping a
- * pane out into its own window.
+ * The bridge commands that need the window system (`ShellHooks` of src/core/bridge):
+ * opening a vetted news link in the system browser, popping a pane out into its own
+ * window, and saving an export where the user says.
  */
 import type { ShellHooks } from '../core/bridge';
 import { BridgeFailure } from '../core/bridge';
-import type { PopOutRequest } from '../shared/bridge';
+import type { PopOutRequest, SaveFileAnswer, SaveFileRequest } from '../shared/bridge';
 import { isWebUrl } from '../shared/urls';
 
 export interface ShellHooksOptions {
@@ -13,6 +13,8 @@ export interface ShellHooksOptions {
   openExternal(url: string): Promise<void>;
   /** Opens (or focuses) a pane's pop-out window. */
   popOut(request: PopOutRequest): { windowId: string; openUrl: null };
+  /** Asks where with a save dialog and writes the file (./save-dialog). */
+  saveFile(request: SaveFileRequest): Promise<SaveFileAnswer>;
 }
 
 /** Builds the hooks the bridge server calls. */
@@ -28,6 +30,9 @@ export function createShellHooks(options: ShellHooksOptions): ShellHooks {
     },
     async popOut(request, _clientId) {
       return options.popOut(request);
+    },
+    async saveFile(request, _clientId) {
+      return options.saveFile(request);
     },
   };
 }

@@ -5,7 +5,9 @@
  */
 import type { WebContents } from 'electron';
 import {
+  app,
   BrowserWindow,
+  dialog,
   ipcMain,
   Menu,
   Notification,
@@ -17,6 +19,7 @@ import {
 import path from 'node:path';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
+import { writeFileAtomic } from '../core/settings';
 import { startDemoService } from '../simulator';
 import { appIcon, notifyFiredAlerts } from './alert-notifier';
 import { createAppProtocolHandler } from './app-protocol';
@@ -26,6 +29,7 @@ import { buildMenuTemplate } from './menu';
 import { electronSafeStorageCipher } from './safe-storage';
 import type { TrustedOrigins } from './security-policy';
 import { APP_SCHEME, contentSecurityPolicy } from './security-policy';
+import { saveWithDialog } from './save-dialog';
 import { createShellHooks } from './shell-hooks';
 import { WindowStateStore } from './window-state-store';
 import { WindowManager } from './windows';
@@ -57,7 +61,10 @@ export interface Shell {
 function sendShortcut(shortcut: RendererShortcut): void {
   const contents: WebContents | undefined = BrowserWindow.getFocusedWindow()?.webContents;
   if (!contents || contents.isDestroyed()) return;
-  const modifiers: Array<'meta' | 'control'> = [process.platform === 'darwin' ? 'meta' : 'control'];
+  const modifiers: Array<'meta' | 'control' | 'shift'> = [
+    process.platform === 'darwin' ? 'meta' : 'control',
+    ...(shortcut.shift ? (['shift'] as const) : []),
+  ];
   contents.sendInputEvent({ type: 'keyDown', keyCode: shortcut.key, modifiers });
   contents.sendInputEvent({ type: 'keyUp', keyCode: shortcut.key, modifiers });
 }
@@ -94,6 +101,15 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   const hooks = createShellHooks({
     openExternal: (url) => shell.openExternal(url),
     popOut: (request) => windows.popOut(request),
+    saveFile: (request) =>
+      saveWithDialog(request, {
+        showSaveDialog: (options) => {
+          const owner = BrowserWindow.getFocusedWindow();
+          return owner ? dialog.showSaveDialog(owner, options) : dialog.showSaveDialog(options);
+        },
+        folder: app.getPath('downloads'),
+        write: writeFileAtomic,
+      }),
   });
   const bridge = createBridgeServer(services.backend, hooks);
   ipc = new IpcBridge({

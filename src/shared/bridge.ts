@@ -118,6 +118,25 @@ export interface PopOutRequest {
   height?: number;
 }
 
+/** A text file to save where the user says (an export). */
+export interface SaveFileRequest {
+  /** The suggested file name, no folders (`watchlist-20260101-120000.csv`). */
+  name: string;
+  /** Its MIME type (`text/csv`); the extension of `name` is the filter offered. */
+  type: string;
+  text: string;
+}
+
+/**
+ * How a save went. The Electron shell asks where with a save dialog and writes the
+ * file (`path`, or null when the user cancelled); the browser host answers
+ * `download: true` and the page downloads it itself.
+ */
+export interface SaveFileAnswer {
+  path: string | null;
+  download: boolean;
+}
+
 /** The saved workspace: layouts and watchlists; opaque to the main side (size-capped). */
 export interface WorkspaceDocument {
   version: number;
@@ -167,6 +186,8 @@ export interface Commands {
   popOut: { args: PopOutRequest; result: { windowId: string; openUrl: string | null } };
   /** Tells the main side whether this window is visible (polling pauses when none is). */
   setVisibility: { args: { visible: boolean }; result: void };
+  /** Saves an export: a save dialog in Electron, a download in the browser host. */
+  saveFile: { args: SaveFileRequest; result: SaveFileAnswer };
   loadWorkspace: { args: Record<string, never>; result: WorkspaceDocument | null };
   saveWorkspace: { args: { document: WorkspaceDocument }; result: void };
   /** Every price alert (all sources), newest first. */
@@ -199,6 +220,7 @@ const COMMAND_TABLE = {
   openExternal: true,
   popOut: true,
   setVisibility: true,
+  saveFile: true,
   loadWorkspace: true,
   saveWorkspace: true,
   listAlerts: true,

@@ -41,6 +41,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   openExternal: { url: 'https://example.com/' },
   popOut: { paneId: 'pane-1', title: 'Quotes', width: 800, height: 600 },
   setVisibility: { visible: true },
+  saveFile: { name: 'list.csv', type: 'text/csv', text: 'a,b\n' },
   loadWorkspace: {},
   saveWorkspace: { document: { version: 1, data: { layouts: [] } } },
   listAlerts: {},

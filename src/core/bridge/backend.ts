@@ -8,6 +8,8 @@ import type {
   BridgeEventMessage,
   InfoAnswer,
   PopOutRequest,
+  SaveFileAnswer,
+  SaveFileRequest,
   SettingsChange,
   SubscriptionSpec,
   WorkspaceDocument,
@@ -86,7 +88,7 @@ export interface BridgeBackend {
 }
 
 /**
- * What a shell (Electron main, browser host) does for the bridge: the two commands
+ * What a shell (Electron main, browser host) does for the bridge: the commands
  * that need a window system.
  */
 export interface ShellHooks {
@@ -100,6 +102,11 @@ export interface ShellHooks {
     request: PopOutRequest,
     clientId: string,
   ): Promise<{ windowId: string; openUrl: string | null }>;
+  /**
+   * Saves an export. Electron asks where (a save dialog) and writes it; the browser
+   * host answers `download: true` for the page to download it.
+   */
+  saveFile(request: SaveFileRequest, clientId: string): Promise<SaveFileAnswer>;
 }
 
 /**

@@ -94,6 +94,19 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   openExternal: [[{ url: 7 }, /^openExternal: url must be a string$/]],
   popOut: [[{ title: 'x' }, /^popOut: paneId is required$/]],
   setVisibility: [[{ visible: 'no' }, /^setVisibility: visible must be true or false$/]],
+  saveFile: [
+    [
+      { name: '../etc/passwd.csv', type: 'text/csv', text: '' },
+      /^saveFile: name must be a file name/,
+    ],
+    [{ name: '.hidden.csv', type: 'text/csv', text: '' }, /^saveFile: name must be a file name/],
+    [{ name: 'list', type: 'text/csv', text: '' }, /^saveFile: name must be a file name/],
+    [{ name: 'a.csv', type: 'csv', text: '' }, /^saveFile: type must be a MIME type/],
+    [
+      { name: 'a.csv', type: 'text/csv', text: 'x'.repeat(16 * 1024 * 1024 + 1) },
+      /^saveFile: text /,
+    ],
+  ],
   loadWorkspace: [[{ id: 1 }, /unknown key "id"/]],
   saveWorkspace: [
     [{ document: { version: -1, data: {} } }, /document\.version must be at least 0/],
@@ -328,6 +341,12 @@ describe('commands', () => {
         clientId: c.connection.clientId,
       },
     ]);
+  });
+
+  it('saveFile goes to the shell, which answers how it was saved', async () => {
+    const c = t.client();
+    const r = await c.call('saveFile', { name: 'list.csv', type: 'text/csv', text: 'a\n' });
+    expect(r).toEqual({ ok: true, value: { path: null, download: true } });
   });
 
   it('setVisibility goes to the hub for the asking client', async () => {

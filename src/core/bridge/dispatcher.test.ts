@@ -29,6 +29,7 @@ function throwing(error: unknown): CommandHandlers {
     setSettings: notUsed,
     openExternal: notUsed,
     popOut: notUsed,
+    saveFile: notUsed,
     setVisibility: notUsed,
     loadWorkspace: notUsed,
     saveWorkspace: notUsed,

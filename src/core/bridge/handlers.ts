@@ -167,6 +167,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return hooks.popOut(request, ctx.clientId);
     },
 
+    async saveFile(request, ctx) {
+      return hooks.saveFile(request, ctx.clientId);
+    },
+
     async setVisibility({ visible }, ctx) {
       clients.live(ctx.clientId);
       backend.feed.setVisibility(ctx.clientId, visible);

@@ -31,6 +31,9 @@ export const MAX_CANDLES = 5000;
 export const MAX_NEWS = 200;
 /** Largest saved workspace, as JSON text. */
 export const MAX_WORKSPACE_BYTES = 1024 * 1024;
+/** Largest file an export may save, as text (a 500-row board is ~60 KB). */
+export const MAX_SAVE_FILE_BYTES = 16 * 1024 * 1024;
+
 /** Longest token accepted (real tokens are ~64 characters). */
 export const MAX_TOKEN_LENGTH = 4096;
 
@@ -148,6 +151,17 @@ export const COMMAND_SCHEMAS = {
     height: z.number().int().min(150).max(10_000).optional(),
   }),
   setVisibility: z.strictObject({ visible: z.boolean() }),
+  saveFile: z.strictObject({
+    // A bare name: no folders, nothing hidden, an extension (the dialog's filter).
+    name: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._()-]*\.[A-Za-z0-9]{1,8}$/, {
+        error: 'must be a file name with an extension, no folders (e.g. list.csv)',
+      }),
+    type: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, { error: 'must be a MIME type (text/csv)' }),
+    text: z.string().max(MAX_SAVE_FILE_BYTES),
+  }),
   loadWorkspace: empty,
   saveWorkspace: z.strictObject({ document: workspaceDocument }),
   // The alerts' own schemas: one set of rules and words for the bridge and the file.

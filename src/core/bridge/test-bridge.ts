@@ -59,6 +59,9 @@ export async function startTestBridge(
       popOuts.push({ request, clientId });
       return { windowId: `w${popOuts.length}`, openUrl: null };
     },
+    async saveFile() {
+      return { path: null, download: true };
+    },
   };
   const server = createBridgeServer(services.backend, hooks);
   return {

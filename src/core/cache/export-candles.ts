@@ -4,19 +4,29 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { csvLine } from '../../shared/csv';
 import type { Candle, DataSourceId, SeriesKey } from '../../shared/model';
 import type { CacheDb } from './db';
 import { readCandlesAfter } from './candles';
 
 export type ExportFormat = 'csv' | 'json';
 
-const CSV_HEADER = 'time,iso_time,open,high,low,close,volume,turnover\n';
+const CSV_HEADER = csvLine([
+  'time',
+  'iso_time',
+  'open',
+  'high',
+  'low',
+  'close',
+  'volume',
+  'turnover',
+]);
 /** Candles read per page: big enough to be fast, small enough to keep memory flat. */
 const PAGE = 5000;
 
-function csvLine(c: Candle): string {
+function candleLine(c: Candle): string {
   const iso = new Date(c.time).toISOString();
-  return `${c.time},${iso},${c.open},${c.high},${c.low},${c.close},${c.volume},${c.turnover}\n`;
+  return csvLine([c.time, iso, c.open, c.high, c.low, c.close, c.volume, c.turnover]);
 }
 
 /**
@@ -45,7 +55,8 @@ export async function exportCandles(
     if (page.length === 0) break;
     let text = '';
     for (const c of page) {
-      text += format === 'csv' ? csvLine(c) : `${count === 0 ? '\n' : ',\n'}${JSON.stringify(c)}`;
+      text +=
+        format === 'csv' ? candleLine(c) : `${count === 0 ? '\n' : ',\n'}${JSON.stringify(c)}`;
       count++;
     }
     await write(text);

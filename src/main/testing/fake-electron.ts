@@ -120,6 +120,8 @@ export function fakeElectronModule(): Record<string, unknown> {
       show(): void {}
     },
     screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
+    app: { getPath: (name: string) => `/fake/${name}` },
+    dialog: { showSaveDialog: async () => ({ canceled: true, filePath: '' }) },
     shell: {
       openExternal: async (url: string) => {
         recorded.openedExternally.push(url);

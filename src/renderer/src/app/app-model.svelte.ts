@@ -4,16 +4,20 @@
  * (`getApp()`), so the recursive layout components need no prop drilling.
  */
 import { getContext, setContext } from 'svelte';
-import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
 import { HostConnection } from '../bridge/host-connection.svelte';
 import type { HostTransport } from '../bridge/host-transport';
 import { reconnectsOf } from '../panes/common/retry-when-back';
 import { PaneContexts } from '../workspace/pane-context';
 import { WorkspaceState } from '../workspace/workspace-state.svelte';
+import { ConfirmState } from './confirm-state.svelte';
+import { shortcutText } from './keybindings';
 import { PaletteState } from './palette-state.svelte';
+import { saveFile } from './save-file';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
+import { ToastState } from './toast-state.svelte';
 import { errorMessage } from '../../../shared/errors';
 import { AlertList } from '../alerts/alert-list.svelte';
 import { followFirings } from '../alerts/alert-firing';
@@ -27,11 +31,17 @@ export class AppModel {
   readonly palette: PaletteState;
   /** The price alerts (the palette makes them; firings notify and sound in every window). */
   readonly alerts: AlertList;
+  /** The one question before a destructive action. */
+  readonly confirm = new ConfirmState();
+  /** The one short-lived message with an action (Undo). */
+  readonly toasts = new ToastState();
 
   settingsOpen = $state(false);
   /** The settings section to bring into view and focus when the dialog opens. */
   settingsSection = $state<'token' | null>(null);
   saveAsOpen = $state(false);
+  /** The keyboard cheat sheet (`?`). */
+  shortcutsOpen = $state(false);
   /** A short-lived message (pop-out refused, theme not saved…). */
   message = $state<string | null>(null);
 
@@ -52,6 +62,8 @@ export class AppModel {
       settings: () => this.settings.settings,
       poppedOut: route.paneId !== null,
       reconnects: host ? reconnectsOf(host) : () => () => {},
+      saveFile: (file) => this.exportFile(file),
+      deleteWatchlist: (id) => this.deleteWatchlist(id),
     });
   }
 
@@ -123,6 +135,98 @@ export class AppModel {
       }
     } catch (error) {
       this.message = `Could not pop the pane out: ${errorMessage(error)}`;
+    }
+  }
+
+  // ---------------------------------------------------------- workspace, safely
+
+  /** Closes a pane at once, with a toast to bring it back (Undo). */
+  closePane(paneId: string): void {
+    const title = this.workspace.paneById(paneId)?.title ?? 'Pane';
+    if (!this.workspace.removePane(paneId)) return;
+    this.toasts.show({
+      text: `${title} closed`,
+      action: { label: 'Undo', run: () => this.undo() },
+    });
+  }
+
+  /** Undoes the last workspace change, saying which, with Redo at hand. */
+  undo(): void {
+    const label = this.workspace.undo();
+    this.toasts.show(
+      label
+        ? { text: `Undone: ${label}`, action: { label: 'Redo', run: () => this.redo() } }
+        : { text: 'Nothing to undo' },
+    );
+  }
+
+  redo(): void {
+    const label = this.workspace.redo();
+    this.toasts.show(
+      label
+        ? { text: `Redone: ${label}`, action: { label: 'Undo', run: () => this.undo() } }
+        : { text: 'Nothing to redo' },
+    );
+  }
+
+  /** Brings the default layouts back, once the user says so. */
+  async resetLayouts(): Promise<void> {
+    const custom = this.workspace.layouts.length;
+    const yes = await this.confirm.ask({
+      title: 'Reset layouts?',
+      message: `All ${custom} layouts are replaced by the default ones (watchlists stay). Undo (${shortcutText('app', 'undo')}) can bring them back.`,
+      confirm: 'Reset layouts',
+    });
+    if (yes) this.workspace.resetLayouts();
+  }
+
+  async deleteLayout(name: string): Promise<void> {
+    const yes = await this.confirm.ask({
+      title: `Delete layout “${name}”?`,
+      message: `Its panes and their settings go with it. Undo (${shortcutText('app', 'undo')}) can bring it back.`,
+      confirm: 'Delete layout',
+    });
+    if (yes) this.workspace.deleteLayout(name);
+  }
+
+  /**
+   * Saves the shown layout under a name, asking first when that replaces another
+   * layout; answers a problem to show, or null (saved, or the user kept the old one).
+   */
+  async saveLayoutAs(name: string): Promise<string | null | 'kept'> {
+    const trimmed = name.trim();
+    const replaces = trimmed !== this.workspace.activeName;
+    if (replaces && this.workspace.layouts.some((l) => l.name === trimmed)) {
+      const yes = await this.confirm.ask({
+        title: `Replace layout “${trimmed}”?`,
+        message: 'A layout of that name exists: it is replaced by the one shown.',
+        confirm: 'Replace',
+      });
+      if (!yes) return 'kept';
+    }
+    return this.workspace.saveLayoutAs(trimmed);
+  }
+
+  /** Deletes a watchlist at once, with a toast to bring it back; answers a problem or null. */
+  deleteWatchlist(id: string): string | null {
+    const name = this.workspace.watchlists.find((w) => w.id === id)?.name ?? 'List';
+    const problem = this.workspace.deleteWatchlist(id);
+    if (problem) return problem;
+    this.toasts.show({
+      text: `Watchlist “${name}” deleted`,
+      action: { label: 'Undo', run: () => this.undo() },
+    });
+    return null;
+  }
+
+  /** Saves an export (a save dialog, or a download in a browser) and says where it went. */
+  async exportFile(file: SaveFileRequest): Promise<void> {
+    try {
+      const answer = await saveFile(this.bridge, file);
+      if (answer.download) this.toasts.show({ text: `Downloaded ${file.name}` });
+      else if (answer.path) this.toasts.show({ text: `Saved ${answer.path}` });
+    } catch (error) {
+      this.message = `Could not save ${file.name}: ${errorMessage(error)}`;
     }
   }
 

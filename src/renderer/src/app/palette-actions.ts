@@ -10,6 +10,7 @@ import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
+import { shortcutText } from './keybindings';
 import { paletteSearchOf, parseSymbolCommand, type SymbolCommand } from './palette-parse';
 import { alertPaletteItem } from '../alerts/alert-palette';
 import { filterItems } from './palette-items';
@@ -30,7 +31,7 @@ function actions(app: AppModel): PaletteItem[] {
     id: `add-${kind}`,
     label: `Add ${PANE_KIND_TABLE[kind].title.toLowerCase()} pane`,
     keywords: `new ${kind}`,
-    run: () => void ws.addPane(kind),
+    run: () => focusPane(app, ws.addPane(kind)),
   }));
   for (const pane of allPanes(ws.root)) {
     if (pane.id === focused?.id) continue;
@@ -58,7 +59,7 @@ function actions(app: AppModel): PaletteItem[] {
             id: 'delete-layout',
             label: `Delete layout: ${ws.activeName}`,
             keywords: 'remove',
-            run: () => ws.deleteLayout(ws.activeName),
+            run: () => app.deleteLayout(ws.activeName),
           },
         ]
       : []),
@@ -66,7 +67,28 @@ function actions(app: AppModel): PaletteItem[] {
       id: 'reset-layouts',
       label: 'Reset layouts to the defaults',
       keywords: 'restore default workspace',
-      run: () => ws.resetLayouts(),
+      run: () => app.resetLayouts(),
+    },
+    {
+      id: 'undo',
+      label: ws.undoLabel ? `Undo: ${ws.undoLabel}` : 'Undo (nothing to undo)',
+      keywords: 'revert back',
+      hint: shortcutText('app', 'undo'),
+      run: () => app.undo(),
+    },
+    {
+      id: 'redo',
+      label: ws.redoLabel ? `Redo: ${ws.redoLabel}` : 'Redo (nothing to redo)',
+      keywords: 'again forward',
+      hint: shortcutText('app', 'redo'),
+      run: () => app.redo(),
+    },
+    {
+      id: 'shortcuts',
+      label: 'Show keyboard shortcuts',
+      keywords: 'keys help cheat sheet keyboard',
+      hint: shortcutText('app', 'shortcuts'),
+      run: () => void (app.shortcutsOpen = true),
     },
     {
       id: 'theme',
@@ -78,7 +100,7 @@ function actions(app: AppModel): PaletteItem[] {
       id: 'settings',
       label: 'Open settings',
       keywords: 'token plan preferences api',
-      hint: 'Ctrl+,',
+      hint: shortcutText('app', 'settings'),
       run: () => app.openSettings(),
     },
   );
@@ -94,18 +116,18 @@ function actions(app: AppModel): PaletteItem[] {
       {
         id: 'split-right',
         label: `Split ${name} right`,
-        run: () => ws.splitPane(focused.id, 'row'),
+        run: () => focusPane(app, ws.splitPane(focused.id, 'row') ?? focused.id),
       },
       {
         id: 'split-down',
         label: `Split ${name} down`,
-        run: () => ws.splitPane(focused.id, 'column'),
+        run: () => focusPane(app, ws.splitPane(focused.id, 'column') ?? focused.id),
       },
       {
         id: 'close',
         label: `Close ${name}`,
         keywords: 'remove pane',
-        run: () => ws.removePane(focused.id),
+        run: () => app.closePane(focused.id),
       },
     );
     for (const link of [...LINK_GROUPS, null] as LinkGroup[]) {
@@ -114,7 +136,10 @@ function actions(app: AppModel): PaletteItem[] {
         id: `link-${link ?? 'none'}`,
         label: link ? `Link ${name} to the ${link} group` : `Unlink ${name}`,
         keywords: 'link group colour',
-        run: () => ws.setLink(focused.id, link),
+        run: () => {
+          ws.setLink(focused.id, link);
+          focusPane(app, focused.id);
+        },
       });
     }
   }
@@ -138,7 +163,7 @@ function goItem(app: AppModel, command: SymbolCommand): () => Promise<void> {
     const checked = await palette.check(command);
     if (!checked) return;
     palette.close();
-    app.workspace.goTo(checked);
+    focusPane(app, app.workspace.goTo(checked));
   };
 }
 

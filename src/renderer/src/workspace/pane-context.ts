@@ -3,7 +3,7 @@
  * workspace's reactive state, so a pane reading `ctx.symbol` in a `$derived` or an
  * effect follows its link group without the workspace re-creating anything.
  */
-import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
 import type { AppStatus, Settings } from '../../../shared/model';
 import type { PaneConfig, PaneContext, PaneKind, SymbolRef, Watchlist } from './pane-contract';
 import type { WorkspaceState } from './workspace-state.svelte';
@@ -16,6 +16,10 @@ export interface PaneContextDeps {
   poppedOut: boolean;
   /** See `PaneContext.onReconnect`. */
   reconnects: (listener: () => void) => () => void;
+  /** See `PaneContext.saveFile`. */
+  saveFile: (file: SaveFileRequest) => Promise<void>;
+  /** Deletes a watchlist, with an Undo at hand; answers a problem or null. */
+  deleteWatchlist: (id: string) => string | null;
 }
 
 /** The context of pane `paneId`, of kind `kind` (a pane's kind never changes). */
@@ -43,8 +47,12 @@ export function createPaneContext<K extends PaneKind>(
       return workspace.watchlists;
     },
     updateWatchlist: (list) => workspace.updateWatchlist(list),
+    createWatchlist: (name) => workspace.createWatchlist(paneId, name),
+    renameWatchlist: (id, name) => workspace.renameWatchlist(id, name),
+    deleteWatchlist: (id) => deps.deleteWatchlist(id),
     poppedOut: deps.poppedOut,
     onReconnect: (listener) => deps.reconnects(listener),
+    saveFile: (file) => deps.saveFile(file),
   };
 }
 

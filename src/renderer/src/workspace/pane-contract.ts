@@ -4,7 +4,7 @@
  * A pane is a Svelte component receiving `PaneProps`; it talks to the main side only
  * through `ctx.bridge` and to the workspace only through `ctx`.
  */
-import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
 import type { AppStatus, AssetClass, Settings } from '../../../shared/model';
 import type { PaneKind, PaneOptions } from './pane-kinds';
 
@@ -55,6 +55,11 @@ export interface PaneContext<K extends PaneKind = PaneKind> {
   /** Watchlists (for the quote board). */
   readonly watchlists: readonly Watchlist[];
   updateWatchlist(list: Watchlist): void;
+  /** Creates an empty list shown in this board; answers a problem or null. */
+  createWatchlist(name: string): string | null;
+  renameWatchlist(id: string, name: string): string | null;
+  /** Deletes a list (boards showing it move to a neighbour; Undo brings it back). */
+  deleteWatchlist(id: string): string | null;
   /** True while the pane is shown in a popped-out window. */
   readonly poppedOut: boolean;
   /**
@@ -63,6 +68,11 @@ export interface PaneContext<K extends PaneKind = PaneKind> {
    * Panes retry their failed one-time loads on it.
    */
   onReconnect(listener: () => void): () => void;
+  /**
+   * Saves an export (a save dialog in Electron, a download in a browser); the app
+   * says where it went, or why it could not.
+   */
+  saveFile(file: SaveFileRequest): Promise<void>;
 }
 
 export interface PaneProps<K extends PaneKind = PaneKind> {

@@ -37,7 +37,8 @@ describe('pane kinds', () => {
     expect(read('quotes', { watchlistId: 7, sort: { column: 'last' } })).toEqual({
       watchlistId: 'default',
     });
-    expect(read('depth', { grouping: '5' })).toEqual({ grouping: 1 });
+    expect(read('depth', { grouping: '5', chart: 'yes' })).toEqual({ grouping: 1, chart: false });
+    expect(read('depth', { grouping: 5, chart: true })).toEqual({ grouping: 5, chart: true });
     expect(read('ticks', { codes: 'BTCUSDT' })).toEqual({ codes: [], region: 'BA' });
     expect(read('news', { market: 'bonds', lang: '' })).toEqual({ market: 'stock', lang: 'en' });
   });

@@ -14,7 +14,8 @@ import type { Obj } from './saved-json';
 /** Per-kind options, persisted with the layout. */
 export interface PaneOptions {
   quotes: { watchlistId: string; sort?: { column: string; descending: boolean } };
-  depth: { grouping: number };
+  /** `chart`: the cumulative depth chart shown beside the ladder. */
+  depth: { grouping: number; chart: boolean };
   chart: { kType: KType; overlays: { sma: number[]; ema: number[]; bollinger: boolean } };
   /** No codes: the tape follows the pane's symbol (its link group's) when it is crypto. */
   ticks: { codes: string[]; region: string };
@@ -74,12 +75,13 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   depth: {
     title: 'Depth',
-    defaultOptions: () => ({ grouping: 1 }),
-    read: ({ grouping }, defaults) => ({
+    defaultOptions: () => ({ grouping: 1, chart: false }),
+    read: ({ grouping, chart }, defaults) => ({
       grouping:
         typeof grouping === 'number' && Number.isInteger(grouping) && grouping >= 1
           ? grouping
           : defaults.grouping,
+      chart: typeof chart === 'boolean' ? chart : defaults.chart,
     }),
   },
   ticks: {

@@ -19,6 +19,8 @@ import { readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
 import type { Placement } from './workspace-ops';
+import * as lists from './watchlist-ops';
+import { UndoHistory } from './undo-history';
 import { errorMessage } from '../../../shared/errors';
 
 export type { Placement };
@@ -46,6 +48,9 @@ export class WorkspaceState {
   loaded = $state(false);
   /** A problem the user should know about (save failed, saved workspace unreadable). */
   notice = $state<string | null>(null);
+  /** What Undo and Redo would do now ("Close pane"), or null: for menus and tooltips. */
+  undoLabel = $state<string | null>(null);
+  redoLabel = $state<string | null>(null);
 
   readonly layouts: Layout[] = $derived(this.data.layouts);
   readonly activeName: string = $derived(ops.activeLayout(this.data)?.name ?? '');
@@ -59,6 +64,7 @@ export class WorkspaceState {
   readonly #bridge: MarketdeskBridge;
   readonly #newId: (prefix: string) => string;
   readonly #saver: DebouncedSaver<WorkspaceDocument>;
+  readonly #history = new UndoHistory<WorkspaceData>();
   #lastJson = '';
 
   constructor(deps: WorkspaceDeps) {
@@ -85,6 +91,8 @@ export class WorkspaceState {
       this.notice = 'The saved workspace was damaged; showing the default workspace.';
     }
     this.#apply(data ?? defaultWorkspace());
+    this.#history.clear();
+    this.#syncLabels();
     this.loaded = true;
   }
 
@@ -93,7 +101,12 @@ export class WorkspaceState {
     const json = JSON.stringify(document);
     if (json === this.#lastJson) return;
     const data = readWorkspace(document);
-    if (data) this.#apply(data, json);
+    if (!data) return;
+    // Another window's change is a step here too: Undo in this window reverts the
+    // shared document to what it showed before, as that window's would.
+    this.#history.record(this.data, data, 'Change from another window');
+    this.#apply(data, json);
+    this.#syncLabels();
   }
 
   /** Writes pending changes now (before the window closes, before a pop-out opens). */
@@ -106,12 +119,50 @@ export class WorkspaceState {
     this.#lastJson = json;
   }
 
-  #commit(next: WorkspaceData): void {
-    if (next === this.data) return;
-    this.data = next;
+  /**
+   * Shows and saves a changed workspace, recorded for Undo under `label` (null: not
+   * a step of its own, such as choosing a tab). A value equal to the shown one is
+   * no change, whether or not an op rebuilt it.
+   */
+  #commit(next: WorkspaceData, label: string | null, mergeKey: string | null = null): boolean {
+    if (next === this.data) return false;
     const document = toDocument(next);
+    const json = JSON.stringify(document);
+    if (json === this.#lastJson) return false;
+    if (label !== null) this.#history.record(this.data, next, label, mergeKey);
+    this.data = next;
+    this.#lastJson = json;
+    this.#saver.schedule(document);
+    this.#syncLabels();
+    return true;
+  }
+
+  #syncLabels(): void {
+    this.undoLabel = this.#history.undoLabel;
+    this.redoLabel = this.#history.redoLabel;
+  }
+
+  /** Steps back one change; answers its label, or null when there is none. */
+  undo(): string | null {
+    return this.#travel(this.#history.undo(this.data));
+  }
+
+  /** Steps forward again after an undo; answers its label, or null. */
+  redo(): string | null {
+    return this.#travel(this.#history.redo(this.data));
+  }
+
+  #travel(step: { value: WorkspaceData; label: string } | null): string | null {
+    if (!step) return null;
+    this.data = step.value;
+    const document = toDocument(step.value);
     this.#lastJson = JSON.stringify(document);
     this.#saver.schedule(document);
+    this.#syncLabels();
+    if (this.focusedPaneId && !ops.findPane(step.value, this.focusedPaneId)) {
+      this.focusedPaneId = null;
+    }
+    return step.label;
   }
 
   // ------------------------------------------------------------ panes
@@ -136,57 +187,86 @@ export class WorkspaceState {
       { placement, focusedPaneId: this.focusedPaneId, ...(tabsId ? { tabsId } : {}) },
       this.#newId,
     );
-    this.#commit(change.data);
+    this.#commit(change.data, 'Add pane');
     this.focusedPaneId = change.paneId;
     return change.paneId;
   }
 
-  splitPane(paneId: string, direction: SplitDirection): void {
+  /** Splits a pane's slot with a copy of it; answers the copy's id (null: no such pane). */
+  splitPane(paneId: string, direction: SplitDirection): string | null {
     const change = ops.splitPane(this.data, paneId, direction, this.#newId);
-    if (!change) return;
-    this.#commit(change.data);
+    if (!change) return null;
+    this.#commit(change.data, 'Split pane');
     this.focusedPaneId = change.paneId;
+    return change.paneId;
   }
 
-  removePane(paneId: string): void {
-    this.#commit(ops.removePane(this.data, paneId));
+  /** Closes a pane; answers whether it did (Undo brings it back). */
+  removePane(paneId: string): boolean {
+    const closed = this.#commit(ops.removePane(this.data, paneId), 'Close pane');
     if (this.focusedPaneId === paneId) this.focusedPaneId = null;
+    return closed;
   }
 
   activateTab(paneId: string): void {
-    this.#commit(ops.activateTab(this.data, paneId));
+    this.#commit(ops.activateTab(this.data, paneId), null);
   }
 
   setRatio(splitId: string, ratio: number): void {
-    this.#commit(ops.setRatio(this.data, splitId, ratio));
+    this.#commit(ops.setRatio(this.data, splitId, ratio), 'Resize panes', `ratio:${splitId}`);
   }
 
   setLink(paneId: string, link: LinkGroup): void {
-    this.#commit(ops.setLink(this.data, paneId, link));
+    this.#commit(ops.setLink(this.data, paneId, link), 'Link pane');
   }
 
   pickSymbol(paneId: string, symbol: SymbolRef): void {
-    this.#commit(ops.pickSymbol(this.data, paneId, $state.snapshot(symbol)));
+    this.#commit(ops.pickSymbol(this.data, paneId, $state.snapshot(symbol)), 'Pick symbol');
   }
 
   updateOptions<K extends PaneKind>(paneId: string, kind: K, patch: Partial<PaneOptions[K]>): void {
     // A snapshot is the same plain value: Svelte's type cannot follow a generic kind.
     const plain = $state.snapshot(patch) as Partial<PaneOptions[K]>;
-    this.#commit(ops.updateOptions(this.data, paneId, kind, plain));
+    this.#commit(ops.updateOptions(this.data, paneId, kind, plain), 'Change pane settings');
   }
 
   renamePane(paneId: string, title: string): void {
-    this.#commit(ops.renamePane(this.data, paneId, title));
+    this.#commit(ops.renamePane(this.data, paneId, title), 'Rename pane');
   }
 
   updateWatchlist(list: Watchlist): void {
-    this.#commit(ops.updateWatchlist(this.data, $state.snapshot(list) as Watchlist));
+    const plain = $state.snapshot(list) as Watchlist;
+    this.#commit(ops.updateWatchlist(this.data, plain), 'Edit watchlist');
+  }
+
+  /** Creates an empty list shown in board `paneId`; answers a problem or null. */
+  createWatchlist(paneId: string, name: string): string | null {
+    const result = lists.createWatchlist(this.data, paneId, { id: this.#newId('wl'), name });
+    if ('error' in result) return result.error;
+    this.#commit(result.data, 'New watchlist');
+    return null;
+  }
+
+  /** Renames a list; answers a problem or null. */
+  renameWatchlist(id: string, name: string): string | null {
+    const result = lists.renameWatchlist(this.data, id, name);
+    if ('error' in result) return result.error;
+    this.#commit(result.data, 'Rename watchlist');
+    return null;
+  }
+
+  /** Deletes a list (boards showing it move to a neighbour); answers a problem or null. */
+  deleteWatchlist(id: string): string | null {
+    const result = lists.deleteWatchlist(this.data, id);
+    if ('error' in result) return result.error;
+    this.#commit(result.data, 'Delete watchlist');
+    return null;
   }
 
   /** Runs a palette symbol command; answers the id of the pane it acted on. */
   goTo(command: SymbolCommand): string {
     const change = ops.goTo(this.data, command, this.focusedPaneId, this.#newId);
-    this.#commit(change.data);
+    this.#commit(change.data, `Go to ${command.symbol.code}`);
     this.focusedPaneId = change.paneId;
     return change.paneId;
   }
@@ -194,7 +274,7 @@ export class WorkspaceState {
   // ------------------------------------------------------------ layouts
 
   switchLayout(name: string): void {
-    this.#commit(ops.switchLayout(this.data, name));
+    this.#commit(ops.switchLayout(this.data, name), 'Switch layout');
     this.focusedPaneId = null;
   }
 
@@ -202,17 +282,17 @@ export class WorkspaceState {
   saveLayoutAs(name: string): string | null {
     const result = ops.saveLayoutAs(this.data, name, this.#newId);
     if ('error' in result) return result.error;
-    this.#commit(result.data);
+    this.#commit(result.data, 'Save layout as');
     this.focusedPaneId = null;
     return null;
   }
 
   deleteLayout(name: string): void {
-    this.#commit(ops.deleteLayout(this.data, name));
+    this.#commit(ops.deleteLayout(this.data, name), 'Delete layout');
   }
 
   resetLayouts(): void {
-    this.#commit(ops.resetLayouts(this.data));
+    this.#commit(ops.resetLayouts(this.data), 'Reset layouts');
     this.focusedPaneId = null;
   }
 }

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../../shared/csv';
+import type { Quote } from '../../../../shared/model';
+import { boardCsv, boardCsvName, type CsvRow } from './board-csv';
+import { shownChange } from './day-change';
+
+const T = Date.UTC(2026, 0, 10, 14, 30, 5);
+const quote = (q: Partial<Quote>): Quote => ({
+  symbol: 'X',
+  last: 1,
+  open: 1,
+  prevClose: 1,
+  high: 1,
+  low: 1,
+  time: T,
+  volume: 0,
+  turnover: 0,
+  status: 0,
+  change: 0,
+  changePercent: 0,
+  ...q,
+});
+
+describe('boardCsv', () => {
+  const aapl: Quote = quote({
+    last: 229.5,
+    open: 227,
+    prevClose: 226.125,
+    high: 230.75,
+    low: 226.5,
+    volume: 51234567,
+    turnover: 11734567890.5,
+    change: 3.375,
+    changePercent: 1.49253,
+  });
+  const btc: Quote = quote({
+    last: 82508.97,
+    open: 81000,
+    prevClose: null,
+    high: 83000,
+    low: 80500,
+    volume: 1234.5678,
+    turnover: 101234567.89,
+    change: null,
+    changePercent: null,
+  });
+  const rows: CsvRow[] = [
+    {
+      symbol: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
+      quote: aapl,
+      change: shownChange(aapl, null),
+      state: null,
+    },
+    {
+      symbol: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
+      quote: btc,
+      change: shownChange(btc, { price: 80000, since: T - 86_400_000 }),
+      state: 'stale: data from 14:29, "old", check the feed',
+    },
+    {
+      symbol: { class: 'stock', region: 'US', exchange: '', code: 'ZZZZ' },
+      quote: null,
+      change: shownChange(null, null),
+      state: 'unknown symbol: the data source has no ZZZZ US',
+    },
+  ];
+  const parsed = parseCsv(boardCsv(rows, 'demo', T + 1000));
+
+  it('has a header row of the board columns, the basis, state, source and time', () => {
+    expect(parsed[0]).toEqual([
+      'symbol',
+      'region',
+      'exchange',
+      'class',
+      'last',
+      'change',
+      'change_percent',
+      'change_basis',
+      'open',
+      'high',
+      'low',
+      'prev_close',
+      'volume',
+      'turnover',
+      'quote_time',
+      'state',
+      'source',
+      'exported_at',
+    ]);
+    expect(parsed).toHaveLength(4);
+  });
+
+  it('writes numbers unformatted, to the decimals the board shows', () => {
+    expect(parsed[1]).toEqual([
+      'AAPL',
+      'US',
+      '',
+      'stock',
+      '229.50',
+      '3.38',
+      '1.49',
+      'session',
+      '227.00',
+      '230.75',
+      '226.50',
+      '226.13',
+      '51234567',
+      '11734567890.5',
+      '2026-01-10T14:30:05.000Z',
+      '',
+      'demo',
+      '2026-01-10T14:30:06.000Z',
+    ]);
+  });
+
+  it('names a crypto row’s 24 h change and keeps a state with commas and quotes whole', () => {
+    const btcRow = parsed[2]!;
+    expect(btcRow.slice(4, 8)).toEqual([
+      '82508.97',
+      '2508.97',
+      '3.14',
+      'change over 24 h from 1-hour candles',
+    ]);
+    expect(btcRow[11]).toBe(''); // no previous close for crypto
+    expect(btcRow[15]).toBe('stale: data from 14:29, "old", check the feed');
+  });
+
+  it('shows no numbers for an unknown symbol', () => {
+    expect(parsed[3]!.slice(4, 15).every((cell) => cell === '')).toBe(true);
+    expect(parsed[3]![15]).toMatch(/^unknown symbol/);
+  });
+
+  it('names the file after the list and the UTC time, safely', () => {
+    expect(boardCsvName('My list / crypto', T)).toBe(
+      'marketdesk-My-list-crypto-20260110T143005Z.csv',
+    );
+    expect(boardCsvName('  ', T)).toBe('marketdesk-watchlist-20260110T143005Z.csv');
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { CandlesPage } from '../../../../shared/bridge';
+import type { Candle } from '../../../../shared/model';
+import { FakeBridge } from '../common/fake-bridge';
+import { DAY_MS, dayChange, dayReference, dayWindow } from './day-change';
+import { DayChanges } from './day-changes.svelte';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 0, 10, 0, 0, 0);
+/** Hourly candles from `T0 + from` hours, `count` of them, each opening at 100 + its hour. */
+const hourly = (from: number, count: number): Candle[] =>
+  Array.from({ length: count }, (_, i) => {
+    const h = from + i;
+    return {
+      time: T0 + h * HOUR,
+      open: 100 + h,
+      high: 101 + h,
+      low: 99 + h,
+      close: 100.5 + h,
+      volume: 1,
+      turnover: 1,
+    };
+  });
+const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+
+describe('dayReference', () => {
+  it('takes the open of the first hourly candle at or after 24 h before the quote', () => {
+    const candles = hourly(0, 30);
+    // Quote at 26:30 → window from 2:30 → the candle of 3:00 (open 103).
+    const at = T0 + 26.5 * HOUR;
+    expect(dayReference(candles, at)).toEqual({ price: 103, since: T0 + 3 * HOUR });
+    // On the hour: that hour's candle.
+    expect(dayReference(candles, T0 + 27 * HOUR)).toEqual({ price: 103, since: T0 + 3 * HOUR });
+  });
+
+  it('has none when the candles do not reach back to the window', () => {
+    // Candles from hour 10 only: a quote at 26:30 needs one from 2:30–3:30.
+    expect(dayReference(hourly(10, 20), T0 + 26.5 * HOUR)).toBeNull();
+    expect(dayReference([], T0 + DAY_MS)).toBeNull();
+  });
+
+  it('computes the change and percent against the reference', () => {
+    const { change, changePercent } = dayChange(110, { price: 100, since: T0 });
+    expect(change).toBe(10);
+    expect(changePercent).toBe(10);
+  });
+
+  it('names one window per hour of the window start', () => {
+    expect(dayWindow(T0 + 26.1 * HOUR)).toBe(dayWindow(T0 + 26.9 * HOUR));
+    expect(dayWindow(T0 + 26.9 * HOUR)).not.toBe(dayWindow(T0 + 27 * HOUR));
+  });
+});
+
+describe('DayChanges', () => {
+  const page = (candles: Candle[], refreshing = false): CandlesPage => ({
+    series: { ...BTC, kType: 5 },
+    candles,
+    atHistoryStart: false,
+    offline: false,
+    asOf: T0,
+    refreshing,
+  });
+
+  it('asks the candle history once per symbol and hour, not per quote', async () => {
+    const bridge = new FakeBridge();
+    bridge.handlers.loadCandles = async () => page(hourly(0, 30));
+    const days = new DayChanges(bridge);
+    expect(days.reference(BTC, T0 + 26.5 * HOUR, 'demo')).toBeNull();
+    days.reference(BTC, T0 + 26.6 * HOUR, 'demo');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(days.reference(BTC, T0 + 26.7 * HOUR, 'demo')).toEqual({
+      price: 103,
+      since: T0 + 3 * HOUR,
+    });
+    expect(bridge.calls.filter((c) => c.name === 'loadCandles')).toHaveLength(1);
+    expect(bridge.calls[0]?.args).toEqual({ series: { ...BTC, kType: 5 }, limit: 30 });
+    // The next hour is a new window; another source is another answer.
+    days.reference(BTC, T0 + 27.2 * HOUR, 'demo');
+    days.reference(BTC, T0 + 27.2 * HOUR, 'live:https://api.example.com');
+    expect(bridge.calls.filter((c) => c.name === 'loadCandles')).toHaveLength(3);
+    days.dispose();
+    expect(bridge.listenerCount()).toBe(0);
+  });
+
+  it('takes the refreshed page that follows a cached one', async () => {
+    const bridge = new FakeBridge();
+    // The cache holds old candles only; the refresh brings the window.
+    bridge.handlers.loadCandles = async () => page(hourly(0, 2), true);
+    const days = new DayChanges(bridge);
+    days.reference(BTC, T0 + 26.5 * HOUR, 'demo');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(days.reference(BTC, T0 + 26.5 * HOUR, 'demo')).toBeNull();
+    bridge.emit('candles', { subscriptionId: null, page: page(hourly(0, 30)) });
+    expect(days.reference(BTC, T0 + 26.5 * HOUR, 'demo')).toEqual({
+      price: 103,
+      since: T0 + 3 * HOUR,
+    });
+  });
+});
