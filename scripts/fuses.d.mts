@@ -5,6 +5,9 @@ export interface AfterPackContext {
   packager: { appInfo: { productFilename: string }; executableName?: string };
 }
 
+/** Marketdesk's fuse choices by FuseV1Options name (true: on). */
+export const APP_FUSES: Readonly<Record<string, boolean>>;
+
 /** Flips Marketdesk's fuses on a packaged Electron binary; resolves how many were written. */
 export function flipAppFuses(
   electronBinaryPath: string,
