@@ -62,6 +62,8 @@ const COALESCING = {
   subscriptionStatus: { slot: bySubscription, merge: superseded },
   status: { slot: () => '', merge: superseded },
   workspace: { slot: () => '', merge: superseded },
+  // A link opened twice while the page lags: the later one is the one to show.
+  openSymbol: { slot: () => '', merge: superseded },
 } satisfies { [E in EventName]: Coalescing<E> };
 
 /** The coalescing of `message`'s kind, typed for its payload. */

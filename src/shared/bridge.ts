@@ -21,6 +21,7 @@ import type {
   Tick,
   UnixMs,
 } from './model';
+import type { DeepLink } from './deep-link';
 
 // ---------------------------------------------------------------- subscriptions
 
@@ -213,6 +214,8 @@ export interface Events {
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */
   workspace: WorkspaceDocument;
+  /** A `marketdesk://` link was opened: show its symbol (main window only). */
+  openSymbol: DeepLink;
 }
 
 export type EventName = keyof Events;
@@ -226,6 +229,7 @@ const EVENT_TABLE = {
   subscriptionStatus: true,
   status: true,
   workspace: true,
+  openSymbol: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

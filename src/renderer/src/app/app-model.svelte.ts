@@ -15,6 +15,9 @@ import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
 import { errorMessage } from '../../../shared/errors';
+import type { DeepLink } from '../../../shared/deep-link';
+import { deepLinkQuery } from '../../../shared/deep-link';
+import { parseSymbolCommand } from './palette-parse';
 
 export class AppModel {
   readonly workspace: WorkspaceState;
@@ -70,6 +73,7 @@ export class AppModel {
       this.connection.follow(this.host),
       this.status.start(),
       this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)),
+      this.bridge.on('openSymbol', (link) => void this.openLink(link)),
     ];
     void this.settings.load();
     void this.workspace.load();
@@ -111,6 +115,28 @@ export class AppModel {
     } catch (error) {
       this.message = `Could not pop the pane out: ${errorMessage(error)}`;
     }
+  }
+
+  /**
+   * A `marketdesk://` link (the shell sends it to the main window): the palette opens
+   * with the link's words, the symbol is checked with the source as a typed one is,
+   * and shown when it passes; when it does not, the palette stays open saying why.
+   */
+  async openLink(link: DeepLink): Promise<void> {
+    if (this.route.paneId !== null) return;
+    const query = deepLinkQuery(link);
+    const command = parseSymbolCommand(query);
+    if (!command) {
+      this.message = `The link's symbol could not be read: ${query}`;
+      return;
+    }
+    this.palette.show();
+    this.palette.query = query;
+    this.palette.edited();
+    const checked = await this.palette.check(command);
+    if (!checked) return;
+    this.palette.close();
+    this.workspace.goTo(checked);
   }
 
   async toggleTheme(): Promise<void> {
