@@ -20,6 +20,37 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => console.log(`package:check: ${line}`);
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
+/**
+ * The files the main process will look for, by its own path code (src/main/app-paths.ts,
+ * run here by Node's type stripping) from where it runs packaged: each must be in the
+ * asar, the icon beside it.
+ * @param {string} resourcesDir
+ * @returns {Promise<string[]>}
+ */
+async function mainProcessPaths(resourcesDir) {
+  const { appPaths } = await import('../src/main/app-paths.ts');
+  const asar = path.join(resourcesDir, 'app.asar');
+  if (!existsSync(asar)) return [];
+  const paths = appPaths(path.join(asar, 'out', 'main'), {
+    packaged: true,
+    resourcesPath: resourcesDir,
+  });
+  const entries = new Set(
+    listPackage(asar, { isPack: false }).map((file) => file.split(path.sep).join('/')),
+  );
+  const inAsar = (file) => `/${path.relative(asar, file).split(path.sep).join('/')}`;
+  const missing = [];
+  for (const [what, file] of [
+    ['renderer', path.join(paths.rendererRoot, 'index.html')],
+    ['preload', paths.preload],
+  ])
+    if (!entries.has(inAsar(file)))
+      missing.push(`the main process looks for its ${what} at ${inAsar(file)}: not in the asar`);
+  if (!existsSync(paths.icon))
+    missing.push(`the main process looks for its icon at ${paths.icon}: missing`);
+  return missing;
+}
+
 const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
 const skipBuild = process.argv.includes('--no-build');
 const work = mkdtempSync(path.join(tmpdir(), 'md-package-check-'));
@@ -59,6 +90,7 @@ try {
     readAsarFile: (asar, file) => extractFile(asar, file).toString('utf8'),
   });
   problems = result.problems;
+  problems.push(...(await mainProcessPaths(path.join(appDir, 'resources'))));
   const binary = path.join(appDir, 'marketdesk');
   if (existsSync(binary)) {
     problems.push(...fuseProblems(await getCurrentFuseWire(binary), APP_FUSES, FuseV1Options));
@@ -75,6 +107,9 @@ try {
   say(`native modules: ${result.nativeModules.join(', ') || 'none'}`);
   say(`app folder with the stand-in Electron: ${formatBytes(result.sizes.appDir)}`);
   say(`fuses checked on the stand-in executable: ${Object.keys(APP_FUSES).length}`);
+  say(
+    'main process paths (src/main/app-paths.ts) checked against the asar: renderer, preload, icon',
+  );
 } catch (error) {
   problems.push(`packaging failed: ${error instanceof Error ? error.message : String(error)}`);
 } finally {

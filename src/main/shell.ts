@@ -4,9 +4,19 @@
  * side; everything it builds is torn down by the returned `dispose`.
  */
 import type { WebContents } from 'electron';
-import { BrowserWindow, ipcMain, Menu, protocol, safeStorage, screen, shell } from 'electron';
+import {
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  screen,
+  shell,
+} from 'electron';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
+import type { KeytarLoader } from '../core/secrets';
 import { startDemoService } from '../simulator';
 import { createAppProtocolHandler } from './app-protocol';
 import { IpcBridge } from './ipc-bridge';
@@ -16,6 +26,10 @@ import { electronSafeStorageCipher } from './safe-storage';
 import type { TrustedOrigins } from './security-policy';
 import { APP_SCHEME, contentSecurityPolicy } from './security-policy';
 import { createShellHooks } from './shell-hooks';
+import type { DeepLink } from '../shared/deep-link';
+import { systemTimers } from '../shared/timers';
+import type { UpdaterLike } from './updates';
+import { UpdateController } from './updates';
 import { WindowStateStore } from './window-state-store';
 import { WindowManager } from './windows';
 
@@ -25,6 +39,12 @@ export interface ShellOptions {
   rendererRoot: string;
   /** The bundled preload (`out/preload/index.cjs`). */
   preload: string;
+  /** The app's icon (app-paths.ts): window icon on Linux, notifications. */
+  icon: string;
+  /** Loads keytar; default the real one (tests: a failing loader, as where it cannot load). */
+  loadKeytar?: KeytarLoader | null;
+  /** Loads electron-updater's autoUpdater: packaged apps only; null never updates. */
+  loadUpdater: (() => Promise<UpdaterLike>) | null;
   /** `app://marketdesk/index.html`, or the dev server's URL in development. */
   entryUrl: string;
   trusted: TrustedOrigins;
@@ -38,6 +58,10 @@ export interface ShellOptions {
 /** The running shell. */
 export interface Shell {
   readonly windows: WindowManager;
+  /** The app's icon file, for notifications (`new Notification({ icon: shell.icon })`). */
+  readonly icon: string;
+  /** Shows a `marketdesk://` link's symbol in the main window (focused, shown first). */
+  openLink(link: DeepLink): void;
   /** Disconnects every window and closes the services. Idempotent. */
   dispose(): Promise<void>;
 }
@@ -49,6 +73,23 @@ function sendShortcut(shortcut: RendererShortcut): void {
   const modifiers: Array<'meta' | 'control'> = [process.platform === 'darwin' ? 'meta' : 'control'];
   contents.sendInputEvent({ type: 'keyDown', keyCode: shortcut.key, modifiers });
   contents.sendInputEvent({ type: 'keyUp', keyCode: shortcut.key, modifiers });
+}
+
+/** Asks whether to restart now for a downloaded update; true: restart. */
+async function askToRestart(version: string): Promise<boolean> {
+  const parent = BrowserWindow.getFocusedWindow();
+  const options = {
+    type: 'info' as const,
+    buttons: ['Restart now', 'Later'],
+    defaultId: 0,
+    cancelId: 1,
+    message: `Marketdesk ${version} is ready to install`,
+    detail: 'Restart now to update, or later: it installs when you quit Marketdesk.',
+  };
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response === 0;
 }
 
 /** Starts everything; call after `app.whenReady()`. */
@@ -65,6 +106,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     demo: startDemoService,
     env: options.env,
     safeStorage: electronSafeStorageCipher(safeStorage, process.platform),
+    loadKeytar: options.loadKeytar,
     log,
   });
 
@@ -73,6 +115,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   let ipc: IpcBridge | null = null;
   const windows = new WindowManager({
     preload: options.preload,
+    icon: options.icon,
     entryUrl: options.entryUrl,
     states: new WindowStateStore(options.dataFolder, undefined, log),
     screen,
@@ -106,11 +149,27 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   );
   windows.showMainWindow();
 
+  // Updates follow the setting (off by default); the user is asked before a restart.
+  const { loadUpdater } = options;
+  const updates = loadUpdater
+    ? new UpdateController({ load: loadUpdater, ask: askToRestart, timers: systemTimers, log })
+    : null;
+  const followSetting = updates
+    ? services.settings.onChange(({ settings }) => void updates.setEnabled(settings.autoUpdate))
+    : null;
+  void updates?.setEnabled(services.settings.get().autoUpdate);
+
   let disposed: Promise<void> | null = null;
   return {
     windows,
+    icon: options.icon,
+    openLink(link) {
+      windows.sendToMainWindow({ event: 'openSymbol', payload: link });
+    },
     dispose() {
       disposed ??= (async () => {
+        followSetting?.dispose();
+        updates?.dispose();
         ipc?.dispose();
         bridge.dispose();
         await services.dispose();

@@ -27,6 +27,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   streamEnabled: true,
   streamSubscriptions: null,
   streamPaths: Object.freeze({ ...STREAM_PATHS }),
+  autoUpdate: false,
 });
 
 /** A fresh, mutable copy of the defaults. */

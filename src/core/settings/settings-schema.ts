@@ -42,6 +42,7 @@ export const SETTINGS_KEYS = [
   'streamEnabled',
   'streamSubscriptions',
   'streamPaths',
+  'autoUpdate',
 ] as const satisfies readonly (keyof Settings)[];
 
 export const INTERVAL_KEYS = [
@@ -147,6 +148,7 @@ export const settingFieldSchemas = {
   streamEnabled: z.boolean({ error: 'Streaming must be on (true) or off (false)' }),
   streamSubscriptions: numericSetting('streamSubscriptions').nullable(),
   streamPaths: streamPathsSchema,
+  autoUpdate: z.boolean({ error: 'Updates must be on (true) or off (false)' }),
 } as const;
 
 const rootError = (issue: z.core.$ZodRawIssue) =>

@@ -28,7 +28,18 @@ export const recorded = {
   protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   menu: null as unknown,
   openedExternally: [] as string[],
+  /** Message boxes shown (the update question), answered with `messageBoxResponse`. */
+  messageBoxes: [] as Array<Record<string, unknown>>,
+  messageBoxResponse: 1,
+  /**
+   * safeStorage with a real key store (a reversible stand-in cipher, backend
+   * gnome_libsecret) instead of none; for the keychain fallback's tests.
+   */
+  encryption: false,
   reset(): void {
+    this.encryption = false;
+    this.messageBoxes.length = 0;
+    this.messageBoxResponse = 1;
     this.windows.length = 0;
     this.ipcHandlers.clear();
     this.protocolHandlers.clear();
@@ -115,19 +126,30 @@ export function fakeElectronModule(): Record<string, unknown> {
       },
     },
     screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
+    dialog: {
+      showMessageBox: async (...args: unknown[]) => {
+        recorded.messageBoxes.push(args.at(-1) as Record<string, unknown>);
+        return { response: recorded.messageBoxResponse, checkboxChecked: false };
+      },
+    },
     shell: {
       openExternal: async (url: string) => {
         recorded.openedExternally.push(url);
       },
     },
     safeStorage: {
-      isEncryptionAvailable: () => false,
-      getSelectedStorageBackend: () => 'basic_text',
-      encryptString: () => {
-        throw new Error('not available');
+      isEncryptionAvailable: () => recorded.encryption,
+      getSelectedStorageBackend: () => (recorded.encryption ? 'gnome_libsecret' : 'basic_text'),
+      encryptString: (text: string) => {
+        if (!recorded.encryption) throw new Error('not available');
+        return Buffer.from(`sealed:${text}`, 'utf8').reverse();
       },
-      decryptString: () => {
-        throw new Error('not available');
+      decryptString: (data: Buffer) => {
+        if (!recorded.encryption) throw new Error('not available');
+        return Buffer.from(data)
+          .reverse()
+          .toString('utf8')
+          .replace(/^sealed:/, '');
       },
     },
   };

@@ -48,6 +48,12 @@ export interface Settings {
   streamSubscriptions: number | null;
   /** The stream's path per asset class on the service's host (`/stock` → `wss://host/stock`). */
   streamPaths: StreamPaths;
+  /**
+   * The installed app checks the release feed for a new version and downloads it; it
+   * asks before restarting (never restarts a running session by itself). Off by
+   * default; the browser host and development builds never check.
+   */
+  autoUpdate: boolean;
 }
 
 /** The stream endpoint's path of each asset class. */

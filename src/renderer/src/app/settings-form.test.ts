@@ -37,6 +37,7 @@ const settings: Settings = {
   streamEnabled: true,
   streamSubscriptions: null,
   streamPaths: { ...STREAM_PATHS },
+  autoUpdate: false,
 };
 
 /** The enterprise plan, so that every field of the form is shown and checked. */
@@ -203,6 +204,16 @@ describe('stream settings', () => {
     expect(toForm(limited).streamSubscriptions).toBe('50');
     expect(formPatch({ ...toForm(limited), streamSubscriptions: ' ' }, limited)).toEqual({
       patch: { streamSubscriptions: null },
+    });
+  });
+
+  it('turns updates on and off as a change of their own', () => {
+    const form = toForm(settings);
+    expect(form.autoUpdate).toBe(false);
+    form.autoUpdate = true;
+    expect(formPatch(form, settings)).toEqual({ patch: { autoUpdate: true } });
+    expect(formPatch(toForm({ ...settings, autoUpdate: true }), settings)).toEqual({
+      patch: { autoUpdate: true },
     });
   });
 
