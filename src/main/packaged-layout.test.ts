@@ -22,7 +22,7 @@ import { appPaths, unpackedPath } from './app-paths';
 
 vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
-const { recorded } = await import('./testing/fake-electron');
+const { recorded, fakeScreen } = await import('./testing/fake-electron');
 const { startShell } = await import('./shell');
 
 const APP = 'app://marketdesk/index.html';
@@ -161,6 +161,20 @@ describe('the shell in the packaged layout', () => {
     shell.openLink({ ...link, view: 'symbol', kType: null });
     expect(sent()).toHaveLength(2);
     expect(main().focused).toBe(focused + 1);
+  });
+
+  it('brings a window back when the monitor showing it is unplugged', () => {
+    const win = main();
+    fakeScreen.displays = [
+      { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } },
+      { id: 2, workArea: { x: 1920, y: 0, width: 2560, height: 1440 } },
+    ];
+    win.setBounds({ x: 2500, y: 100, width: 1400, height: 900 });
+    fakeScreen.emit('display-metrics-changed');
+    expect(win.getBounds()).toEqual({ x: 2500, y: 100, width: 1400, height: 900 });
+    fakeScreen.displays = [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }];
+    fakeScreen.emit('display-removed');
+    expect(win.getBounds()).toEqual({ x: 240, y: 90, width: 1440, height: 900 });
   });
 
   it('checks for updates only once the setting is on, and asks before restarting', async () => {

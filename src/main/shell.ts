@@ -148,6 +148,10 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     ),
   );
   windows.showMainWindow();
+  // A monitor unplugged while running must not leave a window where nothing shows it.
+  const refit = (): void => windows.refitToDisplays();
+  screen.on('display-removed', refit);
+  screen.on('display-metrics-changed', refit);
 
   // Updates follow the setting (off by default); the user is asked before a restart.
   const { loadUpdater } = options;
@@ -168,6 +172,8 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     },
     dispose() {
       disposed ??= (async () => {
+        screen.off('display-removed', refit);
+        screen.off('display-metrics-changed', refit);
         followSetting?.dispose();
         updates?.dispose();
         ipc?.dispose();

@@ -11,7 +11,12 @@ import type { BridgeEventMessage, PopOutRequest } from '../shared/bridge';
 import { EVENT_CHANNEL } from '../shared/bridge';
 import { popOutAddress } from '../shared/host-wire';
 import type { Rect, WindowKind } from './window-state';
-import { initialWindowState, MIN_WINDOW_SIZE } from './window-state';
+import {
+  DEFAULT_SIZES,
+  initialWindowState,
+  MIN_WINDOW_SIZE,
+  refitToDisplays,
+} from './window-state';
 import type { WindowStateStore } from './window-state-store';
 
 export interface WindowManagerOptions {
@@ -124,6 +129,23 @@ export class WindowManager {
       this.options.log(`marketdesk: could not load a pop-out: ${error.message}`);
     });
     return { windowId, openUrl: null };
+  }
+
+  /**
+   * The displays changed (one unplugged, a resolution or arrangement changed): every
+   * window no display shows any more comes back onto one; the others stay put.
+   */
+  refitToDisplays(): void {
+    const areas = this.#workAreas();
+    const windows: Array<[WindowKind, BrowserWindow | null]> = [
+      ['main', this.#main],
+      ...[...this.#popOuts.values()].map((win): [WindowKind, BrowserWindow] => ['popout', win]),
+    ];
+    for (const [kind, win] of windows) {
+      if (!win || win.isDestroyed() || win.isMaximized() || win.isFullScreen()) continue;
+      const fitted = refitToDisplays(win.getBounds(), areas, DEFAULT_SIZES[kind]);
+      if (fitted) win.setBounds(fitted);
+    }
   }
 
   #workAreas(): Rect[] {

@@ -38,6 +38,7 @@ export const recorded = {
   encryption: false,
   reset(): void {
     this.encryption = false;
+    fakeScreen.displays = [display];
     this.messageBoxes.length = 0;
     this.messageBoxResponse = 1;
     this.windows.length = 0;
@@ -57,6 +58,12 @@ export class FakeBrowserWindow extends EventEmitter {
   focused = 0;
   constructor(readonly options: Record<string, unknown>) {
     super();
+    this.bounds = {
+      x: Number(options['x'] ?? 0),
+      y: Number(options['y'] ?? 0),
+      width: Number(options['width'] ?? 800),
+      height: Number(options['height'] ?? 600),
+    };
     recorded.windows.push(this);
   }
   static getFocusedWindow(): FakeBrowserWindow | null {
@@ -94,6 +101,14 @@ export class FakeBrowserWindow extends EventEmitter {
   getNormalBounds() {
     return { x: 10, y: 20, width: 800, height: 600 };
   }
+  /** Where the window is: its options' bounds until setBounds moves it. */
+  bounds = { x: 0, y: 0, width: 800, height: 600 };
+  getBounds() {
+    return { ...this.bounds };
+  }
+  setBounds(bounds: { x: number; y: number; width: number; height: number }): void {
+    this.bounds = { ...bounds };
+  }
   close(): void {
     this.emit('close', { preventDefault() {} });
     this.destroyed = true;
@@ -104,6 +119,20 @@ export class FakeBrowserWindow extends EventEmitter {
 }
 
 const display = { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } };
+
+/** The screen: one 1920×1080 display unless a test sets `displays`; events recorded. */
+export const fakeScreen = Object.assign(new EventEmitter(), {
+  displays: [display] as Array<{
+    id: number;
+    workArea: { x: number; y: number; width: number; height: number };
+  }>,
+  getPrimaryDisplay() {
+    return fakeScreen.displays[0] ?? display;
+  },
+  getAllDisplays() {
+    return fakeScreen.displays;
+  },
+});
 
 /** The module object `vi.mock('electron')` returns. */
 export function fakeElectronModule(): Record<string, unknown> {
@@ -125,7 +154,7 @@ export function fakeElectronModule(): Record<string, unknown> {
         recorded.menu = menu;
       },
     },
-    screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
+    screen: fakeScreen,
     dialog: {
       showMessageBox: async (...args: unknown[]) => {
         recorded.messageBoxes.push(args.at(-1) as Record<string, unknown>);
