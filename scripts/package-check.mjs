@@ -51,6 +51,15 @@ async function mainProcessPaths(resourcesDir) {
   return missing;
 }
 
+// The Linux app folder is what this checks (its native module, its ELF, its fuses);
+// the release builds each platform's installers on that platform (release.yml).
+if (process.platform !== 'linux') {
+  say(
+    `skipped: it builds and inspects the Linux app folder, on Linux only (this is ${process.platform})`,
+  );
+  process.exit(0);
+}
+
 const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
 const skipBuild = process.argv.includes('--no-build');
 const work = mkdtempSync(path.join(tmpdir(), 'md-package-check-'));
