@@ -72,6 +72,8 @@ export function packageOf(file) {
  */
 export function forbiddenReason(file) {
   if (/^\/(src|e2e|bench|scripts|docs|resources)\//.test(file)) return 'project sources';
+  if (file.startsWith('/out/') && !/^\/out\/(main|preload|renderer)(\/|$)/.test(file))
+    return "a build that is not the app's (out/main, out/preload, out/renderer)";
   if (file.endsWith('.map')) return 'source map';
   if (/\.(test|spec|bench)\.[cm]?[jt]s$/.test(file)) return 'test or benchmark';
   const pkg = packageOf(file);

@@ -89,12 +89,14 @@ describe('inspectPackagedApp', () => {
       'node_modules/vitest/package.json': '{"name":"vitest","version":"5.1.1"}',
       'node_modules/tsx/package.json': '{"name":"tsx","version":"4.0.0"}',
       'out/main/x.test.js': 'test',
+      'out/host/index.js': 'the browser host',
     });
     const text = result.problems.join('\n');
     expect(text).toContain('missing from the asar: /out/renderer/index.html');
     expect(text).toContain('source map');
     expect(text).toContain('project sources');
     expect(text).toContain('test or benchmark');
+    expect(text).toContain("a build that is not the app's");
     expect(text).toContain('dev dependency vitest@5.1.1');
     expect(text).toContain("tsx (the command line's loader");
     expect(text).toContain('native module for arm64, not linux-x64');
