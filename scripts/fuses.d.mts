@@ -8,7 +8,7 @@ export interface AfterPackContext {
 /** Marketdesk's fuse choices by FuseV1Options name (true: on). */
 export const APP_FUSES: Readonly<Record<string, boolean>>;
 
-/** Flips Marketdesk's fuses on a packaged Electron binary; resolves how many were written. */
+/** Flips Marketdesk's fuses on a packaged Electron binary; resolves how many fuse wires were written. */
 export function flipAppFuses(
   electronBinaryPath: string,
   platform?: NodeJS.Platform,

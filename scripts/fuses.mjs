@@ -41,7 +41,8 @@ export const APP_FUSES = Object.freeze({
 
 /**
  * Flips Marketdesk's fuses on one packaged Electron binary (the `.app` bundle on
- * macOS). Resolves the number of fuses written.
+ * macOS). Resolves the number of fuse wires written (one per binary; a universal macOS
+ * binary has one per architecture).
  * @param {string} electronBinaryPath
  * @param {NodeJS.Platform} [platform]
  * @returns {Promise<number>}
@@ -93,7 +94,9 @@ export default async function afterPack(context) {
   const binary = packagedBinaryPath(context);
   const platform = context.electronPlatformName === 'mas' ? 'darwin' : context.electronPlatformName;
   const count = await flipAppFuses(binary, /** @type {NodeJS.Platform} */ (platform));
-  console.log(`marketdesk: flipped ${count} Electron fuses in ${binary}`);
+  console.log(
+    `marketdesk: set ${Object.keys(APP_FUSES).length} Electron fuses (fuse wires: ${count}) in ${binary}`,
+  );
 }
 
 // `node scripts/fuses.mjs <binary>`
@@ -105,7 +108,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   try {
     const count = await flipAppFuses(path.resolve(binary));
-    console.log(`marketdesk: flipped ${count} Electron fuses in ${binary}`);
+    console.log(
+      `marketdesk: set ${Object.keys(APP_FUSES).length} Electron fuses (fuse wires: ${count}) in ${binary}`,
+    );
   } catch (error) {
     console.error(`marketdesk: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
