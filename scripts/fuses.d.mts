@@ -5,7 +5,10 @@ export interface AfterPackContext {
   packager: { appInfo: { productFilename: string }; executableName?: string };
 }
 
-/** Flips Marketdesk's fuses on a packaged Electron binary; resolves how many were written. */
+/** Marketdesk's fuse choices by FuseV1Options name (true: on). */
+export const APP_FUSES: Readonly<Record<string, boolean>>;
+
+/** Flips Marketdesk's fuses on a packaged Electron binary; resolves how many fuse wires were written. */
 export function flipAppFuses(
   electronBinaryPath: string,
   platform?: NodeJS.Platform,

@@ -25,25 +25,44 @@ async function loadFuses() {
 }
 
 /**
+ * Marketdesk's fuse choices by FuseV1Options name: what `flipAppFuses` writes and what
+ * `npm run package:check` reads back from the packaged binary.
+ * @type {Readonly<Record<string, boolean>>}
+ */
+export const APP_FUSES = Object.freeze({
+  RunAsNode: false,
+  EnableCookieEncryption: true,
+  EnableNodeOptionsEnvironmentVariable: false,
+  EnableNodeCliInspectArguments: false,
+  EnableEmbeddedAsarIntegrityValidation: true,
+  OnlyLoadAppFromAsar: true,
+  GrantFileProtocolExtraPrivileges: false,
+});
+
+/**
  * Flips Marketdesk's fuses on one packaged Electron binary (the `.app` bundle on
- * macOS). Resolves the number of fuses written.
+ * macOS). Resolves the number of fuse wires written (one per binary; a universal macOS
+ * binary has one per architecture).
  * @param {string} electronBinaryPath
  * @param {NodeJS.Platform} [platform]
  * @returns {Promise<number>}
  */
 export async function flipAppFuses(electronBinaryPath, platform = process.platform) {
   const { flipFuses, FuseVersion, FuseV1Options } = await loadFuses();
+  /** @type {Record<number, boolean>} */
+  const wire = {};
+  for (const [name, on] of Object.entries(APP_FUSES)) {
+    const index = /** @type {Record<string, number>} */ (/** @type {unknown} */ (FuseV1Options))[
+      name
+    ];
+    if (index === undefined) throw new Error(`@electron/fuses has no fuse named ${name}`);
+    wire[index] = on;
+  }
   return flipFuses(electronBinaryPath, {
     version: FuseVersion.V1,
     // Re-sign ad hoc after patching, or an arm64 macOS binary will not start.
     resetAdHocDarwinSignature: platform === 'darwin',
-    [FuseV1Options.RunAsNode]: false,
-    [FuseV1Options.EnableCookieEncryption]: true,
-    [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
-    [FuseV1Options.EnableNodeCliInspectArguments]: false,
-    [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
-    [FuseV1Options.OnlyLoadAppFromAsar]: true,
-    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+    ...wire,
   });
 }
 
@@ -75,7 +94,9 @@ export default async function afterPack(context) {
   const binary = packagedBinaryPath(context);
   const platform = context.electronPlatformName === 'mas' ? 'darwin' : context.electronPlatformName;
   const count = await flipAppFuses(binary, /** @type {NodeJS.Platform} */ (platform));
-  console.log(`marketdesk: flipped ${count} Electron fuses in ${binary}`);
+  console.log(
+    `marketdesk: set ${Object.keys(APP_FUSES).length} Electron fuses (fuse wires: ${count}) in ${binary}`,
+  );
 }
 
 // `node scripts/fuses.mjs <binary>`
@@ -87,7 +108,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   try {
     const count = await flipAppFuses(path.resolve(binary));
-    console.log(`marketdesk: flipped ${count} Electron fuses in ${binary}`);
+    console.log(
+      `marketdesk: set ${Object.keys(APP_FUSES).length} Electron fuses (fuse wires: ${count}) in ${binary}`,
+    );
   } catch (error) {
     console.error(`marketdesk: ${/** @type {Error} */ (error).message}`);
     process.exit(1);

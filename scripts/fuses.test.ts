@@ -3,30 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flipAppFuses, packagedBinaryPath } from './fuses.mjs';
-
-/** The fuse sentinel Electron binaries carry (from @electron/fuses' constants). */
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-
-/**
- * A stand-in for an Electron binary: filler, the sentinel, wire version 1, a wire of
- * nine fuses in Electron's shipped defaults, more filler. Enough for flipFuses to
- * patch, so the script's fuse choices are checked without Electron's binary.
- */
-function fakeElectronBinary(file: string): void {
-  const defaults = [1, 1, 1, 1, 0, 0, 0, 1, 1].map((on) =>
-    on ? FuseState.ENABLE : FuseState.DISABLE,
-  );
-  writeFileSync(
-    file,
-    Buffer.concat([
-      Buffer.alloc(4096, 0x41),
-      Buffer.from(SENTINEL),
-      Buffer.from([1, defaults.length, ...defaults]),
-      Buffer.alloc(4096, 0x42),
-    ]),
-  );
-}
+import { writeStandInExecutable } from './electron-stand-in.mjs';
+import { APP_FUSES, flipAppFuses, packagedBinaryPath } from './fuses.mjs';
 
 describe('fuses', () => {
   let dir: string;
@@ -37,7 +15,7 @@ describe('fuses', () => {
 
   it('flips the security fuses and leaves the others as shipped', async () => {
     const binary = path.join(dir, 'marketdesk');
-    fakeElectronBinary(binary);
+    writeStandInExecutable(binary);
     expect(await flipAppFuses(binary, 'linux')).toBeGreaterThan(0);
     const wire = await getCurrentFuseWire(binary);
     expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE);
@@ -49,6 +27,15 @@ describe('fuses', () => {
     expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.DISABLE);
     expect(wire[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(FuseState.DISABLE);
     expect(wire[FuseV1Options.WasmTrapHandlers]).toBe(FuseState.ENABLE);
+  });
+
+  it("starts the stand-in Electron from Electron's shipped wire, and names only known fuses", async () => {
+    const binary = path.join(dir, 'electron');
+    writeStandInExecutable(binary);
+    const wire = await getCurrentFuseWire(binary);
+    expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.ENABLE);
+    expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.DISABLE);
+    for (const name of Object.keys(APP_FUSES)) expect(Object.keys(FuseV1Options)).toContain(name);
   });
 
   it('refuses a file that is not an Electron binary', async () => {

@@ -80,6 +80,14 @@ const isJson = (text: string) => {
   return true;
 };
 
+/** package.json's scripts. */
+const packageScripts = (): Record<string, string> =>
+  (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+
 const HOW: Record<string, How> = {
   './run start': {
     kind: 'serves',
@@ -182,6 +190,29 @@ const HOW: Record<string, How> = {
     why: 'named as what ./run itself runs when node_modules is missing or stale',
     instead: () =>
       expect(readFileSync(path.join(root, 'scripts', 'env.sh'), 'utf8')).toMatch(/\bnpm ci\b/),
+  },
+  'npm run package': {
+    kind: 'not-run',
+    why: "it downloads Electron's runtime, which cannot be had where the tests run; ./run package:check packs the same configuration",
+    instead: () => {
+      const scripts = packageScripts();
+      expect(scripts['package']).toMatch(/electron-vite build && electron-builder/);
+      expect(existsSync(path.join(root, 'electron-builder.yml'))).toBe(true);
+    },
+  },
+  './run package:check': {
+    kind: 'not-run',
+    why: 'it is a stage of ./run test (the test script), so it runs there, not twice',
+    instead: () => expect(packageScripts()['test']).toMatch(/npm run package:check\b/),
+  },
+  './run icons': {
+    kind: 'not-run',
+    why: 'it rewrites the committed icons; ./run icons -- --check renders the same and compares',
+    instead: () => expect(packageScripts()['icons']).toBe('node scripts/icons.mjs'),
+  },
+  './run icons -- --check': {
+    kind: 'exits',
+    check: ({ stdout }) => expect(stdout).toMatch(/icons: \d+ files match resources\/icon\.svg/),
   },
   'npx tsx e2e/screens.ts': {
     kind: 'not-run',

@@ -65,6 +65,8 @@ const COALESCING = {
   alerts: { slot: () => '', merge: superseded },
   // Each firing is told (a notification, a sound): never merged away.
   alertFired: { slot: () => null, merge: superseded },
+  // A link opened twice while the page lags: the later one is the one to show.
+  openSymbol: { slot: () => '', merge: superseded },
 } satisfies { [E in EventName]: Coalescing<E> };
 
 /** The coalescing of `message`'s kind, typed for its payload. */

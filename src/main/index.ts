@@ -1,12 +1,16 @@
 /**
  * The Electron main process entry: what must happen before the app is ready (the
  * privileged app scheme, the sandbox for every renderer, the data folder, the
- * single-instance lock, app-wide hardening), then the shell, then an orderly quit
- * that closes the services. Thin by design; every service lives in src/core.
+ * single-instance lock, app-wide hardening, `marketdesk://` links), then the shell,
+ * then an orderly quit that closes the services. Thin by design; every service lives
+ * in src/core.
  */
 import { app, dialog, protocol } from 'electron';
-import path from 'node:path';
 import { ensureDataFolder } from '../core/data-folder';
+import { DEEP_LINK_SCHEME, deepLinkArgument } from '../shared/deep-link';
+import { appPaths } from './app-paths';
+import { DeepLinkRouter } from './deep-links';
+import type { UpdaterLike } from './updates';
 import { installAppHardening } from './harden';
 import {
   APP_ENTRY_URL,
@@ -50,6 +54,18 @@ const entryUrl = devServerOrigin && devServerUrl ? devServerUrl : APP_ENTRY_URL;
 
 let shell: Shell | null = null;
 let quitting = false;
+const paths = appPaths(import.meta.dirname, {
+  packaged: app.isPackaged,
+  resourcesPath: process.resourcesPath,
+});
+// Links wait for the shell; the first may be this launch's own (Windows, Linux).
+const links = new DeepLinkRouter(log);
+
+/** electron-updater's autoUpdater, loaded only when updates are turned on. */
+async function loadUpdater(): Promise<UpdaterLike> {
+  const { default: updater } = await import('electron-updater');
+  return updater.autoUpdater;
+}
 
 if (!app.requestSingleInstanceLock()) {
   // Another Marketdesk is running; it focuses its window (below) and this one leaves.
@@ -57,7 +73,24 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   installAppHardening(app, trusted, log);
 
-  app.on('second-instance', () => shell?.windows.showMainWindow());
+  // Installed apps own marketdesk:// (the installers declare it too); a development
+  // run leaves the system's handler alone.
+  if (app.isPackaged && !app.isDefaultProtocolClient(DEEP_LINK_SCHEME))
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  const launchLink = deepLinkArgument(process.argv);
+  if (launchLink) links.open(launchLink);
+  // macOS hands links over as events, also the one that launched the app (before ready).
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    links.open(url);
+  });
+
+  // A second launch (a link clicked on Windows or Linux, or the app started again):
+  // this one gets the focus, and the link if there is one.
+  app.on('second-instance', (_event, argv) => {
+    const url = deepLinkArgument(argv);
+    if (!(url && links.open(url))) shell?.windows.showMainWindow();
+  });
 
   app.on('activate', () => shell?.windows.showMainWindow());
 
@@ -80,8 +113,10 @@ if (!app.requestSingleInstanceLock()) {
     try {
       shell = await startShell({
         dataFolder,
-        rendererRoot: path.join(import.meta.dirname, '../renderer'),
-        preload: path.join(import.meta.dirname, '../preload/index.cjs'),
+        rendererRoot: paths.rendererRoot,
+        preload: paths.preload,
+        icon: paths.icon,
+        loadUpdater: app.isPackaged ? loadUpdater : null,
         entryUrl,
         trusted,
         developer: !app.isPackaged,
@@ -89,6 +124,8 @@ if (!app.requestSingleInstanceLock()) {
         env: process.env,
         log,
       });
+      const started = shell;
+      links.attach((link) => started.openLink(link));
     } catch (error) {
       const message = errorMessage(error);
       dialog.showErrorBox(`${APP_NAME} could not start`, message);

@@ -40,6 +40,8 @@ describe('startShell', () => {
       dataFolder: path.join(dir, 'data'),
       rendererRoot,
       preload: path.join(dir, 'preload', 'index.cjs'),
+      icon: path.join(dir, 'icon.png'),
+      loadUpdater: null,
       entryUrl: APP,
       trusted: { devServerOrigin: null },
       developer: false,

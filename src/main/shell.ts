@@ -20,6 +20,7 @@ import path from 'node:path';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
 import { writeFileAtomic } from '../core/settings';
+import type { KeytarLoader } from '../core/secrets';
 import { startDemoService } from '../simulator';
 import { appIcon, notifyFiredAlerts } from './alert-notifier';
 import { createAppProtocolHandler } from './app-protocol';
@@ -31,6 +32,10 @@ import type { TrustedOrigins } from './security-policy';
 import { APP_SCHEME, contentSecurityPolicy } from './security-policy';
 import { saveWithDialog } from './save-dialog';
 import { createShellHooks } from './shell-hooks';
+import type { DeepLink } from '../shared/deep-link';
+import { systemTimers } from '../shared/timers';
+import type { UpdaterLike } from './updates';
+import { UpdateController } from './updates';
 import { WindowStateStore } from './window-state-store';
 import { WindowManager } from './windows';
 
@@ -40,6 +45,12 @@ export interface ShellOptions {
   rendererRoot: string;
   /** The bundled preload (`out/preload/index.cjs`). */
   preload: string;
+  /** The app's icon (app-paths.ts): window icon on Linux, notifications. */
+  icon: string;
+  /** Loads keytar; default the real one (tests: a failing loader, as where it cannot load). */
+  loadKeytar?: KeytarLoader | null;
+  /** Loads electron-updater's autoUpdater: packaged apps only; null never updates. */
+  loadUpdater: (() => Promise<UpdaterLike>) | null;
   /** `app://marketdesk/index.html`, or the dev server's URL in development. */
   entryUrl: string;
   trusted: TrustedOrigins;
@@ -53,6 +64,10 @@ export interface ShellOptions {
 /** The running shell. */
 export interface Shell {
   readonly windows: WindowManager;
+  /** The app's icon file, for notifications (`new Notification({ icon: shell.icon })`). */
+  readonly icon: string;
+  /** Shows a `marketdesk://` link's symbol in the main window (focused, shown first). */
+  openLink(link: DeepLink): void;
   /** Disconnects every window and closes the services. Idempotent. */
   dispose(): Promise<void>;
 }
@@ -69,6 +84,23 @@ function sendShortcut(shortcut: RendererShortcut): void {
   contents.sendInputEvent({ type: 'keyUp', keyCode: shortcut.key, modifiers });
 }
 
+/** Asks whether to restart now for a downloaded update; true: restart. */
+async function askToRestart(version: string): Promise<boolean> {
+  const parent = BrowserWindow.getFocusedWindow();
+  const options = {
+    type: 'info' as const,
+    buttons: ['Restart now', 'Later'],
+    defaultId: 0,
+    cancelId: 1,
+    message: `Marketdesk ${version} is ready to install`,
+    detail: 'Restart now to update, or later: it installs when you quit Marketdesk.',
+  };
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response === 0;
+}
+
 /** Starts everything; call after `app.whenReady()`. */
 export async function startShell(options: ShellOptions): Promise<Shell> {
   const { log } = options;
@@ -83,6 +115,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     demo: startDemoService,
     env: options.env,
     safeStorage: electronSafeStorageCipher(safeStorage, process.platform),
+    loadKeytar: options.loadKeytar,
     log,
   });
 
@@ -91,6 +124,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   let ipc: IpcBridge | null = null;
   const windows = new WindowManager({
     preload: options.preload,
+    icon: options.icon,
     entryUrl: options.entryUrl,
     states: new WindowStateStore(options.dataFolder, undefined, log),
     screen,
@@ -141,13 +175,35 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     ),
   );
   windows.showMainWindow();
+  // A monitor unplugged while running must not leave a window where nothing shows it.
+  const refit = (): void => windows.refitToDisplays();
+  screen.on('display-removed', refit);
+  screen.on('display-metrics-changed', refit);
+
+  // Updates follow the setting (off by default); the user is asked before a restart.
+  const { loadUpdater } = options;
+  const updates = loadUpdater
+    ? new UpdateController({ load: loadUpdater, ask: askToRestart, timers: systemTimers, log })
+    : null;
+  const followSetting = updates
+    ? services.settings.onChange(({ settings }) => void updates.setEnabled(settings.autoUpdate))
+    : null;
+  void updates?.setEnabled(services.settings.get().autoUpdate);
 
   let disposed: Promise<void> | null = null;
   return {
     windows,
+    icon: options.icon,
+    openLink(link) {
+      windows.sendToMainWindow({ event: 'openSymbol', payload: link });
+    },
     dispose() {
       disposed ??= (async () => {
         notifier.dispose();
+        screen.off('display-removed', refit);
+        screen.off('display-metrics-changed', refit);
+        followSetting?.dispose();
+        updates?.dispose();
         ipc?.dispose();
         bridge.dispose();
         await services.dispose();

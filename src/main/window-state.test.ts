@@ -7,6 +7,8 @@ import {
   initialWindowState,
   overlapArea,
   parseWindowStateFile,
+  isShownOnDisplays,
+  refitToDisplays,
 } from './window-state';
 
 const primary: Rect = { x: 0, y: 25, width: 1920, height: 1055 };
@@ -153,5 +155,44 @@ describe('initialWindowState', () => {
       bounds: centredIn(primary, { width: 500, height: 400 }),
       maximized: false,
     });
+  });
+});
+
+describe('isShownOnDisplays and refitToDisplays', () => {
+  const left = { x: 0, y: 0, width: 1920, height: 1080 };
+  const right = { x: 1920, y: 0, width: 2560, height: 1440 };
+
+  it('leaves a window whose title bar a display still shows where the user put it', () => {
+    const straddling = { x: 1800, y: 100, width: 1000, height: 700 };
+    expect(isShownOnDisplays(straddling, [left, right])).toBe(true);
+    expect(refitToDisplays(straddling, [left], DEFAULT_SIZES.main)).toBeNull();
+    // Mostly off the left edge, but 100 px of its title bar still on the display.
+    expect(
+      refitToDisplays({ x: -900, y: 50, width: 1000, height: 600 }, [left], DEFAULT_SIZES.main),
+    ).toBeNull();
+  });
+
+  it('brings back a window from an unplugged monitor, fitted to the remaining one', () => {
+    const onRight = { x: 2400, y: 200, width: 1200, height: 800 };
+    expect(isShownOnDisplays(onRight, [left])).toBe(false);
+    expect(refitToDisplays(onRight, [left], DEFAULT_SIZES.main)).toEqual(
+      centredIn(left, DEFAULT_SIZES.main),
+    );
+  });
+
+  it('brings back a window whose title bar is off the top, though its body shows', () => {
+    const titleAbove = { x: 100, y: -40, width: 800, height: 600 };
+    expect(isShownOnDisplays(titleAbove, [left])).toBe(false);
+    expect(refitToDisplays(titleAbove, [left], DEFAULT_SIZES.popout)).toEqual({
+      x: 100,
+      y: 0,
+      width: 800,
+      height: 600,
+    });
+  });
+
+  it('needs only a sliver of a narrow window’s whole title bar', () => {
+    expect(isShownOnDisplays({ x: 1900, y: 0, width: 40, height: 400 }, [left])).toBe(false);
+    expect(isShownOnDisplays({ x: 1880, y: 0, width: 40, height: 400 }, [left])).toBe(true);
   });
 });

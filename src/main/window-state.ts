@@ -2,7 +2,9 @@
  * Window geometry remembered between runs, per window kind (the main window, and the
  * size and place the last pop-out had). Pure: parse (never trust the file), and
  * clamp saved bounds to the displays present now, so a window saved on a monitor that
- * has since been unplugged does not open off-screen.
+ * has since been unplugged does not open off-screen; and, while running, bring back a
+ * window whose title bar no display shows any more (refitToDisplays, on the screen's
+ * display-removed and display-metrics-changed events).
  */
 
 /** Which window a saved state belongs to. */
@@ -168,4 +170,36 @@ export function initialWindowState(
     bounds: clampToDisplays(saved.bounds, workAreas, DEFAULT_SIZES[kind]),
     maximized: saved.maximized,
   };
+}
+
+/** The strip along a window's top that must stay on a display (its title bar). */
+export const TITLE_BAR = { height: 32, minVisibleWidth: 64, minVisibleHeight: 16 } as const;
+
+/**
+ * True when a display still shows the window enough to grab it: its title bar overlaps
+ * one work area by at least 64 × 16 px (the whole bar when the window is narrower).
+ */
+export function isShownOnDisplays(bounds: Rect, workAreas: readonly Rect[]): boolean {
+  const bar = { ...bounds, height: Math.min(TITLE_BAR.height, bounds.height) };
+  const needWidth = Math.min(TITLE_BAR.minVisibleWidth, bar.width);
+  const needHeight = Math.min(TITLE_BAR.minVisibleHeight, bar.height);
+  return workAreas.some((area) => {
+    const w = Math.min(bar.x + bar.width, area.x + area.width) - Math.max(bar.x, area.x);
+    const h = Math.min(bar.y + bar.height, area.y + area.height) - Math.max(bar.y, area.y);
+    return w >= needWidth && h >= needHeight;
+  });
+}
+
+/**
+ * Where an open window goes after the displays changed (a monitor unplugged, a
+ * resolution changed): null when it is still shown (left where the user put it), else
+ * the bounds fitted to the display it overlaps most, or centred on the primary one.
+ */
+export function refitToDisplays(
+  bounds: Rect,
+  workAreas: readonly Rect[],
+  defaultSize: { width: number; height: number },
+): Rect | null {
+  if (workAreas.length === 0 || isShownOnDisplays(bounds, workAreas)) return null;
+  return clampToDisplays(bounds, workAreas, defaultSize);
 }

@@ -7,10 +7,16 @@
  */
 import type { BrowserWindowConstructorOptions, Screen, WebContents } from 'electron';
 import { BrowserWindow } from 'electron';
-import type { PopOutRequest } from '../shared/bridge';
+import type { BridgeEventMessage, PopOutRequest } from '../shared/bridge';
+import { EVENT_CHANNEL } from '../shared/bridge';
 import { popOutAddress } from '../shared/host-wire';
 import type { Rect, WindowKind } from './window-state';
-import { initialWindowState, MIN_WINDOW_SIZE } from './window-state';
+import {
+  DEFAULT_SIZES,
+  initialWindowState,
+  MIN_WINDOW_SIZE,
+  refitToDisplays,
+} from './window-state';
 import type { WindowStateStore } from './window-state-store';
 
 export interface WindowManagerOptions {
@@ -22,6 +28,8 @@ export interface WindowManagerOptions {
   screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>;
   /** Developer tools available (development builds only). */
   developer: boolean;
+  /** The app's icon (the window icon on Linux; macOS and Windows take the bundle's). */
+  icon?: string;
   /** Told when a window of ours is shown or hidden (not on blur). */
   onVisibility(contents: WebContents, visible: boolean): void;
   log(message: string): void;
@@ -34,6 +42,10 @@ const MAX_POPOUT = { width: 4096, height: 4096 } as const;
 /** Owns every window of the app; the IPC layer asks it which web contents are ours. */
 export class WindowManager {
   #main: BrowserWindow | null = null;
+  /** The main window's page has loaded (its listeners are registered). */
+  #mainLoaded = false;
+  /** An event for the main window's page that waits for it to load (the latest only). */
+  #mainPending: BridgeEventMessage | null = null;
   /** Pop-outs by pane id: popping the same pane out twice focuses the first. */
   readonly #popOuts = new Map<string, BrowserWindow>();
   /** Web contents ids of our windows, for the IPC sender check. */
@@ -57,8 +69,16 @@ export class WindowManager {
     }
     const win = this.#create('main', 'Marketdesk', undefined);
     this.#main = win;
+    this.#mainLoaded = false;
+    win.webContents.on('did-finish-load', () => {
+      this.#mainLoaded = true;
+      const pending = this.#mainPending;
+      this.#mainPending = null;
+      if (pending) win.webContents.send(EVENT_CHANNEL, pending);
+    });
     win.on('closed', () => {
       this.#main = null;
+      this.#mainLoaded = false;
       // Pop-outs are part of the main window's workspace: they go with it.
       for (const popOut of this.#popOuts.values()) if (!popOut.isDestroyed()) popOut.close();
     });
@@ -66,6 +86,19 @@ export class WindowManager {
       this.options.log(`marketdesk: could not load the renderer: ${error.message}`);
     });
     return win;
+  }
+
+  /**
+   * Shows and focuses the main window (creating it if need be) and sends its page one
+   * event, once the page has loaded: a link opened at launch waits for the page.
+   */
+  sendToMainWindow(message: BridgeEventMessage): void {
+    const win = this.showMainWindow();
+    if (this.#mainLoaded && !win.webContents.isDestroyed()) {
+      win.webContents.send(EVENT_CHANNEL, message);
+    } else {
+      this.#mainPending = message;
+    }
   }
 
   /** Opens (or focuses) the pop-out of a pane; answers its window id. */
@@ -98,6 +131,23 @@ export class WindowManager {
     return { windowId, openUrl: null };
   }
 
+  /**
+   * The displays changed (one unplugged, a resolution or arrangement changed): every
+   * window no display shows any more comes back onto one; the others stay put.
+   */
+  refitToDisplays(): void {
+    const areas = this.#workAreas();
+    const windows: Array<[WindowKind, BrowserWindow | null]> = [
+      ['main', this.#main],
+      ...[...this.#popOuts.values()].map((win): [WindowKind, BrowserWindow] => ['popout', win]),
+    ];
+    for (const [kind, win] of windows) {
+      if (!win || win.isDestroyed() || win.isMaximized() || win.isFullScreen()) continue;
+      const fitted = refitToDisplays(win.getBounds(), areas, DEFAULT_SIZES[kind]);
+      if (fitted) win.setBounds(fitted);
+    }
+  }
+
   #workAreas(): Rect[] {
     const { screen } = this.options;
     const primary = screen.getPrimaryDisplay();
@@ -114,6 +164,7 @@ export class WindowManager {
       minHeight: MIN_WINDOW_SIZE.height,
       title,
       backgroundColor: BACKGROUND,
+      ...(options.icon ? { icon: options.icon } : {}),
       show: false,
       webPreferences: secureWebPreferences(options.preload, options.developer),
     });

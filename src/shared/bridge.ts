@@ -27,6 +27,7 @@ import type {
   Tick,
   UnixMs,
 } from './model';
+import type { DeepLink } from './deep-link';
 
 // ---------------------------------------------------------------- subscriptions
 
@@ -262,6 +263,8 @@ export interface Events {
   alerts: { alerts: Alert[] };
   /** An alert fired (told to every window), with its notification's words. */
   alertFired: { alert: Alert; firing: AlertFiring; title: string; body: string };
+  /** A `marketdesk://` link was opened: show its symbol (main window only). */
+  openSymbol: DeepLink;
 }
 
 export type EventName = keyof Events;
@@ -277,6 +280,7 @@ const EVENT_TABLE = {
   workspace: true,
   alerts: true,
   alertFired: true,
+  openSymbol: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

@@ -28,6 +28,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   streamSubscriptions: null,
   streamPaths: Object.freeze({ ...STREAM_PATHS }),
   alertSound: true,
+  autoUpdate: false,
 });
 
 /** A fresh, mutable copy of the defaults. */

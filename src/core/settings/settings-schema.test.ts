@@ -36,6 +36,8 @@ describe('defaults', () => {
       streamSubscriptions: null,
       // The contract's endpoints (shared/api/stream.ts).
       streamPaths: STREAM_PATHS,
+      // Updates are the user's choice (issue 16): off until turned on.
+      autoUpdate: false,
     });
   });
 
@@ -239,6 +241,7 @@ describe('stream settings', () => {
       expect(errorOf({ streamSubscriptions: bad })).toBe(message);
     }
     expect(errorOf({ streamEnabled: 'yes' })).toBe('Streaming must be on (true) or off (false)');
+    expect(errorOf({ autoUpdate: 'yes' })).toBe('Updates must be on (true) or off (false)');
   });
 });
 

@@ -43,6 +43,7 @@ export const SETTINGS_KEYS = [
   'streamSubscriptions',
   'streamPaths',
   'alertSound',
+  'autoUpdate',
 ] as const satisfies readonly (keyof Settings)[];
 
 export const INTERVAL_KEYS = [
@@ -149,6 +150,7 @@ export const settingFieldSchemas = {
   streamSubscriptions: numericSetting('streamSubscriptions').nullable(),
   streamPaths: streamPathsSchema,
   alertSound: z.boolean({ error: 'Alert sound must be on (true) or off (false)' }),
+  autoUpdate: z.boolean({ error: 'Updates must be on (true) or off (false)' }),
 } as const;
 
 const rootError = (issue: z.core.$ZodRawIssue) =>

@@ -28,7 +28,19 @@ export const recorded = {
   protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   menu: null as unknown,
   openedExternally: [] as string[],
+  /** Message boxes shown (the update question), answered with `messageBoxResponse`. */
+  messageBoxes: [] as Array<Record<string, unknown>>,
+  messageBoxResponse: 1,
+  /**
+   * safeStorage with a real key store (a reversible stand-in cipher, backend
+   * gnome_libsecret) instead of none; for the keychain fallback's tests.
+   */
+  encryption: false,
   reset(): void {
+    this.encryption = false;
+    fakeScreen.displays = [display];
+    this.messageBoxes.length = 0;
+    this.messageBoxResponse = 1;
     this.windows.length = 0;
     this.ipcHandlers.clear();
     this.protocolHandlers.clear();
@@ -46,6 +58,12 @@ export class FakeBrowserWindow extends EventEmitter {
   focused = 0;
   constructor(readonly options: Record<string, unknown>) {
     super();
+    this.bounds = {
+      x: Number(options['x'] ?? 0),
+      y: Number(options['y'] ?? 0),
+      width: Number(options['width'] ?? 800),
+      height: Number(options['height'] ?? 600),
+    };
     recorded.windows.push(this);
   }
   static getFocusedWindow(): FakeBrowserWindow | null {
@@ -83,6 +101,14 @@ export class FakeBrowserWindow extends EventEmitter {
   getNormalBounds() {
     return { x: 10, y: 20, width: 800, height: 600 };
   }
+  /** Where the window is: its options' bounds until setBounds moves it. */
+  bounds = { x: 0, y: 0, width: 800, height: 600 };
+  getBounds() {
+    return { ...this.bounds };
+  }
+  setBounds(bounds: { x: number; y: number; width: number; height: number }): void {
+    this.bounds = { ...bounds };
+  }
   close(): void {
     this.emit('close', { preventDefault() {} });
     this.destroyed = true;
@@ -93,6 +119,20 @@ export class FakeBrowserWindow extends EventEmitter {
 }
 
 const display = { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } };
+
+/** The screen: one 1920×1080 display unless a test sets `displays`; events recorded. */
+export const fakeScreen = Object.assign(new EventEmitter(), {
+  displays: [display] as Array<{
+    id: number;
+    workArea: { x: number; y: number; width: number; height: number };
+  }>,
+  getPrimaryDisplay() {
+    return fakeScreen.displays[0] ?? display;
+  },
+  getAllDisplays() {
+    return fakeScreen.displays;
+  },
+});
 
 /** The module object `vi.mock('electron')` returns. */
 export function fakeElectronModule(): Record<string, unknown> {
@@ -119,22 +159,33 @@ export function fakeElectronModule(): Record<string, unknown> {
       on(): void {}
       show(): void {}
     },
-    screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
+    screen: fakeScreen,
     app: { getPath: (name: string) => `/fake/${name}` },
-    dialog: { showSaveDialog: async () => ({ canceled: true, filePath: '' }) },
+    dialog: {
+      showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+      showMessageBox: async (...args: unknown[]) => {
+        recorded.messageBoxes.push(args.at(-1) as Record<string, unknown>);
+        return { response: recorded.messageBoxResponse, checkboxChecked: false };
+      },
+    },
     shell: {
       openExternal: async (url: string) => {
         recorded.openedExternally.push(url);
       },
     },
     safeStorage: {
-      isEncryptionAvailable: () => false,
-      getSelectedStorageBackend: () => 'basic_text',
-      encryptString: () => {
-        throw new Error('not available');
+      isEncryptionAvailable: () => recorded.encryption,
+      getSelectedStorageBackend: () => (recorded.encryption ? 'gnome_libsecret' : 'basic_text'),
+      encryptString: (text: string) => {
+        if (!recorded.encryption) throw new Error('not available');
+        return Buffer.from(`sealed:${text}`, 'utf8').reverse();
       },
-      decryptString: () => {
-        throw new Error('not available');
+      decryptString: (data: Buffer) => {
+        if (!recorded.encryption) throw new Error('not available');
+        return Buffer.from(data)
+          .reverse()
+          .toString('utf8')
+          .replace(/^sealed:/, '');
       },
     },
   };

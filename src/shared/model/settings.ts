@@ -50,6 +50,12 @@ export interface Settings {
   streamPaths: StreamPaths;
   /** A tone when a price alert fires (the OS notification shows either way). */
   alertSound: boolean;
+  /**
+   * The installed app checks the release feed for a new version and downloads it; it
+   * asks before restarting (never restarts a running session by itself). Off by
+   * default; the browser host and development builds never check.
+   */
+  autoUpdate: boolean;
 }
 
 /** The stream endpoint's path of each asset class. */

@@ -21,6 +21,10 @@ import { ToastState } from './toast-state.svelte';
 import { errorMessage } from '../../../shared/errors';
 import { AlertList } from '../alerts/alert-list.svelte';
 import { followFirings } from '../alerts/alert-firing';
+import type { DeepLink } from '../../../shared/deep-link';
+import { deepLinkQuery } from '../../../shared/deep-link';
+import { parseSymbolCommand } from './palette-parse';
+import { focusPane } from './palette-actions';
 
 export class AppModel {
   readonly workspace: WorkspaceState;
@@ -94,6 +98,7 @@ export class AppModel {
         playsSound: this.route.paneId === null,
       }),
       () => this.alerts.dispose(),
+      this.bridge.on('openSymbol', (link) => void this.openLink(link)),
     ];
     this.alerts.start();
     void this.settings.load();
@@ -228,6 +233,28 @@ export class AppModel {
     } catch (error) {
       this.message = `Could not save ${file.name}: ${errorMessage(error)}`;
     }
+  }
+
+  /**
+   * A `marketdesk://` link (the shell sends it to the main window): the palette opens
+   * with the link's words, the symbol is checked with the source as a typed one is,
+   * and shown when it passes; when it does not, the palette stays open saying why.
+   */
+  async openLink(link: DeepLink): Promise<void> {
+    if (this.route.paneId !== null) return;
+    const query = deepLinkQuery(link);
+    const command = parseSymbolCommand(query);
+    if (!command) {
+      this.message = `The link's symbol could not be read: ${query}`;
+      return;
+    }
+    this.palette.show();
+    this.palette.query = query;
+    this.palette.edited();
+    const checked = await this.palette.check(command);
+    if (!checked) return;
+    this.palette.close();
+    focusPane(this, this.workspace.goTo(checked));
   }
 
   async toggleTheme(): Promise<void> {

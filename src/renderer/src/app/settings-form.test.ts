@@ -38,6 +38,7 @@ const settings: Settings = {
   streamSubscriptions: null,
   streamPaths: { ...STREAM_PATHS },
   alertSound: true,
+  autoUpdate: false,
 };
 
 /** The enterprise plan, so that every field of the form is shown and checked. */
@@ -204,6 +205,16 @@ describe('stream settings', () => {
     expect(toForm(limited).streamSubscriptions).toBe('50');
     expect(formPatch({ ...toForm(limited), streamSubscriptions: ' ' }, limited)).toEqual({
       patch: { streamSubscriptions: null },
+    });
+  });
+
+  it('turns updates on and off as a change of their own', () => {
+    const form = toForm(settings);
+    expect(form.autoUpdate).toBe(false);
+    form.autoUpdate = true;
+    expect(formPatch(form, settings)).toEqual({ patch: { autoUpdate: true } });
+    expect(formPatch(toForm({ ...settings, autoUpdate: true }), settings)).toEqual({
+      patch: { autoUpdate: true },
     });
   });
 

@@ -1,0 +1,97 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { ManualTimers, flush } from '../core/feed/testing/manual-timers';
+import type { UpdaterLike } from './updates';
+import { UPDATE_CHECK_INTERVAL_MS, UpdateController } from './updates';
+
+/** electron-updater's autoUpdater, recording what it was asked. */
+class FakeUpdater extends EventEmitter implements UpdaterLike {
+  autoDownload = false;
+  autoInstallOnAppQuit = true;
+  checks = 0;
+  installs: Array<[boolean | undefined, boolean | undefined]> = [];
+  fail: Error | null = null;
+  async checkForUpdates(): Promise<unknown> {
+    this.checks += 1;
+    if (this.fail) throw this.fail;
+    return null;
+  }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
+    this.installs.push([isSilent, isForceRunAfter]);
+  }
+}
+
+function setup(answer: boolean) {
+  const updater = new FakeUpdater();
+  const timers = new ManualTimers();
+  const asked: string[] = [];
+  const logged: string[] = [];
+  let loads = 0;
+  const controller = new UpdateController({
+    load: async () => {
+      loads += 1;
+      return updater;
+    },
+    ask: async (version) => {
+      asked.push(version);
+      return answer;
+    },
+    timers,
+    log: (line) => logged.push(line),
+  });
+  return { updater, timers, asked, logged, controller, loads: () => loads };
+}
+
+describe('UpdateController', () => {
+  it('never loads the updater or checks while off (the default)', async () => {
+    const { controller, timers, loads } = setup(true);
+    await controller.setEnabled(false);
+    await timers.advance(3 * UPDATE_CHECK_INTERVAL_MS);
+    expect(loads()).toBe(0);
+    expect(timers.pending).toBe(0);
+  });
+
+  it('checks at once and then every interval while on, and stops when turned off', async () => {
+    const { controller, updater, timers } = setup(true);
+    await controller.setEnabled(true);
+    expect(updater.checks).toBe(1);
+    expect(updater.autoDownload).toBe(true);
+    expect(updater.autoInstallOnAppQuit).toBe(true);
+    await timers.advance(UPDATE_CHECK_INTERVAL_MS);
+    expect(updater.checks).toBe(2);
+    await controller.setEnabled(false);
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    await timers.advance(5 * UPDATE_CHECK_INTERVAL_MS);
+    expect(updater.checks).toBe(2);
+  });
+
+  it('asks before restarting for a downloaded version, once, and restarts only on yes', async () => {
+    const yes = setup(true);
+    await yes.controller.setEnabled(true);
+    yes.updater.emit('update-downloaded', { version: '1.2.0' });
+    yes.updater.emit('update-downloaded', { version: '1.2.0' });
+    await flush();
+    expect(yes.asked).toEqual(['1.2.0']);
+    expect(yes.updater.installs).toEqual([[false, true]]);
+
+    const later = setup(false);
+    await later.controller.setEnabled(true);
+    later.updater.emit('update-downloaded', { version: '1.2.0' });
+    await flush();
+    expect(later.asked).toEqual(['1.2.0']);
+    expect(later.updater.installs).toEqual([]);
+    expect(later.logged).toContain('marketdesk: version 1.2.0 installs when the app quits');
+  });
+
+  it('says why a check failed and keeps checking', async () => {
+    const { controller, updater, timers, logged } = setup(true);
+    updater.fail = new Error('net::ERR_INTERNET_DISCONNECTED');
+    await controller.setEnabled(true);
+    expect(logged).toEqual([
+      'marketdesk: updates: the check failed: net::ERR_INTERNET_DISCONNECTED',
+    ]);
+    updater.fail = null;
+    await timers.advance(UPDATE_CHECK_INTERVAL_MS);
+    expect(updater.checks).toBe(2);
+  });
+});
