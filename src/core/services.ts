@@ -32,6 +32,7 @@ import { BASE_URL_ENV_VAR, createSecretStore } from './secrets';
 import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
+import { DrawingStore } from './drawings';
 import { SymbolChecker } from './symbols';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
@@ -68,6 +69,8 @@ export interface ServicesConfig {
 export interface Services {
   readonly settings: SettingsStore;
   readonly workspace: WorkspaceStore;
+  /** Chart drawings per instrument (`drawings.json`). */
+  readonly drawings: DrawingStore;
   readonly secrets: SecretStore;
   readonly db: CacheDb;
   readonly history: HistoryService;
@@ -147,6 +150,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const settings = new SettingsStore({ folder: config.dataFolder, now });
   for (const notice of settings.load().notices) notices.add(notice);
   const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
+  const drawings = new DrawingStore({ folder: config.dataFolder, now });
+  const drawingsNotice = drawings.load();
+  if (drawingsNotice) notices.add(drawingsNotice);
   const env = config.env ?? {};
   const secrets =
     config.secretStore ??
@@ -232,6 +238,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings,
     symbols,
     workspace,
+    drawings,
     snapshots,
     history,
     hub,
@@ -245,6 +252,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   return {
     settings,
     workspace,
+    drawings,
     secrets,
     db,
     history,
@@ -261,6 +269,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         listening.dispose();
         backend.dispose();
         notices.dispose();
+        drawings.dispose();
         hub.dispose();
         history.dispose();
         health.dispose();

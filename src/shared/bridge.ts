@@ -10,6 +10,9 @@ import type {
   AssetClass,
   Candle,
   DepthBook,
+  Drawing,
+  DrawingSet,
+  Instrument,
   NewsItem,
   Quote,
   RefreshIntervals,
@@ -158,6 +161,12 @@ export interface Commands {
   setVisibility: { args: { visible: boolean }; result: void };
   loadWorkspace: { args: Record<string, never>; result: WorkspaceDocument | null };
   saveWorkspace: { args: { document: WorkspaceDocument }; result: void };
+  /** The chart drawings of an instrument (every interval's charts share them). */
+  loadDrawings: { args: { instrument: Instrument }; result: DrawingSet };
+  /** Adds a drawing, or replaces the one with its id; every window hears `drawings`. */
+  saveDrawing: { args: { instrument: Instrument; drawing: Drawing }; result: DrawingSet };
+  /** Removes a drawing (no such id: nothing changes); every window hears `drawings`. */
+  deleteDrawing: { args: { instrument: Instrument; id: string }; result: DrawingSet };
 }
 
 export type CommandName = keyof Commands;
@@ -182,6 +191,9 @@ const COMMAND_TABLE = {
   setVisibility: true,
   loadWorkspace: true,
   saveWorkspace: true,
+  loadDrawings: true,
+  saveDrawing: true,
+  deleteDrawing: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
@@ -213,6 +225,8 @@ export interface Events {
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */
   workspace: WorkspaceDocument;
+  /** An instrument's drawings changed (in any window, this one included). */
+  drawings: DrawingSet;
 }
 
 export type EventName = keyof Events;
@@ -226,6 +240,7 @@ const EVENT_TABLE = {
   subscriptionStatus: true,
   status: true,
   workspace: true,
+  drawings: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

@@ -42,6 +42,24 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   setVisibility: { visible: true },
   loadWorkspace: {},
   saveWorkspace: { document: { version: 1, data: { layouts: [] } } },
+  loadDrawings: { instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } },
+  saveDrawing: {
+    instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
+    drawing: {
+      id: 'd1',
+      kind: 'trend',
+      anchors: [
+        { time: 1_700_000_000_000, price: 190 },
+        { time: 1_700_086_400_000, price: 195 },
+      ],
+      color: '#2962ff',
+      text: '',
+    },
+  },
+  deleteDrawing: {
+    instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
+    id: 'd1',
+  },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -13,7 +13,15 @@ import type {
   WorkspaceDocument,
 } from '../../shared/bridge';
 import type { Event } from '../../shared/emitter';
-import type { AppStatus, Settings, SymbolCheck, SymbolQuery } from '../../shared/model';
+import type {
+  AppStatus,
+  Drawing,
+  DrawingSet,
+  Instrument,
+  Settings,
+  SymbolCheck,
+  SymbolQuery,
+} from '../../shared/model';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
 
 /** The feed hub as the bridge sees it. */
@@ -38,10 +46,20 @@ export interface HistoryPort {
   readonly onCandles: Event<CandleAnswer>;
 }
 
+/** The chart drawings per instrument as the bridge sees them (DrawingStore). */
+export interface DrawingPort {
+  get(instrument: Instrument): DrawingSet;
+  save(instrument: Instrument, drawing: Drawing): DrawingSet;
+  delete(instrument: Instrument, id: string): DrawingSet;
+  /** Told of every saved change (the bridge tells every window). */
+  readonly onChange: Event<DrawingSet>;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryPort;
+  readonly drawings: DrawingPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

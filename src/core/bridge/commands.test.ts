@@ -19,6 +19,17 @@ const AAPL_DAILY: SeriesKey = {
   code: 'AAPL',
   kType: 8,
 };
+const AAPL = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
+const TREND = {
+  id: 'd1',
+  kind: 'trend',
+  anchors: [
+    { time: 1_700_000_000_000, price: 190 },
+    { time: 1_700_086_400_000, price: 195 },
+  ],
+  color: '#2962ff',
+  text: '',
+} as const;
 const QUOTES: SubscriptionSpec = {
   kind: 'quotes',
   class: 'stock',
@@ -90,6 +101,23 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
       /document\.data is too large/,
     ],
   ],
+  loadDrawings: [[{ instrument: { ...AAPL, code: 'A A' } }, /instrument\.code must be/]],
+  saveDrawing: [
+    [
+      { instrument: AAPL, drawing: { ...TREND, anchors: [TREND.anchors[0]] } },
+      /drawing\.anchors must hold 2 points for a trend/,
+    ],
+    [{ instrument: AAPL, drawing: { ...TREND, color: 'red' } }, /drawing\.color must be a colour/],
+    [
+      {
+        instrument: AAPL,
+        drawing: { ...TREND, anchors: [{ time: 1, price: null }, TREND.anchors[1]] },
+      },
+      /drawing\.anchors\[0\]\.price/,
+    ],
+    [{ instrument: AAPL, drawing: { ...TREND, kind: 'circle' } }, /drawing\.kind must be one of/],
+  ],
+  deleteDrawing: [[{ instrument: AAPL, id: '../x' }, /^deleteDrawing: id must be letters/]],
 };
 
 describe('argument validation', () => {

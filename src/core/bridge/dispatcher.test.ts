@@ -31,6 +31,9 @@ function throwing(error: unknown): CommandHandlers {
     setVisibility: notUsed,
     loadWorkspace: notUsed,
     saveWorkspace: notUsed,
+    loadDrawings: notUsed,
+    saveDrawing: notUsed,
+    deleteDrawing: notUsed,
   };
 }
 

@@ -165,6 +165,19 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       await backend.saveWorkspace(document);
       clients.broadcast({ event: 'workspace', payload: document }, ctx.clientId);
     },
+
+    // The store tells every window of the change (the server listens to it).
+    async loadDrawings({ instrument }) {
+      return backend.drawings.get(instrument);
+    },
+
+    async saveDrawing({ instrument, drawing }) {
+      return backend.drawings.save(instrument, drawing);
+    },
+
+    async deleteDrawing({ instrument, id }) {
+      return backend.drawings.delete(instrument, id);
+    },
   } satisfies CommandHandlers;
   return handlers;
 }

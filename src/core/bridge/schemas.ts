@@ -9,6 +9,7 @@ import type { CommandArgs, CommandName } from '../../shared/bridge';
 import type { KType } from '../../shared/model';
 import { ASSET_CLASSES, KTYPES } from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
+import { drawingIdSchema, drawingSchema } from '../drawings/drawing-schema';
 
 /** Most codes one subscription may carry (ten premium batches). */
 export const MAX_CODES = 500;
@@ -57,6 +58,8 @@ const seriesKey = z.strictObject({
   code,
   kType: z.literal(KTYPE_VALUES),
 });
+
+const instrument = z.strictObject({ class: assetClass, region, exchange, code });
 
 const marketSelection = { class: assetClass, region, exchange, codes };
 
@@ -138,4 +141,7 @@ export const COMMAND_SCHEMAS = {
   setVisibility: z.strictObject({ visible: z.boolean() }),
   loadWorkspace: empty,
   saveWorkspace: z.strictObject({ document: workspaceDocument }),
+  loadDrawings: z.strictObject({ instrument }),
+  saveDrawing: z.strictObject({ instrument, drawing: drawingSchema }),
+  deleteDrawing: z.strictObject({ instrument, id: drawingIdSchema }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

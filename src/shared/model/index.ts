@@ -3,3 +3,4 @@ export * from './records';
 export * from './settings';
 export * from './settings-rules';
 export * from './symbols';
+export * from './drawings';
