@@ -16,6 +16,7 @@ import {
   type HistogramData,
   type IChartApi,
   type ISeriesApi,
+  type ISeriesPrimitive,
   type LineData,
   type LogicalRange,
   type Time,
@@ -246,6 +247,12 @@ export class ChartView implements ChartSink {
     for (const [id, point] of overlays) {
       if (point) this.#lines.get(id)?.update({ time: toSeconds(point.time), value: point.value });
     }
+  }
+
+  /** Attaches a primitive (the drawings) to the candle series; answers its detach. */
+  attachPrimitive(primitive: ISeriesPrimitive<Time>): () => void {
+    this.#candles.attachPrimitive(primitive);
+    return () => this.#candles.detachPrimitive(primitive);
   }
 
   /** The visible logical range (for tests and paging decisions). */
