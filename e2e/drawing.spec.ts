@@ -88,6 +88,18 @@ test('a horizontal line and a trend line are drawn with the tools', async () => 
 
   const list = await drawingList(page);
   await expect(list).toHaveCount(2);
+  // Drag the horizontal line down: its price falls.
+  const priceOf = async () => Number((await list.nth(0).textContent())!.replace(/[^\d.]/g, ''));
+  const before = await priceOf();
+  const box = (await canvasArea(page).boundingBox())!;
+  const x = box.x + 60 + (box.width - 160) * 0.8;
+  const y = box.y + box.height * 0.7 * 0.4;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 20, { steps: 4 });
+  await page.mouse.move(x, y + 40, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(priceOf).toBeLessThan(before);
   await expect(list.nth(0)).toHaveText(/^Horizontal line at \d[\d,]*\.\d+$/);
   await expect(list.nth(1)).toHaveText(/^Trend line \d[\d,]*\.\d+ → \d[\d,]*\.\d+$/);
   names = await list.allTextContents();
