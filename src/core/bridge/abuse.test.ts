@@ -18,6 +18,7 @@ import type { BridgeResponse, CommandName, SubscriptionSpec } from '../../shared
 import { COMMAND_NAMES } from '../../shared/bridge';
 import type { SeriesKey } from '../../shared/model';
 import { MAX_CODES, MAX_CODES_PER_CLIENT, MAX_SUBSCRIPTIONS_PER_CLIENT } from './schemas';
+import { AAPL, TREND } from '../drawings/testing/fixtures';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
 const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 };
@@ -42,24 +43,9 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   setVisibility: { visible: true },
   loadWorkspace: {},
   saveWorkspace: { document: { version: 1, data: { layouts: [] } } },
-  loadDrawings: { instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } },
-  saveDrawing: {
-    instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
-    drawing: {
-      id: 'd1',
-      kind: 'trend',
-      anchors: [
-        { time: 1_700_000_000_000, price: 190 },
-        { time: 1_700_086_400_000, price: 195 },
-      ],
-      color: '#2962ff',
-      text: '',
-    },
-  },
-  deleteDrawing: {
-    instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
-    id: 'd1',
-  },
+  loadDrawings: { instrument: AAPL },
+  saveDrawing: { instrument: AAPL, drawing: TREND },
+  deleteDrawing: { instrument: AAPL, id: TREND.id },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

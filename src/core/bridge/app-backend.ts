@@ -13,12 +13,7 @@ import type { FeedStatus } from '../feed';
 import { asBatch } from '../api';
 import { classify, systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
-import {
-  DEADLINE_MARGIN_MS,
-  type BridgeBackend,
-  type DrawingPort,
-  type FeedPort,
-} from './backend';
+import { DEADLINE_MARGIN_MS, type BridgeBackend, type DrawingPort, type FeedPort } from './backend';
 import { BridgeFailure } from './errors';
 import type { MarketLink } from '../link';
 import type { NoticeService } from '../notices';

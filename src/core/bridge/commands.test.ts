@@ -10,6 +10,7 @@ import type { CommandName, SubscriptionSpec } from '../../shared/bridge';
 import { COMMAND_NAMES } from '../../shared/bridge';
 import type { SeriesKey } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { AAPL, TREND } from '../drawings/testing/fixtures';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
 const AAPL_DAILY: SeriesKey = {
@@ -19,17 +20,6 @@ const AAPL_DAILY: SeriesKey = {
   code: 'AAPL',
   kType: 8,
 };
-const AAPL = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
-const TREND = {
-  id: 'd1',
-  kind: 'trend',
-  anchors: [
-    { time: 1_700_000_000_000, price: 190 },
-    { time: 1_700_086_400_000, price: 195 },
-  ],
-  color: '#2962ff',
-  text: '',
-} as const;
 const QUOTES: SubscriptionSpec = {
   kind: 'quotes',
   class: 'stock',

@@ -3,18 +3,12 @@
  * by any window, and every window (the saving one too) told of each change.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Drawing, DrawingSet, Instrument } from '../../shared/model';
+import type { DrawingSet } from '../../shared/model';
 import { DrawingStore } from '../drawings';
+import { AAPL, hline } from '../drawings/testing/fixtures';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
-const AAPL: Instrument = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
-const LINE: Drawing = {
-  id: 'h1',
-  kind: 'hline',
-  anchors: [{ time: 1_700_000_000_000, price: 190.5 }],
-  color: '#2962ff',
-  text: '',
-};
+const LINE = hline('h1', 190.5);
 
 let t: TestBridge;
 beforeEach(async () => {

@@ -1,31 +1,14 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Drawing, DrawingSet, Instrument } from '../../shared/model';
+import type { DrawingSet, Instrument } from '../../shared/model';
 import { tempFolder } from '../testing/temp-folder';
 import { StoreError } from '../settings/store-error';
 import { DRAWINGS_FILE_NAME, DrawingStore } from './drawing-store';
+import { AAPL, TREND, hline } from './testing/fixtures';
 
-const AAPL: Instrument = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
 const HK: Instrument = { class: 'stock', region: 'HK', exchange: '', code: '700' };
-
-const hline = (id: string, price = 190): Drawing => ({
-  id,
-  kind: 'hline',
-  anchors: [{ time: 1_700_000_000_000, price }],
-  color: '#2962ff',
-  text: '',
-});
-const trend: Drawing = {
-  id: 't1',
-  kind: 'trend',
-  anchors: [
-    { time: 1_700_000_000_000, price: 180 },
-    { time: 1_700_086_400_000, price: 195.5 },
-  ],
-  color: '#ff9800',
-  text: '',
-};
+const trend = TREND;
 
 let folder = '';
 beforeEach(() => {

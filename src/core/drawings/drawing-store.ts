@@ -9,7 +9,7 @@
  * hundred bytes each and change on a click or a drag's end, not per frame), then
  * applied in memory and told to `onChange` listeners. A failed write changes nothing.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   DRAWING_LIMITS,
@@ -24,6 +24,7 @@ import {
 import { Emitter, type Event } from '../../shared/emitter';
 import { removeStaleTempFiles, writeFileAtomic } from '../settings/atomic-write';
 import { StoreError, describeFsError } from '../settings/store-error';
+import { keepBadCopy, parseJsonText, readStoreFile } from '../settings/store-file';
 import { drawingSchema } from './drawing-schema';
 
 /** The drawings file's name in the data folder. */
@@ -72,19 +73,15 @@ export class DrawingStore {
    */
   load(): DrawingLoadNotice {
     removeStaleTempFiles(this.file, { now: this.#now });
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const read = readStoreFile(this.file);
+    if ('missing' in read) return null;
+    if ('problem' in read) {
       this.#writable = false;
-      return `Chart drawings could not be read (${describeFsError(error)}); drawing changes are not saved this session.`;
+      return `Chart drawings could not be read (${read.problem}); drawing changes are not saved this session.`;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
-      return `The chart drawings file was unreadable${this.#keepBadCopy()}; no drawings are shown.`;
+    const raw = parseJsonText(read.text);
+    if (raw === undefined) {
+      return `The chart drawings file was unreadable${keepBadCopy(this.file, this.#now())}; no drawings are shown.`;
     }
     const file = raw as Partial<DrawingsFile> | null;
     if (typeof file?.version === 'number' && file.version > DRAWINGS_FILE_VERSION) {
@@ -95,7 +92,7 @@ export class DrawingStore {
     this.#sets = sets;
     this.#revision = revision;
     return dropped > 0
-      ? `${dropped} damaged chart drawing${dropped === 1 ? ' was' : 's were'} left out${this.#keepBadCopy()}.`
+      ? `${dropped} damaged chart drawing${dropped === 1 ? ' was' : 's were'} left out${keepBadCopy(this.file, this.#now())}.`
       : null;
   }
 
@@ -166,17 +163,6 @@ export class DrawingStore {
     this.#revision = set.revision;
     this.#changed.fire(set);
     return set;
-  }
-
-  #keepBadCopy(): string {
-    const stamp = new Date(this.#now()).toISOString().replace(/[:.]/g, '-');
-    const target = `${this.file}.bad-${stamp}`;
-    try {
-      copyFileSync(this.file, target);
-      return ` (the file is kept as ${path.basename(target)})`;
-    } catch (error) {
-      return ` (the file could not be kept: ${describeFsError(error)})`;
-    }
   }
 }
 

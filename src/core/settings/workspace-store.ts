@@ -4,13 +4,14 @@
  * `version` and JSON `data`, capped in size so a runaway renderer cannot fill the disk
  * or stall every window's startup.
  */
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceDocument } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { findNonJson } from './json-check';
 import { StoreError, describeFsError } from './store-error';
+import { keepBadCopy, parseJsonText, readStoreFile } from './store-file';
 
 /** The workspace file's name in the data folder. */
 export const WORKSPACE_FILE_NAME = 'workspace.json';
@@ -86,30 +87,23 @@ export class WorkspaceStore {
   load(): WorkspaceLoadResult {
     // A save killed between write and rename leaves its temp file; nothing else ever would.
     removeStaleTempFiles(this.file, { now: this.#now });
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        return { document: null, notice: null };
+    const read = readStoreFile(this.file);
+    if ('missing' in read) return { document: null, notice: null };
+    if ('problem' in read) {
       return {
         document: null,
-        notice: `Could not read the saved workspace (${describeFsError(error)}); starting with the default layout.`,
+        notice: `Could not read the saved workspace (${read.problem}); starting with the default layout.`,
       };
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
-      parsed = undefined;
-    }
+    const { text } = read;
+    const parsed = parseJsonText(text);
     // The cap guards saves; a file saved under a larger cap (or by hand) is still read.
     const checked = serialiseWorkspace(parsed, Math.max(this.maxBytes, Buffer.byteLength(text)));
     if (checked.ok)
       return { document: JSON.parse(checked.json) as WorkspaceDocument, notice: null };
     return {
       document: null,
-      notice: `The saved workspace was unreadable and the default layout is shown${this.#keepBadCopy()}.`,
+      notice: `The saved workspace was unreadable and the default layout is shown${keepBadCopy(this.file, this.#now())}.`,
     };
   }
 
@@ -127,17 +121,6 @@ export class WorkspaceStore {
       writeFileAtomic(this.file, checked.json, { mode: 0o600 });
     } catch (error) {
       throw new StoreError('storage', `Could not save the workspace: ${describeFsError(error)}`);
-    }
-  }
-
-  #keepBadCopy(): string {
-    const stamp = new Date(this.#now()).toISOString().replace(/[:.]/g, '-');
-    const target = `${this.file}.bad-${stamp}`;
-    try {
-      copyFileSync(this.file, target);
-      return ` (the file is kept as ${path.basename(target)})`;
-    } catch (error) {
-      return ` (the file could not be kept: ${describeFsError(error)})`;
     }
   }
 }
