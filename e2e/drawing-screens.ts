@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const chart = paneBody(page, 'Chart');
     await chart.getByRole('textbox', { name: 'Note text' }).fill('Breakout watch');
     await chart.getByRole('textbox', { name: 'Note text' }).press('Enter');
-    await chart.getByRole('button', { name: /^Drawings \(\d+\)$/ }).click();
+    await chart.getByRole('button', { name: /^\d+ drawings?$/ }).click();
     await chart
       .getByRole('list', { name: /^Drawings on / })
       .getByRole('button', { name: /^Rectangle/ })

@@ -21,7 +21,7 @@ const tools = (scope: Page) => chartPane(scope).getByRole('toolbar', { name: 'Dr
 
 /** The drawing list's entries (opened if closed). */
 async function drawingList(scope: Page): Promise<Locator> {
-  const toggle = tools(scope).getByRole('button', { name: /^Drawings \(\d+\)$/ });
+  const toggle = tools(scope).getByRole('button', { name: /^\d+ drawings?$/ });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   return chartPane(scope)
     .getByRole('list', { name: /^Drawings on / })

@@ -41,8 +41,7 @@ type Scope = Parameters<Parameters<Target['useBitmapCoordinateSpace']>[0]>[0];
 export interface DrawingScene {
   drawings: readonly Drawing[];
   selectedId: string | null;
-  /** Labels' text and the notes' background. */
-  text: string;
+  /** The notes' and the handles' fill. */
   background: string;
   formatPrice: (price: number) => string;
 }
