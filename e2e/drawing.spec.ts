@@ -41,9 +41,15 @@ function inkPixels(scope: Page, rgb: [number, number, number]): Promise<number> 
   return canvasArea(scope).evaluate((el, [r, g, b]) => {
     let n = 0;
     for (const canvas of el.querySelectorAll('canvas')) {
-      const ctx = canvas.getContext('2d');
-      if (!ctx || canvas.width === 0 || canvas.height === 0) continue;
-      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      // Read a copy: reading the chart's own canvases back would take them off the GPU.
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      if (!ctx) continue;
+      ctx.drawImage(canvas, 0, 0);
+      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
       for (let i = 0; i < data.length; i += 4) {
         const near =
           Math.abs(data[i]! - r!) <= 12 &&
