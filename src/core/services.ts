@@ -34,6 +34,7 @@ import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker, SymbolDirectory, seenInCache } from './symbols';
 import { AlertService, AlertStore } from './alerts';
+import { DrawingStore } from './drawings';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -69,6 +70,8 @@ export interface ServicesConfig {
 export interface Services {
   readonly settings: SettingsStore;
   readonly workspace: WorkspaceStore;
+  /** Chart drawings per instrument (`drawings.json`). */
+  readonly drawings: DrawingStore;
   readonly secrets: SecretStore;
   readonly db: CacheDb;
   readonly history: HistoryService;
@@ -153,6 +156,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const settings = new SettingsStore({ folder: config.dataFolder, now });
   for (const notice of settings.load().notices) notices.add(notice);
   const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
+  const drawings = new DrawingStore({ folder: config.dataFolder, now });
+  const drawingsNotice = drawings.load();
+  if (drawingsNotice) notices.add(drawingsNotice);
   const env = config.env ?? {};
   const secrets =
     config.secretStore ??
@@ -258,6 +264,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     symbols,
     directory,
     workspace,
+    drawings,
     snapshots,
     history,
     hub,
@@ -272,6 +279,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   return {
     settings,
     workspace,
+    drawings,
     secrets,
     db,
     history,
@@ -290,6 +298,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         backend.dispose();
         alerts.dispose();
         notices.dispose();
+        drawings.dispose();
         hub.dispose();
         history.dispose();
         health.dispose();

@@ -6,7 +6,7 @@
  * by the next one. What merges must leave a pane exactly where receiving both would.
  */
 import type { BridgeEventMessage, EventName, Events } from '../shared/bridge';
-import { seriesKey } from '../shared/model';
+import { instrumentKey, seriesKey } from '../shared/model';
 
 /** How one kind of event is held: its slot key (null: never held) and its merge. */
 interface Coalescing<E extends EventName> {
@@ -67,6 +67,8 @@ const COALESCING = {
   alertFired: { slot: () => null, merge: superseded },
   // A link opened twice while the page lags: the later one is the one to show.
   openSymbol: { slot: () => '', merge: superseded },
+  // A whole instrument's set: the later revision says everything about that instrument.
+  drawings: { slot: (p) => instrumentKey(p.instrument), merge: superseded },
 } satisfies { [E in EventName]: Coalescing<E> };
 
 /** The coalescing of `message`'s kind, typed for its payload. */

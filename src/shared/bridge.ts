@@ -14,6 +14,9 @@ import type {
   AssetClass,
   Candle,
   DepthBook,
+  Drawing,
+  DrawingSet,
+  Instrument,
   NewsItem,
   Quote,
   RefreshIntervals,
@@ -198,6 +201,12 @@ export interface Commands {
   /** Changes an alert: its condition, repeat, or state (`paused`, or `active` to resume or re-arm). */
   updateAlert: { args: { id: string; change: AlertChange }; result: Alert };
   deleteAlert: { args: { id: string }; result: void };
+  /** The chart drawings of an instrument (every interval's charts share them). */
+  loadDrawings: { args: { instrument: Instrument }; result: DrawingSet };
+  /** Adds a drawing, or replaces the one with its id; every window hears `drawings`. */
+  saveDrawing: { args: { instrument: Instrument; drawing: Drawing }; result: DrawingSet };
+  /** Removes a drawing (no such id: nothing changes); every window hears `drawings`. */
+  deleteDrawing: { args: { instrument: Instrument; id: string }; result: DrawingSet };
 }
 
 export type CommandName = keyof Commands;
@@ -228,6 +237,9 @@ const COMMAND_TABLE = {
   createAlert: true,
   updateAlert: true,
   deleteAlert: true,
+  loadDrawings: true,
+  saveDrawing: true,
+  deleteDrawing: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
@@ -265,6 +277,8 @@ export interface Events {
   alertFired: { alert: Alert; firing: AlertFiring; title: string; body: string };
   /** A `marketdesk://` link was opened: show its symbol (main window only). */
   openSymbol: DeepLink;
+  /** An instrument's drawings changed (in any window, this one included). */
+  drawings: DrawingSet;
 }
 
 export type EventName = keyof Events;
@@ -281,6 +295,7 @@ const EVENT_TABLE = {
   alerts: true,
   alertFired: true,
   openSymbol: true,
+  drawings: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

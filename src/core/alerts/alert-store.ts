@@ -6,11 +6,12 @@
  * to find after a restart — like a layout. The file is small (at most MAX_ALERTS
  * records) and written only when an alert is made, changed, deleted or fires.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Alert, UnixMs } from '../../shared/model';
 import { removeStaleTempFiles, writeFileAtomic } from '../settings/atomic-write';
-import { StoreError, describeFsError, keepBadCopy } from '../settings/store-error';
+import { StoreError, describeFsError } from '../settings/store-error';
+import { keepBadCopy, parseJsonText, readStoreFile } from '../settings/store-file';
 import { storedAlertSchema } from './alert-schema';
 
 export const ALERTS_FILE_NAME = 'alerts.json';
@@ -37,17 +38,12 @@ export class AlertStore {
   /** Reads the alerts. Never throws: trouble is a notice (and the file kept aside). */
   load(): AlertsLoadResult {
     removeStaleTempFiles(this.file, { now: this.#now });
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { alerts: [], notice: null };
-      return { alerts: [], notice: `Could not read the alerts (${describeFsError(error)}).` };
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
+    const read = readStoreFile(this.file);
+    if ('missing' in read) return { alerts: [], notice: null };
+    if ('problem' in read)
+      return { alerts: [], notice: `Could not read the alerts (${read.problem}).` };
+    const parsed = parseJsonText(read.text);
+    if (parsed === undefined) {
       return {
         alerts: [],
         notice: `The alerts file was unreadable${keepBadCopy(this.file, this.#now())}.`,

@@ -18,6 +18,7 @@ import type { BridgeResponse, CommandName, SubscriptionSpec } from '../../shared
 import { COMMAND_NAMES } from '../../shared/bridge';
 import type { SeriesKey } from '../../shared/model';
 import { MAX_CODES, MAX_CODES_PER_CLIENT, MAX_SUBSCRIPTIONS_PER_CLIENT } from './schemas';
+import { AAPL, TREND } from '../drawings/testing/fixtures';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
 const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 };
@@ -54,6 +55,9 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   },
   updateAlert: { id: 'alert-1', change: { state: 'paused' } },
   deleteAlert: { id: 'alert-1' },
+  loadDrawings: { instrument: AAPL },
+  saveDrawing: { instrument: AAPL, drawing: TREND },
+  deleteDrawing: { instrument: AAPL, id: TREND.id },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -138,6 +138,7 @@ describe('AppBackend: getInfo on the health model', () => {
     const backend = new AppBackend({
       settings: services.settings,
       workspace: services.workspace,
+      drawings: services.drawings,
       snapshots: services.snapshots,
       history: services.history,
       hub: services.hub,

@@ -21,7 +21,13 @@ import type { FeedStatus } from '../feed';
 import { asBatch } from '../api';
 import { classify, systemTimers, type HealthService, type Timers } from '../health';
 import type { SettingsStore, WorkspaceStore } from '../settings';
-import { DEADLINE_MARGIN_MS, type AlertsPort, type BridgeBackend, type FeedPort } from './backend';
+import {
+  DEADLINE_MARGIN_MS,
+  type AlertsPort,
+  type BridgeBackend,
+  type DrawingPort,
+  type FeedPort,
+} from './backend';
 import { BridgeFailure } from './errors';
 import type { MarketLink } from '../link';
 import type { NoticeService } from '../notices';
@@ -35,6 +41,8 @@ export interface HubLike extends FeedPort {
 export interface AppBackendDeps {
   settings: SettingsStore;
   workspace: WorkspaceStore;
+  /** The chart drawings per instrument (the DrawingStore). */
+  drawings: DrawingPort;
   history: HistoryService;
   /** Stock info, API first and the source's snapshot on failure (on `health`, scoped to the link's source). */
   snapshots: SnapshotService;
@@ -64,6 +72,7 @@ export class AppBackend implements BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryService;
   readonly alerts: AlertsPort;
+  readonly drawings: DrawingPort;
   readonly #deps: AppBackendDeps;
   readonly #statusChanged = new Emitter<AppStatus>();
   /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
@@ -77,6 +86,7 @@ export class AppBackend implements BridgeBackend {
     this.feed = deps.hub;
     this.history = deps.history;
     this.alerts = deps.alerts;
+    this.drawings = deps.drawings;
     const changed = () => this.#changed();
     this.#listening.add(deps.hub.onStatus(changed));
     this.#listening.add(deps.health.onChange(changed));

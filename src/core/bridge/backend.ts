@@ -20,6 +20,9 @@ import type {
   AlertChange,
   AlertDraft,
   AppStatus,
+  Drawing,
+  DrawingSet,
+  Instrument,
   Settings,
   SymbolCheck,
   SymbolQuery,
@@ -63,11 +66,21 @@ export interface AlertsPort {
   readonly onFired: Event<AlertFired>;
 }
 
+/** The chart drawings per instrument as the bridge sees them (DrawingStore). */
+export interface DrawingPort {
+  get(instrument: Instrument): DrawingSet;
+  save(instrument: Instrument, drawing: Drawing): DrawingSet;
+  delete(instrument: Instrument, id: string): DrawingSet;
+  /** Told of every saved change (the bridge tells every window). */
+  readonly onChange: Event<DrawingSet>;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryPort;
   readonly alerts: AlertsPort;
+  readonly drawings: DrawingPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

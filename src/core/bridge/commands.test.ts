@@ -10,6 +10,7 @@ import type { CommandName, SubscriptionSpec } from '../../shared/bridge';
 import { COMMAND_NAMES } from '../../shared/bridge';
 import type { SeriesKey } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { AAPL, TREND } from '../drawings/testing/fixtures';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
 const AAPL_DAILY: SeriesKey = {
@@ -133,6 +134,23 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   ],
   updateAlert: [[{ id: 'a', change: {} }, /must change something/]],
   deleteAlert: [[{ id: '' }, /^deleteAlert: id /]],
+  loadDrawings: [[{ instrument: { ...AAPL, code: 'A A' } }, /instrument\.code must be/]],
+  saveDrawing: [
+    [
+      { instrument: AAPL, drawing: { ...TREND, anchors: [TREND.anchors[0]] } },
+      /drawing\.anchors must hold 2 points for a trend/,
+    ],
+    [{ instrument: AAPL, drawing: { ...TREND, color: 'red' } }, /drawing\.color must be a colour/],
+    [
+      {
+        instrument: AAPL,
+        drawing: { ...TREND, anchors: [{ time: 1, price: null }, TREND.anchors[1]] },
+      },
+      /drawing\.anchors\[0\]\.price/,
+    ],
+    [{ instrument: AAPL, drawing: { ...TREND, kind: 'circle' } }, /drawing\.kind must be one of/],
+  ],
+  deleteDrawing: [[{ instrument: AAPL, id: '../x' }, /^deleteDrawing: id must be letters/]],
 };
 
 describe('argument validation', () => {

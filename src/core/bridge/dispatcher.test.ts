@@ -37,6 +37,9 @@ function throwing(error: unknown): CommandHandlers {
     createAlert: notUsed,
     updateAlert: notUsed,
     deleteAlert: notUsed,
+    loadDrawings: notUsed,
+    saveDrawing: notUsed,
+    deleteDrawing: notUsed,
   };
 }
 

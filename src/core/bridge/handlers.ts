@@ -201,6 +201,19 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     async deleteAlert({ id }) {
       notFound(() => backend.alerts.remove(id));
     },
+
+    // The store tells every window of the change (the server listens to it).
+    async loadDrawings({ instrument }) {
+      return backend.drawings.get(instrument);
+    },
+
+    async saveDrawing({ instrument, drawing }) {
+      return backend.drawings.save(instrument, drawing);
+    },
+
+    async deleteDrawing({ instrument, id }) {
+      return backend.drawings.delete(instrument, id);
+    },
   } satisfies CommandHandlers;
   return handlers;
 }

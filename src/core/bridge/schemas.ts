@@ -10,6 +10,7 @@ import type { KType } from '../../shared/model';
 import { ASSET_CLASSES, KTYPES, MAX_SEARCH_LIMIT, MAX_SEARCH_TEXT } from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
+import { drawingIdSchema, drawingSchema } from '../drawings/drawing-schema';
 
 /** Most codes one subscription may carry (ten premium batches). */
 export const MAX_CODES = 500;
@@ -61,6 +62,8 @@ const seriesKey = z.strictObject({
   code,
   kType: z.literal(KTYPE_VALUES),
 });
+
+const instrument = z.strictObject({ class: assetClass, region, exchange, code });
 
 const marketSelection = { class: assetClass, region, exchange, codes };
 
@@ -169,4 +172,7 @@ export const COMMAND_SCHEMAS = {
   createAlert: z.strictObject({ draft: alertDraftSchema }),
   updateAlert: z.strictObject({ id: alertIdSchema, change: alertChangeSchema }),
   deleteAlert: z.strictObject({ id: alertIdSchema }),
+  loadDrawings: z.strictObject({ instrument }),
+  saveDrawing: z.strictObject({ instrument, drawing: drawingSchema }),
+  deleteDrawing: z.strictObject({ instrument, id: drawingIdSchema }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

@@ -64,6 +64,10 @@ export function createBridgeServer(
   listening.add(
     backend.onStatus((status) => clients.broadcast({ event: 'status', payload: status })),
   );
+  // Every window, the one that made the change too: its other charts of the symbol redraw.
+  listening.add(
+    backend.drawings.onChange((set) => clients.broadcast({ event: 'drawings', payload: set })),
+  );
   listening.add(
     backend.history.onCandles((answer) => {
       if (answer.before !== undefined) return;

@@ -3,10 +3,7 @@
  * bridge's names (`BridgeErrorCode`), so the bridge maps it to `{ ok: false, error }`
  * without a translation table; the message is written for the user.
  */
-import { copyFileSync } from 'node:fs';
-import path from 'node:path';
 import type { BridgeErrorCode } from '../../shared/bridge';
-import type { UnixMs } from '../../shared/model';
 
 /** Why a store refused or failed an operation. */
 export type StoreErrorCode = Extract<BridgeErrorCode, 'bad-argument' | 'storage'>;
@@ -33,19 +30,4 @@ export function describeFsError(error: unknown): string {
     return code ? `${code}: ${error.message}` : error.message;
   }
   return String(error);
-}
-
-/**
- * Keeps an unreadable file as `<file>.bad-<ISO time>` before it is replaced, and says
- * so in words for a notice: " (the file is kept as x.bad-…)".
- */
-export function keepBadCopy(file: string, now: UnixMs): string {
-  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
-  const target = `${file}.bad-${stamp}`;
-  try {
-    copyFileSync(file, target);
-    return ` (the file is kept as ${path.basename(target)})`;
-  } catch (error) {
-    return ` (the file could not be kept: ${describeFsError(error)})`;
-  }
 }

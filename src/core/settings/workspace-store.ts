@@ -4,13 +4,14 @@
  * `version` and JSON `data`, capped in size so a runaway renderer cannot fill the disk
  * or stall every window's startup.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { WorkspaceDocument } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { findNonJson } from './json-check';
-import { StoreError, describeFsError, keepBadCopy } from './store-error';
+import { StoreError, describeFsError } from './store-error';
+import { keepBadCopy, parseJsonText, readStoreFile } from './store-file';
 
 /** The workspace file's name in the data folder. */
 export const WORKSPACE_FILE_NAME = 'workspace.json';
@@ -86,23 +87,16 @@ export class WorkspaceStore {
   load(): WorkspaceLoadResult {
     // A save killed between write and rename leaves its temp file; nothing else ever would.
     removeStaleTempFiles(this.file, { now: this.#now });
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        return { document: null, notice: null };
+    const read = readStoreFile(this.file);
+    if ('missing' in read) return { document: null, notice: null };
+    if ('problem' in read) {
       return {
         document: null,
-        notice: `Could not read the saved workspace (${describeFsError(error)}); starting with the default layout.`,
+        notice: `Could not read the saved workspace (${read.problem}); starting with the default layout.`,
       };
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
-    } catch {
-      parsed = undefined;
-    }
+    const { text } = read;
+    const parsed = parseJsonText(text);
     // The cap guards saves; a file saved under a larger cap (or by hand) is still read.
     const checked = serialiseWorkspace(parsed, Math.max(this.maxBytes, Buffer.byteLength(text)));
     if (checked.ok)

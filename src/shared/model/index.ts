@@ -5,3 +5,4 @@ export * from './settings-rules';
 export * from './symbols';
 export * from './directory';
 export * from './alerts';
+export * from './drawings';

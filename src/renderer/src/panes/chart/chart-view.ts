@@ -16,6 +16,7 @@ import {
   type HistogramData,
   type IChartApi,
   type ISeriesApi,
+  type ISeriesPrimitive,
   type LineData,
   type LogicalRange,
   type Time,
@@ -256,6 +257,12 @@ export class ChartView implements ChartSink {
   /** The price at a height in the chart's element (px from its top); null off the price pane. */
   priceAt(y: number): number | null {
     return this.#candles.coordinateToPrice(y);
+  }
+
+  /** Attaches a primitive (the drawings) to the candle series; answers its detach. */
+  attachPrimitive(primitive: ISeriesPrimitive<Time>): () => void {
+    this.#candles.attachPrimitive(primitive);
+    return () => this.#candles.detachPrimitive(primitive);
   }
 
   /** The visible logical range (for tests and paging decisions). */
