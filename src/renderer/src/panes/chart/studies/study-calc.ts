@@ -18,6 +18,9 @@ export interface StudyPoint {
 /** The id of one output line of a study: "rsi1:rsi", "bb1:upper". */
 export const outputId = (studyId: string, key: string) => `${studyId}:${key}`;
 
+/** No study values (no studies). */
+export const NO_VALUES: ReadonlyMap<string, number | null> = new Map();
+
 interface Running {
   study: StudyConfig;
   ids: string[];

@@ -87,7 +87,7 @@ describe('study table: values against hand-checked references', () => {
 /** A random walk with volume, the same every run. */
 function walk(n: number): Candle[] {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   let price = 100;
   return Array.from({ length: n }, (_, i) => {
     const open = price;

@@ -159,7 +159,10 @@ export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
   bb: {
     label: 'BB',
     title: 'Bollinger bands: moving average ± deviations',
-    params: [period(20), { key: 'k', label: 'Deviations', min: 0.5, max: 5, step: 0.5, default: 2 }],
+    params: [
+      period(20),
+      { key: 'k', label: 'Deviations', min: 0.5, max: 5, step: 0.5, default: 2 },
+    ],
     outputs: [
       { key: 'upper', label: 'Upper', color: '#b07cff', style: 'line' },
       { key: 'middle', label: 'Middle', color: '#b07cff', style: 'dashed' },
@@ -190,7 +193,11 @@ export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
     params: [period(20)],
     outputs: [{ key: 'volma', label: 'Vol MA', color: '#e0a526', style: 'line' }],
     placement: 'volume',
-    create: (p) => single(() => new SMA(p.period!), (c) => c.volume),
+    create: (p) =>
+      single(
+        () => new SMA(p.period!),
+        (c) => c.volume,
+      ),
   },
   rsi: {
     label: 'RSI',
@@ -233,7 +240,11 @@ export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
     placement: 'own',
     levels: [20, 80],
     create: (p) => {
-      const st = new StochasticOscillator({ kPeriod: p.k!, kSlowingPeriod: p.smooth!, dPeriod: p.d! });
+      const st = new StochasticOscillator({
+        kPeriod: p.k!,
+        kSlowingPeriod: p.smooth!,
+        dPeriod: p.d!,
+      });
       return {
         step(c, replace) {
           const r = st.update(c, replace);
