@@ -24,12 +24,17 @@ const entry = (page: Page, id: string): Locator =>
 function paneHeights(page: Page): Promise<number[]> {
   return chart(page)
     .getByRole('application')
-    .evaluate((el) =>
-      Array.from(el.querySelectorAll('table tr'))
+    .evaluate((el) => {
+      type Row = {
+        querySelectorAll(s: string): { length: number };
+        getBoundingClientRect(): { height: number };
+      };
+      const table = el as unknown as { querySelectorAll(s: string): ArrayLike<Row> };
+      return Array.from(table.querySelectorAll('table tr'))
         .filter((tr) => tr.querySelectorAll('td').length === 3)
         .slice(0, -1)
-        .map((tr) => Math.round(tr.getBoundingClientRect().height)),
-    );
+        .map((tr) => Math.round(tr.getBoundingClientRect().height));
+    });
 }
 
 async function add(page: Page, label: string): Promise<void> {

@@ -116,6 +116,10 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
       return { windowId: randomUUID(), openUrl };
     },
+    // No dialog in a browser tab's host: the page downloads the text itself.
+    async saveFile() {
+      return { outcome: 'download' };
+    },
   });
   const ws = createWsBridge({
     bridge,

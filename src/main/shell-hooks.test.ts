@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PopOutRequest } from '../shared/bridge';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createShellHooks } from './shell-hooks';
 
 describe('createShellHooks', () => {
-  function hooks() {
+  function hooks(savePath: string | null = null) {
     const opened: string[] = [];
     const popped: PopOutRequest[] = [];
     const shellHooks = createShellHooks({
+      chooseSavePath: async () => savePath,
       openExternal: async (url) => void opened.push(url),
       popOut: (request) => {
         popped.push(request);
@@ -38,5 +42,28 @@ describe('createShellHooks', () => {
       openUrl: null,
     });
     expect(popped).toEqual([request]);
+  });
+
+  it('saves a file where the save dialog says, and nothing when it is cancelled', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'marketdesk-save-'));
+    try {
+      const file = path.join(folder, 'AAPL.csv');
+      const request = { name: 'AAPL.csv', text: 'time\n1\n' };
+      expect(await hooks(file).shellHooks.saveFile(request, 'w')).toEqual({
+        outcome: 'saved',
+        path: file,
+      });
+      expect(readFileSync(file, 'utf8')).toBe('time\n1\n');
+      expect(await hooks(null).shellHooks.saveFile(request, 'w')).toEqual({
+        outcome: 'cancelled',
+      });
+      // A folder that is not there: an error that names the path, nothing written.
+      const missing = path.join(folder, 'none', 'AAPL.csv');
+      await expect(hooks(missing).shellHooks.saveFile(request, 'w')).rejects.toThrow(
+        `Could not save ${missing}`,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,16 @@
  * side; everything it builds is torn down by the returned `dispose`.
  */
 import type { WebContents } from 'electron';
-import { BrowserWindow, ipcMain, Menu, protocol, safeStorage, screen, shell } from 'electron';
+import {
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  safeStorage,
+  screen,
+  shell,
+} from 'electron';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
 import { startDemoService } from '../simulator';
@@ -83,6 +92,18 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   const hooks = createShellHooks({
     openExternal: (url) => shell.openExternal(url),
     popOut: (request) => windows.popOut(request),
+    chooseSavePath: async (name) => {
+      const extension = name.slice(name.lastIndexOf('.') + 1);
+      const options = {
+        defaultPath: name,
+        filters: [{ name: extension.toUpperCase(), extensions: [extension] }],
+      };
+      const parent = BrowserWindow.getFocusedWindow();
+      const answer = parent
+        ? await dialog.showSaveDialog(parent, options)
+        : await dialog.showSaveDialog(options);
+      return answer.canceled || !answer.filePath ? null : answer.filePath;
+    },
   });
   const bridge = createBridgeServer(services.backend, hooks);
   ipc = new IpcBridge({

@@ -158,7 +158,22 @@ export interface Commands {
   setVisibility: { args: { visible: boolean }; result: void };
   loadWorkspace: { args: Record<string, never>; result: WorkspaceDocument | null };
   saveWorkspace: { args: { document: WorkspaceDocument }; result: void };
+  /**
+   * Saves a text file the user names: Electron shows a save dialog and writes it
+   * (`saved` with its path, or `cancelled`); the browser host answers `download`,
+   * and the page downloads the text itself.
+   */
+  saveFile: { args: SaveFileRequest; result: SaveFileResult };
 }
+
+/** A text file to save, with the name the save dialog suggests ("AAPL-US-1d.csv"). */
+export interface SaveFileRequest {
+  name: string;
+  text: string;
+}
+
+export type SaveFileResult =
+  { outcome: 'saved'; path: string } | { outcome: 'cancelled' } | { outcome: 'download' };
 
 export type CommandName = keyof Commands;
 export type CommandArgs<K extends CommandName> = Commands[K]['args'];
@@ -182,6 +197,7 @@ const COMMAND_TABLE = {
   setVisibility: true,
   loadWorkspace: true,
   saveWorkspace: true,
+  saveFile: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];

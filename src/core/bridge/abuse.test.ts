@@ -42,6 +42,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   setVisibility: { visible: true },
   loadWorkspace: {},
   saveWorkspace: { document: { version: 1, data: { layouts: [] } } },
+  saveFile: { name: 'AAPL-US-1d.csv', text: 'time\n' },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

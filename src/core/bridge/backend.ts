@@ -8,6 +8,8 @@ import type {
   BridgeEventMessage,
   InfoAnswer,
   PopOutRequest,
+  SaveFileRequest,
+  SaveFileResult,
   SettingsChange,
   SubscriptionSpec,
   WorkspaceDocument,
@@ -74,6 +76,8 @@ export interface ShellHooks {
     request: PopOutRequest,
     clientId: string,
   ): Promise<{ windowId: string; openUrl: string | null }>;
+  /** Saves a text file through a save dialog (Electron), or answers `download` (host). */
+  saveFile(request: SaveFileRequest, clientId: string): Promise<SaveFileResult>;
 }
 
 /**

@@ -90,6 +90,11 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
       /document\.data is too large/,
     ],
   ],
+  saveFile: [
+    [{ name: '../../.bashrc', text: 'x' }, /^saveFile: name must be a file name ending in/],
+    [{ name: 'a.exe', text: 'x' }, /name must be a file name ending in \.csv/],
+    [{ name: 'a.csv', text: 'x'.repeat(1_500_001) }, /text/],
+  ],
 };
 
 describe('argument validation', () => {
@@ -286,6 +291,13 @@ describe('commands', () => {
     await vi.waitFor(() => expect(t.services.link.client.plan.maxCodes).toBe(50));
     const status = await c.call('getStatus', {});
     expect(status).toMatchObject({ ok: true, value: { plan: { name: 'premium', maxCodes: 50 } } });
+  });
+
+  it('saveFile goes to the shell, which answers where it saved', async () => {
+    const c = t.client();
+    const r = await c.call('saveFile', { name: 'AAPL-US-1d.csv', text: 'time\n1\n' });
+    expect(r).toMatchObject({ ok: true, value: { outcome: 'saved', path: 'AAPL-US-1d.csv' } });
+    expect(t.saved).toEqual([{ name: 'AAPL-US-1d.csv', text: 'time\n1\n' }]);
   });
 
   it('popOut goes to the shell with the asking client', async () => {

@@ -31,6 +31,7 @@ function throwing(error: unknown): CommandHandlers {
     setVisibility: notUsed,
     loadWorkspace: notUsed,
     saveWorkspace: notUsed,
+    saveFile: notUsed,
   };
 }
 

@@ -161,6 +161,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return backend.loadWorkspace();
     },
 
+    async saveFile(request, ctx) {
+      return hooks.saveFile(request, ctx.clientId);
+    },
+
     async saveWorkspace({ document }, ctx) {
       await backend.saveWorkspace(document);
       clients.broadcast({ event: 'workspace', payload: document }, ctx.clientId);

@@ -30,6 +30,8 @@ export const MAX_CANDLES = 5000;
 export const MAX_NEWS = 200;
 /** Largest saved workspace, as JSON text. */
 export const MAX_WORKSPACE_BYTES = 1024 * 1024;
+/** Longest text `saveFile` takes: a chart's bounded series as CSV is well under it. */
+export const MAX_SAVE_FILE_CHARS = 1_500_000;
 /** Longest token accepted (real tokens are ~64 characters). */
 export const MAX_TOKEN_LENGTH = 4096;
 
@@ -138,4 +140,14 @@ export const COMMAND_SCHEMAS = {
   setVisibility: z.strictObject({ visible: z.boolean() }),
   loadWorkspace: empty,
   saveWorkspace: z.strictObject({ document: workspaceDocument }),
+  saveFile: z.strictObject({
+    // A bare file name: no folder, nothing a shell or a file system reads specially.
+    name: z
+      .string()
+      .max(120)
+      .regex(/^[\w][\w .()-]*\.(csv|txt|json)$/, {
+        error: 'must be a file name ending in .csv, .txt or .json',
+      }),
+    text: z.string().max(MAX_SAVE_FILE_CHARS),
+  }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

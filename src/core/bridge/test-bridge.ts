@@ -12,6 +12,7 @@ import type {
   EventName,
   Events,
   PopOutRequest,
+  SaveFileRequest,
 } from '../../shared/bridge';
 import type { Services } from '../services';
 import { createTestServices, type TestServicesConfig } from '../testing/services';
@@ -35,6 +36,8 @@ export interface TestBridge {
   server: BridgeServer;
   opened: string[];
   popOuts: { request: PopOutRequest; clientId: string }[];
+  /** Files the shell was asked to save (answered `saved` at their own name). */
+  saved: SaveFileRequest[];
   client(): RecordingClient;
   close(): Promise<void>;
 }
@@ -51,6 +54,7 @@ export async function startTestBridge(
   });
   const opened: string[] = [];
   const popOuts: TestBridge['popOuts'] = [];
+  const saved: SaveFileRequest[] = [];
   const hooks: ShellHooks = {
     async openExternal(url) {
       opened.push(url);
@@ -58,6 +62,10 @@ export async function startTestBridge(
     async popOut(request, clientId) {
       popOuts.push({ request, clientId });
       return { windowId: `w${popOuts.length}`, openUrl: null };
+    },
+    async saveFile(request) {
+      saved.push(request);
+      return { outcome: 'saved', path: request.name };
     },
   };
   const server = createBridgeServer(services.backend, hooks);
@@ -67,6 +75,7 @@ export async function startTestBridge(
     server,
     opened,
     popOuts,
+    saved,
     client() {
       const events: BridgeEventMessage[] = [];
       const responses: BridgeResponse<unknown>[] = [];

@@ -4,20 +4,15 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { Candle, DataSourceId, SeriesKey } from '../../shared/model';
+import { CANDLE_CSV_HEADER, candleCsvLine } from '../../shared/candle-csv';
+import type { DataSourceId, SeriesKey } from '../../shared/model';
 import type { CacheDb } from './db';
 import { readCandlesAfter } from './candles';
 
 export type ExportFormat = 'csv' | 'json';
 
-const CSV_HEADER = 'time,iso_time,open,high,low,close,volume,turnover\n';
 /** Candles read per page: big enough to be fast, small enough to keep memory flat. */
 const PAGE = 5000;
-
-function csvLine(c: Candle): string {
-  const iso = new Date(c.time).toISOString();
-  return `${c.time},${iso},${c.open},${c.high},${c.low},${c.close},${c.volume},${c.turnover}\n`;
-}
 
 /**
  * Writes every candle of `series` cached from `source`, ascending, to `out` (a file path, created or
@@ -36,7 +31,7 @@ export async function exportCandles(
     // Respect backpressure: a large series is never buffered whole in memory.
     if (!stream.write(chunk)) await once(stream, 'drain');
   };
-  await write(format === 'csv' ? CSV_HEADER : '[');
+  await write(format === 'csv' ? CANDLE_CSV_HEADER : '[');
   let count = 0;
   // Keyset pages rather than one open iterator: an iterator must not stay open across
   // awaits on a connection other code writes to.
@@ -45,7 +40,8 @@ export async function exportCandles(
     if (page.length === 0) break;
     let text = '';
     for (const c of page) {
-      text += format === 'csv' ? csvLine(c) : `${count === 0 ? '\n' : ',\n'}${JSON.stringify(c)}`;
+      text +=
+        format === 'csv' ? candleCsvLine(c) : `${count === 0 ? '\n' : ',\n'}${JSON.stringify(c)}`;
       count++;
     }
     await write(text);

@@ -115,6 +115,9 @@ export function fakeElectronModule(): Record<string, unknown> {
       },
     },
     screen: { getPrimaryDisplay: () => display, getAllDisplays: () => [display] },
+    dialog: {
+      showSaveDialog: async () => ({ canceled: true, filePath: '' }),
+    },
     shell: {
       openExternal: async (url: string) => {
         recorded.openedExternally.push(url);
