@@ -61,6 +61,8 @@ export interface ChartViewHandlers {
   onLeftEdge(): void;
   /** The user resized the studies' own panes: their heights in px, by study id. */
   onPaneHeights?(heights: Map<string, number>): void;
+  /** The view moved: the time (ms) of its first bar, null when empty. */
+  onVisibleFrom?(time: number | null): void;
 }
 
 export class ChartView implements ChartSink {
@@ -119,6 +121,9 @@ export class ChartView implements ChartSink {
     this.#chart.panes()[1]?.setStretchFactor(0.25);
     this.#studies = new StudyLayers(this.#chart);
     this.#watchPaneResize(el, handlers);
+    this.#chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
+      handlers.onVisibleFrom?.(range && typeof range.from === 'number' ? range.from * 1000 : null);
+    });
     this.#chart.subscribeCrosshairMove((param) => {
       handlers.onHover(typeof param.time === 'number' ? param.time * 1000 : null);
     });
@@ -193,6 +198,11 @@ export class ChartView implements ChartSink {
     this.#scale = mode;
     this.#candles.priceScale().applyOptions({ mode: LIBRARY_MODE[mode] });
     this.#studies.showOnPrice(mode !== 'percent');
+  }
+
+  /** The theme's colours the chart draws with. */
+  get colors(): ChartColors {
+    return this.#colors;
   }
 
   /** The chart itself, for layers drawn beside the candles (compare lines). */
