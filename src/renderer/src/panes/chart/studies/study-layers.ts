@@ -102,7 +102,16 @@ export class StudyLayers {
     for (const id of this.#priceLines) this.#series.get(id)?.applyOptions({ visible: show });
   }
 
-  #applyHeights(studies: readonly StudyConfig[]): void {
+  /**
+   * Pane heights are shares of the chart's height: applied before the chart has its
+   * size (autoSize measures it in a later frame) they come out wrong, so they wait
+   * for it.
+   */
+  #applyHeights(studies: readonly StudyConfig[], tries = 60): void {
+    if (this.#chart.paneSize(0).height === 0 && tries > 0) {
+      requestAnimationFrame(() => this.#applyHeights(studies, tries - 1));
+      return;
+    }
     const panes = this.#chart.panes();
     for (const study of studies) {
       const index = this.#panes.get(study.id);
