@@ -21,6 +21,12 @@
  *    lightweight-charts alone at 10,000 and 50,000 bars, beyond the pane's bound:
  *    the growth that sets it (the pane itself would trim to its bound there).
  *
+ * 3. The same two with studies on — MA 20, EMA 21, Bollinger 20/2 over the price, RSI 14
+ *    and MACD 12/26/9 in panes of their own (trading-signals, the forming bar stepped
+ *    with `replace`): first paint (c) in the same alternation as (a) and (b), goal
+ *    ≤ 1.3× bare; forming-candle updates at the bound, goal ≤ 1 ms, beside the
+ *    figure without studies.
+ *
  * `UI_UPDATES` (default 1000) sets the updates at the bound; the others use 300.
  */
 import { rmSync } from 'node:fs';
@@ -41,8 +47,8 @@ const BOUND = MAX_BARS + TRIM_SLACK;
 interface PageBench {
   bench: {
     ready: boolean;
-    firstPaint(count: number): Promise<number>;
-    formingUpdates(bars: number, updates: number): Promise<UpdateRun>;
+    firstPaint(count: number, studies?: boolean): Promise<number>;
+    formingUpdates(bars: number, updates: number, studies?: boolean): Promise<UpdateRun>;
   };
 }
 
@@ -69,9 +75,12 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 /** A page in the background gets no animation frames: bring it to the front first. */
-async function firstPaint(page: Page, n: number): Promise<number> {
+async function firstPaint(page: Page, n: number, studies = false): Promise<number> {
   await page.bringToFront();
-  return page.evaluate((count) => (globalThis as unknown as PageBench).bench.firstPaint(count), n);
+  return page.evaluate(
+    ([count, s]) => (globalThis as unknown as PageBench).bench.firstPaint(count, s),
+    [n, studies] as const,
+  );
 }
 
 interface UpdateRun {
@@ -82,12 +91,39 @@ interface UpdateRun {
   legend: string;
 }
 
-async function runUpdates(page: Page, bars: number, n: number): Promise<UpdateRun> {
+async function runUpdates(
+  page: Page,
+  bars: number,
+  n: number,
+  studies = false,
+): Promise<UpdateRun> {
   await page.bringToFront();
   return page.evaluate(
-    ([b, u]) => (globalThis as unknown as PageBench).bench.formingUpdates(b, u),
-    [bars, n] as const,
+    ([b, u, s]) => (globalThis as unknown as PageBench).bench.formingUpdates(b, u, s),
+    [bars, n, studies] as const,
   );
+}
+
+const STUDIES = 'MA, EMA, BB, RSI, MACD';
+
+/** Forming-candle updates at the bound with the studies on, beside the figure without. */
+async function studyUpdates(
+  app: Page,
+  bars: number,
+  n: number,
+  without: number,
+): Promise<BenchRow> {
+  const r = await runUpdates(app, bars, n, true);
+  if (!/RSI 14\s*\d/.test(r.legend)) throw new Error(`legend shows no RSI: "${r.legend}"`);
+  const js = mean(r.js);
+  return {
+    name: `forming-candle update JS, pane with ${STUDIES}, mean (${barsLabel(bars)}, ${n})`,
+    value: js,
+    unit: 'ms',
+    ratio: `${(js / without).toFixed(2)}× without studies`,
+    goal: '≤ 1 ms',
+    pass: js <= 1,
+  };
 }
 
 const vs = (x: number, y: number) => `${(x / y).toFixed(2)}× bare`;
@@ -159,13 +195,17 @@ const benchmark: Benchmark = {
 
       await firstPaint(bare, CANDLES);
       await firstPaint(app, CANDLES);
+      await firstPaint(app, CANDLES, true);
       const a: number[] = [];
       const b: number[] = [];
+      const c: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         a.push(await firstPaint(bare, CANDLES));
         b.push(await firstPaint(app, CANDLES));
+        c.push(await firstPaint(app, CANDLES, true));
       }
       const ratio = median(b) / median(a);
+      const studyRatio = median(c) / median(a);
       const rows: BenchRow[] = [
         {
           name: `first paint, bare lightweight-charts, median of ${RUNS}`,
@@ -180,15 +220,26 @@ const benchmark: Benchmark = {
           goal: '≤ 1.2× bare',
           pass: ratio <= 1.2,
         },
+        {
+          name: `first paint, Marketdesk chart pane with ${STUDIES}, median of ${RUNS}`,
+          value: median(c),
+          unit: 'ms',
+          ratio: `${studyRatio.toFixed(2)}× bare`,
+          goal: '≤ 1.3× bare',
+          pass: studyRatio <= 1.3,
+        },
       ];
-      rows.push(...(await updates(bare, app, BOUND, UPDATES)));
+      const bound = await updates(bare, app, BOUND, UPDATES);
+      rows.push(...bound);
+      rows.push(await studyUpdates(app, BOUND, UPDATES, bound[1]!.value));
       rows.push(...(await updates(bare, app, 500, 300)));
       // Beyond the bound, for the growth that sets it: the pane would trim there.
       rows.push(await bareUpdates(bare, 10_000, 300));
       rows.push(await bareUpdates(bare, 50_000, 300));
       console.error(
         `[ui-chart] first paint samples ms: bare ${a.map((x) => x.toFixed(0)).join(' ')}; ` +
-          `app ${b.map((x) => x.toFixed(0)).join(' ')}`,
+          `app ${b.map((x) => x.toFixed(0)).join(' ')}; ` +
+          `app with studies ${c.map((x) => x.toFixed(0)).join(' ')}`,
       );
       return rows;
     } finally {

@@ -1,18 +1,19 @@
 /**
  * The README screenshots: the default workspace in demo mode, dark and light,
- * 1600×900, once the panes have data. Not a spec (Playwright's test runner does not
- * pick it up); run it by hand after a UI change:
+ * 1600×900, once the panes have data; then its chart with MA and Bollinger over the
+ * price and RSI and MACD in panes of their own. Not a spec (Playwright's test runner
+ * does not pick it up); run it by hand after a UI change:
  *
  *   npx electron-vite build && npx tsx e2e/screenshots.ts
  *
- * Writes docs/screenshot-dark.png and docs/screenshot-light.png.
+ * Writes docs/screenshot-dark.png, docs/screenshot-light.png and docs/chart-studies.png.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromium, expect } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { ROOT } from './support/processes';
-import { expectDefaultLayoutData, setTheme } from './support/ui';
+import { chartLegend, expectDefaultLayoutData, paneBody, setTheme, slot } from './support/ui';
 import { closeWorkspace, openWorkspace } from './support/workspace';
 
 const THEMES = ['dark', 'light'] as const;
@@ -26,6 +27,24 @@ async function waitForData(page: Page): Promise<void> {
   );
   // No loading badges left anywhere.
   await expect(page.getByRole('status').filter({ hasText: 'loading' })).toHaveCount(0);
+}
+
+/** The chart pane with `labels` added from its studies panel, shot alone. */
+async function chartWithStudies(page: Page, labels: string[]): Promise<void> {
+  const chart = paneBody(page, 'Chart');
+  await chart.getByRole('button', { name: /^Studies/ }).click();
+  const panel = chart.getByRole('dialog', { name: 'Studies' });
+  for (const label of labels) {
+    await panel.getByRole('combobox', { name: 'Study to add' }).selectOption({ label });
+    await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  await panel.getByRole('button', { name: 'Close studies' }).click();
+  await expect(chartLegend(page)).toContainText(/MACD 12 26 9\s*−?-?\d/, { timeout: 20_000 });
+  await page.mouse.move(0, 899);
+  await page.waitForTimeout(1_000);
+  const file = path.join(ROOT, 'docs', 'chart-studies.png');
+  await slot(page, 'Chart').screenshot({ path: file });
+  console.log(`wrote ${path.relative(ROOT, file)}`);
 }
 
 async function main(): Promise<void> {
@@ -51,6 +70,7 @@ async function main(): Promise<void> {
       }
       // Back to the default theme, so the data folder ends as it started.
       await setTheme(page, 'dark');
+      await chartWithStudies(page, ['MA', 'BB', 'RSI', 'MACD']);
     } finally {
       await closeWorkspace(app);
     }

@@ -13,6 +13,13 @@ import { FakeBridge } from '../../../src/renderer/src/panes/common/fake-bridge';
 import '../../../src/renderer/src/app/global.css';
 import { themeCss } from '../../../src/renderer/src/app/theme';
 import { collectGarbage, makeCandles, twoFrames } from './candles.js';
+import { addStudy } from '../../../src/renderer/src/panes/chart/studies/study-ops';
+
+/** The studies the benchmark turns on: MA, EMA and Bollinger over the price, RSI and MACD in panes. */
+const STUDIES = /** @type {const} */ (['sma', 'ema', 'bb', 'rsi', 'macd']).reduce(
+  (list, kind) => addStudy(list, kind),
+  /** @type {ReturnType<typeof addStudy>} */ ([]),
+);
 
 const style = document.createElement('style');
 style.textContent = themeCss();
@@ -40,10 +47,12 @@ const page = (candles) => ({
 });
 
 /**
- * Mounts a chart pane whose `loadCandles` waits until `release()` is called.
+ * Mounts a chart pane whose `loadCandles` waits until `release()` is called; with
+ * `studies`, the pane shows STUDIES.
+ * @param {boolean} studies
  * @returns {Promise<{ bridge: FakeBridge, release: (candles: any[]) => void, subscriptionId: () => string, close: () => Promise<void> }>}
  */
-async function mountChart() {
+async function mountChart(studies) {
   const bridge = new FakeBridge();
   /** @type {(page: any) => void} */
   let resolveLoad = () => undefined;
@@ -56,7 +65,7 @@ async function mountChart() {
     title: 'Chart',
     link: null,
     symbol: SYMBOL,
-    options: { kType: 1, overlays: { sma: [], ema: [], bollinger: false } },
+    options: { kType: 1, studies: studies ? STUDIES : [], scale: 'normal', compare: [] },
   };
   const ctx = {
     bridge,
@@ -68,6 +77,7 @@ async function mountChart() {
     watchlists: [],
     updateWatchlist: () => undefined,
     poppedOut: false,
+    onReconnect: () => () => undefined,
   };
   const component = mount(Chart, { target, props: /** @type {any} */ ({ pane, ctx }) });
   flushSync();
@@ -87,10 +97,11 @@ async function mountChart() {
  * One first paint of `count` candles: from `loadCandles` answering (the data
  * arriving) to the second animation frame after it. Returns ms.
  * @param {number} count
+ * @param {boolean} [studies] with MA, EMA, Bollinger, RSI and MACD
  */
-async function firstPaint(count) {
+async function firstPaint(count, studies = false) {
   const candles = candlesOf(count).slice();
-  const chart = await mountChart();
+  const chart = await mountChart(studies);
   collectGarbage();
   const t0 = performance.now();
   const painted = twoFrames();
@@ -109,10 +120,11 @@ async function firstPaint(count) {
  * registered before the update to one registered after it).
  * @param {number} bars
  * @param {number} updates
+ * @param {boolean} [studies] with MA, EMA, Bollinger, RSI and MACD
  */
-async function formingUpdates(bars, updates) {
+async function formingUpdates(bars, updates, studies = false) {
   const candles = candlesOf(bars).slice();
-  const chart = await mountChart();
+  const chart = await mountChart(studies);
   chart.release(candles);
   await twoFrames();
   await twoFrames();

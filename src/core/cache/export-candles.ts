@@ -4,30 +4,15 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { csvLine } from '../../shared/csv';
-import type { Candle, DataSourceId, SeriesKey } from '../../shared/model';
+import { CANDLE_CSV_HEADER, candleCsvLine } from '../../shared/candle-csv';
+import type { DataSourceId, SeriesKey } from '../../shared/model';
 import type { CacheDb } from './db';
 import { readCandlesAfter } from './candles';
 
 export type ExportFormat = 'csv' | 'json';
 
-const CSV_HEADER = csvLine([
-  'time',
-  'iso_time',
-  'open',
-  'high',
-  'low',
-  'close',
-  'volume',
-  'turnover',
-]);
 /** Candles read per page: big enough to be fast, small enough to keep memory flat. */
 const PAGE = 5000;
-
-function candleLine(c: Candle): string {
-  const iso = new Date(c.time).toISOString();
-  return csvLine([c.time, iso, c.open, c.high, c.low, c.close, c.volume, c.turnover]);
-}
 
 /**
  * Writes every candle of `series` cached from `source`, ascending, to `out` (a file path, created or
@@ -46,7 +31,7 @@ export async function exportCandles(
     // Respect backpressure: a large series is never buffered whole in memory.
     if (!stream.write(chunk)) await once(stream, 'drain');
   };
-  await write(format === 'csv' ? CSV_HEADER : '[');
+  await write(format === 'csv' ? CANDLE_CSV_HEADER : '[');
   let count = 0;
   // Keyset pages rather than one open iterator: an iterator must not stay open across
   // awaits on a connection other code writes to.
@@ -56,7 +41,7 @@ export async function exportCandles(
     let text = '';
     for (const c of page) {
       text +=
-        format === 'csv' ? candleLine(c) : `${count === 0 ? '\n' : ',\n'}${JSON.stringify(c)}`;
+        format === 'csv' ? candleCsvLine(c) : `${count === 0 ? '\n' : ',\n'}${JSON.stringify(c)}`;
       count++;
     }
     await write(text);

@@ -14,13 +14,22 @@ describe('pane kinds', () => {
   });
 
   it('keeps the saved fields of the right type and drops the rest', () => {
+    const rsi = { id: 'rsi1', kind: 'rsi', params: { period: 9 }, colors: ['#112233'] };
+    const aapl = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
     expect(
       read('chart', {
         kType: 5,
-        overlays: { sma: [20, 'x', null], ema: [], bollinger: true },
+        studies: [{ ...rsi, visible: false, height: 120 }, { kind: 'nope' }],
+        scale: 'log',
+        compare: [aapl, { class: 'bonds' }],
         legacy: 1,
       }),
-    ).toEqual({ kType: 5, overlays: { sma: [20], ema: [], bollinger: true } });
+    ).toEqual({
+      kType: 5,
+      studies: [{ ...rsi, visible: false, height: 120 }],
+      scale: 'log',
+      compare: [aapl],
+    });
     expect(
       read('quotes', { watchlistId: 'w', sort: { column: 'last', descending: true } }),
     ).toEqual({ watchlistId: 'w', sort: { column: 'last', descending: true } });
@@ -31,7 +40,7 @@ describe('pane kinds', () => {
   });
 
   it("repairs damaged fields with the kind's defaults, so a pane never reads a wrong type", () => {
-    expect(read('chart', { kType: 99, overlays: 'sma' })).toEqual(
+    expect(read('chart', { kType: 99, studies: 'rsi', scale: 'ln', compare: 'AAPL' })).toEqual(
       PANE_KIND_TABLE.chart.defaultOptions(),
     );
     expect(read('quotes', { watchlistId: 7, sort: { column: 'last' } })).toEqual({
@@ -45,8 +54,17 @@ describe('pane kinds', () => {
 
   it('gives a new pane fresh options each time', () => {
     const first = PANE_KIND_TABLE.chart.defaultOptions();
-    first.overlays.sma.push(20);
-    expect(PANE_KIND_TABLE.chart.defaultOptions().overlays.sma).toEqual([]);
+    first.compare.push({ class: 'stock', region: 'US', exchange: '', code: 'AAPL' });
+    expect(PANE_KIND_TABLE.chart.defaultOptions().compare).toEqual([]);
+  });
+
+  it('reads a chart saved before studies: its overlays become studies', () => {
+    const { studies } = read('chart', { overlays: { sma: [20, 'x'], ema: [9], bollinger: true } });
+    expect(studies.map((s) => [s.id, s.kind, s.params])).toEqual([
+      ['sma1', 'sma', { period: 20 }],
+      ['ema1', 'ema', { period: 9 }],
+      ['bb1', 'bb', { period: 20, k: 2 }],
+    ]);
   });
 
   it('knows only its own kinds', () => {

@@ -10,13 +10,32 @@ import { canonicalCodes, canonicalRegion, isAssetClass, isKType } from '../../..
 import type { KType } from '../../../shared/model';
 import { isObj, isStr } from './saved-json';
 import type { Obj } from './saved-json';
+import { readSymbol } from './saved-symbol';
+import type { SymbolRef } from './pane-contract';
+import { isScaleMode, type ScaleMode } from '../panes/chart/price-scale';
+import {
+  readStudies,
+  studiesFromOverlays,
+  type StudyConfig,
+} from '../panes/chart/studies/study-config';
+
+/** Most symbols one chart compares with its own. */
+export const MAX_COMPARE = 4;
 
 /** Per-kind options, persisted with the layout. */
 export interface PaneOptions {
   quotes: { watchlistId: string; sort?: { column: string; descending: boolean } };
   /** `chart`: the cumulative depth chart shown beside the ladder. */
   depth: { grouping: number; chart: boolean };
-  chart: { kType: KType; overlays: { sma: number[]; ema: number[]; bollinger: boolean } };
+  chart: {
+    kType: KType;
+    /** The studies, in the order of their lines and panes. */
+    studies: StudyConfig[];
+    /** The candle pane's price scale. */
+    scale: ScaleMode;
+    /** Symbols drawn over the chart in percent from the first visible bar. */
+    compare: SymbolRef[];
+  };
   /** No codes: the tape follows the pane's symbol (its link group's) when it is crypto. */
   ticks: { codes: string[]; region: string };
   company: Record<string, never>;
@@ -44,9 +63,6 @@ export interface PaneKindSpec<K extends PaneKind> {
 /** The id of the default workspace's watchlist, which a new quote board shows. */
 export const DEFAULT_WATCHLIST_ID = 'default';
 
-const numbers = (v: unknown): number[] =>
-  Array.isArray(v) ? v.filter((n): n is number => Number.isFinite(n)) : [];
-
 /** The table of kinds, in the order the add-pane menu and the palette list them. */
 export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   quotes: {
@@ -61,16 +77,16 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   chart: {
     title: 'Chart',
-    defaultOptions: () => ({ kType: 1, overlays: { sma: [], ema: [], bollinger: false } }),
-    read: ({ kType, overlays }, defaults) => ({
+    defaultOptions: () => ({ kType: 1, studies: [], scale: 'normal', compare: [] }),
+    // `overlays` (SMA/EMA periods, Bollinger) is what charts saved before studies.
+    read: ({ kType, studies, overlays, scale, compare }, defaults) => ({
       kType: isKType(kType) ? kType : defaults.kType,
-      overlays: isObj(overlays)
-        ? {
-            sma: numbers(overlays.sma),
-            ema: numbers(overlays.ema),
-            bollinger: overlays.bollinger === true,
-          }
-        : defaults.overlays,
+      studies: Array.isArray(studies) ? readStudies(studies) : studiesFromOverlays(overlays),
+      scale: isScaleMode(scale) ? scale : defaults.scale,
+      compare: (Array.isArray(compare) ? compare : [])
+        .map(readSymbol)
+        .filter((s): s is SymbolRef => s !== null)
+        .slice(0, MAX_COMPARE),
     }),
   },
   depth: {

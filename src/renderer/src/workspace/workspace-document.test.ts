@@ -94,7 +94,7 @@ describe('readWorkspace', () => {
           title: 'Chart',
           link: null,
           symbol: null,
-          options: { kType: 8, overlays: { sma: [], ema: [], bollinger: false } },
+          options: { kType: 8, studies: [], scale: 'normal', compare: [] },
         },
       ],
     });

@@ -8,13 +8,16 @@
  * saved by an older version, become one row.
  */
 import type { WorkspaceDocument } from '../../../shared/bridge';
-import { canonicalInstrument, instrumentKey, isAssetClass } from '../../../shared/model';
+import { instrumentKey } from '../../../shared/model';
 import { clampRatio } from './layout-tree';
 import type { Layout, LayoutNode, TabsNode } from './layout-tree';
 import { LINK_GROUPS } from './pane-contract';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
 import { PANE_KIND_TABLE, isPaneKind, readOptions } from './pane-kinds';
 import { isObj, isStr } from './saved-json';
+import { readSymbol } from './saved-symbol';
+
+export { readSymbol };
 
 export const WORKSPACE_VERSION = 1;
 
@@ -35,20 +38,6 @@ export function toDocument(data: WorkspaceData): WorkspaceDocument {
 
 const MAX_DEPTH = 16;
 const MAX_PANES = 64;
-
-/** A saved symbol in its canonical form (the exchange kept for stocks only); null when unusable. */
-export function readSymbol(value: unknown): SymbolRef | null {
-  if (!isObj(value) || !isAssetClass(value.class)) return null;
-  if (!isStr(value.region, 8) || !isStr(value.code, 32)) return null;
-  const exchange = value.class === 'stock' && isStr(value.exchange, 32) ? value.exchange : '';
-  const symbol = canonicalInstrument({
-    class: value.class,
-    region: value.region,
-    exchange,
-    code: value.code,
-  });
-  return symbol.code === '' || symbol.region === '' ? null : symbol;
-}
 
 function readLink(value: unknown): LinkGroup {
   return (LINK_GROUPS as readonly unknown[]).includes(value) ? (value as LinkColour) : null;

@@ -108,7 +108,9 @@ describe('panes', () => {
     const data = ops.updateOptions(defaultWorkspace(), 'research-chart', 'chart', { kType: 5 });
     expect(pane(data, 'research-chart').options).toEqual({
       kType: 5,
-      overlays: { sma: [], ema: [], bollinger: false },
+      studies: [],
+      scale: 'normal',
+      compare: [],
     });
   });
 

@@ -22,19 +22,21 @@ import {
   prependOlder,
   trimBars,
 } from './candle-series';
-import { OverlayCalc, type OverlayLine, type OverlayPoint } from './overlays';
+import type { StudyConfig } from './studies/study-config';
+import { NO_VALUES, StudyCalc, type StudyPoint } from './studies/study-calc';
 
 /** What the chart draws on (implemented by `ChartView`). */
 export interface ChartSink {
   setData(
     candles: readonly Candle[],
-    overlays: ReadonlyMap<string, readonly OverlayPoint[]>,
+    studies: ReadonlyMap<string, readonly StudyPoint[]>,
     view: 'latest' | number,
   ): void;
-  /** Draws one new or changed bar at the end. */
-  update(candle: Candle, overlays: ReadonlyMap<string, OverlayPoint | null>): void;
-  setLines(lines: readonly OverlayLine[]): void;
-  setOverlayData(overlays: ReadonlyMap<string, readonly OverlayPoint[]>): void;
+  /** Draws one new or changed bar at the end, with its studies' points. */
+  update(candle: Candle, studies: ReadonlyMap<string, StudyPoint | null>): void;
+  /** Creates the series (and panes) of the studies shown. */
+  setStudies(studies: readonly StudyConfig[]): void;
+  setStudyData(studies: ReadonlyMap<string, readonly StudyPoint[]>): void;
   setPrecision(decimals: number): void;
 }
 
@@ -54,6 +56,8 @@ export class ChartState extends PageView {
   detached = $state(false);
 
   legend = $derived(this.hover ?? this.latest);
+  /** The studies' values at the legend's bar, by output id (null: none there). */
+  studyValues = $state.raw<ReadonlyMap<string, number | null>>(NO_VALUES);
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'candles'>;
@@ -61,7 +65,9 @@ export class ChartState extends PageView {
   #sink: ChartSink | null = null;
   #page: PageLoad<SeriesKey>;
   #key = '';
-  #calc = new OverlayCalc([]);
+  #calc = new StudyCalc([]);
+  /** Index of the bar under the crosshair, -1 when none. */
+  #hoverIndex = -1;
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
@@ -89,16 +95,18 @@ export class ChartState extends PageView {
   attach(sink: ChartSink | null): void {
     this.#sink = sink;
     if (!sink) return;
-    sink.setLines(this.#calc.lines);
+    sink.setStudies(this.#calc.studies);
     this.#redraw('latest');
   }
 
-  /** Sets the overlay lines; recomputes them once. */
-  setLines(lines: readonly OverlayLine[]): void {
-    this.#calc = new OverlayCalc(lines);
+  /** Sets the studies (the visible ones are drawn); computes them once. */
+  setStudies(studies: readonly StudyConfig[]): void {
+    this.#calc = new StudyCalc(studies);
+    const data = this.#calc.full(this.candles);
+    this.#legendValues();
     if (!this.#sink) return;
-    this.#sink.setLines(lines);
-    this.#sink.setOverlayData(this.#calc.full(this.candles));
+    this.#sink.setStudies(this.#calc.studies);
+    this.#sink.setStudyData(data);
   }
 
   /** Shows a series: loads its newest page (cache-first), then follows it live. */
@@ -180,12 +188,16 @@ export class ChartState extends PageView {
 
   /** The crosshair moved to `time` (ms), or off the chart. */
   hoverAt(time: UnixMs | null): void {
-    if (time === null) {
-      this.hover = null;
-      return;
-    }
-    const i = indexOfTime(this.candles, time);
+    const i = time === null ? -1 : indexOfTime(this.candles, time);
+    this.#hoverIndex = i;
     this.hover = i >= 0 ? (this.candles[i] ?? null) : null;
+    this.#legendValues();
+  }
+
+  /** The studies' values at the bar under the crosshair, else at the newest. */
+  #legendValues(): void {
+    const i = this.#hoverIndex >= 0 ? this.#hoverIndex : this.candles.length - 1;
+    this.studyValues = this.#calc.studies.length ? this.#calc.valuesAt(i) : NO_VALUES;
   }
 
   dispose(): void {
@@ -224,14 +236,21 @@ export class ChartState extends PageView {
     }
     if (!this.#sink) return;
     // Usually one bar (the forming candle), two when a new one opens: each drawn
-    // with series.update in order, overlays stepped once per bar.
+    // with series.update in order, the studies stepped once per bar.
     for (let i = result.from; i < candles.length; i++) {
-      this.#sink.update(candles[i]!, this.#calc.at(candles, i));
+      const points = this.#calc.step(candles, i);
+      // A bar older than the studies' last one changed: compute them again.
+      if (!points) return this.#redraw(0);
+      this.#sink.update(candles[i]!, points);
     }
+    if (this.#hoverIndex < 0 && this.#calc.studies.length) this.#legendValues();
   }
 
   #redraw(view: 'latest' | number): void {
+    const data = this.#calc.full(this.candles);
+    this.#hoverIndex = -1;
+    this.#legendValues();
     if (!this.#sink) return;
-    this.#sink.setData(this.candles, this.#calc.full(this.candles), view);
+    this.#sink.setData(this.candles, data, view);
   }
 }

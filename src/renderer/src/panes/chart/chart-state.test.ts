@@ -4,25 +4,26 @@ import type { Candle } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
 import { ChartState, type ChartSink } from './chart-state.svelte';
 import { MAX_BARS } from './candle-series';
-import { overlayLines, type OverlayPoint } from './overlays';
+import { newStudy } from './studies/study-config';
+import type { StudyPoint } from './studies/study-calc';
 import { MIN, bar, bars, page, series } from './test-candles';
 
 class RecordingSink implements ChartSink {
   setDataCalls: { length: number; view: 'latest' | number; lines: number }[] = [];
-  updates: { candle: Candle; overlays: ReadonlyMap<string, OverlayPoint | null> }[] = [];
+  updates: { candle: Candle; studies: ReadonlyMap<string, StudyPoint | null> }[] = [];
   precision = 0;
   setData(
     candles: readonly Candle[],
-    overlays: ReadonlyMap<string, readonly OverlayPoint[]>,
+    studies: ReadonlyMap<string, readonly StudyPoint[]>,
     view: 'latest' | number,
   ) {
-    this.setDataCalls.push({ length: candles.length, view, lines: overlays.size });
+    this.setDataCalls.push({ length: candles.length, view, lines: studies.size });
   }
-  update(candle: Candle, overlays: ReadonlyMap<string, OverlayPoint | null>) {
-    this.updates.push({ candle, overlays });
+  update(candle: Candle, studies: ReadonlyMap<string, StudyPoint | null>) {
+    this.updates.push({ candle, studies });
   }
-  setLines() {}
-  setOverlayData() {}
+  setStudies() {}
+  setStudyData() {}
   setPrecision(d: number) {
     this.precision = d;
   }
@@ -133,18 +134,28 @@ describe('ChartState', () => {
     expect(sink.updates).toHaveLength(0);
   });
 
-  it('steps overlays with each live bar', async () => {
+  it('steps the studies with each live bar: the forming one replaced, a new one added', async () => {
     const bridge = new FakeBridge();
     bridge.handlers.loadCandles = async () => page(bars(0, 30));
     const sink = new RecordingSink();
     const chart = new ChartState(bridge);
     chart.attach(sink);
-    chart.setLines(overlayLines({ sma: [5], ema: [], bollinger: false }));
+    chart.setStudies([{ ...newStudy('sma', []), params: { period: 5 } }]);
     await chart.setSeries(series);
     await Promise.resolve();
-    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(30, 200)]) });
-    const point = sink.updates[0]!.overlays.get('sma5');
-    expect(point?.value).toBeCloseTo((126 + 127 + 128 + 129 + 200) / 5);
+    expect(chart.studyValues.get('sma1:ma')).toBeCloseTo((125 + 126 + 127 + 128 + 129) / 5);
+    const draws = sink.setDataCalls.length;
+    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(29, 200)]) });
+    const sum = 125 + 126 + 127 + 128;
+    expect(sink.updates[0]!.studies.get('sma1:ma')?.value).toBeCloseTo((sum + 200) / 5);
+    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(30, 300)]) });
+    expect(sink.updates[1]!.studies.get('sma1:ma')?.value).toBeCloseTo((sum - 125 + 200 + 300) / 5);
+    // No crosshair: the legend shows the newest bar's values; under it, that bar's.
+    expect(chart.studyValues.get('sma1:ma')).toBeCloseTo((sum - 125 + 200 + 300) / 5);
+    chart.hoverAt(10 * MIN);
+    expect(chart.studyValues.get('sma1:ma')).toBeCloseTo((106 + 107 + 108 + 109 + 110) / 5);
+    // Stepped, never recomputed: no full redraw.
+    expect(sink.setDataCalls).toHaveLength(draws);
   });
 
   it('drops a page that answers after the series changed', async () => {

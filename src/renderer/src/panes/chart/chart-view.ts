@@ -1,6 +1,7 @@
 /**
  * The drawing side of the chart pane: a lightweight-charts v5 chart with a
- * candlestick series, a volume histogram in its own pane and overlay lines.
+ * candlestick series, a volume histogram in its own pane and the studies
+ * (`StudyLayers`: lines over the price or volume, oscillators in panes below).
  * Takes candles in Unix ms and converts to UTC seconds here, at this boundary.
  * No Svelte: `ChartState` decides what to draw, this class draws it.
  */
@@ -9,7 +10,7 @@ import {
   ColorType,
   CrosshairMode,
   HistogramSeries,
-  LineSeries,
+  PriceScaleMode,
   type TickMarkType,
   createChart,
   type CandlestickData,
@@ -17,7 +18,6 @@ import {
   type IChartApi,
   type ISeriesApi,
   type ISeriesPrimitive,
-  type LineData,
   type LogicalRange,
   type Time,
   type UTCTimestamp,
@@ -27,12 +27,21 @@ import { formatPrice } from '../../format/numbers';
 import type { ChartSink } from './chart-state.svelte';
 import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';
-import type { OverlayLine, OverlayPoint } from './overlays';
+import type { ScaleMode } from './price-scale';
+import type { StudyConfig } from './studies/study-config';
+import type { StudyPoint } from './studies/study-calc';
+import { StudyLayers } from './studies/study-layers';
 
 /** Bars from the left edge at which older history is asked for. */
 const LEFT_EDGE_BARS = 15;
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+const LIBRARY_MODE: Record<ScaleMode, PriceScaleMode> = {
+  normal: PriceScaleMode.Normal,
+  log: PriceScaleMode.Logarithmic,
+  percent: PriceScaleMode.Percentage,
+};
 
 /** Price decimals the candle series starts with (most stocks, indices and crypto). */
 const DEFAULT_DECIMALS = 2;
@@ -51,13 +60,18 @@ export interface ChartViewHandlers {
   onHover(time: number | null): void;
   /** The view neared the oldest loaded bar. */
   onLeftEdge(): void;
+  /** The user resized the studies' own panes: their heights in px, by study id. */
+  onPaneHeights?(heights: Map<string, number>): void;
+  /** The view moved: the time (ms) of its first bar, null when empty. */
+  onVisibleFrom?(time: number | null): void;
 }
 
 export class ChartView implements ChartSink {
   #chart: IChartApi;
   #candles: ISeriesApi<'Candlestick'>;
   #volume: ISeriesApi<'Histogram'>;
-  #lines = new Map<string, ISeriesApi<'Line'>>();
+  #studies: StudyLayers;
+  #scale: ScaleMode = 'normal';
   #colors: ChartColors;
   #zone: string | undefined = undefined;
   #decimals = DEFAULT_DECIMALS;
@@ -106,6 +120,11 @@ export class ChartView implements ChartSink {
       1,
     );
     this.#chart.panes()[1]?.setStretchFactor(0.25);
+    this.#studies = new StudyLayers(this.#chart);
+    this.#watchPaneResize(el, handlers);
+    this.#chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
+      handlers.onVisibleFrom?.(range && typeof range.from === 'number' ? range.from * 1000 : null);
+    });
     this.#chart.subscribeCrosshairMove((param) => {
       handlers.onHover(typeof param.time === 'number' ? param.time * 1000 : null);
     });
@@ -153,8 +172,6 @@ export class ChartView implements ChartSink {
       wickUpColor: colors.up,
       wickDownColor: colors.down,
     });
-    let i = 0;
-    for (const line of this.#lines.values()) line.applyOptions({ color: this.#lineColor(i++) });
   }
 
   /** Volume colours are per bar: a theme change redraws them from the candles. */
@@ -162,39 +179,49 @@ export class ChartView implements ChartSink {
     this.#volume.setData(candles.map((c) => this.#volumeBar(c)));
   }
 
-  /** Creates and removes overlay line series to match `lines`. */
-  setLines(lines: readonly OverlayLine[]): void {
-    const wanted = new Set(lines.map((l) => l.id));
-    for (const [id, series] of this.#lines) {
-      if (!wanted.has(id)) {
-        this.#chart.removeSeries(series);
-        this.#lines.delete(id);
-      }
-    }
-    lines.forEach((line, i) => {
-      const options = {
-        color: this.#lineColor(i),
-        lineWidth: 1 as const,
-        lineStyle: line.kind === 'bb-middle' ? 2 : 0,
-        priceLineVisible: false,
-        lastValueVisible: false,
-        crosshairMarkerVisible: false,
-        title: '',
-      };
-      const existing = this.#lines.get(line.id);
-      if (existing) existing.applyOptions(options);
-      else this.#lines.set(line.id, this.#chart.addSeries(LineSeries, options, 0));
+  /** Creates the studies' series and panes (their data follows). */
+  setStudies(studies: readonly StudyConfig[]): void {
+    this.#studies.set(studies);
+  }
+
+  /** Replaces the studies' data only (a study was changed). */
+  setStudyData(points: ReadonlyMap<string, readonly StudyPoint[]>): void {
+    this.#studies.setData(points);
+  }
+
+  /**
+   * The candle pane's price scale. In percent each series is based on its own first
+   * visible value, which would misplace a moving average against the candles: the
+   * lines over the price are hidden there (their legend values stay).
+   */
+  setScale(mode: ScaleMode): void {
+    if (mode === this.#scale) return;
+    this.#scale = mode;
+    this.#candles.priceScale().applyOptions({ mode: LIBRARY_MODE[mode] });
+    this.#studies.showOnPrice(mode !== 'percent');
+  }
+
+  /** The theme's colours the chart draws with. */
+  get colors(): ChartColors {
+    return this.#colors;
+  }
+
+  /** The chart itself, for layers drawn beside the candles (compare lines). */
+  get api(): IChartApi {
+    return this.#chart;
+  }
+
+  /**
+   * lightweight-charts has no pane-resize event: a drag that starts on a pane
+   * separator (its row-resize handle) reports the studies' pane heights when it ends.
+   */
+  #watchPaneResize(el: HTMLElement, handlers: ChartViewHandlers): void {
+    el.addEventListener('pointerdown', (event) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.style.cursor !== 'row-resize' || !handlers.onPaneHeights) return;
+      const done = () => handlers.onPaneHeights?.(this.#studies.heights());
+      window.addEventListener('pointerup', done, { once: true });
     });
-  }
-
-  #lineColor(i: number): string {
-    const palette = this.#colors.overlays;
-    return palette[i % palette.length] ?? this.#colors.text;
-  }
-
-  /** Replaces the overlay lines' data only (an overlay was toggled). */
-  setOverlayData(overlays: ReadonlyMap<string, readonly OverlayPoint[]>): void {
-    for (const [id, series] of this.#lines) series.setData(toLine(overlays.get(id) ?? []));
   }
 
   /**
@@ -203,7 +230,7 @@ export class ChartView implements ChartSink {
    */
   setData(
     candles: readonly Candle[],
-    overlays: ReadonlyMap<string, readonly OverlayPoint[]>,
+    studies: ReadonlyMap<string, readonly StudyPoint[]>,
     view: 'latest' | number,
   ): void {
     const range =
@@ -225,7 +252,7 @@ export class ChartView implements ChartSink {
       }
       this.#candles.setData(bars);
       this.#volume.setData(volumes);
-      for (const [id, series] of this.#lines) series.setData(toLine(overlays.get(id) ?? []));
+      this.#studies.setData(studies);
       if (view === 'latest') {
         this.#chart.timeScale().resetTimeScale();
         this.#chart.timeScale().scrollToRealTime();
@@ -240,13 +267,11 @@ export class ChartView implements ChartSink {
   }
 
   /** Draws a changed or new bar at the end (the forming candle): O(1), never setData. */
-  update(c: Candle, overlays: ReadonlyMap<string, OverlayPoint | null>): void {
+  update(c: Candle, studies: ReadonlyMap<string, StudyPoint | null>): void {
     const time = toSeconds(c.time);
     this.#candles.update({ time, open: c.open, high: c.high, low: c.low, close: c.close });
     this.#volume.update(this.#volumeBar(c));
-    for (const [id, point] of overlays) {
-      if (point) this.#lines.get(id)?.update({ time: toSeconds(point.time), value: point.value });
-    }
+    this.#studies.update(studies);
   }
 
   /** The candle series (price lines of alerts are drawn on it: alert-lines.ts). */
@@ -281,13 +306,4 @@ export class ChartView implements ChartSink {
       color: c.close >= c.open ? this.#colors.upVolume : this.#colors.downVolume,
     };
   }
-}
-
-function toLine(points: readonly OverlayPoint[]): LineData<UTCTimestamp>[] {
-  const out = new Array<LineData<UTCTimestamp>>(points.length);
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    out[i] = { time: toSeconds(p.time), value: p.value };
-  }
-  return out;
 }

@@ -1,0 +1,67 @@
+/**
+ * The symbols a chart compares with its own: one `CompareLine` each, rebuilt when
+ * the list or the interval changes, drawn on the chart while it is attached, paged
+ * back with the chart, and their colours from the theme's overlay palette.
+ */
+import type { IChartApi } from 'lightweight-charts';
+import type { MarketdeskBridge } from '../../../../../shared/bridge';
+import type { KType } from '../../../../../shared/model';
+import type { SymbolRef } from '../../../workspace/pane-contract';
+import type { ReconnectSignal } from '../../common/retry-when-back';
+import { CompareLine } from './compare-line';
+
+export class CompareSet {
+  lines = $state.raw<CompareLine[]>([]);
+  #bridge: MarketdeskBridge;
+  #reconnects: ReconnectSignal | undefined;
+  #chart: IChartApi | null = null;
+  #palette: readonly string[] = ['#ff8f3f'];
+
+  constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
+    this.#bridge = bridge;
+    this.#reconnects = reconnects;
+  }
+
+  #color(i: number): string {
+    return this.#palette[i % this.#palette.length]!;
+  }
+
+  /** Compares with `symbols` at `kType`: every line loaded anew. */
+  set(symbols: readonly SymbolRef[], kType: KType): void {
+    for (const line of this.lines) line.dispose();
+    this.lines = symbols.map(
+      (s, i) => new CompareLine(this.#bridge, this.#reconnects, s, kType, this.#color(i)),
+    );
+    for (const line of this.lines) line.attach(this.#chart);
+  }
+
+  /** Draws on `chart` with `palette` (or stops drawing with null). */
+  attach(chart: IChartApi | null, palette?: readonly string[]): void {
+    this.#chart = chart;
+    if (palette?.length) this.#palette = palette;
+    this.lines.forEach((line, i) => {
+      line.setColor(this.#color(i));
+      line.attach(chart);
+    });
+  }
+
+  /** The theme changed: new colours, same lines. */
+  recolor(palette: readonly string[]): void {
+    if (palette.length) this.#palette = palette;
+    this.lines.forEach((line, i) => line.setColor(this.#color(i)));
+  }
+
+  colorOf(line: CompareLine): string {
+    return this.#color(this.lines.indexOf(line));
+  }
+
+  /** The chart paged back: the compared symbols follow. */
+  loadOlder(): void {
+    for (const line of this.lines) void line.state.loadOlder();
+  }
+
+  dispose(): void {
+    for (const line of this.lines) line.dispose();
+    this.lines = [];
+  }
+}
