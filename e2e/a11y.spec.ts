@@ -48,7 +48,7 @@ test('the command palette open', async () => {
   const dialog = app.page.getByRole('dialog', { name: 'Command palette' });
   await expect(dialog).toBeVisible();
   await app.page.getByRole('combobox', { name: 'Symbol or command' }).fill('AAPL US');
-  await expect(dialog.getByRole('option').first()).toContainText('Go to AAPL US');
+  await expect(dialog.getByRole('option').first()).toContainText('AAPL US');
   try {
     expect(await seriousViolations(app.page)).toEqual([]);
   } finally {

@@ -216,7 +216,10 @@ export async function expectDefaultLayoutData(page: Page): Promise<void> {
   });
 }
 
-/** Opens the command palette with Ctrl+K, runs `text`, and waits for it to close. */
+/**
+ * Opens the command palette with Ctrl+K, runs `text` (a symbol command: the directory's
+ * entry for it, or its Go to, comes first), and waits for it to close.
+ */
 export async function runPalette(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Control+k');
   const input = page.getByRole('combobox', { name: 'Symbol or command' });
@@ -225,7 +228,8 @@ export async function runPalette(page: Page, text: string): Promise<void> {
   const results = page
     .getByRole('dialog', { name: 'Command palette' })
     .getByRole('listbox', { name: 'Results' });
-  await expect(results.getByRole('option', { selected: true })).toContainText('Go to');
+  const [code, region] = text.split(' ');
+  await expect(results.getByRole('option', { selected: true })).toContainText(`${code} ${region}`);
   await input.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
 }

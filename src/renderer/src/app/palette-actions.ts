@@ -180,11 +180,15 @@ function symbolItems(app: AppModel, query: string): { strong: PaletteItem[]; wea
       kType: search.kType,
       regionGuessed: false,
     };
+    // Warned once that it could not be checked: Enter again opens it all the same.
+    const unverified = app.palette.gate.unverifiedKey === instrumentKey(command.symbol);
     const item: PaletteItem = {
       id: `sym-${match.class}-${match.region}-${match.code}`.replace(/[^A-Za-z0-9_-]/g, '_'),
       label: `${match.code} ${match.region} ${match.name}`,
       symbol: match,
-      hint: checking ? 'checking…' : `→ ${whereOf(command)}`,
+      hint: checking
+        ? 'checking…'
+        : `${unverified ? 'anyway (not verified) ' : ''}→ ${whereOf(command)}`,
       keepsOpen: true,
       run: goItem(app, command),
     };
