@@ -89,11 +89,12 @@ describe('notifyFiredAlerts', () => {
     expect(some.shown).toEqual([]);
   });
 
-  it("finds the app's icon under resources/ only when it is there", () => {
+  it("uses the app's icon only when the file is there", () => {
     const folder = tempFolder();
-    expect(appIcon(folder)).toBeNull();
+    const file = path.join(folder, 'icon.png');
+    expect(appIcon(file)).toBeNull();
     mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'icon.png'), '');
-    expect(appIcon(folder)).toBe(path.join(folder, 'icon.png'));
+    writeFileSync(file, '');
+    expect(appIcon(file)).toBe(file);
   });
 });

@@ -5,7 +5,6 @@
  * window forward. The words are core's (`firingText`), the browser host's too.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Disposable, Event } from '../shared/emitter';
 import { firingText, type AlertFired } from '../core/alerts';
 
@@ -28,9 +27,8 @@ export interface AlertNotifierDeps {
   log(message: string): void;
 }
 
-/** The icon under `resources/` if there is one (`icon.png`), else null. */
-export function appIcon(resourcesFolder: string): string | null {
-  const file = path.join(resourcesFolder, 'icon.png');
+/** The app's icon file (app-paths.ts) when it is there, else null (a bare notification). */
+export function appIcon(file: string): string | null {
   return existsSync(file) ? file : null;
 }
 

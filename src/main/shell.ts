@@ -16,7 +16,6 @@ import {
   screen,
   shell,
 } from 'electron';
-import path from 'node:path';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
 import { writeFileAtomic } from '../core/settings';
@@ -158,8 +157,8 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   const notifier = notifyFiredAlerts({
     onFired: services.alerts.onFired,
     Notification,
-    // `resources/` beside the built app (out/main → ../../resources), when it ships an icon.
-    icon: appIcon(path.join(options.rendererRoot, '..', '..', 'resources')),
+    // The one icon path (app-paths.ts): resources/icons in a build, beside the asar packed.
+    icon: appIcon(options.icon),
     onClick: () => windows.showMainWindow(),
     log,
   });
