@@ -2,22 +2,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Emitter } from '../shared/emitter';
+import { testAlert } from '../shared/testing/alerts';
 import type { AlertFired } from '../core/alerts';
 import { tempFolder } from '../core/testing/temp-folder';
 import { appIcon, notifyFiredAlerts, type NotificationApi } from './alert-notifier';
 
 const FIRED: AlertFired = {
-  alert: {
-    id: 'a1',
-    instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
-    condition: { kind: 'above', price: 230 },
-    repeat: 'once',
+  alert: testAlert({
     state: 'fired',
-    source: 'demo',
-    createdAt: 0,
     lastFired: { at: Date.UTC(2026, 0, 5, 14, 30, 5), price: 231.4 },
     firedCount: 1,
-  },
+  }),
   firing: { at: Date.UTC(2026, 0, 5, 14, 30, 5), price: 231.4 },
 };
 

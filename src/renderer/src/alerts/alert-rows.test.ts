@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../shared/model';
+import { testAlert } from '../../../shared/testing/alerts';
 import { alertRow } from './alert-rows';
 
-const BASE: Alert = {
-  id: 'a1',
+const BASE: Alert = testAlert({
   instrument: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
   condition: { kind: 'crosses', price: 90_000 },
-  repeat: 'once',
-  state: 'active',
-  source: 'demo',
-  createdAt: 0,
-  lastFired: null,
-  firedCount: 0,
-};
+});
 
 describe('alertRow', () => {
   it('words an active alert of the current source', () => {

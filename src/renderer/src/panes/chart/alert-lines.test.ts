@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../../shared/model';
+import { testAlert } from '../../../../shared/testing/alerts';
 import { alertAt, alertLineSpecs } from './alert-lines';
 
-const A: Alert = {
-  id: 'a',
-  instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
-  condition: { kind: 'above', price: 230 },
-  repeat: 'once',
-  state: 'active',
-  source: 'demo',
-  createdAt: 0,
-  lastFired: null,
-  firedCount: 0,
-};
+const A: Alert = testAlert({ id: 'a' });
 const fmt = (p: number) => p.toFixed(2);
 
 describe('alertLineSpecs', () => {
