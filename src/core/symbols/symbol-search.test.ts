@@ -4,6 +4,7 @@ import {
   buildIndex,
   normaliseText,
   oneEditFromPrefix,
+  searchEveryEntry,
   searchIndex,
   subsequenceGaps,
   type SourcedEntry,
@@ -157,6 +158,112 @@ describe('filters, limits and empty queries', () => {
       origin: 'seen',
       match: 'code',
     });
+  });
+});
+
+describe('the sieve', () => {
+  // A directory of the shapes the sieve must not misjudge: HK numbers, codes with
+  // punctuation, names with diacritics, apostrophes and other scripts, one-letter codes,
+  // repeated codes in two regions, and many near-misses of each other.
+  const syllables = [
+    'ten',
+    'cent',
+    'ap',
+    'ple',
+    'ba',
+    'nk',
+    'ali',
+    'ba',
+    'nvi',
+    'dia',
+    'or',
+    'sted',
+  ];
+  const generated: SourcedEntry[] = Array.from({ length: 1500 }, (_, i) => {
+    const word = (k: number) =>
+      syllables[(i * 7 + k * 3) % syllables.length]! + syllables[(i + k * 5) % syllables.length]!;
+    const kind = i % 6;
+    const name =
+      kind === 0
+        ? `${word(1)} Hold'ings ${word(2)}`
+        : kind === 1
+          ? `Ørsted-${word(3)} Société ${i}`
+          : kind === 2
+            ? `${word(4)} 騰訊 ${word(5)}`
+            : `${word(6)} ${word(7)} ${word(8)}`;
+    const code =
+      kind === 3
+        ? String(i % 997)
+        : kind === 4
+          ? `${word(9).slice(0, 3).toUpperCase()}.${'AB'[i % 2]}`
+          : `${word(10)
+              .slice(0, 1 + (i % 5))
+              .toUpperCase()}${i % 3 === 0 ? '' : i}`;
+    return {
+      class: (['stock', 'crypto', 'fund', 'indices', 'forex', 'future'] as const)[i % 6]!,
+      region: kind === 3 ? 'HK' : ['US', 'BA', 'SH', 'GB'][i % 4]!,
+      code,
+      name,
+      exchange: 'X',
+      origin: 'seen' as const,
+    };
+  });
+  const both = buildIndex([...generated, ...shipped(WELL_KNOWN_SYMBOLS)]);
+  const queries = [
+    ...[
+      'tencent',
+      'apple',
+      'bank of america',
+      'orsted societe',
+      'nvidia',
+      '00700',
+      'brk.b',
+    ].flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1))),
+    'appel',
+    'tencnt',
+    'tenccent',
+    'nvidai',
+    'xtencent',
+    'etncent',
+    'holdings tencent',
+    'america bank',
+    '騰訊',
+    'tncnt',
+    '7',
+    '07',
+    '0',
+    'a b',
+    'zzqqxx',
+    'cent ten',
+    '0005',
+    '00012',
+    '0',
+    'societe 12',
+  ];
+
+  it('answers as scoring every entry does, query by query', () => {
+    for (const text of queries) {
+      for (const extra of [
+        {},
+        { limit: 5 },
+        { limit: 100 },
+        { class: 'fund' as const },
+        { region: 'hk' },
+      ]) {
+        const query = { text, ...extra };
+        expect(searchIndex(both, query), JSON.stringify(query)).toEqual(
+          searchEveryEntry(both, query),
+        );
+      }
+    }
+  });
+
+  it('leaves out nothing of the generated directory that a typo or gaps would find', () => {
+    // The queries above reach every kind of match in the generated entries.
+    const kinds = new Set(
+      queries.flatMap((text) => searchIndex(both, { text }).map((r) => r.match)),
+    );
+    expect([...kinds].sort()).toEqual([...MATCH_KINDS].sort());
   });
 });
 
