@@ -178,7 +178,11 @@ const benchmark: Benchmark = {
     return [
       { name: 'directory size (entries)', value: first.size, unit: 'entries' },
       { name: 'index build (first search)', value: buildMs, unit: 'ms' },
-      { name: `keystroke search p50 (${KEYSTROKES.length} keystrokes × 5)`, value: p50, unit: 'ms' },
+      {
+        name: `keystroke search p50 (${KEYSTROKES.length} keystrokes × 5)`,
+        value: p50,
+        unit: 'ms',
+      },
       {
         name: 'keystroke search p95 (wall clock)',
         value: p95,
