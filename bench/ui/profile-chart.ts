@@ -7,7 +7,8 @@
  *
  *   npx tsx bench/ui/profile-chart.ts [updates|paint] [bars] [count]
  *
- * `PROFILE_PAGE=bare` profiles bare lightweight-charts instead;
+ * `PROFILE_PAGE=bare` profiles bare lightweight-charts instead; `PROFILE_STUDIES=1` turns
+ * on the benchmark's studies (MA, EMA, Bollinger, RSI, MACD) on the app page;
  * `PROFILE_OUT=file.cpuprofile` also writes the profile (Chromium DevTools opens it).
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ const [mode = 'updates', barsArg = '10000', countArg = '1000'] = process.argv.sl
 const bars = Number(barsArg);
 const count = Number(countArg);
 const which = process.env.PROFILE_PAGE === 'bare' ? 'bare' : 'app';
+const studies = process.env.PROFILE_STUDIES === '1';
 
 const dir = await buildPages({ profile: true });
 const server = await serveFolder(dir);
@@ -46,13 +48,15 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
   const run = () =>
     page.evaluate(
-      ([m, b, c]) => {
+      ([m, b, c, s]) => {
         const bench = (
-          globalThis as unknown as { bench: Record<string, (...a: number[]) => unknown> }
+          globalThis as unknown as {
+            bench: Record<string, (...a: (number | boolean)[]) => unknown>;
+          }
         ).bench;
-        return m === 'paint' ? bench.firstPaint!(b) : bench.formingUpdates!(b, c);
+        return m === 'paint' ? bench.firstPaint!(b, s) : bench.formingUpdates!(b, c, s);
       },
-      [mode, bars, count] as const,
+      [mode, bars, count, studies] as const,
     );
   await run(); // warm-up
   await cdp.send('Profiler.start');
@@ -92,7 +96,7 @@ try {
     .filter(([k]) => k.startsWith('(idle)') || k.startsWith('(program)'))
     .reduce((a, [, v]) => a + v, 0);
   console.log(
-    `${which} ${mode} ${bars} bars: ${(total / 1000).toFixed(0)} ms sampled, ` +
+    `${which} ${mode} ${bars} bars${studies ? ' with studies' : ''}: ${(total / 1000).toFixed(0)} ms sampled, ` +
       `${((total - idle) / 1000).toFixed(0)} ms busy`,
   );
   for (const [name, us] of [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) {

@@ -23,20 +23,16 @@ import {
   trimBars,
 } from './candle-series';
 import type { StudyConfig } from './studies/study-config';
-import { NO_VALUES, StudyCalc, type StudyPoint } from './studies/study-calc';
+import { NO_VALUES, StudyCalc, type StudySource } from './studies/study-calc';
 
 /** What the chart draws on (implemented by `ChartView`). */
 export interface ChartSink {
-  setData(
-    candles: readonly Candle[],
-    studies: ReadonlyMap<string, readonly StudyPoint[]>,
-    view: 'latest' | number,
-  ): void;
-  /** Draws one new or changed bar at the end, with its studies' points. */
-  update(candle: Candle, studies: ReadonlyMap<string, StudyPoint | null>): void;
-  /** Creates the series (and panes) of the studies shown. */
-  setStudies(studies: readonly StudyConfig[]): void;
-  setStudyData(studies: ReadonlyMap<string, readonly StudyPoint[]>): void;
+  /** Replaces the candles; the studies' values (in their source) were computed again. */
+  setData(candles: readonly Candle[], view: 'latest' | number): void;
+  /** Draws one new or changed bar at the end; its studies' values are in their source. */
+  update(candle: Candle): void;
+  /** Draws the studies shown, from the values in `source` (kept up to date). */
+  setStudies(studies: readonly StudyConfig[], source: StudySource): void;
   setPrecision(decimals: number): void;
 }
 
@@ -95,18 +91,16 @@ export class ChartState extends PageView {
   attach(sink: ChartSink | null): void {
     this.#sink = sink;
     if (!sink) return;
-    sink.setStudies(this.#calc.studies);
+    sink.setStudies(this.#calc.studies, this.#calc);
     this.#redraw('latest');
   }
 
   /** Sets the studies (the visible ones are drawn); computes them once. */
   setStudies(studies: readonly StudyConfig[]): void {
     this.#calc = new StudyCalc(studies);
-    const data = this.#calc.full(this.candles);
+    this.#calc.full(this.candles);
     this.#legendValues();
-    if (!this.#sink) return;
-    this.#sink.setStudies(this.#calc.studies);
-    this.#sink.setStudyData(data);
+    this.#sink?.setStudies(this.#calc.studies, this.#calc);
   }
 
   /** Shows a series: loads its newest page (cache-first), then follows it live. */
@@ -238,19 +232,17 @@ export class ChartState extends PageView {
     // Usually one bar (the forming candle), two when a new one opens: each drawn
     // with series.update in order, the studies stepped once per bar.
     for (let i = result.from; i < candles.length; i++) {
-      const points = this.#calc.step(candles, i);
       // A bar older than the studies' last one changed: compute them again.
-      if (!points) return this.#redraw(0);
-      this.#sink.update(candles[i]!, points);
+      if (!this.#calc.step(candles, i)) return this.#redraw(0);
+      this.#sink.update(candles[i]!);
     }
     if (this.#hoverIndex < 0 && this.#calc.studies.length) this.#legendValues();
   }
 
   #redraw(view: 'latest' | number): void {
-    const data = this.#calc.full(this.candles);
+    this.#calc.full(this.candles);
     this.#hoverIndex = -1;
     this.#legendValues();
-    if (!this.#sink) return;
-    this.#sink.setData(this.candles, data, view);
+    this.#sink?.setData(this.candles, view);
   }
 }

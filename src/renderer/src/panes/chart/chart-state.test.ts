@@ -5,25 +5,31 @@ import { FakeBridge } from '../common/fake-bridge';
 import { ChartState, type ChartSink } from './chart-state.svelte';
 import { MAX_BARS } from './candle-series';
 import { newStudy } from './studies/study-config';
-import type { StudyPoint } from './studies/study-calc';
+import { outputId, type StudySource } from './studies/study-calc';
+import type { StudyConfig } from './studies/study-config';
+import { STUDY_TABLE } from './studies/study-table';
 import { MIN, bar, bars, page, series } from './test-candles';
 
+/** Records what the chart would draw: each setData, and each update with the study values then. */
 class RecordingSink implements ChartSink {
   setDataCalls: { length: number; view: 'latest' | number; lines: number }[] = [];
-  updates: { candle: Candle; studies: ReadonlyMap<string, StudyPoint | null> }[] = [];
+  updates: { candle: Candle; studies: Map<string, number | undefined> }[] = [];
   precision = 0;
-  setData(
-    candles: readonly Candle[],
-    studies: ReadonlyMap<string, readonly StudyPoint[]>,
-    view: 'latest' | number,
-  ) {
-    this.setDataCalls.push({ length: candles.length, view, lines: studies.size });
+  #lines: string[] = [];
+  #source: StudySource | null = null;
+  setData(candles: readonly Candle[], view: 'latest' | number) {
+    this.setDataCalls.push({ length: candles.length, view, lines: this.#lines.length });
   }
-  update(candle: Candle, studies: ReadonlyMap<string, StudyPoint | null>) {
-    this.updates.push({ candle, studies });
+  update(candle: Candle) {
+    const values = new Map(this.#lines.map((id) => [id, this.#source?.values(id)?.at(-1)]));
+    this.updates.push({ candle, studies: values });
   }
-  setStudies() {}
-  setStudyData() {}
+  setStudies(studies: readonly StudyConfig[], source: StudySource) {
+    this.#source = source;
+    this.#lines = studies.flatMap((s) =>
+      STUDY_TABLE[s.kind].outputs.map((o) => outputId(s.id, o.key)),
+    );
+  }
   setPrecision(d: number) {
     this.precision = d;
   }
@@ -147,9 +153,9 @@ describe('ChartState', () => {
     const draws = sink.setDataCalls.length;
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(29, 200)]) });
     const sum = 125 + 126 + 127 + 128;
-    expect(sink.updates[0]!.studies.get('sma1:ma')?.value).toBeCloseTo((sum + 200) / 5);
+    expect(sink.updates[0]!.studies.get('sma1:ma')).toBeCloseTo((sum + 200) / 5);
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(30, 300)]) });
-    expect(sink.updates[1]!.studies.get('sma1:ma')?.value).toBeCloseTo((sum - 125 + 200 + 300) / 5);
+    expect(sink.updates[1]!.studies.get('sma1:ma')).toBeCloseTo((sum - 125 + 200 + 300) / 5);
     // No crosshair: the legend shows the newest bar's values; under it, that bar's.
     expect(chart.studyValues.get('sma1:ma')).toBeCloseTo((sum - 125 + 200 + 300) / 5);
     chart.hoverAt(10 * MIN);

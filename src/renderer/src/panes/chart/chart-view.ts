@@ -1,7 +1,8 @@
 /**
  * The drawing side of the chart pane: a lightweight-charts v5 chart with a
  * candlestick series, a volume histogram in its own pane and the studies
- * (`StudyLayers`: lines over the price or volume, oscillators in panes below).
+ * (`StudyLayers`: lines over the price or volume, oscillators in panes below,
+ * drawn from the values `ChartState`'s studies hold).
  * Takes candles in Unix ms and converts to UTC seconds here, at this boundary.
  * No Svelte: `ChartState` decides what to draw, this class draws it.
  */
@@ -29,7 +30,7 @@ import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';
 import type { ScaleMode } from './price-scale';
 import type { StudyConfig } from './studies/study-config';
-import type { StudyPoint } from './studies/study-calc';
+import type { StudySource } from './studies/study-calc';
 import { StudyLayers } from './studies/study-layers';
 
 /** Bars from the left edge at which older history is asked for. */
@@ -120,7 +121,7 @@ export class ChartView implements ChartSink {
       1,
     );
     this.#chart.panes()[1]?.setStretchFactor(0.25);
-    this.#studies = new StudyLayers(this.#chart);
+    this.#studies = new StudyLayers(this.#chart, this.#candles, this.#volume);
     this.#watchPaneResize(el, handlers);
     this.#chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
       handlers.onVisibleFrom?.(range && typeof range.from === 'number' ? range.from * 1000 : null);
@@ -179,14 +180,9 @@ export class ChartView implements ChartSink {
     this.#volume.setData(candles.map((c) => this.#volumeBar(c)));
   }
 
-  /** Creates the studies' series and panes (their data follows). */
-  setStudies(studies: readonly StudyConfig[]): void {
-    this.#studies.set(studies);
-  }
-
-  /** Replaces the studies' data only (a study was changed). */
-  setStudyData(points: ReadonlyMap<string, readonly StudyPoint[]>): void {
-    this.#studies.setData(points);
+  /** Draws `studies` (their panes, and their lines from `source`'s values). */
+  setStudies(studies: readonly StudyConfig[], source: StudySource): void {
+    this.#studies.set(studies, source);
   }
 
   /**
@@ -228,11 +224,7 @@ export class ChartView implements ChartSink {
    * Replaces all data. `view`: 'latest' scrolls to the newest bar; a number keeps
    * the visible bars in place after that many were added (+) or dropped (−) in front.
    */
-  setData(
-    candles: readonly Candle[],
-    studies: ReadonlyMap<string, readonly StudyPoint[]>,
-    view: 'latest' | number,
-  ): void {
+  setData(candles: readonly Candle[], view: 'latest' | number): void {
     const range =
       typeof view === 'number' ? this.#chart.timeScale().getVisibleLogicalRange() : null;
     this.#moving = true;
@@ -252,7 +244,7 @@ export class ChartView implements ChartSink {
       }
       this.#candles.setData(bars);
       this.#volume.setData(volumes);
-      this.#studies.setData(studies);
+      this.#studies.refresh();
       if (view === 'latest') {
         this.#chart.timeScale().resetTimeScale();
         this.#chart.timeScale().scrollToRealTime();
@@ -267,11 +259,11 @@ export class ChartView implements ChartSink {
   }
 
   /** Draws a changed or new bar at the end (the forming candle): O(1), never setData. */
-  update(c: Candle, studies: ReadonlyMap<string, StudyPoint | null>): void {
+  update(c: Candle): void {
     const time = toSeconds(c.time);
     this.#candles.update({ time, open: c.open, high: c.high, low: c.low, close: c.close });
     this.#volume.update(this.#volumeBar(c));
-    this.#studies.update(studies);
+    this.#studies.updateNewest();
   }
 
   /** The candle series (price lines of alerts are drawn on it: alert-lines.ts). */

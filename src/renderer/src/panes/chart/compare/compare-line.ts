@@ -75,7 +75,6 @@ export class CompareLine implements ChartSink {
 
   // A compared symbol draws no studies and keeps the chart's own price format.
   setStudies(): void {}
-  setStudyData(): void {}
   setPrecision(): void {}
 
   dispose(): void {

@@ -2,19 +2,34 @@
  * Draws a chart's studies on lightweight-charts: their lines over the candles
  * (pane 0) or the volume (pane 1), oscillators each in a pane of its own below
  * (v5 panes, from `FIRST_STUDY_PANE` on, in the studies' order) with their guide
- * levels, and the heights the user gave those panes. Times arrive in ms.
+ * levels, and the heights the user gave those panes.
+ *
+ * The lines are series primitives (`StudyPrimitive`), not series: they draw the
+ * values `StudyCalc` holds, index-aligned with the candles, for the bars in view
+ * only, and tell the price scale their range there. A series takes a copy of its
+ * whole history on `setData` and rebuilds its index on every `update` (O(bars) per
+ * series per tick), which with five studies made the chart's first paint ~4× and
+ * its forming-candle update ~2× slower. An oscillator's pane still needs a series
+ * for its price scale: one per pane, holding only the newest value (its axis label).
  */
 import {
-  HistogramSeries,
   LineSeries,
   LineStyle,
+  MismatchDirection,
+  type AutoscaleInfo,
   type IChartApi,
+  type IPrimitivePaneRenderer,
+  type IPrimitivePaneView,
   type ISeriesApi,
+  type ISeriesPrimitive,
+  type SeriesAttachedParameter,
+  type SeriesType,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { StudyConfig } from './study-config';
-import { outputId, type StudyPoint } from './study-calc';
-import { STUDY_TABLE } from './study-table';
+import { outputId, type StudySource } from './study-calc';
+import { STUDY_TABLE, type OutputSpec } from './study-table';
 
 /** Pane 0 holds the candles, pane 1 the volume. */
 export const FIRST_STUDY_PANE = 2;
@@ -23,74 +38,251 @@ const STUDY_PANE_STRETCH = 0.3;
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
-type StudySeries = ISeriesApi<'Line'> | ISeriesApi<'Histogram'>;
+type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
+
+/** One output drawn: its values' id, colour and style. */
+interface Line {
+  id: string;
+  color: string;
+  style: OutputSpec['style'];
+}
+
+/** The index of the first candle at or after `ms` (candles ascending by time). */
+function firstAtOrAfter(candles: readonly { time: number }[], ms: number): number {
+  let lo = 0;
+  let hi = candles.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (candles[mid]!.time < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The lines of the studies in one pane, drawn over its series for the bars in view.
+ * `source()` answers the values now (the chart's `StudyCalc`, replaced when the
+ * studies change); `timeOf` maps the time scale's logical index to a bar time (s).
+ */
+class StudyPrimitive implements ISeriesPrimitive<Time> {
+  readonly lines: Line[] = [];
+  visible = true;
+  #source: () => StudySource | null;
+  #timeOf: (logical: number, direction: MismatchDirection) => number | null;
+  #chart: IChartApi | null = null;
+  #series: ISeriesApi<SeriesType> | null = null;
+  #requestUpdate: (() => void) | null = null;
+  readonly #views: readonly IPrimitivePaneView[];
+
+  constructor(
+    source: () => StudySource | null,
+    timeOf: (logical: number, direction: MismatchDirection) => number | null,
+  ) {
+    this.#source = source;
+    this.#timeOf = timeOf;
+    const renderer: IPrimitivePaneRenderer = { draw: (target) => this.#draw(target) };
+    this.#views = [{ renderer: () => renderer, zOrder: () => 'normal' }];
+  }
+
+  attached(param: SeriesAttachedParameter<Time>): void {
+    this.#chart = param.chart;
+    this.#series = param.series;
+    this.#requestUpdate = param.requestUpdate;
+  }
+
+  detached(): void {
+    this.#chart = null;
+    this.#series = null;
+    this.#requestUpdate = null;
+  }
+
+  /** Asks for a repaint (the values changed). */
+  redraw(): void {
+    this.#requestUpdate?.();
+  }
+
+  paneViews(): readonly IPrimitivePaneView[] {
+    return this.#views;
+  }
+
+  /** The drawn values' range over the bars in view (and 0 under a histogram). */
+  autoscaleInfo(startLogical: number, endLogical: number): AutoscaleInfo | null {
+    const source = this.#source();
+    if (!this.visible || !source || this.lines.length === 0) return null;
+    const from = this.#timeOf(startLogical, MismatchDirection.NearestRight);
+    const to = this.#timeOf(endLogical, MismatchDirection.NearestLeft);
+    if (from === null || to === null) return null;
+    const candles = source.candles;
+    const first = firstAtOrAfter(candles, from * 1000);
+    const end = firstAtOrAfter(candles, to * 1000 + 1);
+    let min = Infinity;
+    let max = -Infinity;
+    for (const line of this.lines) {
+      const values = source.values(line.id);
+      if (!values) continue;
+      if (line.style === 'histogram') {
+        min = Math.min(min, 0);
+        max = Math.max(max, 0);
+      }
+      for (let i = first; i < end && i < values.length; i++) {
+        const v = values[i]!;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+    }
+    return min <= max ? { priceRange: { minValue: min, maxValue: max } } : null;
+  }
+
+  #draw(target: DrawTarget): void {
+    const source = this.#source();
+    const chart = this.#chart;
+    const series = this.#series;
+    if (!this.visible || !source || !chart || !series) return;
+    const timeScale = chart.timeScale();
+    const range = timeScale.getVisibleRange();
+    if (!range || typeof range.from !== 'number' || typeof range.to !== 'number') return;
+    const candles = source.candles;
+    // One bar beyond each edge, so the lines run off the pane rather than stop short of it.
+    const first = Math.max(0, firstAtOrAfter(candles, range.from * 1000) - 1);
+    const end = Math.min(candles.length, firstAtOrAfter(candles, range.to * 1000 + 1) + 1);
+    if (first >= end) return;
+    const xs = new Float64Array(end - first);
+    for (let i = first; i < end; i++) {
+      xs[i - first] = timeScale.timeToCoordinate(toSeconds(candles[i]!.time)) ?? Number.NaN;
+    }
+    const spacing = timeScale.options().barSpacing;
+    target.useBitmapCoordinateSpace(
+      ({ context: ctx, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
+        for (const line of this.lines) {
+          const values = source.values(line.id);
+          if (!values) continue;
+          ctx.save();
+          ctx.strokeStyle = line.color;
+          ctx.fillStyle = line.color;
+          if (line.style === 'histogram') {
+            const zero = series.priceToCoordinate(0);
+            const width = Math.max(1, Math.floor(spacing * 0.6 * h));
+            for (let i = first; i < end; i++) {
+              const x = xs[i - first]!;
+              const y = series.priceToCoordinate(values[i] ?? Number.NaN);
+              if (zero === null || y === null || Number.isNaN(x)) continue;
+              const top = Math.round(Math.min(y, zero) * v);
+              const height = Math.max(1, Math.round(Math.abs(y - zero) * v));
+              ctx.fillRect(Math.round(x * h - width / 2), top, width, height);
+            }
+          } else {
+            const lineWidth = Math.max(1, Math.floor(h));
+            ctx.lineWidth = lineWidth;
+            ctx.lineJoin = 'round';
+            if (line.style === 'dashed') ctx.setLineDash([3 * lineWidth, 3 * lineWidth]);
+            ctx.beginPath();
+            let drawing = false;
+            for (let i = first; i < end; i++) {
+              const x = xs[i - first]!;
+              const y = series.priceToCoordinate(values[i] ?? Number.NaN);
+              if (y === null || Number.isNaN(x)) {
+                drawing = false;
+                continue;
+              }
+              if (drawing) ctx.lineTo(x * h, y * v);
+              else ctx.moveTo(x * h, y * v);
+              drawing = true;
+            }
+            ctx.stroke();
+          }
+          ctx.restore();
+        }
+      },
+    );
+  }
+}
+
+/** An oscillator's own pane: the series its price scale belongs to, and its lines. */
+interface OwnPane {
+  study: StudyConfig;
+  index: number;
+  host: ISeriesApi<'Line'>;
+  lines: StudyPrimitive;
+}
 
 export class StudyLayers {
   #chart: IChartApi;
-  #series = new Map<string, StudySeries>();
-  /** Study id → its own pane's index. */
-  #panes = new Map<string, number>();
-  /** Output ids of the lines over the candles. */
-  #priceLines = new Set<string>();
-  #onPrice = true;
+  #source: () => StudySource | null = () => null;
+  /** The lines over the candles and over the volume: attached for the chart's life. */
+  #onPrice: StudyPrimitive;
+  #onVolume: StudyPrimitive;
+  #own: OwnPane[] = [];
+  #timeOf: (logical: number, direction: MismatchDirection) => number | null;
 
-  constructor(chart: IChartApi) {
+  constructor(
+    chart: IChartApi,
+    candles: ISeriesApi<'Candlestick'>,
+    volume: ISeriesApi<'Histogram'>,
+  ) {
     this.#chart = chart;
+    this.#timeOf = (logical, direction) => {
+      const time = candles.dataByIndex(logical, direction)?.time;
+      return typeof time === 'number' ? time : null;
+    };
+    const source = () => this.#source();
+    this.#onPrice = new StudyPrimitive(source, this.#timeOf);
+    this.#onVolume = new StudyPrimitive(source, this.#timeOf);
+    candles.attachPrimitive(this.#onPrice);
+    volume.attachPrimitive(this.#onVolume);
   }
 
   /**
-   * Creates the series of `studies` (all of them again: changes are rare and this
-   * keeps the panes in the studies' order).
+   * Sets the studies drawn and where their values are (all of them again: changes
+   * are rare and this keeps the panes in the studies' order), then draws them.
    */
-  set(studies: readonly StudyConfig[]): void {
-    for (const series of this.#series.values()) this.#chart.removeSeries(series);
-    this.#series.clear();
-    this.#panes.clear();
-    this.#priceLines.clear();
+  set(studies: readonly StudyConfig[], source: StudySource): void {
+    this.#source = () => source;
+    for (const own of this.#own) this.#chart.removeSeries(own.host);
+    this.#own = [];
+    this.#onPrice.lines.length = 0;
+    this.#onVolume.lines.length = 0;
     let nextPane = FIRST_STUDY_PANE;
     for (const study of studies) {
       const spec = STUDY_TABLE[study.kind];
-      const pane = spec.placement === 'price' ? 0 : spec.placement === 'volume' ? 1 : nextPane++;
-      if (spec.placement === 'own') this.#panes.set(study.id, pane);
-      spec.outputs.forEach((output, i) => {
-        const color = study.colors[i] ?? output.color;
-        const common = {
-          color,
+      const lines = spec.outputs.map((output, i) => ({
+        id: outputId(study.id, output.key),
+        color: study.colors[i] ?? output.color,
+        style: output.style,
+      }));
+      if (spec.placement !== 'own') {
+        (spec.placement === 'price' ? this.#onPrice : this.#onVolume).lines.push(...lines);
+        continue;
+      }
+      const index = nextPane++;
+      const host = this.#chart.addSeries(
+        LineSeries,
+        {
+          color: lines[0]!.color,
+          lineVisible: false,
+          pointMarkersVisible: false,
+          crosshairMarkerVisible: false,
           priceLineVisible: false,
-          lastValueVisible: spec.placement === 'own',
-          visible: spec.placement !== 'price' || this.#onPrice,
+          lastValueVisible: true,
           title: '',
-        };
-        const series: StudySeries =
-          output.style === 'histogram'
-            ? this.#chart.addSeries(HistogramSeries, common, pane)
-            : this.#chart.addSeries(
-                LineSeries,
-                {
-                  ...common,
-                  lineWidth: 1,
-                  lineStyle: output.style === 'dashed' ? LineStyle.Dashed : LineStyle.Solid,
-                  crosshairMarkerVisible: false,
-                },
-                pane,
-              );
-        if (i === 0) {
-          for (const price of spec.levels ?? []) {
-            series.createPriceLine({
-              price,
-              color,
-              lineWidth: 1,
-              lineStyle: LineStyle.Dotted,
-              axisLabelVisible: false,
-            });
-          }
-        }
-        const id = outputId(study.id, output.key);
-        this.#series.set(id, series);
-        if (spec.placement === 'price') this.#priceLines.add(id);
-      });
+        },
+        index,
+      );
+      for (const price of spec.levels ?? []) {
+        host.createPriceLine({
+          price,
+          color: lines[0]!.color,
+          lineWidth: 1,
+          lineStyle: LineStyle.Dotted,
+          axisLabelVisible: false,
+        });
+      }
+      const primitive = new StudyPrimitive(() => this.#source(), this.#timeOf);
+      primitive.lines.push(...lines);
+      host.attachPrimitive(primitive);
+      this.#own.push({ study, index, host, lines: primitive });
     }
     this.#applyHeights(studies);
+    this.refresh();
   }
 
   /**
@@ -98,8 +290,49 @@ export class StudyLayers {
    * its own first visible value, which would misplace a moving average against them.
    */
   showOnPrice(show: boolean): void {
-    this.#onPrice = show;
-    for (const id of this.#priceLines) this.#series.get(id)?.applyOptions({ visible: show });
+    this.#onPrice.visible = show;
+    this.#onPrice.redraw();
+  }
+
+  /**
+   * All values changed (a load, a page, the studies): each oscillator's pane takes
+   * its newest value (the axis label, which its price scale also reads), and every
+   * line is drawn again from the source.
+   */
+  refresh(): void {
+    const source = this.#source();
+    for (const own of this.#own) {
+      const point = this.#newest(source, own);
+      own.host.setData(point ? [point] : []);
+    }
+    this.#redraw();
+  }
+
+  /**
+   * The newest bar changed or was added: O(1), each pane's one point updated. No
+   * repaint is asked for: the candle's own update repaints the chart, and the lines
+   * read their values as they draw (asking again made each update a full one).
+   */
+  updateNewest(): void {
+    const source = this.#source();
+    for (const own of this.#own) {
+      const point = this.#newest(source, own);
+      if (point) own.host.update(point);
+    }
+  }
+
+  #newest(source: StudySource | null, own: OwnPane): { time: UTCTimestamp; value: number } | null {
+    const last = source?.candles.at(-1);
+    const value = source?.values(own.lines.lines[0]!.id)?.at(-1);
+    return last && value !== undefined && !Number.isNaN(value)
+      ? { time: toSeconds(last.time), value }
+      : null;
+  }
+
+  #redraw(): void {
+    for (const own of this.#own) own.lines.redraw();
+    this.#onPrice.redraw();
+    this.#onVolume.redraw();
   }
 
   /**
@@ -114,7 +347,7 @@ export class StudyLayers {
     }
     const panes = this.#chart.panes();
     for (const study of studies) {
-      const index = this.#panes.get(study.id);
+      const index = this.#own.find((own) => own.study.id === study.id)?.index;
       const pane = index === undefined ? undefined : panes[index];
       if (!pane) continue;
       pane.setStretchFactor(STUDY_PANE_STRETCH);
@@ -126,29 +359,10 @@ export class StudyLayers {
   heights(): Map<string, number> {
     const panes = this.#chart.panes();
     const out = new Map<string, number>();
-    for (const [id, index] of this.#panes) {
-      const pane = panes[index];
-      if (pane) out.set(id, pane.getHeight());
+    for (const own of this.#own) {
+      const pane = panes[own.index];
+      if (pane) out.set(own.study.id, pane.getHeight());
     }
     return out;
-  }
-
-  setData(points: ReadonlyMap<string, readonly StudyPoint[]>): void {
-    for (const [id, series] of this.#series) {
-      const data = points.get(id) ?? [];
-      const out = new Array<{ time: UTCTimestamp; value: number }>(data.length);
-      for (let i = 0; i < data.length; i++) {
-        const p = data[i]!;
-        out[i] = { time: toSeconds(p.time), value: p.value };
-      }
-      series.setData(out);
-    }
-  }
-
-  /** The newest bar's points (null: none yet for that output). */
-  update(points: ReadonlyMap<string, StudyPoint | null>): void {
-    for (const [id, point] of points) {
-      if (point) this.#series.get(id)?.update({ time: toSeconds(point.time), value: point.value });
-    }
   }
 }
