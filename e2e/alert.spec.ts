@@ -4,12 +4,13 @@
  * the palette on a symbol no pane shows fires from the main side's own subscription —
  * the alerts pane lists it fired with its price, and a notification is shown (the page's
  * `Notification` is a recording stand-in; permission is asked once, when the first alert
- * is made, not at startup); and an alert fires in a popped-out window too.
+ * is made, not at startup); an alert fires in a popped-out window too; and (issue 15)
+ * an alert's line on the chart is dragged to a new price, Escape putting it back.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { paneBody, quoteRow, slot } from './support/ui';
-import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
+import { expectChartData, paneBody, quoteRow, slot } from './support/ui';
+import { PREMIUM_BUDGET, savedFile, useWorkspace } from './support/workspace';
 
 /** Records notifications and permission requests; the permission is kept per browser (localStorage). */
 function recordNotifications(): void {
@@ -144,4 +145,91 @@ test('an alert fires in a popped-out window too', async () => {
   } finally {
     await popOut.close();
   }
+});
+
+/** The alerts saved in the data folder: id, code and price level. */
+function savedAlerts(): { id: string; code: string; price?: number }[] {
+  const text = savedFile(app, 'alerts.json');
+  if (!text) return [];
+  const { alerts } = JSON.parse(text) as {
+    alerts: { id: string; instrument: { code: string }; condition: { price?: number } }[];
+  };
+  return alerts.map((a) => ({ id: a.id, code: a.instrument.code, price: a.condition.price }));
+}
+
+/** The price in an alerts-pane row name ("BTCUSDT BA above 97,123.40" → 97123.4). */
+const rowPrice = (name: string | null) =>
+  Number(/([\d,.]+)$/.exec(name ?? '')?.[1]?.replace(/,/g, ''));
+
+test('an alert line dragged on the chart changes the alert price', async () => {
+  const { page } = app;
+  if ((await slot(page, 'Alerts').count()) === 0) {
+    await palette(page, 'add alerts', 'Add alerts pane');
+  }
+  await expectChartData(page);
+  const chart = paneBody(page, 'Chart');
+  const note = chart.getByRole('status').filter({ hasText: /^Alert / });
+  const area = chart.getByRole('application');
+  const code = /chart of (\S+),/.exec((await area.getAttribute('aria-label')) ?? '')?.[1];
+  if (!code) throw new Error('the chart shows no symbol');
+  const box = await area.boundingBox();
+  if (!box) throw new Error('the chart has no box');
+  // Near the top of the price pane: lightweight-charts keeps its top fifth free of
+  // candles, so an alert there is above every price and does not fire meanwhile.
+  const x = box.x + box.width * 0.4;
+  const y0 = box.y + box.height * 0.06;
+  const y1 = box.y + box.height * 0.13;
+
+  await page.mouse.click(x, y0, { button: 'right' });
+  const item = chart.getByRole('menu').getByRole('menuitem', { name: /^Alert at .*· above$/ });
+  await item.click();
+  await expect(note).toContainText(`Alert made: ${code} `);
+  const made = savedAlerts().filter((a) => a.code === code);
+  expect(made).toHaveLength(1);
+  const { id, price: from } = made[0]!;
+  const rows = paneBody(page, 'Alerts').getByRole('row', {
+    name: new RegExp(`^${code} .* above `),
+  });
+  await expect(rows).toHaveCount(1);
+  expect(rowPrice(await rows.getAttribute('aria-label'))).toBe(from);
+
+  // Over the line the cursor says it can be dragged; beside it, it does not.
+  const cursorAt = async (y: number) => {
+    await page.mouse.move(x, y);
+    return area.evaluate(
+      (el, [px, py]) => {
+        const doc = el.ownerDocument;
+        const under = doc.elementFromPoint(px!, py!);
+        return under ? (doc.defaultView?.getComputedStyle(under).cursor ?? '') : '';
+      },
+      [x, y],
+    );
+  };
+  await expect.poll(() => cursorAt(y0)).toBe('ns-resize');
+  await expect.poll(() => cursorAt(y0 + 30)).not.toBe('ns-resize');
+
+  // Escape during a drag puts the line back: nothing is saved.
+  await page.mouse.move(x, y0);
+  await page.mouse.down();
+  await page.mouse.move(x, y1, { steps: 6 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await expect.poll(() => cursorAt(y0)).toBe('ns-resize');
+  expect(savedAlerts().find((a) => a.id === id)?.price).toBe(from);
+
+  // A drag down and a release: the alert is saved lower, at the series' precision.
+  await page.mouse.move(x, y0);
+  await page.mouse.down();
+  await page.mouse.move(x, y1, { steps: 6 });
+  await page.screenshot({ path: test.info().outputPath('alert-drag.png') });
+  await page.mouse.up();
+  await expect(note).toContainText(`Alert moved: ${code} `);
+  await expect.poll(() => savedAlerts().find((a) => a.id === id)?.price).toBeLessThan(from!);
+  const to = savedAlerts().find((a) => a.id === id)!.price!;
+  await expect.poll(async () => rowPrice(await rows.getAttribute('aria-label'))).toBe(to);
+  const decimals = /\.(\d+)$/.exec((await rows.getAttribute('aria-label')) ?? '')?.[1]?.length ?? 0;
+  expect(Number(to.toFixed(decimals))).toBe(to);
+  // The line is where it was released: grabbed there, not at the old height.
+  await expect.poll(() => cursorAt(y1)).toBe('ns-resize');
+  expect(await cursorAt(y0)).not.toBe('ns-resize');
 });

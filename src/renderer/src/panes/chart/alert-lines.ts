@@ -16,19 +16,33 @@ export interface AlertLineSpec {
   role: 'active' | 'paused' | 'fired';
 }
 
-/** The lines for the alerts of the chart's symbol. */
+/**
+ * The price of an alert's level line (the one a drag moves): price-level alerts that
+ * still watch (active or paused) have one; percent moves and fired once-alerts do not.
+ */
+export function levelOf(alert: Alert): number | null {
+  const c = alert.condition;
+  return c.kind !== 'move' && alert.state !== 'fired' ? c.price : null;
+}
+
+/**
+ * The lines for the alerts of the chart's symbol; `moved` puts one alert's level line
+ * at another price (the line being dragged).
+ */
 export function alertLineSpecs(
   alerts: readonly Alert[],
   format: (price: number) => string,
+  moved?: { id: string; price: number } | null,
 ): AlertLineSpec[] {
   const out: AlertLineSpec[] = [];
   for (const a of alerts) {
     const c = a.condition;
-    if (c.kind !== 'move' && a.state !== 'fired') {
+    const level = levelOf(a);
+    if (level !== null && c.kind !== 'move') {
       const what = c.kind === 'crosses' ? 'crosses' : c.kind;
       out.push({
         key: `${a.id}:level`,
-        price: c.price,
+        price: moved?.id === a.id ? moved.price : level,
         title: `Alert ${what}${a.state === 'paused' ? ' (paused)' : ''}`,
         role: a.state === 'paused' ? 'paused' : 'active',
       });
@@ -58,27 +72,42 @@ export class AlertLines {
     this.#colors = colors;
   }
 
-  /** Draws `specs`: new lines added, changed ones replaced, gone ones removed. */
+  /**
+   * Draws `specs`: new lines added, changed ones updated in place (a dragged line
+   * changes on every pointer move), gone ones removed.
+   */
   set(specs: readonly AlertLineSpec[]): void {
     const wanted = new Map(specs.map((s) => [s.key, s]));
     for (const [key, drawn] of this.#lines) {
-      const spec = wanted.get(key);
-      if (spec && JSON.stringify(spec) === drawn.spec) continue;
+      if (wanted.has(key)) continue;
       this.#series.removePriceLine(drawn.line);
       this.#lines.delete(key);
     }
     for (const spec of specs) {
-      if (this.#lines.has(spec.key)) continue;
-      const line = this.#series.createPriceLine({
-        price: spec.price,
-        title: spec.title,
-        color: this.#colorOf(spec.role),
-        lineWidth: 1,
-        lineStyle: STYLE[spec.role],
-        axisLabelVisible: true,
-      });
-      this.#lines.set(spec.key, { line, spec: JSON.stringify(spec) });
+      const text = JSON.stringify(spec);
+      const drawn = this.#lines.get(spec.key);
+      if (drawn?.spec === text) continue;
+      if (drawn) {
+        drawn.line.applyOptions(this.#optionsOf(spec));
+        drawn.spec = text;
+      } else {
+        const line = this.#series.createPriceLine({
+          ...this.#optionsOf(spec),
+          lineWidth: 1,
+          axisLabelVisible: true,
+        });
+        this.#lines.set(spec.key, { line, spec: text });
+      }
     }
+  }
+
+  #optionsOf(spec: AlertLineSpec) {
+    return {
+      price: spec.price,
+      title: spec.title,
+      color: this.#colorOf(spec.role),
+      lineStyle: STYLE[spec.role],
+    };
   }
 
   /** A theme change: every line in the new colours. */
