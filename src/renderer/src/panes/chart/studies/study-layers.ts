@@ -150,7 +150,9 @@ class StudyPrimitive implements ISeriesPrimitive<Time> {
     for (let i = first; i < end; i++) {
       xs[i - first] = timeScale.timeToCoordinate(toSeconds(candles[i]!.time)) ?? Number.NaN;
     }
-    const spacing = timeScale.options().barSpacing;
+    // Bar spacing from the bars themselves (the options getter copies every option).
+    const measured = xs.length > 1 ? Math.abs(xs[xs.length - 1]! - xs[0]!) / (xs.length - 1) : NaN;
+    const spacing = Number.isFinite(measured) && measured > 0 ? measured : 6;
     target.useBitmapCoordinateSpace(
       ({ context: ctx, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
         for (const line of this.lines) {
