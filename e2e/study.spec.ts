@@ -107,9 +107,7 @@ test('the studies and a study pane resized by the user survive a reload', async 
   await expect(entry(page, 'ema1')).toHaveCount(0);
 });
 
-// Known wrong: the saved height is read back, but the panes come out ~80 px off it
-// after a reload (StudyLayers#applyHeights: setHeight on panes one after another).
-test.fail('a study pane comes back at the height it was saved with', async () => {
+test('a study pane comes back at the height it was saved with', async () => {
   const { page } = app;
   const saved = JSON.stringify(
     JSON.parse(readFileSync(path.join(app.home, 'workspace.json'), 'utf8')),

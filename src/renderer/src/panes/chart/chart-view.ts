@@ -29,6 +29,7 @@ import type { ChartSink } from './chart-state.svelte';
 import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';
 import type { ScaleMode } from './price-scale';
+import { VOLUME_PANE_STRETCH } from './studies/pane-heights';
 import type { StudyConfig } from './studies/study-config';
 import type { StudySource } from './studies/study-calc';
 import { StudyLayers } from './studies/study-layers';
@@ -120,7 +121,7 @@ export class ChartView implements ChartSink {
       { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
       1,
     );
-    this.#chart.panes()[1]?.setStretchFactor(0.25);
+    this.#chart.panes()[1]?.setStretchFactor(VOLUME_PANE_STRETCH);
     this.#studies = new StudyLayers(this.#chart, this.#candles, this.#volume);
     this.#watchPaneResize(el, handlers);
     this.#chart.timeScale().subscribeVisibleTimeRangeChange((range) => {

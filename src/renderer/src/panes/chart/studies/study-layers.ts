@@ -30,11 +30,16 @@ import {
 import type { StudyConfig } from './study-config';
 import { outputId, type StudySource } from './study-calc';
 import { STUDY_TABLE, type OutputSpec } from './study-table';
+import {
+  PRICE_PANE_STRETCH,
+  STUDY_PANE_STRETCH,
+  VOLUME_PANE_STRETCH,
+  paneSpace,
+  paneStretchFactors,
+} from './pane-heights';
 
 /** Pane 0 holds the candles, pane 1 the volume. */
 export const FIRST_STUDY_PANE = 2;
-/** Share of the chart a study's own pane gets (the candles' pane has 1). */
-const STUDY_PANE_STRETCH = 0.3;
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
@@ -347,14 +352,23 @@ export class StudyLayers {
       requestAnimationFrame(() => this.#applyHeights(studies, tries - 1));
       return;
     }
+    // Every pane's factor at once, in px of the space the library shares among the
+    // panes (pane-heights.ts): setHeight pane by pane moved the panes set before.
     const panes = this.#chart.panes();
-    for (const study of studies) {
-      const index = this.#own.find((own) => own.study.id === study.id)?.index;
-      const pane = index === undefined ? undefined : panes[index];
-      if (!pane) continue;
-      pane.setStretchFactor(STUDY_PANE_STRETCH);
-      if (study.height !== undefined) pane.setHeight(study.height);
-    }
+    const own = studies.filter((study) => STUDY_TABLE[study.kind].placement === 'own');
+    const saved = panes.slice(FIRST_STUDY_PANE).map((_, i) => own[i]?.height);
+    const space = paneSpace(
+      this.#chart.chartElement().getBoundingClientRect().height,
+      this.#chart.timeScale().height(),
+      panes.length,
+    );
+    const defaults = {
+      price: PRICE_PANE_STRETCH,
+      volume: VOLUME_PANE_STRETCH,
+      study: STUDY_PANE_STRETCH,
+    };
+    const factors = paneStretchFactors(space, defaults, saved);
+    panes.forEach((pane, i) => pane.setStretchFactor(factors[i] ?? defaults.study));
   }
 
   /** The heights of the studies' own panes now, by study id. */
