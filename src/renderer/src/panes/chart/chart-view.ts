@@ -45,6 +45,9 @@ const LIBRARY_MODE: Record<ScaleMode, PriceScaleMode> = {
   percent: PriceScaleMode.Percentage,
 };
 
+/** The price axis' least width, px: a price such as "86,886.50" in the chart's 11 px font. */
+const PRICE_AXIS_MIN_WIDTH = 72;
+
 /** Price decimals the candle series starts with (most stocks, indices and crypto). */
 const DEFAULT_DECIMALS = 2;
 
@@ -94,7 +97,9 @@ export class ChartView implements ChartSink {
       },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderColor: colors.border },
+      // A floor under the price axis' width: the empty chart's axis is narrow, and
+      // widening it when the first prices arrive resized every pane's canvases.
+      rightPriceScale: { borderColor: colors.border, minimumWidth: PRICE_AXIS_MIN_WIDTH },
       timeScale: {
         borderColor: colors.border,
         rightOffset: 4,
