@@ -1,7 +1,8 @@
 /**
  * The README screenshots: the default workspace in demo mode, dark and light,
  * 1600×900, once the panes have data; then its chart with MA and Bollinger over the
- * price and RSI and MACD in panes of their own. Not a spec (Playwright's test runner
+ * price, a horizontal line and a trend line drawn on it, and RSI and MACD in panes
+ * of their own. Not a spec (Playwright's test runner
  * does not pick it up); run it by hand after a UI change:
  *
  *   npx electron-vite build && npx tsx e2e/screenshots.ts
@@ -40,6 +41,19 @@ async function chartWithStudies(page: Page, labels: string[]): Promise<void> {
   }
   await panel.getByRole('button', { name: 'Close studies' }).click();
   await expect(chartLegend(page)).toContainText(/MACD 12 26 9\s*−?-?\d/, { timeout: 20_000 });
+  // Two drawings over the price: a horizontal line and a trend line, with the tools.
+  const tools = chart.getByRole('toolbar', { name: 'Drawing tools' });
+  const box = (await chart.getByRole('application').boundingBox())!;
+  const at = (fx: number, fy: number) =>
+    page.mouse.click(box.x + 60 + (box.width - 160) * fx, box.y + box.height * 0.55 * fy);
+  await tools.getByRole('button', { name: 'Horizontal line' }).click();
+  await at(0.55, 0.3);
+  await tools.getByRole('button', { name: 'Trend line' }).click();
+  await at(0.1, 0.85);
+  await at(0.7, 0.45);
+  await expect(tools.getByRole('button', { name: '2 drawings' })).toBeVisible();
+  // The new trend line is selected: Escape leaves it (its colour bar would cover the legend).
+  await page.keyboard.press('Escape');
   await page.mouse.move(0, 899);
   await page.waitForTimeout(1_000);
   const file = path.join(ROOT, 'docs', 'chart-studies.png');
