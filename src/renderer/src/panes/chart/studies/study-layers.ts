@@ -293,8 +293,9 @@ export class StudyLayers {
   }
 
   /**
-   * Shows or hides the lines over the candles: a percent scale bases each series on
-   * its own first visible value, which would misplace a moving average against them.
+   * Shows or hides the lines over the candles (hidden on a percent scale, and the
+   * legend says so: they were series then, each based on its own first value; drawn
+   * through the candles' own scale now, they could stay — not yet changed).
    */
   showOnPrice(show: boolean): void {
     this.#onPrice.visible = show;
