@@ -7,7 +7,7 @@
  * what is drawn; one check looks for the line's colour on the canvas.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectChartData, paneBody, slot } from './support/ui';
+import { expectChartData, inkPixels as ink, paneBody, slot } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({ settings: PREMIUM_BUDGET, mode: 'DEMO DATA' });
@@ -36,32 +36,8 @@ async function clickChart(scope: Page, fx: number, fy: number): Promise<void> {
   await scope.mouse.click(box.x + 60 + (box.width - 160) * fx, box.y + box.height * 0.7 * fy);
 }
 
-/** Pixels of the chart's canvases in `rgb` (±12 a channel): the drawings' ink. */
-function inkPixels(scope: Page, rgb: [number, number, number]): Promise<number> {
-  return canvasArea(scope).evaluate((el, [r, g, b]) => {
-    let n = 0;
-    for (const canvas of el.querySelectorAll('canvas')) {
-      if (canvas.width === 0 || canvas.height === 0) continue;
-      // Read a copy: reading the chart's own canvases back would take them off the GPU.
-      const copy = el.ownerDocument.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const ctx = copy.getContext('2d', { willReadFrequently: true });
-      if (!ctx) continue;
-      ctx.drawImage(canvas, 0, 0);
-      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-      for (let i = 0; i < data.length; i += 4) {
-        const near =
-          Math.abs(data[i]! - r!) <= 12 &&
-          Math.abs(data[i + 1]! - g!) <= 12 &&
-          Math.abs(data[i + 2]! - b!) <= 12 &&
-          data[i + 3]! > 200;
-        if (near) n++;
-      }
-    }
-    return n;
-  }, rgb);
-}
+/** Pixels of the chart's canvases in `rgb`: the drawings' ink. */
+const inkPixels = (scope: Page, rgb: [number, number, number]) => ink(canvasArea(scope), rgb);
 
 let names: string[] = [];
 

@@ -260,3 +260,33 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
       ),
     );
 }
+
+/**
+ * Pixels of the canvases under `area` (a chart's drawing area) in `rgb`, ±12 a
+ * channel: a line's or a drawing's ink.
+ */
+export function inkPixels(area: Locator, rgb: [number, number, number]): Promise<number> {
+  return area.evaluate((el, [r, g, b]) => {
+    let n = 0;
+    for (const canvas of el.querySelectorAll('canvas')) {
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      // Read a copy: reading the chart's own canvases back would take them off the GPU.
+      const copy = el.ownerDocument.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      if (!ctx) continue;
+      ctx.drawImage(canvas, 0, 0);
+      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+      for (let i = 0; i < data.length; i += 4) {
+        const near =
+          Math.abs(data[i]! - r!) <= 12 &&
+          Math.abs(data[i + 1]! - g!) <= 12 &&
+          Math.abs(data[i + 2]! - b!) <= 12 &&
+          data[i + 3]! > 200;
+        if (near) n++;
+      }
+    }
+    return n;
+  }, rgb);
+}

@@ -192,15 +192,14 @@ export class ChartView implements ChartSink {
   }
 
   /**
-   * The candle pane's price scale. In percent each series is based on its own first
-   * visible value, which would misplace a moving average against the candles: the
-   * lines over the price are hidden there (their legend values stay).
+   * The candle pane's price scale. The studies' lines over the price are drawn
+   * through the candles' own scale, so in percent they stay where they belong (they
+   * share the candles' base, the first bar in view).
    */
   setScale(mode: ScaleMode): void {
     if (mode === this.#scale) return;
     this.#scale = mode;
     this.#candles.priceScale().applyOptions({ mode: LIBRARY_MODE[mode] });
-    this.#studies.showOnPrice(mode !== 'percent');
   }
 
   /** The theme's colours the chart draws with. */

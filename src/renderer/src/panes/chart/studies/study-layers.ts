@@ -71,7 +71,6 @@ function firstAtOrAfter(candles: readonly { time: number }[], ms: number): numbe
  */
 class StudyPrimitive implements ISeriesPrimitive<Time> {
   readonly lines: Line[] = [];
-  visible = true;
   #source: () => StudySource | null;
   #timeOf: (logical: number, direction: MismatchDirection) => number | null;
   #chart: IChartApi | null = null;
@@ -113,7 +112,7 @@ class StudyPrimitive implements ISeriesPrimitive<Time> {
   /** The drawn values' range over the bars in view (and 0 under a histogram). */
   autoscaleInfo(startLogical: number, endLogical: number): AutoscaleInfo | null {
     const source = this.#source();
-    if (!this.visible || !source || this.lines.length === 0) return null;
+    if (!source || this.lines.length === 0) return null;
     const from = this.#timeOf(startLogical, MismatchDirection.NearestRight);
     const to = this.#timeOf(endLogical, MismatchDirection.NearestLeft);
     if (from === null || to === null) return null;
@@ -142,7 +141,7 @@ class StudyPrimitive implements ISeriesPrimitive<Time> {
     const source = this.#source();
     const chart = this.#chart;
     const series = this.#series;
-    if (!this.visible || !source || !chart || !series) return;
+    if (!source || !chart || !series) return;
     const timeScale = chart.timeScale();
     const range = timeScale.getVisibleRange();
     if (!range || typeof range.from !== 'number' || typeof range.to !== 'number') return;
@@ -290,16 +289,6 @@ export class StudyLayers {
     }
     this.#applyHeights(studies);
     this.refresh();
-  }
-
-  /**
-   * Shows or hides the lines over the candles (hidden on a percent scale, and the
-   * legend says so: they were series then, each based on its own first value; drawn
-   * through the candles' own scale now, they could stay — not yet changed).
-   */
-  showOnPrice(show: boolean): void {
-    this.#onPrice.visible = show;
-    this.#onPrice.redraw();
   }
 
   /**
