@@ -120,6 +120,15 @@ const HOW: Record<string, How> = {
       }
     },
   },
+  './run bench -- search': {
+    kind: 'not-run',
+    why: 'the search, alert and chart benchmarks run for minutes (the chart one in Chromium)',
+    instead: () => {
+      for (const file of ['search.bench.ts', 'alerts.bench.ts', 'ui-chart.bench.ts']) {
+        expect(existsSync(path.join(root, 'bench', file))).toBe(true);
+      }
+    },
+  },
   './run serve -- --no-open': {
     kind: 'serves',
     address: /Marketdesk is running at (http:\/\/127\.0\.0\.1:\d+\/\S*)/,
