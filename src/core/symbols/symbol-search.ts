@@ -205,7 +205,7 @@ export function buildIndex(entries: readonly SourcedEntry[]): SearchIndex {
  * hold the typed characters (in order or not) when its set lacks one of theirs, so most
  * entries are skipped on one AND.
  */
-export function letterMask(text: string): number {
+function letterMask(text: string): number {
   let mask = 0;
   for (let i = 0; i < text.length; i++) mask |= charBit(text.charCodeAt(i));
   return mask;
@@ -231,7 +231,7 @@ function initialsMask(words: readonly string[]): number {
  * text holding the typed characters together holds their pairs, so the `contains` test
  * is skipped where a pair is missing.
  */
-export function pairMask(text: string): number {
+function pairMask(text: string): number {
   let mask = 0;
   for (let i = 1; i < text.length; i++) {
     mask |= 1 << (Math.imul(text.charCodeAt(i - 1) * 131 + text.charCodeAt(i), 0x9e3779b1) >>> 27);

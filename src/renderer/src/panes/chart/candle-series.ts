@@ -20,18 +20,22 @@ export const MAX_BARS = 5_000;
 /** Live appends may overshoot MAX_BARS by this much before one trim and redraw. */
 export const TRIM_SLACK = 500;
 
-/** Index of the candle at `time`, or -1 (binary search; candles ascending). */
-export function indexOfTime(candles: readonly Candle[], time: UnixMs): number {
+/** Index of the first candle at or after `time` (ms), `candles.length` when none (binary search; candles ascending). */
+export function firstAtOrAfter(candles: readonly { time: number }[], time: number): number {
   let lo = 0;
-  let hi = candles.length - 1;
-  while (lo <= hi) {
+  let hi = candles.length;
+  while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const t = candles[mid]!.time;
-    if (t === time) return mid;
-    if (t < time) lo = mid + 1;
-    else hi = mid - 1;
+    if (candles[mid]!.time < time) lo = mid + 1;
+    else hi = mid;
   }
-  return -1;
+  return lo;
+}
+
+/** Index of the candle at `time`, or -1. */
+export function indexOfTime(candles: readonly Candle[], time: UnixMs): number {
+  const i = firstAtOrAfter(candles, time);
+  return candles[i]?.time === time ? i : -1;
 }
 
 /** Older candles in front of `candles` (only those strictly older than its first). */

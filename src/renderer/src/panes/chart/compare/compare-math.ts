@@ -4,24 +4,12 @@
  * the newest.
  */
 import type { Candle } from '../../../../../shared/model';
-
-/** Index of the first bar at or after `time` (ms); -1 when none. */
-function firstAtOrAfter(candles: readonly Candle[], time: number): number {
-  let lo = 0;
-  let hi = candles.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (candles[mid]!.time < time) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < candles.length ? lo : -1;
-}
+import { firstAtOrAfter } from '../candle-series';
 
 /** Index of the last bar at or before `time` (ms); -1 when none. */
 function lastAtOrBefore(candles: readonly Candle[], time: number): number {
   const i = firstAtOrAfter(candles, time);
-  if (i < 0) return candles.length - 1;
-  return candles[i]!.time === time ? i : i - 1;
+  return candles[i]?.time === time ? i : i - 1;
 }
 
 /**
@@ -36,7 +24,7 @@ export function percentFrom(
   if (candles.length === 0) return null;
   const base = from === null ? 0 : firstAtOrAfter(candles, from);
   const end = at === null ? candles.length - 1 : lastAtOrBefore(candles, at);
-  if (base < 0 || end < base) return null;
+  if (base >= candles.length || end < base) return null;
   const b = candles[base]!.close;
   return b === 0 ? null : (candles[end]!.close / b - 1) * 100;
 }

@@ -27,6 +27,7 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { firstAtOrAfter } from '../candle-series';
 import type { StudyConfig } from './study-config';
 import { outputId, type StudySource } from './study-calc';
 import { STUDY_TABLE, type OutputSpec } from './study-table';
@@ -50,18 +51,6 @@ interface Line {
   id: string;
   color: string;
   style: OutputSpec['style'];
-}
-
-/** The index of the first candle at or after `ms` (candles ascending by time). */
-function firstAtOrAfter(candles: readonly { time: number }[], ms: number): number {
-  let lo = 0;
-  let hi = candles.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (candles[mid]!.time < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
