@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPlain,
   EMPTY,
   classPriceDecimals,
   clean,
@@ -58,6 +59,22 @@ describe('changes and percentages', () => {
     expect(formatPercent(-0.4)).toBe('−0.40%');
     expect(formatPercent(-0.001)).toBe('0.00%');
     expect(formatPercent(null)).toBe(EMPTY);
+  });
+});
+
+describe('plain numbers (files)', () => {
+  it('has the digits the board shows, ties rounded as it rounds them', () => {
+    // -1.575 is -1.57499… in binary: toFixed gives -1.57, the board −1.58%.
+    expect((-1.575).toFixed(2)).toBe('-1.57');
+    expect(formatPercent(-1.575)).toBe('−1.58%');
+    expect(formatPlain(-1.575, 2)).toBe('-1.58');
+    expect(formatPlain(86886.5, 2)).toBe('86886.50');
+    expect(formatPlain(1234567.891, 0)).toBe('1234568');
+  });
+
+  it('puts no sign on a value that rounds to zero, as the board does', () => {
+    expect(formatPlain(-0.001, 2)).toBe('0.00');
+    expect(formatPercent(-0.001)).toBe('0.00%');
   });
 });
 

@@ -66,6 +66,28 @@ export function formatPrice(value: number | null | undefined, decimals?: number)
   return numberFormat(d, d).format(value);
 }
 
+const plainFormatters = new Map<number, Intl.NumberFormat>();
+
+/**
+ * `value` with `decimals` fraction digits as a file takes it (no separators, "-" for a
+ * sign, none on a value that rounds to zero), rounded as every formatter here rounds:
+ * -1.575 is "-1.58" as the board shows it, where `toFixed` gives "-1.57" (it rounds
+ * the binary value, 1.57499…).
+ */
+export function formatPlain(value: number, decimals: number): string {
+  let f = plainFormatters.get(decimals);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+      signDisplay: 'negative',
+    });
+    plainFormatters.set(decimals, f);
+  }
+  return f.format(value);
+}
+
 /** A signed price change: +1.25 / −0.50. */
 export function formatChange(value: number | null | undefined, decimals?: number): string {
   if (!isNumber(value)) return EMPTY;

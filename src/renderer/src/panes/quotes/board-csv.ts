@@ -8,7 +8,7 @@
  */
 import { csvDocument, type CsvCell } from '../../../../shared/csv';
 import type { DataSourceId, Quote, UnixMs } from '../../../../shared/model';
-import { classPriceDecimals } from '../../format/numbers';
+import { classPriceDecimals, formatPlain } from '../../format/numbers';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { COLUMNS, type ColumnId } from './board';
 import { DAY_CHANGE_NAME, type ShownChange } from './day-change';
@@ -39,8 +39,9 @@ const HEADERS: Record<ColumnId, string[]> = {
   time: ['quote_time'],
 };
 
+/** The number with the board's digits (its rounding), or an empty cell. */
 const fixed = (value: number | null | undefined, decimals: number): CsvCell =>
-  typeof value === 'number' && Number.isFinite(value) ? value.toFixed(decimals) : null;
+  typeof value === 'number' && Number.isFinite(value) ? formatPlain(value, decimals) : null;
 
 function cells(row: CsvRow, column: ColumnId): CsvCell[] {
   const q = row.quote;
