@@ -37,6 +37,33 @@ describe('market commands', () => {
     expect(r.stdout).not.toContain('\u001b['); // no colour when not a TTY
   });
 
+  it('names an unknown region as such, not each code in it as an unknown symbol', async () => {
+    const r = await h.cli('quotes stock --region XX --codes AAPL,MSFT');
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).toBe('marketdesk: unknown region: XX (the service lists no stock there)\n');
+    const depth = await h.cli('depth crypto --region XX --codes BTCUSDT');
+    expect(depth.stderr).toMatch(/^marketdesk: unknown region: XX \(.*crypto/);
+    // A known region keeps the code's own line.
+    const code = await h.cli('quotes stock --region US --codes NOPE');
+    expect(code.stderr).toMatch(/unknown symbol: NOPE \(stock, region US\)/);
+  });
+
+  it('quotes crypto: the 24 h change and figures, named in BASIS, as the app shows them', async () => {
+    const r = await h.cli('quotes crypto --region BA --codes BTCUSDT');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const [header, row] = lines(r.stdout);
+    const cells = Object.fromEntries(
+      header!
+        .trim()
+        .split(/\s{2,}/)
+        .map((name, i) => [name, row!.trim().split(/\s{2,}/)[i]]),
+    );
+    expect(cells['CHANGE']).toMatch(/^([+−][\d,]+\.\d{2}|0\.00)$/);
+    expect(cells['CHG%']).toMatch(/^([+−]\d+\.\d{2}|0\.00)%$/);
+    expect(cells['BASIS']).toBe('24h');
+    expect(cells['PREV']).toBe('—');
+  });
+
   it('quotes --json: one document keyed by code with Quote records', async () => {
     const r = await h.cli('quotes fund --region US --codes SPY,QQQ --json');
     expect(r.code).toBe(0);
@@ -100,7 +127,8 @@ describe('market commands', () => {
     const fund = await h.cli('depth fund --region US --codes SPY --json');
     expect([two.code, fund.code]).toEqual([0, 0]);
     expect(h.sim.stats().byPath).toEqual({ '/crypto/depths': 1, '/fund/depths': 1 });
-    expect(two.stdout).toMatch(/^BTCUSDT\nLVL\s+BID ORD\s+BID VOL\s+BID\s+ASK/);
+    // Crypto books carry no order counts (the wire repeats the size): no ORD columns.
+    expect(two.stdout).toMatch(/^BTCUSDT\nLVL\s+BID VOL\s+BID\s+ASK\s+ASK VOL\n/);
     expect(two.stdout).toContain('\nETHUSDT\n');
     expect(Object.keys(JSON.parse(fund.stdout) as object)).toEqual(['SPY']);
   });

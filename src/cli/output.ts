@@ -66,18 +66,6 @@ export function renderTable<T>(
 /** One JSON document, pretty-printed, newline-terminated. */
 export const renderJson = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
 
-/** Formats a price or figure without float noise; `-` for null. */
-export function formatNumber(value: number | null | undefined, maxDecimals = 8): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return Number(value.toFixed(maxDecimals)).toString();
-}
-
-/** Large figures grouped for reading: 1234567 → 1,234,567. */
-export function formatAmount(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
-}
-
 /** Unix ms → ISO 8601 in UTC without milliseconds noise, e.g. 2026-11-20T14:30:00Z. */
 export function formatTime(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms <= 0) return '-';

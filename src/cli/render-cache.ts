@@ -3,7 +3,8 @@
  */
 import type { CacheStats, PruneResult, SourceRows, StoredSeries, TimeSpan } from '../core/cache';
 import { KTYPES } from '../shared/model';
-import { formatAmount, formatTime, renderTable, type Column } from './output';
+import { formatSize } from '../shared/format/numbers';
+import { formatTime, renderTable, type Column } from './output';
 import { fieldsTable } from './render-market';
 
 /** 1536 → "1.5 KiB". */
@@ -26,14 +27,11 @@ export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean)
       ['schema version', String(s.schemaVersion)],
       ['file size', `${formatBytes(s.fileBytes)} (wal ${formatBytes(s.walBytes)})`],
       ['in use', formatBytes(s.usedBytes)],
-      [
-        'series',
-        `${formatAmount(s.rows.series)} (${formatAmount(s.seriesWithCandles)} with candles)`,
-      ],
-      ['candles', formatAmount(s.rows.candles)],
-      ['news items', formatAmount(s.rows.newsItems)],
-      ['news pages', formatAmount(s.rows.newsPages)],
-      ['snapshots', formatAmount(s.rows.snapshots)],
+      ['series', `${formatSize(s.rows.series)} (${formatSize(s.seriesWithCandles)} with candles)`],
+      ['candles', formatSize(s.rows.candles)],
+      ['news items', formatSize(s.rows.newsItems)],
+      ['news pages', formatSize(s.rows.newsPages)],
+      ['snapshots', formatSize(s.rows.snapshots)],
       ['candle times', spanText(s.candles)],
       ['news times', spanText(s.news)],
       ['snapshot times', spanText(s.snapshots)],
@@ -42,7 +40,7 @@ export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean)
   );
   if (s.sources.length === 0) return summary;
   const count = (value: (r: SourceRows) => number): Column<SourceRows>['value'] => {
-    return (r) => formatAmount(value(r));
+    return (r) => formatSize(value(r));
   };
   const bySource = renderTable(
     s.sources,
@@ -64,7 +62,7 @@ export function cacheTables(s: CacheStats, series: StoredSeries[], tty: boolean)
     { header: 'EXCHANGE', value: (r) => r.series.exchange || '-' },
     { header: 'CODE', value: (r) => r.series.code },
     { header: 'KTYPE', value: (r) => KTYPES[r.series.kType].label },
-    { header: 'CANDLES', align: 'right', value: (r) => formatAmount(r.candles) },
+    { header: 'CANDLES', align: 'right', value: (r) => formatSize(r.candles) },
     { header: 'REFRESHED', value: (r) => formatTime(r.refreshedAt) },
   ];
   return `${summary}\n${bySource}\n${renderTable(series, columns, tty)}`;
@@ -78,10 +76,10 @@ export function pruneTable(r: PruneResult, tty: boolean): string {
       ['in use before', formatBytes(r.usedBytesBefore)],
       ['in use after', formatBytes(r.usedBytesAfter)],
       ['file size after', formatBytes(r.fileBytesAfter)],
-      ['unknown-origin rows deleted', formatAmount(r.deleted.unknownSource)],
-      ['intraday candles deleted', formatAmount(r.deleted.intradayCandles)],
-      ['news items deleted', formatAmount(r.deleted.newsItems)],
-      ['daily+ candles deleted', formatAmount(r.deleted.dailyCandles)],
+      ['unknown-origin rows deleted', formatSize(r.deleted.unknownSource)],
+      ['intraday candles deleted', formatSize(r.deleted.intradayCandles)],
+      ['news items deleted', formatSize(r.deleted.newsItems)],
+      ['daily+ candles deleted', formatSize(r.deleted.dailyCandles)],
     ],
     tty,
   );

@@ -38,6 +38,32 @@ export function unknownSymbolLine(instrument: Instrument): string {
 }
 
 /**
+ * When no requested code is known, the region may be what is wrong: `--region XX`
+ * names no market, and every code in it is "unknown" only because of that. One
+ * question to the service's symbol list of the class in that region settles it: an
+ * empty list is an unknown region, said as such. Any other answer (symbols, a refusal,
+ * no list at this service) leaves the codes' own lines standing.
+ */
+export async function unknownRegionLine(
+  ctx: CliContext,
+  market: Pick<Instrument, 'class' | 'region'>,
+): Promise<string | null> {
+  const client = await ctx.client();
+  const r = await client.symbolList({ class: market.class, region: market.region });
+  if (!r.ok || r.value.length > 0) return null;
+  return `unknown region: ${market.region} (the service lists no ${market.class} there)`;
+}
+
+/** Throws the unknown-region line when every code is unknown and the region lists nothing. */
+export async function throwIfUnknownRegion(
+  ctx: CliContext,
+  market: Pick<Instrument, 'class' | 'region'>,
+): Promise<void> {
+  const line = await unknownRegionLine(ctx, market);
+  if (line !== null) throw new CliError(line);
+}
+
+/**
  * Runs `fetch` through the snapshot service, falling back to snapshots only where the
  * service could not be reached. A whole-call failure that is not "offline" (auth,
  * HTTP…), or "offline" with nothing cached, is thrown as a CliError carrying the API's
@@ -57,6 +83,7 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
     .snapshots()
     .fetch(kind, instruments, fetch, { fallback: isOfflineError });
   if (error !== null && isUnknownSymbol(error)) {
+    await throwIfUnknownRegion(ctx, instruments[0]!);
     throw new CliError(instruments.map(unknownSymbolLine).join('; '));
   }
   // Unreachable and nothing to show, or refused: the service's error is the answer.
@@ -81,5 +108,8 @@ export async function fetchWithSnapshots<K extends SnapshotKind>(
       problems.push(`${instrument.code}: ${errorMessage(answer.error)}${none}`);
     }
   });
+  if (answers.length > 0 && answers.every((a) => a.from === null && a.unknown)) {
+    await throwIfUnknownRegion(ctx, instruments[0]!);
+  }
   return { data, problems, offline };
 }

@@ -16,7 +16,8 @@ import {
 import { ASSET_CLASSES, KTYPES, type DataSourceId } from '../../shared/model';
 import { parseBytes, parseCodes, parseKTypeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
-import { formatAmount, renderJson } from '../output';
+import { formatSize } from '../../shared/format/numbers';
+import { renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
 import { MARKET_OPTIONS, parseMarket, type Command } from './command';
 
@@ -106,7 +107,7 @@ async function clearAction(ctx: CliContext, values: Values, rest: string[]): Pro
   if (ctx.global.json) ctx.io.out(renderJson({ removed }));
   else {
     const total = Object.values(removed).reduce((a, b) => a + b, 0);
-    ctx.io.out(`cleared ${formatAmount(total)} rows from ${ctx.cachePath()}\n`);
+    ctx.io.out(`cleared ${formatSize(total)} rows from ${ctx.cachePath()}\n`);
   }
   return 0;
 }

@@ -35,6 +35,6 @@ With --json: one object keyed by code (also for one code) whose values are Depth
     // One code is a single-symbol question: without its book, the answer is the error line.
     const [problem] = outcome.problems;
     if (codes.length === 1 && problem !== undefined) throw new CliError(problem);
-    return printOutcome(ctx, outcome, 'order books', depthTables);
+    return printOutcome(ctx, outcome, 'order books', depthTables(market.class));
   },
 };

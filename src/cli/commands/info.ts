@@ -42,7 +42,7 @@ With --json: one StockInfo record.`,
       for (const line of outcome.problems) ctx.note(line);
       return 1;
     }
-    ctx.io.out(ctx.global.json ? renderJson(info) : infoTable(info, ctx.io.isTTY));
+    ctx.io.out(ctx.global.json ? renderJson(info) : infoTable(info, market.region, ctx.io.isTTY));
     return 0;
   },
 };

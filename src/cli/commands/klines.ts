@@ -12,7 +12,7 @@ import { parseCodes, parseKTypeOption, parsePositiveInt, parseTimeOption } from 
 import type { CliContext } from '../context';
 import { CliError } from '../context';
 import { candleTables } from '../render-market';
-import { unknownSymbolLine, type Outcome } from '../snapshot-fetch';
+import { throwIfUnknownRegion, unknownSymbolLine, type Outcome } from '../snapshot-fetch';
 import { MARKET_OPTIONS, parseMarket, printOutcome, type Command, type Market } from './command';
 import { errorMessage } from '../../shared/errors';
 
@@ -58,7 +58,14 @@ With --json: one object keyed by code whose values are arrays of Candle records.
       before: parseTimeOption(values['before'] as string | undefined, 'before'),
     };
     const outcome = ctx.cache() ? await throughCache(ctx, request) : await direct(ctx, request);
-    return printOutcome(ctx, outcome, 'candles', candleTables);
+    const unknown = unknownSymbolLine({ ...request.market, code: '' }).split(':')[0]!;
+    if (
+      Object.keys(outcome.data).length === 0 &&
+      outcome.problems.every((line) => line.startsWith(unknown))
+    ) {
+      await throwIfUnknownRegion(ctx, request.market);
+    }
+    return printOutcome(ctx, outcome, 'candles', candleTables(request.market.class));
   },
 };
 

@@ -2,6 +2,15 @@
  * `marketdesk quotes` and `marketdesk ticks`: batch snapshots, one row per code.
  */
 import { QUOTE_CLASSES } from '../../core/api';
+import { errorMessage } from '../../shared/errors';
+import type { Quote } from '../../shared/model';
+import {
+  DAY_CHANGE_CANDLES,
+  DAY_CHANGE_KTYPE,
+  dayReference,
+  type DayReference,
+} from '../../shared/model/day-change';
+import type { CliContext } from '../context';
 import { parseCodes } from '../args';
 import { quotesTable, ticksTable } from '../render-market';
 import { fetchWithSnapshots } from '../snapshot-fetch';
@@ -23,7 +32,11 @@ With --json: one object keyed by code whose values are Quote records.`,
     const outcome = await fetchWithSnapshots(ctx, 'quote', codes, instrumentIn(market), () =>
       client.quotes(market.class, { ...market, codes }),
     );
-    return printOutcome(ctx, outcome, 'quotes', quotesTable);
+    const references =
+      market.class === 'crypto' && !ctx.global.json
+        ? await dayReferences(ctx, market.region, outcome.data)
+        : {};
+    return printOutcome(ctx, outcome, 'quotes', quotesTable(market.class, references));
   },
 };
 
@@ -42,6 +55,35 @@ With --json: one object keyed by code whose values are Tick records.`,
     const outcome = await fetchWithSnapshots(ctx, 'tick', codes, instrumentIn(market), () =>
       client.ticks({ region: market.region, codes }),
     );
-    return printOutcome(ctx, outcome, 'ticks', ticksTable);
+    return printOutcome(ctx, outcome, 'ticks', ticksTable(market.class));
   },
 };
+
+/**
+ * The 24 h references of crypto quotes (shared/model/day-change), from one batch of
+ * 1-hour candles: the app's board shows crypto over 24 hours, and so does this. A code
+ * whose candles do not come (a failure, a gap) keeps the UTC day's figures, and its
+ * BASIS column says so.
+ */
+async function dayReferences(
+  ctx: CliContext,
+  region: string,
+  quotes: Record<string, Quote>,
+): Promise<Record<string, DayReference | null>> {
+  const codes = Object.keys(quotes);
+  if (codes.length === 0) return {};
+  const client = await ctx.client();
+  const r = await client.klines('crypto', {
+    region,
+    codes,
+    kType: DAY_CHANGE_KTYPE,
+    limit: DAY_CHANGE_CANDLES,
+  });
+  if (!r.ok) {
+    ctx.note(`no 24 h figures (showing the UTC day): ${errorMessage(r.error)}`);
+    return {};
+  }
+  return Object.fromEntries(
+    codes.map((code) => [code, dayReference(r.value.data[code] ?? [], quotes[code]!.time)]),
+  );
+}

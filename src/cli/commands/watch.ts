@@ -10,28 +10,33 @@ import { STREAM_PLAN_LIMITS, type StreamType } from '../../shared/api/stream';
 import { canonicalCodes, type AssetClass, type DepthBook } from '../../shared/model';
 import { DEMO_TOKEN } from '../../simulator';
 import { parsePositiveInt, UsageError } from '../args';
-import { formatAmount, formatNumber, renderTable, type Column } from '../output';
-import { depthTables, quotesTable, ticksTable } from '../render-market';
+import { classPriceDecimals, formatPrice, formatSize } from '../../shared/format/numbers';
+import { renderTable, type Column } from '../output';
+import { depthTables, quotesTable, ticksTable, type KeyedTable } from '../render-market';
 import { MARKET_OPTIONS, parseMarket, type Command, type Market } from './command';
 import { runWatch } from './watch-session';
 import { WatchView, type TableOf } from './watch-view';
 
 /** The best bid and ask of each book: one line per update when stdout is not a terminal. */
-function topOfBookTable(books: Record<string, DepthBook>, tty: boolean): string {
-  const columns: Column<[string, DepthBook]>[] = [
-    { header: 'CODE', value: ([c]) => c },
-    { header: 'BID VOL', align: 'right', value: ([, b]) => formatAmount(b.bids[0]?.volume) },
-    {
-      header: 'BID',
-      align: 'right',
-      value: ([, b]) => formatNumber(b.bids[0]?.price),
-      color: () => 'green',
-    },
-    { header: 'ASK', value: ([, b]) => formatNumber(b.asks[0]?.price), color: () => 'red' },
-    { header: 'ASK VOL', align: 'right', value: ([, b]) => formatAmount(b.asks[0]?.volume) },
-    { header: 'LEVELS', align: 'right', value: ([, b]) => `${b.bids.length}/${b.asks.length}` },
-  ];
-  return renderTable(Object.entries(books), columns, tty);
+function topOfBookTable(cls: AssetClass): KeyedTable<DepthBook> {
+  return (books, tty) => {
+    const price = (p: number | null | undefined) =>
+      formatPrice(p, classPriceDecimals(cls, p ?? null));
+    const columns: Column<[string, DepthBook]>[] = [
+      { header: 'CODE', value: ([c]) => c },
+      { header: 'BID VOL', align: 'right', value: ([, b]) => formatSize(b.bids[0]?.volume) },
+      {
+        header: 'BID',
+        align: 'right',
+        value: ([, b]) => price(b.bids[0]?.price),
+        color: () => 'green',
+      },
+      { header: 'ASK', value: ([, b]) => price(b.asks[0]?.price), color: () => 'red' },
+      { header: 'ASK VOL', align: 'right', value: ([, b]) => formatSize(b.asks[0]?.volume) },
+      { header: 'LEVELS', align: 'right', value: ([, b]) => `${b.bids.length}/${b.asks.length}` },
+    ];
+    return renderTable(Object.entries(books), columns, tty);
+  };
 }
 
 /** What one kind of watch streams, and from which REST batch its first snapshot comes. */
@@ -39,8 +44,9 @@ interface WatchKind {
   type: StreamType;
   /** The classes with that batch (the operation table's); the first is the default. */
   classes: readonly AssetClass[];
-  table: TableOf;
-  lineTable: TableOf;
+  /** The table of a class's records (its digits and columns are the class's). */
+  table(cls: AssetClass): TableOf;
+  lineTable(cls: AssetClass): TableOf;
   /** Reads `--region`/`--exchange` for class `cls`, and the batch for the market read. */
   market(
     values: Record<string, unknown>,
@@ -71,8 +77,8 @@ const KINDS = {
     {
       type: 'quote',
       classes: servedClasses('quotes', true),
-      table: quotesTable as TableOf,
-      lineTable: quotesTable as TableOf,
+      table: (cls) => quotesTable(cls) as TableOf,
+      lineTable: (cls) => quotesTable(cls) as TableOf,
     },
     (client, m, codes) => client.quotes(m.class, { ...m, codes }),
   ),
@@ -81,8 +87,8 @@ const KINDS = {
     {
       type: 'depth',
       classes: servedClasses('depth', true),
-      table: depthTables as TableOf,
-      lineTable: topOfBookTable as TableOf,
+      table: (cls) => depthTables(cls) as TableOf,
+      lineTable: (cls) => topOfBookTable(cls) as TableOf,
     },
     (client, m, codes) => client.depths(m.class, { ...m, codes }),
   ),
@@ -91,8 +97,8 @@ const KINDS = {
     {
       type: 'tick',
       classes: servedClasses('ticks', true),
-      table: ticksTable as TableOf,
-      lineTable: ticksTable as TableOf,
+      table: (cls) => ticksTable(cls) as TableOf,
+      lineTable: (cls) => ticksTable(cls) as TableOf,
     },
     (client, m, codes) => client.ticks({ region: m.region, codes }),
   ),
@@ -170,8 +176,8 @@ reason than the network. Reads and writes no cache.`,
       json: ctx.global.json,
       source,
       codes,
-      table: kind.table,
-      lineTable: kind.lineTable,
+      table: kind.table(market.class),
+      lineTable: kind.lineTable(market.class),
       note: (text) => ctx.note(text),
     });
     return runWatch(ctx, {

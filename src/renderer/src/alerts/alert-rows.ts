@@ -5,7 +5,7 @@
  */
 import type { Alert, DataSourceId } from '../../../shared/model';
 import { describeCondition } from '../../../shared/model';
-import { classPriceDecimals, formatPrice } from '../format/numbers';
+import { classPriceDecimals, formatPrice } from '../../../shared/format/numbers';
 import { formatDateTime } from '../format/time';
 
 export interface AlertRow {

@@ -4,7 +4,7 @@
  * `Intl.DateTimeFormat` instances are cached per (zone, shape).
  */
 import type { AssetClass, UnixMs } from '../../../shared/model';
-import { EMPTY } from './numbers';
+import { EMPTY } from '../../../shared/format/numbers';
 
 /** IANA zone of each region's exchanges (crypto trades around the clock: UTC). */
 const REGION_ZONES: Record<string, string> = {

@@ -9,7 +9,7 @@
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
-import { classPriceDecimals } from '../../format/numbers';
+import { classPriceDecimals } from '../../../../shared/format/numbers';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
 import { PageView } from '../common/page-view.svelte';

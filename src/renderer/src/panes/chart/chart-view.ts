@@ -24,7 +24,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../../../../shared/model';
-import { formatPrice } from '../../format/numbers';
+import { formatPrice } from '../../../../shared/format/numbers';
 import type { ChartSink } from './chart-state.svelte';
 import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';

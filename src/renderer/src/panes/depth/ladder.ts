@@ -4,7 +4,7 @@
  * spread and mid. The component only draws what `buildLadder` returns.
  */
 import type { DepthBook, DepthLevel } from '../../../../shared/model';
-import { clean, decimalsOf, priceDecimals, snapDiff } from '../../format/numbers';
+import { clean, decimalsOf, priceDecimals, snapDiff } from '../../../../shared/format/numbers';
 
 /** One row of a ladder side; `price` null is an empty level. */
 export interface LadderRow {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../shared/csv';
 import type { Quote } from '../../../../shared/model';
 import { boardCsv, boardCsvName, type CsvRow } from './board-csv';
-import { shownChange } from './day-change';
+import { DAY_CHANGE_NAME, UTC_DAY_NAME, shownChange } from '../../../../shared/model/day-change';
 
 const T = Date.UTC(2026, 0, 10, 14, 30, 5);
 const quote = (q: Partial<Quote>): Quote => ({
@@ -48,19 +48,30 @@ describe('boardCsv', () => {
     {
       symbol: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' },
       quote: aapl,
-      change: shownChange(aapl, null),
+      figures: shownChange(aapl, null),
       state: null,
     },
     {
       symbol: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
       quote: btc,
-      change: shownChange(btc, { price: 80000, since: T - 86_400_000 }),
+      figures: shownChange(btc, {
+        price: 80000,
+        since: T - 86_400_000 + 3_600_000 / 2,
+        prior: {
+          until: Date.UTC(2026, 0, 10),
+          high: 84000,
+          low: 79000,
+          volume: 1000,
+          turnover: 5e7,
+        },
+      }),
+      exchange: 'Binance',
       state: 'stale: data from 14:29, "old", check the feed',
     },
     {
       symbol: { class: 'stock', region: 'US', exchange: '', code: 'ZZZZ' },
       quote: null,
-      change: shownChange(null, null),
+      figures: shownChange(null, null),
       state: 'unknown symbol: the data source has no ZZZZ US',
     },
   ];
@@ -75,7 +86,7 @@ describe('boardCsv', () => {
       'last',
       'change',
       'change_percent',
-      'change_basis',
+      'basis',
       'open',
       'high',
       'low',
@@ -113,15 +124,33 @@ describe('boardCsv', () => {
     ]);
   });
 
-  it('names a crypto row’s 24 h change and keeps a state with commas and quotes whole', () => {
+  it('writes a crypto row over 24 h, every figure, and names the basis and exchange', () => {
     const btcRow = parsed[2]!;
-    expect(btcRow.slice(4, 8)).toEqual([
+    expect(btcRow.slice(2, 3)).toEqual(['Binance']);
+    expect(btcRow.slice(4, 14)).toEqual([
       '82508.97',
       '2508.97',
       '3.14',
-      'change over 24 h from 1-hour candles',
+      DAY_CHANGE_NAME,
+      // The 24 h open is the reference; high and low join the hours before 00:00 UTC.
+      '80000.00',
+      '84000.00',
+      '79000.00',
+      '', // no previous close for crypto
+      String(1000 + 1234.5678),
+      String(5e7 + 101234567.89),
     ]);
-    expect(btcRow[11]).toBe(''); // no previous close for crypto
+  });
+
+  it('names the UTC day when a crypto row has no 24 h reference yet', () => {
+    const [, row] = parseCsv(
+      boardCsv([{ ...rows[1]!, figures: shownChange(btc, null), state: null }], 'demo', T),
+    );
+    expect(row!.slice(5, 9)).toEqual(['', '', UTC_DAY_NAME, '81000.00']);
+  });
+
+  it('keeps a state with commas and quotes whole', () => {
+    const btcRow = parsed[2]!;
     expect(btcRow[15]).toBe('stale: data from 14:29, "old", check the feed');
   });
 

@@ -1,35 +1,55 @@
 /**
  * A quote board as CSV, as shown: its rows in the board's order (sorted or not), the
- * board's columns (./board's `COLUMNS`; the symbol as code, region, exchange and
- * class), prices to the decimals the board shows them with, volumes whole, times as
- * ISO 8601 UTC, and what makes each number true: the change's basis (a session's,
- * or 24 h from candles for crypto), the row's state (stale, offline, unknown…), the
- * source (demo, or the live service's origin) and when it was exported.
+ * board's columns (./board's `COLUMNS`; the symbol as code, region, listing exchange
+ * and class), prices to the decimals the board shows them with, volumes whole, times
+ * as ISO 8601 UTC, and what makes each number true: the row's basis (a session's; for
+ * crypto 24 h from candles and the UTC day, or the UTC day alone), the row's state
+ * (stale, offline, unknown…), the source (demo, or the live service's origin) and when
+ * it was exported.
  */
 import { csvDocument, type CsvCell } from '../../../../shared/csv';
 import type { DataSourceId, Quote, UnixMs } from '../../../../shared/model';
-import { classPriceDecimals, formatPlain } from '../../format/numbers';
+import { classPriceDecimals, formatPlain } from '../../../../shared/format/numbers';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { COLUMNS, type ColumnId } from './board';
-import { DAY_CHANGE_NAME, type ShownChange } from './day-change';
+import {
+  DAY_CHANGE_NAME,
+  UTC_DAY_NAME,
+  type RowBasis,
+  type ShownChange,
+} from '../../../../shared/model/day-change';
 
 /** One board row as the export needs it. */
 export interface CsvRow {
   symbol: SymbolRef;
   quote: Quote | null;
-  change: ShownChange;
+  /** The figures the row shows, all over one basis (shared/model/day-change). */
+  figures: ShownChange;
+  /**
+   * The listing exchange's name (the symbol directory's); the symbol's own `exchange`
+   * when the directory has none (it is '' for the region's primary exchange).
+   */
+  exchange?: string;
   /** The row's state cell in words ("offline: …"), or null when live and normal. */
   state: string | null;
 }
 
-const PRICE_COLUMNS = new Set<ColumnId>(['last', 'open', 'high', 'low', 'prevClose']);
+/** The prices the row's basis decides (the last price is the last price on any basis). */
+const BASIS_PRICES = new Set<ColumnId>(['open', 'high', 'low', 'prevClose']);
+
+/** The words of each basis in the file. */
+export const BASIS_NAMES: Record<RowBasis, string> = {
+  session: 'session',
+  '24h': DAY_CHANGE_NAME,
+  'utc-day': UTC_DAY_NAME,
+};
 
 /** Header words per board column. */
 const HEADERS: Record<ColumnId, string[]> = {
   symbol: ['symbol', 'region', 'exchange', 'class'],
   last: ['last'],
   change: ['change'],
-  changePercent: ['change_percent', 'change_basis'],
+  changePercent: ['change_percent', 'basis'],
   open: ['open'],
   high: ['high'],
   low: ['low'],
@@ -45,27 +65,29 @@ const fixed = (value: number | null | undefined, decimals: number): CsvCell =>
 
 function cells(row: CsvRow, column: ColumnId): CsvCell[] {
   const q = row.quote;
+  const f = row.figures;
   const d = classPriceDecimals(row.symbol.class, q?.last);
-  if (column === 'symbol') {
-    return [row.symbol.code, row.symbol.region, row.symbol.exchange, row.symbol.class];
-  }
-  if (PRICE_COLUMNS.has(column)) return [fixed(q?.[column as 'last'], d)];
   switch (column) {
+    case 'symbol':
+      return [
+        row.symbol.code,
+        row.symbol.region,
+        row.exchange || row.symbol.exchange,
+        row.symbol.class,
+      ];
+    case 'last':
+      return [fixed(q?.last, d)];
     case 'change':
-      return [fixed(row.change.change, d)];
-    case 'changePercent': {
-      const basis =
-        row.change.basis === '24h'
-          ? DAY_CHANGE_NAME
-          : row.change.basis === 'session'
-            ? 'session'
-            : null;
-      return [fixed(row.change.changePercent, 2), basis];
-    }
+      return [fixed(f.change, d)];
+    case 'changePercent':
+      return [fixed(f.changePercent, 2), f.basis ? BASIS_NAMES[f.basis] : null];
+    case 'volume':
+    case 'turnover':
+      return [f[column]];
     case 'time':
       return [q ? new Date(q.time).toISOString() : null];
     default:
-      return [q?.[column] ?? null];
+      return BASIS_PRICES.has(column) ? [fixed(f[column], d)] : [null];
   }
 }
 

@@ -9,6 +9,7 @@ import {
   sortRows,
   tradingState,
 } from './board';
+import { shownChange, type ShownChange } from '../../../../shared/model/day-change';
 import { worstStatus } from './worst-status';
 
 const sym = (cls: SymbolRef['class'], region: string, code: string, exchange = ''): SymbolRef => ({
@@ -46,6 +47,38 @@ describe('sortRows', () => {
     expect(sortRows(rows, 'symbol', false).map((r) => r.symbol.code)).toEqual(['A', 'B', 'C', 'D']);
     expect(rows[0]!.symbol.code).toBe('B');
   });
+  it('sorts Chg % like with like: crypto by its 24 h change, in a group of its own', () => {
+    const q = (change: number | null, changePercent: number | null) =>
+      ({ last: 10, change, changePercent }) as Quote;
+    const board = [
+      { symbol: sym('stock', 'US', 'S1'), quote: q(1, 1) },
+      { symbol: sym('crypto', 'BA', 'C1'), quote: q(null, null) },
+      { symbol: sym('stock', 'US', 'S2'), quote: q(3, 3) },
+      { symbol: sym('crypto', 'BA', 'C2'), quote: q(null, null) },
+      { symbol: sym('crypto', 'BA', 'C3'), quote: q(null, null) },
+    ];
+    // C1 and C2 have a 24 h change (from candles); C3's reference has not come yet.
+    const pct: Record<string, number> = { C1: -2, C2: 5 };
+    const figuresOf = (row: (typeof board)[number]): ShownChange => {
+      const p = pct[row.symbol.code];
+      if (row.quote?.change !== null || p === undefined) return shownChange(row.quote, null);
+      return { ...shownChange(row.quote, null), changePercent: p, basis: '24h' };
+    };
+    const codes = (descending: boolean) =>
+      sortRows(board, 'changePercent', descending, figuresOf).map((r) => r.symbol.code);
+    // Not every crypto row last: the 24 h ones sort among themselves, after the sessions.
+    expect(codes(true)).toEqual(['S2', 'S1', 'C2', 'C1', 'C3']);
+    expect(codes(false)).toEqual(['S1', 'S2', 'C1', 'C2', 'C3']);
+    // Without figures, a crypto quote has no change: last (the old behaviour).
+    expect(sortRows(board, 'changePercent', true).map((r) => r.symbol.code)).toEqual([
+      'S2',
+      'S1',
+      'C1',
+      'C2',
+      'C3',
+    ]);
+  });
+
   it('cycles header clicks', () => {
     expect(nextSort(undefined, 'last')).toEqual({ column: 'last', descending: true });
     expect(nextSort({ column: 'last', descending: true }, 'last')).toEqual({

@@ -10,6 +10,7 @@ import {
   type AssetClass,
   type Quote,
 } from '../../../../shared/model';
+import { shownChange, type RowBasis, type ShownChange } from '../../../../shared/model/day-change';
 import type { SymbolRef } from '../../workspace/pane-contract';
 
 /** Key of one subscription group: `stock:US:` / `crypto:BA:`. */
@@ -80,30 +81,44 @@ export interface SortableRow {
   quote: Quote | null;
 }
 
-function valueOf(row: SortableRow, column: Exclude<ColumnId, 'symbol'>): number | null {
-  const v = row.quote?.[column];
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-}
+/** The columns whose figures depend on the row's basis (all but the symbol, last and time). */
+type BasisColumn = Exclude<ColumnId, 'symbol' | 'last' | 'time'>;
+const isBasisColumn = (c: ColumnId): c is BasisColumn =>
+  c !== 'symbol' && c !== 'last' && c !== 'time';
+
+/** Sorting order of the bases: a board's session rows, then its 24 h rows, then the UTC day's. */
+const BASIS_RANK: Record<RowBasis, number> = { session: 0, '24h': 1, 'utc-day': 2 };
 
 /**
- * Rows sorted by a column (a new array; the input keeps watchlist order). Missing
- * values sort last in either direction; ties keep watchlist order.
+ * Rows sorted by a column (a new array; the input keeps watchlist order), on the figures
+ * the rows show (`figuresOf`: a crypto row's 24 h change, not its quote's null). A change,
+ * an open or a volume is compared only with one over the same window: rows group by
+ * basis (session, 24 h, UTC day), each group sorted. Missing values sort last in either
+ * direction; ties keep watchlist order.
  */
 export function sortRows<R extends SortableRow>(
   rows: readonly R[],
   column: ColumnId,
   descending: boolean,
+  figuresOf: (row: R) => ShownChange = (row) => shownChange(row.quote, null),
 ): R[] {
   const dir = descending ? -1 : 1;
   if (column === 'symbol') {
     return rows.toSorted((a, b) => dir * a.symbol.code.localeCompare(b.symbol.code));
   }
-  return rows.toSorted((a, b) => {
-    const x = valueOf(a, column);
-    const y = valueOf(b, column);
-    if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
-    return dir * (x - y);
+  const keyed = rows.map((row) => {
+    const figures = isBasisColumn(column) ? figuresOf(row) : null;
+    const v = isBasisColumn(column) ? figures?.[column] : row.quote?.[column];
+    const value = typeof v === 'number' && Number.isFinite(v) ? v : null;
+    return { row, value, rank: figures?.basis ? BASIS_RANK[figures.basis] : 0 };
   });
+  keyed.sort((a, b) => {
+    if (a.value === null || b.value === null) {
+      return a.value === null ? (b.value === null ? 0 : 1) : -1;
+    }
+    return a.rank - b.rank || dir * (a.value - b.value);
+  });
+  return keyed.map((k) => k.row);
 }
 
 /** Cycles a header click: ascending → descending → none (numbers start descending). */

@@ -18,7 +18,7 @@ import {
   dayReference,
   dayWindow,
   type DayReference,
-} from './day-change';
+} from '../../../../shared/model/day-change';
 
 interface Entry {
   /** The window it was asked for. */
