@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- filter]`: runs every `bench/*.bench.ts` (or those whose file
- * name contains the filter) one after another and prints a table for each.
+ * `npm run bench [-- filter]`: runs every `bench/*.bench.ts` (or the one the filter
+ * names, else those whose file name contains it) one after another and prints a table
+ * for each.
  */
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,9 +10,11 @@ import { printTable, type Benchmark } from './harness';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const filter = process.argv.slice(2).find((a) => !a.startsWith('-')) ?? '';
-const files = (await readdir(dir))
-  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
-  .sort();
+const all = (await readdir(dir)).filter((f) => f.endsWith('.bench.ts')).sort();
+// A filter that names a file exactly runs that one alone (`cli`, not also `client`).
+const files = all.includes(`${filter}.bench.ts`)
+  ? [`${filter}.bench.ts`]
+  : all.filter((f) => f.includes(filter));
 if (files.length === 0) {
   console.error(`no benchmark matches "${filter}"`);
   process.exit(2);

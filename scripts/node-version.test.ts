@@ -20,6 +20,7 @@ const ENTRY_FILES = [
   'scripts/start.mjs',
   'scripts/serve-host.mjs',
   'scripts/build-host.mjs',
+  'scripts/build-cli.mjs',
   'bin/marketdesk.js',
 ];
 
