@@ -79,7 +79,7 @@ describe('the required Node', () => {
         expect(step, `npm run ${name}`).not.toMatch(/^tsx\b/);
         if (!step.startsWith('node ')) continue;
         const guarded = step.startsWith('node --import ./scripts/require-node.mjs ');
-        const file = /^node (scripts\/[\w-]+\.mjs)\b/.exec(step)?.[1];
+        const file = /^node ((?:scripts|bin)\/[\w-]+\.m?js)\b/.exec(step)?.[1];
         expect(
           guarded || (file !== undefined && ENTRY_FILES.includes(file)),
           `npm run ${name}`,

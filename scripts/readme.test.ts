@@ -120,6 +120,11 @@ const HOW: Record<string, How> = {
       }
     },
   },
+  './run bench -- cli': {
+    kind: 'not-run',
+    why: 'a benchmark: it starts the command line fifteen times, half of them through tsx',
+    instead: () => expect(existsSync(path.join(root, 'bench', 'cli.bench.ts'))).toBe(true),
+  },
   './run bench -- search': {
     kind: 'not-run',
     why: 'the search, alert and chart benchmarks run for minutes (the chart one in Chromium)',
