@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOST_BUNDLE, hostBundleStaleReason } from './build-host.mjs';
+import { CLI_BUNDLE, cli } from './build-cli.mjs';
 
 describe('hostBundleStaleReason', () => {
   let dir: string;
@@ -61,5 +62,29 @@ describe('hostBundleStaleReason', () => {
       at('src/renderer/App.svelte', 3000);
       expect(hostBundleStaleReason(dir)).toBeNull();
     });
+  });
+});
+
+describe('the command line’s bundle', () => {
+  it('is built from src/cli/marketdesk.ts to out/cli, stale like the host’s', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-build-cli-'));
+    try {
+      expect(CLI_BUNDLE).toBe(path.join('out', 'cli', 'marketdesk.mjs'));
+      expect(cli.staleReason(dir)).toBe('no bundle yet');
+      const at = (relative: string, seconds: number, text = '') => {
+        const file = path.join(dir, relative);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, text);
+        utimesSync(file, seconds, seconds);
+      };
+      at('src/cli/marketdesk.ts', 1000);
+      at(CLI_BUNDLE, 2000);
+      at('out/cli/marketdesk.inputs.json', 2000, JSON.stringify(['src/cli/marketdesk.ts']));
+      expect(cli.staleReason(dir)).toBeNull();
+      at('src/cli/marketdesk.ts', 3000);
+      expect(cli.staleReason(dir)).toBe(`${path.join('src', 'cli', 'marketdesk.ts')} changed`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The command line as a real process: the package's bin and `tsx src/cli/marketdesk.ts`
- * (what `npm run cli` runs), with real exit statuses and streams.
+ * The command line as a real process: the package's bin (what `npm run cli` runs: the
+ * bundle) and `tsx src/cli/marketdesk.ts` (the sources), with real exit statuses and
+ * streams.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../simulator';
 import { DEMO_NOTE } from './context';
+import { cli } from '../../scripts/build-cli.mjs';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +35,9 @@ describe('marketdesk as a process', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
+    // The bin runs the bundle, building it first when stale (one line on stderr): here
+    // the build is done before, so each run's stderr is the command's alone.
+    await cli.ensureBuilt(ROOT, () => {});
     sim = await startSimulator({ port: 0, token: 'bin-token' });
     home = mkdtempSync(path.join(tmpdir(), 'marketdesk-bin-'));
     env = { MARKETDESK_HOME: home, MARKETDESK_BASE_URL: sim.url, MARKETDESK_TOKEN: 'bin-token' };
