@@ -2,11 +2,13 @@
  * Issue 14 — getting data out: the quote board's "⤓ CSV" downloads the watchlist in
  * the browser host, as the board shows it at that moment: its rows in order, every
  * price to the decimals shown (unformatted), volumes that abbreviate to the board's,
- * crypto's 24 h change named as such, the source (demo) and the time of the export.
+ * crypto's basis (its figures over 24 h) named, the listing exchange, the source (demo)
+ * and the time of the export.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parseCsv } from '../src/shared/csv';
+import { DAY_CHANGE_NAME } from '../src/shared/model/day-change';
 import { paneBody, quoteCell } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
@@ -69,7 +71,7 @@ test('the watchlist downloads as CSV, every number as the board showed it', asyn
     'last',
     'change',
     'change_percent',
-    'change_basis',
+    'basis',
     'open',
     'high',
     'low',
@@ -110,11 +112,10 @@ test('the watchlist downloads as CSV, every number as the board showed it', asyn
       expect(value, `${board.name} ${name}`).toBeLessThanOrEqual(hi);
     }
     const crypto = row[col('class')] === 'crypto';
-    expect(row[col('change_basis')]).toBe(
-      crypto ? 'change over 24 h from 1-hour candles' : 'session',
-    );
-    if (crypto)
-      expect(board.changeTitle).toMatch(/^change over 24 h from 1-hour candles: against /);
+    // One basis per row, every figure over it; the listing exchange named.
+    expect(row[col('basis')]).toBe(crypto ? DAY_CHANGE_NAME : 'session');
+    if (crypto) expect(board.changeTitle).toMatch(new RegExp(`^${DAY_CHANGE_NAME}: against `));
+    expect(row[col('exchange')], `${board.name} exchange`).toMatch(/^\S/);
     expect(row[col('source')]).toBe('demo');
     expect(row[col('state')]).toBe('');
     expect(Date.parse(row[col('quote_time')]!)).toBeGreaterThan(0);

@@ -99,6 +99,10 @@ export const THEME_VARIABLES = [
   '--flash-down',
   '--warn',
   '--focus',
+  '--compare-1',
+  '--compare-2',
+  '--compare-3',
+  '--compare-4',
   '--font-ui',
   '--font-mono',
 ] as const;

@@ -14,7 +14,12 @@ export interface ChartColors {
   upVolume: string;
   downVolume: string;
   overlays: readonly string[];
+  /** The compared symbols' lines: the theme's `--compare-N`, apart from studies and drawings. */
+  compare: readonly string[];
 }
+
+/** How many compare colours the theme defines (`--compare-1` …). */
+export const COMPARE_COLORS = 4;
 
 /** Reads chart colours from CSS custom properties on `el`. */
 export function readColors(el: HTMLElement): ChartColors {
@@ -32,6 +37,7 @@ export function readColors(el: HTMLElement): ChartColors {
     upVolume: withAlpha(up, 0.45),
     downVolume: withAlpha(down, 0.45),
     overlays: [v('--accent', '#4c8dff'), v('--warn', '#e0a526'), '#b07cff', '#3fc1c9', '#ff8fab'],
+    compare: Array.from({ length: COMPARE_COLORS }, (_, i) => v(`--compare-${i + 1}`, '#ff5fc8')),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The symbols a chart compares with its own: one `CompareLine` each, rebuilt when
  * the list or the interval changes, drawn on the chart while it is attached, paged
- * back with the chart, and their colours from the theme's overlay palette.
+ * back with the chart, and their colours from the theme's compare palette.
  */
 import type { IChartApi } from 'lightweight-charts';
 import type { MarketdeskBridge } from '../../../../../shared/bridge';
@@ -15,7 +15,8 @@ export class CompareSet {
   #bridge: MarketdeskBridge;
   #reconnects: ReconnectSignal | undefined;
   #chart: IChartApi | null = null;
-  #palette: readonly string[] = ['#ff8f3f'];
+  /** The theme's compare palette (`--compare-N`), distinct from studies and drawings. */
+  #palette: readonly string[] = ['#ff5fc8'];
 
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
     this.#bridge = bridge;
