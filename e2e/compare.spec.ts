@@ -91,7 +91,7 @@ test('a stock found as you type is compared with the crypto chart, in its own co
   const input = panel(page).getByRole('combobox', { name: 'Symbol to compare' });
   await input.pressSequentially('apple');
   // The field searches as you type, across classes: Apple is a US stock.
-  const option = page.getByRole('option', { name: /AAPL.*US.*stock/ });
+  const option = page.getByRole('option', { name: /^AAPL\s*US\s*stock/ });
   await expect(option).toBeVisible();
   await option.click();
   await expect(entry(page, 'AAPL')).toHaveText(PERCENT, { timeout: 20_000 });

@@ -20,6 +20,7 @@ import {
   numericSettingMessage,
   PLANS,
   streamPathProblem,
+  TIME_ZONE_MODES,
 } from '../../shared/model';
 
 /**
@@ -142,8 +143,8 @@ export const settingFieldSchemas = {
   requestTimeoutMs: numericSetting('requestTimeoutMs'),
   intervals: intervalsSchema,
   theme: z.enum(['dark', 'light'], { error: 'Theme must be "dark" or "light"' }),
-  timeZone: z.enum(['exchange', 'local'], {
-    error: 'Times must be shown in "exchange" or "local" time',
+  timeZone: z.enum(TIME_ZONE_MODES, {
+    error: 'Times must be shown in "exchange", "local" or "utc" time',
   }),
   cacheBudgetBytes: numericSetting('cacheBudgetBytes'),
   streamEnabled: z.boolean({ error: 'Streaming must be on (true) or off (false)' }),

@@ -7,8 +7,9 @@ import type { AssetClass, Plan, PlanName, UnixMs } from './market';
 
 export type Theme = 'dark' | 'light';
 
-/** Where times are shown: the exchange's own clock or the user's. */
-export type TimeZoneMode = 'exchange' | 'local';
+/** Where times are shown: the exchange's own clock, the user's, or UTC. */
+export const TIME_ZONE_MODES = ['exchange', 'local', 'utc'] as const;
+export type TimeZoneMode = (typeof TIME_ZONE_MODES)[number];
 
 /** Poll intervals in ms, per data kind. Candles poll by kType (see the feed hub). */
 export interface RefreshIntervals {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayZone, exchangeZone, formatClock, formatQuoteTime, formatRelative } from './time';
+import {
+  displayZone,
+  exchangeZone,
+  formatClock,
+  formatQuoteTime,
+  formatRelative,
+  zoneLabel,
+  zoneTitle,
+} from './time';
 
 // 2026-01-15 14:30:05 UTC
 const T = Date.UTC(2026, 0, 15, 14, 30, 5);
@@ -12,6 +20,16 @@ describe('zones', () => {
     expect(exchangeZone('forex', 'ZZ')).toBe('UTC');
     expect(displayZone('local', 'stock', 'HK')).toBeUndefined();
     expect(displayZone('exchange', 'stock', 'JP')).toBe('Asia/Tokyo');
+    expect(displayZone('utc', 'stock', 'JP')).toBe('UTC');
+  });
+
+  it('names a zone briefly, as the time axis shows it', () => {
+    expect(zoneLabel('UTC', T)).toBe('UTC');
+    expect(zoneLabel('America/New_York', T)).toBe('EST');
+    expect(zoneLabel('America/New_York', Date.UTC(2026, 6, 1))).toBe('EDT');
+    expect(zoneLabel('Asia/Hong_Kong', T)).toBe('GMT+8');
+    expect(zoneTitle('utc', 'UTC')).toBe('Times in UTC');
+    expect(zoneTitle('exchange', 'Asia/Tokyo')).toBe("Times in the exchange's time zone (Asia/Tokyo)");
   });
 });
 

@@ -3,7 +3,7 @@
  * ("3m ago"), and the exchange zone of each region. Pure functions over Unix ms;
  * `Intl.DateTimeFormat` instances are cached per (zone, shape).
  */
-import type { AssetClass, UnixMs } from '../../../shared/model';
+import type { AssetClass, TimeZoneMode, UnixMs } from '../../../shared/model';
 import { EMPTY } from '../../../shared/format/numbers';
 
 /** IANA zone of each region's exchanges (crypto trades around the clock: UTC). */
@@ -38,15 +38,41 @@ export function exchangeZone(assetClass: AssetClass, region: string): string {
 }
 
 /**
- * The zone to show times in: the exchange's (settings `exchange`) or the user's
- * (`local`, returned as undefined so Intl uses the system zone).
+ * The zone to show times in: the exchange's (settings `exchange`), UTC (`utc`) or the
+ * user's (`local`, returned as undefined so Intl uses the system zone).
  */
 export function displayZone(
-  mode: 'exchange' | 'local' | undefined,
+  mode: TimeZoneMode | undefined,
   assetClass: AssetClass,
   region: string,
 ): string | undefined {
-  return mode === 'local' ? undefined : exchangeZone(assetClass, region);
+  if (mode === 'local') return undefined;
+  return mode === 'utc' ? 'UTC' : exchangeZone(assetClass, region);
+}
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A zone's short name at `time`, as an axis can carry it: "UTC", "EST", "GMT+8";
+ * `zone` undefined is the user's own. Its full name (IANA) is `zoneTitle`'s.
+ */
+export function zoneLabel(zone: string | undefined, time: UnixMs): string {
+  const key = zone ?? '';
+  let f = zoneNames.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    zoneNames.set(key, f);
+  }
+  const name = f.formatToParts(time).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  return name === 'GMT' && (zone === 'UTC' || zone === undefined) ? 'UTC' : name;
+}
+
+/** The words for a zone: "UTC", "America/New_York (exchange)", "your time (Europe/Paris)". */
+export function zoneTitle(mode: TimeZoneMode | undefined, zone: string | undefined): string {
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (mode === 'local') return `Times in your time zone (${own})`;
+  if (mode === 'utc') return 'Times in UTC';
+  return `Times in the exchange's time zone (${zone ?? 'UTC'})`;
 }
 
 /** The date/time shapes the panes show. */
