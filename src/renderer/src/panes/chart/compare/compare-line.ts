@@ -1,9 +1,12 @@
 /**
  * One compared symbol on a chart: its candles come through the chart's own data
  * path (a `ChartState`: cache-first load, the network refresh, live updates,
- * "unknown" from the source), drawn as a line of closes over the candles. The
- * candle pane's scale is in percent while a chart compares, where lightweight-charts
- * bases each series on its own first visible bar and re-bases as the view moves.
+ * "unknown" from the source), drawn as a line of closes on the chart's own bars
+ * (`alignTo`: its last close carried to each of them, so a market that is closed
+ * while the chart's trades is a flat line, and adds no times to the chart's axis).
+ * The candle pane's scale is in percent while a chart compares, where
+ * lightweight-charts bases each series on its own first visible bar and re-bases as
+ * the view moves: any class against any other.
  */
 import { LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { MarketdeskBridge } from '../../../../../shared/bridge';
@@ -11,6 +14,7 @@ import type { Candle, KType } from '../../../../../shared/model';
 import type { SymbolRef } from '../../../workspace/pane-contract';
 import type { ReconnectSignal } from '../../common/retry-when-back';
 import { ChartState, type ChartSink } from '../chart-state.svelte';
+import { alignTo, closeAt } from './compare-math';
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
@@ -20,6 +24,8 @@ export class CompareLine implements ChartSink {
   #chart: IChartApi | null = null;
   #series: ISeriesApi<'Line'> | null = null;
   #color: string;
+  /** The chart's own bars, whose times this line is drawn on. */
+  #base: () => readonly Candle[];
 
   constructor(
     bridge: MarketdeskBridge,
@@ -27,9 +33,11 @@ export class CompareLine implements ChartSink {
     symbol: SymbolRef,
     kType: KType,
     color: string,
+    base: () => readonly Candle[],
   ) {
     this.symbol = symbol;
     this.#color = color;
+    this.#base = base;
     this.state = new ChartState(bridge, reconnects);
     void this.state.setSeries({ ...symbol, kType });
   }
@@ -62,15 +70,29 @@ export class CompareLine implements ChartSink {
   }
 
   setData(candles: readonly Candle[]): void {
-    const out = new Array<{ time: UTCTimestamp; value: number }>(candles.length);
-    for (let i = 0; i < candles.length; i++) {
-      out[i] = { time: toSeconds(candles[i]!.time), value: candles[i]!.close };
-    }
-    this.#series?.setData(out);
+    this.#series?.setData(
+      alignTo(this.#base(), candles) as { time: UTCTimestamp; value: number }[],
+    );
   }
 
+  /** Draws again on the chart's bars (they were loaded or paged). */
+  realign(): void {
+    this.setData(this.state.candles);
+  }
+
+  /** The compared symbol's newest bar changed: the chart's newest bar shows its close. */
   update(c: Candle): void {
-    this.#series?.update({ time: toSeconds(c.time), value: c.close });
+    const newest = this.#base().at(-1);
+    if (!newest || c.time > newest.time) return;
+    // An older bar than the chart's newest moved: every chart bar since shows it.
+    if (c.time < newest.time) return this.realign();
+    this.#series?.update({ time: toSeconds(newest.time), value: c.close });
+  }
+
+  /** The chart's newest bar changed or opened: this line's value at it. */
+  follow(bar: Candle): void {
+    const value = closeAt(this.state.candles, bar.time);
+    if (value !== null) this.#series?.update({ time: toSeconds(bar.time), value });
   }
 
   // A compared symbol draws no studies and keeps the chart's own price format.

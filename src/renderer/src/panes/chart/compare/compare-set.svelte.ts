@@ -5,7 +5,7 @@
  */
 import type { IChartApi } from 'lightweight-charts';
 import type { MarketdeskBridge } from '../../../../../shared/bridge';
-import type { KType } from '../../../../../shared/model';
+import type { Candle, KType } from '../../../../../shared/model';
 import type { SymbolRef } from '../../../workspace/pane-contract';
 import type { ReconnectSignal } from '../../common/retry-when-back';
 import { CompareLine } from './compare-line';
@@ -18,8 +18,16 @@ export class CompareSet {
   /** The theme's compare palette (`--compare-N`), distinct from studies and drawings. */
   #palette: readonly string[] = ['#ff5fc8'];
 
-  constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
+  /** The chart's own bars: every compared line is drawn on their times. */
+  #base: () => readonly Candle[];
+
+  constructor(
+    bridge: MarketdeskBridge,
+    base: () => readonly Candle[],
+    reconnects?: ReconnectSignal,
+  ) {
     this.#bridge = bridge;
+    this.#base = base;
     this.#reconnects = reconnects;
   }
 
@@ -31,7 +39,8 @@ export class CompareSet {
   set(symbols: readonly SymbolRef[], kType: KType): void {
     for (const line of this.lines) line.dispose();
     this.lines = symbols.map(
-      (s, i) => new CompareLine(this.#bridge, this.#reconnects, s, kType, this.#color(i)),
+      (s, i) =>
+        new CompareLine(this.#bridge, this.#reconnects, s, kType, this.#color(i), this.#base),
     );
     for (const line of this.lines) line.attach(this.#chart);
   }
@@ -54,6 +63,16 @@ export class CompareSet {
 
   colorOf(line: CompareLine): string {
     return this.#color(this.lines.indexOf(line));
+  }
+
+  /** The chart's bars were loaded anew: every line is drawn on them again. */
+  realign(): void {
+    for (const line of this.lines) line.realign();
+  }
+
+  /** The chart's newest bar changed or opened: each line's value at it. */
+  follow(bar: Candle): void {
+    for (const line of this.lines) line.follow(bar);
   }
 
   /** The chart paged back: the compared symbols follow. */
