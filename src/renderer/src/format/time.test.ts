@@ -29,7 +29,9 @@ describe('zones', () => {
     expect(zoneLabel('America/New_York', Date.UTC(2026, 6, 1))).toBe('EDT');
     expect(zoneLabel('Asia/Hong_Kong', T)).toBe('GMT+8');
     expect(zoneTitle('utc', 'UTC')).toBe('Times in UTC');
-    expect(zoneTitle('exchange', 'Asia/Tokyo')).toBe("Times in the exchange's time zone (Asia/Tokyo)");
+    expect(zoneTitle('exchange', 'Asia/Tokyo')).toBe(
+      "Times in the exchange's time zone (Asia/Tokyo)",
+    );
   });
 });
 
