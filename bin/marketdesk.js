@@ -7,7 +7,9 @@
 // sources run through tsx's loader, a dependency for that case.
 // Before anything else, an older Node is refused in one line (better-sqlite3 would fail to load).
 import '../scripts/require-node.mjs';
-import { enableCompileCache } from 'node:module';
+// The module object, not a named import: an older Node, which lacks the export, must
+// reach require-node's one-line refusal instead of failing to link this file.
+import nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { cli } from '../scripts/build-cli.mjs';
 
@@ -24,7 +26,7 @@ async function bundlePath() {
 
 // V8's code cache for the bundle, kept by Node on disk (in the temporary folder):
 // compiling its 1.3 MB again at every start was ~80 ms of a demo command's ~400.
-enableCompileCache();
+nodeModule.enableCompileCache?.();
 const bundle = await bundlePath();
 if (bundle !== null) {
   const { main } = await import(pathToFileURL(bundle).href);
