@@ -6,7 +6,7 @@
 import { redactSecrets } from '../redact';
 import type { Clock } from './clock';
 import { ApiError } from './errors';
-import type { RateLimiter } from './rate-limiter';
+import type { SlotLimiter } from './rate-limiter';
 import type { RetryPolicy } from './retry';
 import type { Result } from './result';
 import { err, ok } from './result';
@@ -32,7 +32,7 @@ export interface TransportConfig {
   token: string;
   fetch: typeof fetch;
   timeoutMs: number;
-  limiter: RateLimiter;
+  limiter: SlotLimiter;
   retry: RetryPolicy;
   clock: Clock;
   random: () => number;

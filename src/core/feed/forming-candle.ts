@@ -7,8 +7,16 @@
  * high and low take it in, and volume and turnover grow by what the day's grew since
  * the quote before. A new day high or low reached between two pushes is the candle's
  * too (it happened inside it). Where that is all the stream can say — a trade between
- * pushes that set no day extreme — the next REST candle, asked on its usual clock,
- * puts the candle right; for a symbol that trades every second the two agree exactly.
+ * pushes that set no day extreme — REST's bar, asked when the bar closes
+ * (stream-candles.ts), puts the candle right; for a symbol that trades every second the
+ * two agree exactly.
+ *
+ * Volume: every class the stream serves quotes for carries the day's cumulative volume
+ * and turnover, so a bar's volume is what the day's grew between its pushes (ticks
+ * carry a trade's size too, but only crypto streams them, and a missed tick would be
+ * volume lost for good; a missed quote is not). The rule at the close: the streamed
+ * volume never runs ahead of the service's (the first push after a REST answer adds
+ * nothing), and the service's figure wins.
  */
 import type { Candle, KType, Quote } from '../../shared/model';
 import { KTYPES } from '../../shared/model';

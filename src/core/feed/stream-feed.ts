@@ -20,7 +20,7 @@ import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
 import { streamHealth, type ClassStream } from './stream-health';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
-import { REPLACES_POLLS, classOf, streamWants } from './stream-wants';
+import { classOf, replacesPolls, streamWants } from './stream-wants';
 import type { FeedTimers } from './types';
 
 /** What the hub uses of a stream client (`StreamClient` is one; tests pass their own). */
@@ -258,7 +258,7 @@ export class StreamFeed {
     const changed: Group[] = [];
     const now = this.deps.now();
     for (const g of this.deps.registry.groups()) {
-      if (!REPLACES_POLLS.has(g.route.kind) || g.route.kind === 'news') continue;
+      if (g.route.kind === 'news' || !replacesPolls(g.route)) continue;
       const keys = keysOf(classOf(g.route)!);
       if (keys.size === 0 && g.streamed.size === 0) continue;
       const region = g.route.region;

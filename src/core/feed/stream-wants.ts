@@ -20,8 +20,18 @@ const STREAM_TYPE: Readonly<Record<Route['kind'], StreamType | null>> = {
   news: null,
 };
 
-/** Kinds whose polls the stream replaces (candles keep polling: the stream only moves them). */
-export const REPLACES_POLLS: ReadonlySet<Route['kind']> = new Set(['quotes', 'depth', 'ticks']);
+/** The month's kType: no fixed length, so its bars are never built from pushes. */
+const MONTH = 10;
+
+/**
+ * Whether the stream replaces a route's polls for the codes it serves: prices, and the
+ * forming candle of every interval with a fixed period (built from the pushes, asked of
+ * REST once a bar closes: stream-candles.ts). A month has no fixed length: REST's alone.
+ */
+export function replacesPolls(route: Route): boolean {
+  if (route.kind === 'news') return false;
+  return route.kind !== 'candles' || route.kType !== MONTH;
+}
 
 /** The asset class whose stream serves a route; null for news. */
 export function classOf(route: Route): AssetClass | null {
@@ -61,8 +71,7 @@ export function streamWants(groups: Iterable<Group>): StreamWants {
     const type = STREAM_TYPE[g.route.kind];
     const cls = classOf(g.route);
     if (type === null || cls === null || g.route.kind === 'news') continue;
-    // A month has no fixed length: its forming candle is REST's alone.
-    if (g.route.kind === 'candles' && g.route.kType === 10) continue;
+    if (!replacesPolls(g.route)) continue;
     const region = g.route.region;
     let byKey = wants.get(cls);
     if (!byKey) wants.set(cls, (byKey = new Map()));
