@@ -266,6 +266,14 @@ export class FeedHub {
     return this.#registry.counts();
   }
 
+  /**
+   * Bars built from the stream that closed and were held against the service's, and how
+   * many of those the service corrected (tests, benchmarks, diagnostics).
+   */
+  candleCloses(): { closes: number; corrections: number } {
+    return this.#stream.candleCloses();
+  }
+
   /** The health service the hub records in and obeys. */
   get health(): HealthService {
     return this.#health;

@@ -118,6 +118,12 @@ export class StreamFeed {
     if (g.polled !== before) this.deps.scheduler.reconcile();
   }
 
+  /** See `FeedHub.candleCloses`. */
+  candleCloses(): { closes: number; corrections: number } {
+    const { closes, corrections } = this.#pushes.candles;
+    return { closes, corrections };
+  }
+
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;

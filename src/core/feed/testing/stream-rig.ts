@@ -43,12 +43,14 @@ export interface StreamRigOptions {
   limit?: number;
   /** False: the hub has no stream (everything is polled). */
   streaming?: boolean;
+  /** Where the shared clock starts; ManualTimers' default (a Wednesday, 15:00 UTC) unless given. */
+  start?: number;
   hub?: Partial<FeedHubOptions>;
 }
 
 export async function streamRig(options: StreamRigOptions = {}): Promise<StreamRig> {
   const plan = options.plan ?? planOf('premium');
-  const timers = new ManualTimers();
+  const timers = new ManualTimers(options.start);
   const sim = await startSimulator({
     plan,
     now: timers.now,
