@@ -123,11 +123,13 @@ export class MarketClient {
   private readonly concurrency: number;
   /** The same client, its requests counted against the background share: see `background`. */
   readonly #background: MarketClient;
+  /** The plan's minute, shared by this client and its background view. */
+  readonly #whole: RateLimiter;
 
   /**
    * `shared` is internal: the background view's transport, over the same limiters.
    */
-  constructor(options: MarketClientOptions, shared?: { transport: Transport; of: MarketClient }) {
+  constructor(options: MarketClientOptions, shared?: { transport: Transport; whole: RateLimiter }) {
     this.plan = options.plan ?? planOf('base');
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -136,10 +138,12 @@ export class MarketClient {
     if (shared) {
       this.transport = shared.transport;
       this.#background = this;
+      this.#whole = shared.whole;
       return;
     }
     const clock = options.clock ?? systemClock;
     const whole = new RateLimiter({ requestsPerMinute: this.requestsPerMinute, clock });
+    this.#whole = whole;
     const config = {
       baseUrl: this.baseUrl,
       token: options.token,
@@ -157,7 +161,7 @@ export class MarketClient {
       clock,
     });
     const transport = new Transport({ ...config, limiter: new ShareLimiter(share, whole) });
-    this.#background = new MarketClient(options, { transport, of: this });
+    this.#background = new MarketClient(options, { transport, whole });
   }
 
   /**
@@ -168,6 +172,11 @@ export class MarketClient {
    */
   background(): MarketClient {
     return this.#background;
+  }
+
+  /** Requests sent in the last minute (and its second of slack), every caller together. */
+  requestsInLastMinute(): number {
+    return this.#whole.used;
   }
 
   /** Any of the 20 operations by name, typed by the table. */

@@ -51,10 +51,13 @@ export function formingCandle(
   // The day's figures since the quote before, when that quote is of this candle and day.
   const base = previous !== null && previous.time <= quote.time ? previous : null;
   const sameDay = base !== null && quote.volume >= base.volume;
-  const grew = (now: number, before: number | undefined) =>
-    before === undefined ? 0 : sameDay ? now - before : now;
-  // Sums of decimal volumes: round off the binary noise, so equal figures compare equal.
-  const sum = (a: number, b: number) => Math.round((a + b) * 1e8) / 1e8;
+  // The bar's figure plus what the day's grew, to the decimals its inputs have: binary
+  // noise (87535.18050001) rounded off, so equal figures compare equal.
+  const grown = (bar: number, now: number, before: number | undefined) => {
+    if (before === undefined) return bar;
+    const places = Math.max(decimals(bar), decimals(now), decimals(before));
+    return round(bar + (sameDay ? now - before : now), places);
+  };
   let high = Math.max(last.high, quote.last);
   let low = Math.min(last.low, quote.last);
   if (sameDay && base.time >= last.time) {
@@ -66,8 +69,8 @@ export function formingCandle(
     high,
     low,
     close: quote.last,
-    volume: sum(last.volume, grew(quote.volume, base?.volume)),
-    turnover: sum(last.turnover, grew(quote.turnover, base?.turnover)),
+    volume: grown(last.volume, quote.volume, base?.volume),
+    turnover: grown(last.turnover, quote.turnover, base?.turnover),
   };
   const same =
     next.high === last.high &&
@@ -76,4 +79,17 @@ export function formingCandle(
     next.volume === last.volume &&
     next.turnover === last.turnover;
   return same ? { kind: 'same' } : { kind: 'moved', candles: [...candles.slice(0, -1), next] };
+}
+
+/** Decimal places of a figure as the service wrote it (at most 10). */
+function decimals(x: number): number {
+  const text = String(x);
+  if (text.includes('e')) return 10;
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : Math.min(10, text.length - dot - 1);
+}
+
+function round(x: number, places: number): number {
+  const f = 10 ** places;
+  return Math.round(x * f) / f;
 }

@@ -118,6 +118,22 @@ export class StreamFeed {
     if (g.polled !== before) this.deps.scheduler.reconcile();
   }
 
+  /** Connections open and symbols subscribed now, against the plan's limits. */
+  use(): { connections: number; subscriptions: number; connectionLimit: number } {
+    let subscriptions = 0;
+    for (const held of this.#held.values()) subscriptions += held.port.subscribed().length;
+    return { connections: this.#held.size, subscriptions, connectionLimit: this.#allowed() };
+  }
+
+  /** Why a class the panes want streamed is polled whole (the plan's connections), or null. */
+  parked(cls: string): string | null {
+    return this.#parked.has(cls as AssetClass) ? this.#parkedWords(cls) : null;
+  }
+
+  #parkedWords(cls: string): string {
+    return `The plan allows ${this.#allowed()} stream connections, one per asset class: ${cls} prices are polled.`;
+  }
+
   /** See `FeedHub.candleCloses`. */
   candleCloses(): { closes: number; corrections: number } {
     const { closes, corrections } = this.#pushes.candles;
@@ -288,7 +304,7 @@ export class StreamFeed {
           wanted,
           subscribed: 0,
           overflow: wanted,
-          parked: `The plan allows ${this.#allowed()} stream connections, one per asset class: ${cls} prices are polled.`,
+          parked: this.#parkedWords(cls),
         });
         continue;
       }

@@ -6,3 +6,4 @@ export * from './symbols';
 export * from './directory';
 export * from './alerts';
 export * from './drawings';
+export * from './feed-plan';
