@@ -83,6 +83,11 @@ export interface MarketClientOptions {
   random?: () => number;
   /** How error messages name the settings to check; default the app's Settings dialog. */
   settingWords?: SettingWords;
+  /**
+   * Told when the service answers 429, with the requests sent in the last minute: the
+   * client keeps to `requestsPerMinute`, so a 429 says the service allows fewer.
+   */
+  onRateLimited?: (sentInLastMinute: number) => void;
 }
 
 export interface CallOptions {
@@ -154,6 +159,7 @@ export class MarketClient {
       clock,
       random: options.random ?? Math.random,
       ...(options.settingWords ? { settingWords: options.settingWords } : {}),
+      onRateLimited: () => options.onRateLimited?.(whole.used),
     };
     this.transport = new Transport(config);
     const share = new RateLimiter({

@@ -40,6 +40,8 @@ export interface TransportConfig {
   maxBodyBytes?: number;
   /** How error messages name the settings to check; default the app's Settings dialog. */
   settingWords?: SettingWords;
+  /** Told of every 429 the service answers. */
+  onRateLimited?: () => void;
 }
 
 /**
@@ -94,6 +96,7 @@ export class Transport {
         return err(abortedError(req.operation));
       }
       const result = await this.#once(req, signal);
+      if (!result.ok && result.error.kind === 'rate-limited') this.#config.onRateLimited?.();
       if (result.ok || !result.error.retryable || attempt >= retry.attempts) return result;
       const e: ApiError = result.error;
       if (e.kind === 'rate-limited' && e.retryAfterMs !== undefined) {

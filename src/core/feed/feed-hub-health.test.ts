@@ -293,6 +293,22 @@ describe('FeedHub: request budget', () => {
     hub.dispose();
   });
 
+  it('tells a subscription polled slower than asked its pace at each refresh', async () => {
+    const { timers, hub } = setup({ plan: planOf('base'), requestsPerMinute: 60 });
+    const slow = new Recorder();
+    hub.subscribe('w', quotes(Array.from({ length: 25 }, (_, i) => `S${i}`)), slow.push);
+    await timers.advance(30_000);
+    const paced = slow.of('subscriptionStatus').filter((s) => s.pace);
+    // 3 requests a tick at 1 s wanted, 13.5 a minute allowed: every ~13.3 s.
+    expect(paced.length).toBeGreaterThanOrEqual(2);
+    const { everyMs, checkedAt } = paced.at(-1)!.pace!;
+    expect(everyMs).toBeCloseTo((3 * 60_000) / 13.5);
+    expect(checkedAt).toBeLessThanOrEqual(timers.now());
+    expect(checkedAt).toBeGreaterThan(timers.now() - everyMs);
+    expect(paced.at(-1)!.state).toBe('live');
+    hub.dispose();
+  });
+
   it('relaxes again when subscriptions go', async () => {
     const { hub } = setup({ plan: planOf('base'), requestsPerMinute: 60 });
     const big = hub.subscribe(

@@ -5,7 +5,7 @@
  */
 import type { SubscriptionPace, SubscriptionState } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
-import { formatDateTime } from '../../format/time';
+import { formatClock, formatDateTime } from '../../format/time';
 import type { StateIconName, StateTone } from './state-icons';
 
 /** A state's label: short text, tone (for colour), icon, and a longer tooltip. */
@@ -132,7 +132,7 @@ function pacedLabel(pace: SubscriptionPace): StatusLabel {
     text: `every ${every}`,
     tone: 'muted',
     icon: 'stale',
-    title: `Refreshed every ${every} to fit the plan's request budget (the status bar's req/min lists every feed); last refreshed ${formatDateTime(pace.checkedAt)}`,
+    title: `Refreshed every ${every} to fit the plan's request budget (the status bar's req/min lists every feed); last refreshed at ${formatClock(pace.checkedAt)}`,
   };
 }
 
