@@ -282,6 +282,11 @@ export interface Events {
      * shown): how often, and when REST last answered for it. Absent otherwise.
      */
     pace?: SubscriptionPace;
+    /**
+     * The last bar the service corrected of those built from the stream (its bar wins),
+     * in words: what changed. Absent while none was.
+     */
+    corrected?: string;
   };
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */

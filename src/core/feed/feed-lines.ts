@@ -46,12 +46,13 @@ function lineOf(g: Group, facts: LineFacts): FeedLine {
   if (g.retryAt > facts.now && g.lastError) {
     return waiting(`${g.lastError.message} Asked again in ${seconds(g.retryAt - facts.now)}.`);
   }
-  if (g.route.kind !== 'news' && g.polled === 0 && g.streamed.size > 0) {
-    const why =
-      g.route.kind === 'candles'
-        ? 'The forming bar is built from the stream; REST is asked once each bar closes.'
-        : null;
-    return { ...base, way: 'streamed', everyMs: null, wantedMs: null, why };
+  if (g.route.kind !== 'news' && g.streamed.size > 0 && g.streamed.size === g.wanted.size) {
+    const why: string[] = [];
+    if (g.route.kind === 'candles') {
+      why.push('The forming bar is built from the stream; REST is asked once each bar closes.');
+    }
+    if (g.due.size > 0) why.push('REST is due one snapshot of what changed before it streamed.');
+    return { ...base, way: 'streamed', everyMs: null, wantedMs: null, why: why.join(' ') || null };
   }
   const everyMs = facts.effectiveMs(g.lane);
   const wantedMs = facts.wantedMs(g.lane);

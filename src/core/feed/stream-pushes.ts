@@ -76,9 +76,7 @@ export class StreamPushes {
       due: (g, code) => this.#due(g, code),
       isCurrent: (g) => deps.registry.isCurrent(g),
       corrected: (g, message) => {
-        for (const sub of deps.registry.visible(g)) {
-          if (sub.state === 'live') sub.setState('live', message, sub.unknownCodes);
-        }
+        for (const sub of deps.registry.visible(g)) sub.setCorrection(message);
       },
     });
   }

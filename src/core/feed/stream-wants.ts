@@ -1,6 +1,7 @@
 /**
- * What the hub wants of the stream, from its groups: per asset class (most visible
- * first), the symbols the visible panes show, most visible first, with the types each
+ * What the hub wants of the stream, from its groups: per asset class (trading markets,
+ * then the most visible, first), the symbols the visible panes show, trading and most
+ * visible first, with the types each
  * needs (quotes, depth, ticks, and quotes for a live chart's forming candle); and, per
  * symbol, the groups its pushes go to. Pure: the stream feed hands it the registry's groups.
  */
@@ -61,10 +62,30 @@ interface Want {
   types: Set<StreamType>;
   /** Visible subscriptions that show it. */
   rank: number;
+  /** Its market trades now: a closed market's symbol does not move, its price waits. */
+  trading: boolean;
 }
 
-/** The stream's wanted symbols and push targets of `groups` (their visible codes only). */
-export function streamWants(groups: Iterable<Group>): StreamWants {
+/** Whether a class's market in a region trades now; every market does unless told. */
+export type TradingNow = (cls: AssetClass, region: string) => boolean;
+
+/**
+ * The stream's wanted symbols and push targets of `groups` (their visible codes only).
+ * Markets that trade now come first — a class with one before a class with none, a
+ * trading symbol before a closed one — so a weekend's scarce connections and
+ * subscriptions go to crypto, not to frozen stocks; then the most visible.
+ */
+export function streamWants(
+  groups: Iterable<Group>,
+  trading: TradingNow = () => true,
+): StreamWants {
+  const open = new Map<string, boolean>();
+  const isOpen = (cls: AssetClass, region: string): boolean => {
+    const key = `${cls}|${region}`;
+    let on = open.get(key);
+    if (on === undefined) open.set(key, (on = trading(cls, region)));
+    return on;
+  };
   const wants = new Map<AssetClass, Map<string, Want>>();
   const targets = new Map<string, Target[]>();
   for (const g of groups) {
@@ -78,7 +99,10 @@ export function streamWants(groups: Iterable<Group>): StreamWants {
     for (const [code, viewers] of g.wanted) {
       const key = streamSymbol(code, region);
       let want = byKey.get(key);
-      if (!want) byKey.set(key, (want = { region, code, types: new Set(), rank: 0 }));
+      if (!want) {
+        want = { region, code, types: new Set(), rank: 0, trading: isOpen(cls, region) };
+        byKey.set(key, want);
+      }
       want.types.add(type);
       want.rank += viewers;
       const id = symbolId(cls, region, code);
@@ -91,10 +115,15 @@ export function streamWants(groups: Iterable<Group>): StreamWants {
   // Classes most visible first too (the symbols' viewers summed; stable): the plan's
   // stream connections go to the first ones.
   const weight = (byKey: Map<string, Want>) => [...byKey.values()].reduce((n, w) => n + w.rank, 0);
-  const classes = [...wants].sort((a, b) => weight(b[1]) - weight(a[1]));
+  const trades = (byKey: Map<string, Want>) => ([...byKey.values()].some((w) => w.trading) ? 1 : 0);
+  const classes = [...wants].sort(
+    (a, b) => trades(b[1]) - trades(a[1]) || weight(b[1]) - weight(a[1]),
+  );
   for (const [cls, byKey] of classes) {
     // Sorting is stable: equally visible symbols keep the panes' order.
-    const list = [...byKey.values()].sort((a, b) => b.rank - a.rank);
+    const list = [...byKey.values()].sort(
+      (a, b) => Number(b.trading) - Number(a.trading) || b.rank - a.rank,
+    );
     byClass.set(
       cls,
       list.map((w) => ({ region: w.region, code: w.code, types: [...w.types] })),

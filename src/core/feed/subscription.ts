@@ -29,6 +29,8 @@ export class Subscription {
   readonly sent = new Map<string, string>();
   /** Polled slower than asked: how often, and when last; null otherwise (see `setPace`). */
   pace: SubscriptionPace | null = null;
+  /** The last correction of a bar built from the stream, in words (see `setCorrection`). */
+  correction: string | null = null;
 
   constructor(
     readonly id: string,
@@ -107,6 +109,13 @@ export class Subscription {
     if (this.state !== null) this.#tell();
   }
 
+  /** The service corrected a bar built from the stream: told to the pane, kept while it lives. */
+  setCorrection(text: string): void {
+    if (this.correction === text) return;
+    this.correction = text;
+    this.#tell();
+  }
+
   #tell(): void {
     const { state, message, unknownCodes } = this;
     if (state === null) return;
@@ -118,6 +127,7 @@ export class Subscription {
     if (message !== undefined) payload.message = message;
     if (unknownCodes.length > 0) payload.unknownCodes = [...unknownCodes];
     if (this.pace) payload.pace = { ...this.pace };
+    if (this.correction) payload.corrected = this.correction;
     this.emit({ event: 'subscriptionStatus', payload });
   }
 

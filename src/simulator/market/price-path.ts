@@ -11,8 +11,8 @@
  * the minute, once complete, equals its stored candle exactly.
  */
 import type { WireKline } from '../../shared/api/wire';
-import { previousTradingDate } from './calendars';
-import type { DaySessions } from './calendars';
+import { previousTradingDate } from '../../shared/calendar/calendars';
+import type { DaySessions } from '../../shared/calendar/calendars';
 import { fmix, gaussFromHash, mix, unit } from './hash';
 import { bandOf, roundToGrid } from './ticks';
 import type { SymbolModel } from './symbol-model';

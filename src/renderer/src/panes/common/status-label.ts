@@ -21,21 +21,31 @@ export interface StatusLabel {
 const withReason = (title: string, message: string | undefined) =>
   message && message.trim() && !title.includes(message) ? `${title} (${message.trim()})` : title;
 
+/** What a live subscription may still have to say (see `statusLabel`). */
+export interface LiveNotes {
+  pace?: SubscriptionPace | undefined;
+  corrected?: string | undefined;
+}
+
 /**
  * The label of a state, or null when there is nothing to say (live at the pace asked).
  * Live but polled slower than asked (`pace`: the plan's budget is shared), it says how
- * often and when the data was last refreshed: its age, where the data is shown.
+ * often and when the data was last refreshed: its age, where the data is shown; a
+ * chart whose bar built from the stream the service corrected says so (`corrected`).
  */
 export function statusLabel(
   state: SubscriptionState,
   asOf: UnixMs | null,
   message?: string,
-  pace?: SubscriptionPace,
+  notes: LiveNotes = {},
 ): StatusLabel | null {
   const when = asOf === null ? '' : formatDateTime(asOf);
   switch (state) {
     case 'live':
-      return pace ? pacedLabel(pace) : null;
+      if (notes.pace) return pacedLabel(notes.pace);
+      return notes.corrected
+        ? { text: 'corrected', tone: 'muted', icon: 'error', title: notes.corrected }
+        : null;
     case 'loading':
       return {
         text: 'loading',

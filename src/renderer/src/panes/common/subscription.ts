@@ -27,6 +27,8 @@ export interface StatusView {
   unknownCodes?: readonly string[];
   /** Polled slower than asked to fit the plan: how often, and when it last was. */
   pace?: SubscriptionPace;
+  /** The last bar the service corrected of those built from the stream, in words. */
+  corrected?: string;
 }
 
 /** The status before the first answer. */
@@ -146,6 +148,7 @@ export class PaneSubscription<E extends DataEvent> {
     const view: StatusView = { state: s.state, asOf: s.asOf, message: s.message };
     if (s.unknownCodes && s.unknownCodes.length > 0) view.unknownCodes = s.unknownCodes;
     if (s.pace) view.pace = s.pace;
+    if (s.corrected) view.corrected = s.corrected;
     this.onStatus(view);
   }
 
