@@ -198,7 +198,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       budgetBytes: current.cacheBudgetBytes,
     });
     hub = new FeedHub({
-      client: link.client,
+      // The feed's polls are background work: held to the plan's background share.
+      client: link.client.background(),
       plan: link.client.plan,
       db,
       source: () => link.sources.sourceId,
@@ -228,7 +229,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const listening = new DisposableStore();
   listening.add(
     link.onClient(({ client, requestsPerMinute, openStream }) => {
-      hub.setClient(client, client.plan, requestsPerMinute);
+      hub.setClient(client.background(), client.plan, requestsPerMinute);
       hub.setStream(streamOf(settings.get(), openStream));
       // Demo ↔ live: only the new source's alerts are evaluated, on its own prices.
       alerts.sourceChanged();

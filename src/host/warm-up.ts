@@ -32,6 +32,7 @@ export const SAMPLE_ARGS: { [K in keyof typeof COMMAND_SCHEMAS]?: unknown[] } = 
   loadNews: [{ market: 'stock', lang: 'en', limit: 50 }],
   getInfo: [{ region: 'US', exchange: '', code: 'AAPL' }],
   getStatus: [{}],
+  getFeedPlan: [{}],
   getSettings: [{}],
   loadWorkspace: [{}],
   setVisibility: [{ visible: true }],

@@ -16,6 +16,7 @@ import type {
   DepthBook,
   Drawing,
   DrawingSet,
+  FeedPlan,
   Instrument,
   NewsItem,
   Quote,
@@ -52,6 +53,12 @@ export type SubscriptionSpec =
   | { kind: 'news'; market: string; lang: string };
 
 export type SubscriptionKind = SubscriptionSpec['kind'];
+
+/** How often a subscription slower than asked is refreshed, and when it last was. */
+export interface SubscriptionPace {
+  everyMs: number;
+  checkedAt: UnixMs;
+}
 
 /** Health of one subscription, pushed as the `subscriptionStatus` event. */
 export type SubscriptionState =
@@ -179,6 +186,8 @@ export interface Commands {
   setToken: { args: { token: string }; result: AppStatus };
   clearToken: { args: Record<string, never>; result: AppStatus };
   getStatus: { args: Record<string, never>; result: AppStatus };
+  /** What the feed does with the plan: every feed streamed, polled or waiting, and why. */
+  getFeedPlan: { args: Record<string, never>; result: FeedPlan };
   getSettings: { args: Record<string, never>; result: Settings };
   setSettings: { args: { patch: SettingsChange }; result: Settings };
   /** Opens an http(s) link that came from a news item in the system browser. */
@@ -225,6 +234,7 @@ const COMMAND_TABLE = {
   setToken: true,
   clearToken: true,
   getStatus: true,
+  getFeedPlan: true,
   getSettings: true,
   setSettings: true,
   openExternal: true,
@@ -267,6 +277,16 @@ export interface Events {
     message?: string;
     /** Codes of the subscription the source has no such product for (shown "unknown"). */
     unknownCodes?: string[];
+    /**
+     * Polled slower than the settings ask (the plan's budget is shared by everything
+     * shown): how often, and when REST last answered for it. Absent otherwise.
+     */
+    pace?: SubscriptionPace;
+    /**
+     * The last bar the service corrected of those built from the stream (its bar wins),
+     * in words: what changed. Absent while none was.
+     */
+    corrected?: string;
   };
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */

@@ -438,7 +438,7 @@ describe('HTTP failures and retries', () => {
   it('aborts a wait for the rate limiter', async () => {
     clock.hold = true;
     answerQuotes();
-    const c = client({ requestsPerMinute: 1, burst: 1 });
+    const c = client({ requestsPerMinute: 1 });
     unwrap(await c.quotes('stock', { region: 'US', codes: 'AAPL' }));
     const ac = new AbortController();
     const pending = c.quotes('stock', { region: 'US', codes: 'AAPL' }, { signal: ac.signal });

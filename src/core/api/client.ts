@@ -25,7 +25,12 @@ import { invalid, type AnyParams } from './request';
 import { readCandles, readDepth, readQuote, readTick } from './normalise-market';
 import { readNewsPage, readStockInfo } from './normalise-reference';
 import type { SettingWords } from './http-errors';
-import { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter } from './rate-limiter';
+import {
+  DEFAULT_REQUESTS_PER_MINUTE,
+  RateLimiter,
+  ShareLimiter,
+  backgroundLimit,
+} from './rate-limiter';
 import type { BatchResult, Result } from './result';
 import { err } from './result';
 import type { RetryOptions } from './retry';
@@ -59,10 +64,12 @@ export interface MarketClientOptions {
   baseUrl?: string;
   /** Sets the codes per batch request (`maxCodes`) and the default rate; default Base. */
   plan?: Plan;
-  /** Requests per minute for this client, shared by all its callers; default by plan (DEFAULT_REQUESTS_PER_MINUTE). `Infinity` disables. */
+  /**
+   * Requests in any minute for this client, shared by all its callers; default by plan
+   * (DEFAULT_REQUESTS_PER_MINUTE). `Infinity` disables. Its background share (the
+   * feed's polls, through `background()`) is `backgroundLimit` of it.
+   */
   requestsPerMinute?: number;
-  /** Requests allowed back to back before spacing applies; default min(rate, 10). */
-  burst?: number;
   /** Chunks of one batch call in flight at once; default 4. */
   concurrency?: number;
   /** Per attempt, including reading the body; default 10 s. */
@@ -76,6 +83,11 @@ export interface MarketClientOptions {
   random?: () => number;
   /** How error messages name the settings to check; default the app's Settings dialog. */
   settingWords?: SettingWords;
+  /**
+   * Told when the service answers 429, with the requests sent in the last minute: the
+   * client keeps to `requestsPerMinute`, so a 429 says the service allows fewer.
+   */
+  onRateLimited?: (sentInLastMinute: number) => void;
 }
 
 export interface CallOptions {
@@ -110,30 +122,67 @@ export class MarketClient {
   /** The plan the client chunks batches for. */
   readonly plan: Plan;
   readonly baseUrl: string;
+  /** Requests in any minute, all callers together (the plan's limit, or the setting's). */
+  readonly requestsPerMinute: number;
   private readonly transport: Transport;
   private readonly concurrency: number;
+  /** The same client, its requests counted against the background share: see `background`. */
+  readonly #background: MarketClient;
+  /** The plan's minute, shared by this client and its background view. */
+  readonly #whole: RateLimiter;
 
-  constructor(options: MarketClientOptions) {
+  /**
+   * `shared` is internal: the background view's transport, over the same limiters.
+   */
+  constructor(options: MarketClientOptions, shared?: { transport: Transport; whole: RateLimiter }) {
     this.plan = options.plan ?? planOf('base');
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.requestsPerMinute =
+      options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[this.plan.name];
+    if (shared) {
+      this.transport = shared.transport;
+      this.#background = this;
+      this.#whole = shared.whole;
+      return;
+    }
     const clock = options.clock ?? systemClock;
-    const limiter = new RateLimiter({
-      requestsPerMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[this.plan.name],
-      ...(options.burst === undefined ? {} : { burst: options.burst }),
-      clock,
-    });
-    this.transport = new Transport({
+    const whole = new RateLimiter({ requestsPerMinute: this.requestsPerMinute, clock });
+    this.#whole = whole;
+    const config = {
       baseUrl: this.baseUrl,
       token: options.token,
       fetch: options.fetch ?? globalThis.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      limiter,
+      limiter: whole,
       retry: { ...DEFAULT_RETRY, ...options.retry },
       clock,
       random: options.random ?? Math.random,
       ...(options.settingWords ? { settingWords: options.settingWords } : {}),
+      onRateLimited: () => options.onRateLimited?.(whole.used),
+    };
+    this.transport = new Transport(config);
+    const share = new RateLimiter({
+      requestsPerMinute: backgroundLimit(this.requestsPerMinute),
+      clock,
     });
+    const transport = new Transport({ ...config, limiter: new ShareLimiter(share, whole) });
+    this.#background = new MarketClient(options, { transport, whole });
+  }
+
+  /**
+   * This client for work nobody is waiting on (the feed's polls): its requests take a
+   * slot of the background share (`backgroundLimit` of the minute) as well as one of the
+   * whole, so however much the feed wants, the rest of the minute stays free for what
+   * the user asks. Same token, address, plan and limiter as this one.
+   */
+  background(): MarketClient {
+    return this.#background;
+  }
+
+  /** Requests sent in the last minute (and its second of slack), every caller together. */
+  requestsInLastMinute(): number {
+    return this.#whole.used;
   }
 
   /** Any of the 20 operations by name, typed by the table. */

@@ -26,7 +26,12 @@ export {
   type SymbolSubject,
 } from './http-errors';
 export { ok, err, asBatch, type Result, type BatchResult } from './result';
-export { DEFAULT_REQUESTS_PER_MINUTE, RateLimiter, type RateLimiterOptions } from './rate-limiter';
+export {
+  DEFAULT_REQUESTS_PER_MINUTE,
+  RateLimiter,
+  backgroundLimit,
+  type RateLimiterOptions,
+} from './rate-limiter';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export { systemClock, type Clock } from './clock';
 export {

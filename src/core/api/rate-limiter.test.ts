@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from './clock';
 import { abortReason } from './clock';
-import { RateLimiter } from './rate-limiter';
+import { RateLimiter, ShareLimiter, backgroundLimit } from './rate-limiter';
 import { FakeClock } from './test-helpers';
 
 /** A clock whose sleepers wake only when the test moves time past them, in time order. */
@@ -31,6 +31,8 @@ class ManualClock implements Clock {
 
   /** Moves time to `until`, waking each sleeper at its own time. */
   async runUntil(until: number): Promise<void> {
+    // Callers that are still on their way to a sleep get there first.
+    await new Promise((r) => setImmediate(r));
     for (;;) {
       const next = this.sleepers.filter((s) => s.at <= until).sort((a, b) => a.at - b.at)[0];
       if (!next) break;
@@ -49,84 +51,73 @@ function mostInWindow(times: number[], width: number): number {
 }
 
 describe('RateLimiter', () => {
-  it('spaces requests at the rate once the burst is spent', async () => {
-    const clock = new FakeClock();
-    const limiter = new RateLimiter({ requestsPerMinute: 60, burst: 2, clock });
-    for (let i = 0; i < 4; i++) await limiter.acquire();
-    // Two free (burst), then one per second.
-    expect(clock.sleeps).toEqual([1000, 1000]);
+  /** Grant times of `n` callers asking at once on a manual clock run to `until`. */
+  async function grants(limiter: RateLimiter, clock: ManualClock, n: number, until: number) {
+    const granted: number[] = [];
+    const asks = Array.from({ length: n }, () =>
+      limiter.acquire().then(() => {
+        granted.push(clock.t);
+      }),
+    );
+    await clock.runUntil(until);
+    await Promise.all(asks);
+    return granted;
+  }
+
+  it('lets a burst up to the limit through at once, then waits for the oldest to leave the window', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter({ requestsPerMinute: 5, clock });
+    const granted = await grants(limiter, clock, 7, 200_000);
+    // Five at once; the sixth when the first leaves the minute and its second of slack.
+    expect(granted).toEqual([0, 0, 0, 0, 0, 61_000, 61_000]);
   });
 
-  it('hands out slots in call order to concurrent callers', async () => {
-    const clock = new FakeClock();
-    clock.advance = false;
-    const limiter = new RateLimiter({ requestsPerMinute: 120, burst: 1, clock });
-    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
-    expect(clock.sleeps).toEqual([500, 1000]);
+  it('never grants more than the limit in any minute, whatever the callers do', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter({ requestsPerMinute: 5, clock });
+    const granted: number[] = [];
+    const asks: Promise<void>[] = [];
+    // Callers arriving every 7 s for ten minutes: twice the rate the limit allows.
+    for (let at = 0; at < 600_000; at += 7_000) {
+      await clock.runUntil(at);
+      asks.push(limiter.acquire().then(() => void granted.push(clock.t)));
+    }
+    await clock.runUntil(2_000_000);
+    await Promise.all(asks);
+    expect(granted).toHaveLength(asks.length);
+    // A fixed minute of the service anywhere (60 s, both ends counted) sees at most 5.
+    expect(mostInWindow(granted, 60_000)).toBe(5);
+    // In call order.
+    expect([...granted].sort((a, b) => a - b)).toEqual(granted);
   });
 
-  it('refills while idle', async () => {
+  it('frees the slots of the window as time passes', async () => {
     const clock = new FakeClock();
-    const limiter = new RateLimiter({ requestsPerMinute: 60, burst: 1, clock });
+    const limiter = new RateLimiter({ requestsPerMinute: 2, clock });
     await limiter.acquire();
-    clock.t += 5000;
+    await limiter.acquire();
+    expect(limiter.used).toBe(2);
+    clock.t += 61_000;
+    expect(limiter.used).toBe(0);
     await limiter.acquire();
     expect(clock.sleeps).toEqual([]);
   });
 
-  it('cancels a wait on abort and gives the slot back', async () => {
-    const clock = new FakeClock();
-    const limiter = new RateLimiter({ requestsPerMinute: 60, burst: 1, clock });
-    await limiter.acquire();
-    clock.hold = true;
-    const ac = new AbortController();
-    const waiting = limiter.acquire(ac.signal);
-    ac.abort(new Error('stop'));
-    await expect(waiting).rejects.toThrow('stop');
-    expect(limiter.pendingDelay).toBe(1000);
-    clock.hold = false;
-    await limiter.acquire();
-    // The aborted caller's slot went back: the next waits one interval, not two.
-    expect(clock.sleeps).toEqual([1000, 1000]);
-  });
-
-  it('never lets a cancelled wait hand out a slot booked by a later caller', async () => {
+  it('cancels a wait on abort without taking a slot, and the queue moves on', async () => {
     const clock = new ManualClock();
-    const limiter = new RateLimiter({ requestsPerMinute: 60, burst: 1, clock });
+    const limiter = new RateLimiter({ requestsPerMinute: 1, clock });
+    await limiter.acquire();
+    const b = new AbortController();
+    const waitingB = limiter.acquire(b.signal);
     const granted: number[] = [];
-    const ask = (signal?: AbortSignal) =>
-      limiter.acquire(signal).then(() => {
-        granted.push(clock.t);
-      });
-    await ask(); // A: at once
-    const b = new AbortController();
-    const askedB = ask(b.signal); // B: booked for 1 s
-    const askedC = ask(); // C: booked for 2 s, after B
+    const c = limiter.acquire().then(() => void granted.push(clock.t));
     b.abort(new Error('pane closed'));
-    await expect(askedB).rejects.toThrow('pane closed');
-    const later = [ask(), ask()]; // D, E
-    await clock.runUntil(10_000);
-    await Promise.all([askedC, ...later]);
-    expect(granted).toHaveLength(4);
-    // Burst 1, one per second: never more than 1 + floor(width / 1 s) in a window.
-    for (const width of [0, 500, 999, 1000, 1999, 2000, 5000]) {
-      expect(mostInWindow(granted, width)).toBeLessThanOrEqual(1 + Math.floor(width / 1000));
-    }
-  });
-
-  it('gives back every slot cancelled from the end of the queue', async () => {
-    const clock = new ManualClock();
-    const limiter = new RateLimiter({ requestsPerMinute: 60, burst: 1, clock });
-    await limiter.acquire();
-    const b = new AbortController();
-    const c = new AbortController();
-    const waits = [limiter.acquire(b.signal), limiter.acquire(c.signal)];
-    expect(limiter.pendingDelay).toBe(3000);
-    c.abort(new Error('c'));
-    b.abort(new Error('b'));
-    await Promise.allSettled(waits);
-    // Both were the last booking when cancelled: the queue is back to A alone.
-    expect(limiter.pendingDelay).toBe(1000);
+    await expect(waitingB).rejects.toThrow('pane closed');
+    await clock.runUntil(200_000);
+    await c;
+    // C takes the slot B left: the one after A's minute.
+    expect(granted).toEqual([61_000]);
+    expect(limiter.used).toBe(0);
   });
 
   it('rejects at once when the signal is already aborted', async () => {
@@ -134,7 +125,7 @@ describe('RateLimiter', () => {
     await expect(limiter.acquire(AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
   });
 
-  it('does not limit at Infinity and refuses a non-positive rate', async () => {
+  it('does not limit at Infinity and refuses a rate below one', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ requestsPerMinute: Infinity, clock });
     for (let i = 0; i < 100; i++) await limiter.acquire();
@@ -151,5 +142,40 @@ describe('RateLimiter', () => {
     await limiter.acquire();
     await limiter.acquire();
     expect(clock.sleeps).toEqual([1500]);
+  });
+});
+
+describe('the background share', () => {
+  it('is a quarter of the minute, and all but one of a plan too small for that', () => {
+    expect(backgroundLimit(5)).toBe(4);
+    expect(backgroundLimit(120)).toBe(30);
+    expect(backgroundLimit(600)).toBe(150);
+    expect(backgroundLimit(1_200)).toBe(300);
+    expect(backgroundLimit(1)).toBe(1);
+    expect(backgroundLimit(Infinity)).toBe(Infinity);
+  });
+
+  it('holds background work to its share while the user still gets the rest of the minute', async () => {
+    const clock = new ManualClock();
+    const whole = new RateLimiter({ requestsPerMinute: 5, clock });
+    const background = new ShareLimiter(
+      new RateLimiter({ requestsPerMinute: backgroundLimit(5), clock }),
+      whole,
+    );
+    const polls: number[] = [];
+    const polling = Array.from({ length: 6 }, () =>
+      background.acquire().then(() => void polls.push(clock.t)),
+    );
+    await clock.runUntil(1_000);
+    // Four polls went at once; the fifth waits for the share, not for the whole.
+    expect(polls).toEqual([0, 0, 0, 0]);
+    let userAt: number | null = null;
+    const user = whole.acquire().then(() => void (userAt = clock.t));
+    await clock.runUntil(2_000);
+    await user;
+    expect(userAt).toBe(1_000);
+    await clock.runUntil(200_000);
+    await Promise.all(polling);
+    expect(polls).toEqual([0, 0, 0, 0, 61_000, 61_000]);
   });
 });

@@ -1,11 +1,17 @@
 /**
- * A request-rate limiter shared by every caller of one client: a token bucket kept
- * as a "theoretical arrival time" (GCRA). Callers wait for their slot rather than
- * fail; slots are handed out in call order; a waiting caller's AbortSignal cancels
- * its wait and gives its slot back when it was the last one booked.
+ * The plan's request limit as the service counts it: at most `limit` requests in any
+ * window of a minute. A token bucket (rate-limiter.ts) cannot promise that: its burst
+ * plus its rate overshoot a minute window, and a service counting fixed minutes then
+ * answers 429. This limiter keeps the grant times of the last window (plus a second,
+ * for the clocks and the network not agreeing to the millisecond) and hands a slot out
+ * only while fewer than `limit` lie in it, so bursts are free up to the limit and the
+ * minute is never exceeded, whatever window the service counts.
+ *
+ * Slots are granted in call order; a waiter whose signal aborts leaves the queue and
+ * takes no slot.
  */
 import type { Clock } from './clock';
-import { systemClock } from './clock';
+import { abortReason, systemClock } from './clock';
 import { PLANS, PLAN_LIMITS, type PlanName } from '../../shared/model';
 
 /** Default requests per minute by plan: the published plans' budgets (PLAN_LIMITS). */
@@ -13,68 +19,132 @@ export const DEFAULT_REQUESTS_PER_MINUTE = Object.fromEntries(
   PLANS.map((name) => [name, PLAN_LIMITS[name].requestsPerMinute]),
 ) as Record<PlanName, number>;
 
+/** What a transport needs of a limiter. */
+export interface SlotLimiter {
+  /** Waits for a slot; rejects with the abort reason if `signal` aborts first. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /** No slot before `ms` from now (the service's Retry-After). */
+  holdOff(ms: number): void;
+}
+
+/** The minute the service counts, and the second of slack that keeps it safe. */
+export const LIMIT_WINDOW_MS = 60_000;
+export const LIMIT_SLACK_MS = 1_000;
+
 export interface RateLimiterOptions {
-  /** Sustained rate. `Infinity` disables limiting. */
+  /** Requests in any window (a minute, by default); `Infinity` disables limiting. */
   requestsPerMinute: number;
-  /** Requests allowed back to back before spacing applies; default min(rate, 10). */
-  burst?: number;
+  /** Default a minute and a second (LIMIT_WINDOW_MS + LIMIT_SLACK_MS). */
+  windowMs?: number;
   clock?: Clock;
 }
 
-export class RateLimiter {
-  private readonly interval: number;
-  private readonly tolerance: number;
-  private readonly clock: Clock;
-  /** When the bucket would be empty again if no one else came: the next slot's base. */
-  private tat = -Infinity;
-  /** No slot before this time: the service said so with a 429 Retry-After. */
-  private blockedUntil = -Infinity;
+export class RateLimiter implements SlotLimiter {
+  readonly limit: number;
+  readonly #windowMs: number;
+  readonly #clock: Clock;
+  /** Grant times, ascending, of the slots still inside the window. */
+  readonly #granted: number[] = [];
+  /** The caller before: each waits for it to be served (or to leave). */
+  #tail: Promise<void> = Promise.resolve();
+  #blockedUntil = -Infinity;
 
   constructor(options: RateLimiterOptions) {
-    const rate = options.requestsPerMinute;
-    if (!(rate > 0)) throw new RangeError('requestsPerMinute must be positive');
-    this.interval = Number.isFinite(rate) ? 60_000 / rate : 0;
-    const burst = Math.max(1, Math.floor(options.burst ?? Math.min(rate, 10)));
-    this.tolerance = (burst - 1) * this.interval;
-    this.clock = options.clock ?? systemClock;
+    if (!(options.requestsPerMinute >= 1)) {
+      throw new RangeError('requestsPerMinute must be at least 1');
+    }
+    this.limit = options.requestsPerMinute;
+    this.#windowMs = options.windowMs ?? LIMIT_WINDOW_MS + LIMIT_SLACK_MS;
+    this.#clock = options.clock ?? systemClock;
   }
 
-  /** Milliseconds the next caller would wait now (0 when a slot is free). */
-  get pendingDelay(): number {
-    const now = this.clock.now();
-    return Math.max(0, Math.max(this.tat, now) - this.tolerance - now);
+  /** Slots granted inside the window now. */
+  get used(): number {
+    this.#prune(this.#clock.now());
+    return this.#granted.length;
   }
 
-  /**
-   * Holds every caller of this limiter for `ms` from now: after a 429 with Retry-After,
-   * the other callers' requests would be refused too.
-   */
   holdOff(ms: number): void {
-    this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + ms);
+    this.#blockedUntil = Math.max(this.#blockedUntil, this.#clock.now() + ms);
   }
 
-  /** Waits for a slot. Rejects with the abort reason if `signal` aborts first. */
   async acquire(signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) throw signal.reason;
-    let now = this.clock.now();
-    if (now < this.blockedUntil) {
-      await this.clock.sleep(this.blockedUntil - now, signal);
-      now = this.clock.now();
-    }
-    if (this.interval === 0) return;
-    const start = Math.max(this.tat, now);
-    const wait = start - this.tolerance - now;
-    this.tat = start + this.interval;
-    if (wait <= 0) return;
+    if (signal?.aborted) throw abortReason(signal);
+    const before = this.#tail;
+    let leave!: () => void;
+    this.#tail = new Promise<void>((resolve) => (leave = resolve));
     try {
-      await this.clock.sleep(wait, signal);
-    } catch (e) {
-      // Give the slot back so an abandoned wait does not slow later callers, but only
-      // when no one booked after it: their slots are counted from this one, and moving
-      // `tat` back under them would hand the next caller a slot already taken. A slot
-      // freed in the middle of the queue is simply lost (safe: never over budget).
-      if (this.tat === start + this.interval) this.tat = start;
-      throw e;
+      await untilAborted(before, signal);
+      // Time as the clock says, or as far as a completed sleep says it went at least.
+      let now = this.#clock.now();
+      if (now < this.#blockedUntil) {
+        await this.#clock.sleep(this.#blockedUntil - now, signal);
+        now = Math.max(this.#clock.now(), this.#blockedUntil);
+      }
+      if (this.limit === Infinity) return;
+      for (;;) {
+        this.#prune(now);
+        if (this.#granted.length < this.limit) {
+          this.#granted.push(now);
+          return;
+        }
+        const free = this.#granted[0]! + this.#windowMs;
+        await this.#clock.sleep(free - now, signal);
+        now = Math.max(this.#clock.now(), free);
+      }
+    } finally {
+      // Served or gone: the next caller's turn.
+      leave();
     }
   }
+
+  #prune(now: number): void {
+    let drop = 0;
+    while (drop < this.#granted.length && this.#granted[drop]! + this.#windowMs <= now) drop++;
+    if (drop > 0) this.#granted.splice(0, drop);
+  }
+}
+
+/** A limiter for background work inside a shared one: a slot of each, the share's first. */
+export class ShareLimiter implements SlotLimiter {
+  constructor(
+    private readonly share: SlotLimiter,
+    private readonly whole: SlotLimiter,
+  ) {}
+
+  async acquire(signal?: AbortSignal): Promise<void> {
+    await this.share.acquire(signal);
+    await this.whole.acquire(signal);
+  }
+
+  holdOff(ms: number): void {
+    this.whole.holdOff(ms);
+  }
+}
+
+/**
+ * What the app's own background work (the feed's polls) may spend of a plan's
+ * `requestsPerMinute`: a quarter, so three quarters stay free for what the user asks
+ * next (a chart's history, a company card, news paging, the command line on the same
+ * token); on a plan too small for a quarter to refresh anything (free: 5 a minute),
+ * all but one.
+ */
+export function backgroundLimit(requestsPerMinute: number): number {
+  if (!Number.isFinite(requestsPerMinute)) return requestsPerMinute;
+  return requestsPerMinute <= 8
+    ? Math.max(1, requestsPerMinute - 1)
+    : Math.floor(requestsPerMinute / 4);
+}
+
+/** Resolves when `p` does, or rejects when `signal` aborts first. */
+function untilAborted(p: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return p;
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    void p.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
 }

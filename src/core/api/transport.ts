@@ -6,7 +6,7 @@
 import { redactSecrets } from '../redact';
 import type { Clock } from './clock';
 import { ApiError } from './errors';
-import type { RateLimiter } from './rate-limiter';
+import type { SlotLimiter } from './rate-limiter';
 import type { RetryPolicy } from './retry';
 import type { Result } from './result';
 import { err, ok } from './result';
@@ -32,7 +32,7 @@ export interface TransportConfig {
   token: string;
   fetch: typeof fetch;
   timeoutMs: number;
-  limiter: RateLimiter;
+  limiter: SlotLimiter;
   retry: RetryPolicy;
   clock: Clock;
   random: () => number;
@@ -40,6 +40,8 @@ export interface TransportConfig {
   maxBodyBytes?: number;
   /** How error messages name the settings to check; default the app's Settings dialog. */
   settingWords?: SettingWords;
+  /** Told of every 429 the service answers. */
+  onRateLimited?: () => void;
 }
 
 /**
@@ -94,6 +96,7 @@ export class Transport {
         return err(abortedError(req.operation));
       }
       const result = await this.#once(req, signal);
+      if (!result.ok && result.error.kind === 'rate-limited') this.#config.onRateLimited?.();
       if (result.ok || !result.error.retryable || attempt >= retry.attempts) return result;
       const e: ApiError = result.error;
       if (e.kind === 'rate-limited' && e.retryAfterMs !== undefined) {

@@ -37,6 +37,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   setToken: { token: 'demo-token' },
   clearToken: {},
   getStatus: {},
+  getFeedPlan: {},
   getSettings: {},
   setSettings: { patch: { intervals: { quotes: 1000 } } },
   openExternal: { url: 'https://example.com/' },

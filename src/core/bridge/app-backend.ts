@@ -7,6 +7,7 @@ import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared
 import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
 import type {
   AppStatus,
+  FeedPlan,
   Settings,
   SymbolCheck,
   SymbolQuery,
@@ -15,6 +16,7 @@ import type {
   UnixMs,
 } from '../../shared/model';
 import { errorMessage } from '../../shared/errors';
+import { streamSubscriptionLimit } from '../../shared/model';
 import type { HistoryService, SnapshotService } from '../cache';
 import { SourceChangedError } from '../cache';
 import type { FeedStatus } from '../feed';
@@ -35,6 +37,7 @@ import type { NoticeService } from '../notices';
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
 export interface HubLike extends FeedPort {
   status(): FeedStatus;
+  feedPlan(limits: { subscriptions: number }): FeedPlan;
   readonly onStatus: Event<FeedStatus>;
 }
 
@@ -114,6 +117,16 @@ export class AppBackend implements BridgeBackend {
       budget: { ...feed.budget },
       lastError: lastError === null ? null : link.redact(lastError),
       notice: notices.length > 0 ? link.redact(notices.join(' ')) : null,
+    };
+  }
+
+  feedPlan(): FeedPlan {
+    const { hub, link, settings } = this.#deps;
+    const plan = hub.feedPlan({ subscriptions: streamSubscriptionLimit(settings.get()) });
+    // Messages may quote the service: redacted, as all that leaves.
+    return {
+      ...plan,
+      lines: plan.lines.map((l) => (l.why === null ? l : { ...l, why: link.redact(l.why) })),
     };
   }
 

@@ -20,6 +20,7 @@ import type {
   AlertChange,
   AlertDraft,
   AppStatus,
+  FeedPlan,
   Drawing,
   DrawingSet,
   Instrument,
@@ -88,6 +89,8 @@ export interface BridgeBackend {
   /** Searches the current source's symbol directory (see `SymbolSearchAnswer`). */
   searchSymbols(query: SymbolSearchQuery): Promise<SymbolSearchAnswer>;
   status(): AppStatus;
+  /** What the feed does with the plan (the status bar's popover). */
+  feedPlan(): FeedPlan;
   /** Told on every status change. */
   readonly onStatus: Event<AppStatus>;
   setToken(token: string): Promise<AppStatus>;

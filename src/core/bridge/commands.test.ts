@@ -84,6 +84,7 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ x: 1 }, /^getStatus: unknown key "x"$/],
     [null, /must be an object/],
   ],
+  getFeedPlan: [[{ all: true }, /^getFeedPlan: unknown key "all"$/]],
   getSettings: [[[], /must be an object/]],
   setSettings: [
     [{ patch: { token: 'abc' } }, /the API token is not a setting/],

@@ -25,6 +25,7 @@ function throwing(error: unknown): CommandHandlers {
     getStatus: async () => {
       throw error;
     },
+    getFeedPlan: notUsed,
     getSettings: notUsed,
     setSettings: notUsed,
     openExternal: notUsed,

@@ -145,6 +145,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return backend.status();
     },
 
+    async getFeedPlan() {
+      return backend.feedPlan();
+    },
+
     async getSettings() {
       return backend.getSettings();
     },

@@ -272,23 +272,40 @@ describe('FeedHub: request budget', () => {
     hub.subscribe('w', quotes(codes), new Recorder().push); // 3 requests a tick
     hub.subscribe('w', quotes(['BTCUSDT'], 'crypto'), new Recorder().push); // 1
     hub.subscribe('w', stockDepth('AAPL'), new Recorder().push); // 1
-    // Wanted: 5 requests a second = 300/min; the hub plans for 80 % of 60.
+    // Wanted: 5 requests a second = 300/min; the hub plans for 90 % of the background
+    // quarter of 60 (15): 13.5.
     expect(hub.status().budget).toEqual({
-      requestsPerMinute: 48,
+      requestsPerMinute: 13.5,
       wantedPerMinute: 300,
-      stretch: 6.25,
+      stretch: 300 / 13.5,
     });
-    expect(statuses.at(-1)!.budget.stretch).toBe(6.25);
+    expect(statuses.at(-1)!.budget.stretch).toBe(300 / 13.5);
     await timers.advance(0);
     const start = client.requests;
     await timers.advance(120_000);
     const perMinute = (client.requests - start) / 2;
-    expect(perMinute).toBeGreaterThanOrEqual(45);
-    expect(perMinute).toBeLessThanOrEqual(50);
+    expect(perMinute).toBeGreaterThanOrEqual(12);
+    expect(perMinute).toBeLessThanOrEqual(15);
     // One factor for all: quotes and depth keep the same cadence.
     const quoteTicks = new Set(client.callsOf('quotes').map((c) => c.at));
     const depthTicks = new Set(client.callsOf('depths').map((c) => c.at));
     expect([...depthTicks].every((t) => quoteTicks.has(t))).toBe(true);
+    hub.dispose();
+  });
+
+  it('tells a subscription polled slower than asked its pace at each refresh', async () => {
+    const { timers, hub } = setup({ plan: planOf('base'), requestsPerMinute: 60 });
+    const slow = new Recorder();
+    hub.subscribe('w', quotes(Array.from({ length: 25 }, (_, i) => `S${i}`)), slow.push);
+    await timers.advance(30_000);
+    const paced = slow.of('subscriptionStatus').filter((s) => s.pace);
+    // 3 requests a tick at 1 s wanted, 13.5 a minute allowed: every ~13.3 s.
+    expect(paced.length).toBeGreaterThanOrEqual(2);
+    const { everyMs, checkedAt } = paced.at(-1)!.pace!;
+    expect(everyMs).toBeCloseTo((3 * 60_000) / 13.5);
+    expect(checkedAt).toBeLessThanOrEqual(timers.now());
+    expect(checkedAt).toBeGreaterThan(timers.now() - everyMs);
+    expect(paced.at(-1)!.state).toBe('live');
     hub.dispose();
   });
 
@@ -303,9 +320,9 @@ describe('FeedHub: request budget', () => {
     expect(hub.status().budget.stretch).toBeGreaterThan(1);
     hub.unsubscribe(big);
     expect(hub.status().budget).toEqual({
-      requestsPerMinute: 48,
+      requestsPerMinute: 13.5,
       wantedPerMinute: 60,
-      stretch: 1.25,
+      stretch: 60 / 13.5,
     });
     hub.dispose();
   });

@@ -133,10 +133,13 @@ describe('FeedHub with a stream: what streams and what is polled', () => {
     for (const cls of open()) streams.of(cls).stream();
     await timers.advance(1000);
     const before = client.callsOf('quotes').length;
-    await timers.advance(5000);
+    await timers.advance(30_000);
     const polled = client.callsOf('quotes').slice(before);
     expect(new Set(polled.map((c) => c.cls))).toEqual(new Set(['fund', 'indices']));
-    expect(polled.length).toBeGreaterThanOrEqual(8);
+    // Within the base plan's background quarter, yet each polled row at least every 5 s.
+    expect(polled.length).toBeGreaterThanOrEqual(12);
+    const fundAt = polled.filter((c) => c.cls === 'fund').map((c) => c.at);
+    expect(Math.max(...fundAt.slice(1).map((t, i) => t - fundAt[i]!))).toBeLessThanOrEqual(5000);
     expect(hub.health.snapshot().stream).toMatchObject({
       state: 'streaming',
       reason: 'over-limit',
@@ -328,6 +331,9 @@ describe('FeedHub with a stream: the forming candle', () => {
     expect(streams.of('stock').wanted).toEqual([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
     const stock = streams.of('stock');
     stock.stream();
+    // Newly streamed: one REST snapshot, then the pushes build the candle.
+    await timers.advance(0);
+    const klinesStreaming = client.callsOf('klines').length;
     const base = { ...pushed('AAPL', 0), time: rest.time + 10_000 };
     stock.push({
       type: 'quote',
@@ -347,9 +353,15 @@ describe('FeedHub with a stream: the forming candle', () => {
       close: 98.5,
       volume: rest.volume + 7,
     });
+    // No REST poll while the stream builds the bar: the 1-minute clock's 2 s are gone.
+    await timers.advance(30_000);
     const klines = client.callsOf('klines').length;
+    expect(klines).toBe(klinesStreaming);
     stock.push({ type: 'quote', instrument: AAPL, quote: { ...base, time: rest.time + 60_000 } });
     await timers.advance(0);
+    // The bar closed: REST asked once.
+    expect(client.callsOf('klines').length).toBe(klines + 1);
+    await timers.advance(30_000);
     expect(client.callsOf('klines').length).toBe(klines + 1);
     hub.dispose();
   });

@@ -322,7 +322,7 @@ describe('FeedHub: settings and client swaps', () => {
     client.release();
     await timers.advance(0);
     expect(r.of('quotes').map((p) => p.quotes.AAPL!.last)).toEqual([100, 105]);
-    expect(hub.status().budget.requestsPerMinute).toBe(96);
+    expect(hub.status().budget.requestsPerMinute).toBe(27);
     hub.dispose();
   });
 

@@ -7,9 +7,11 @@
  */
 import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
 import type { Disposable, Event } from '../../shared/emitter';
-import type { DataSourceId, Plan, UnixMs } from '../../shared/model';
+import type { DataSourceId, FeedPlan, Plan, UnixMs } from '../../shared/model';
+import { backgroundLimit } from '../api';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
+import { feedLines } from './feed-lines';
 import { firstPaint } from './first-paint';
 import { channelOf, resetBackoff, snapshotDue, type Group } from './group';
 import { DEFAULT_TUNING, normaliseIntervals, staleAfterMs, type FeedTuning } from './intervals';
@@ -75,6 +77,7 @@ export class FeedHub {
   readonly #scheduler: Scheduler;
   readonly #poller: GroupPoller;
   readonly #stream: StreamFeed;
+  #client: FeedClient;
   readonly #health: HealthService;
   readonly #ownsHealth: boolean;
   readonly #healthListener: Disposable;
@@ -140,6 +143,7 @@ export class FeedHub {
       paused,
       onError: this.#onError,
     });
+    this.#client = options.client;
     this.#stream.setOpener(options.stream ?? null);
     this.onStatus = this.#scheduler.status.onChange;
     this.#healthListener = this.#health.onChange(() => this.#healthChanged());
@@ -234,6 +238,7 @@ export class FeedHub {
   setClient(client: FeedClient, plan: Plan, requestsPerMinute?: number | null): void {
     this.#assertLive();
     this.#scheduler.setPlan(plan, requestsPerMinute ?? null);
+    this.#client = client;
     this.#poller.switchClient(client);
     this.#registry.restartStaleness(this.#now());
     this.#scheduler.clocks.stopAll();
@@ -264,6 +269,48 @@ export class FeedHub {
    */
   counts(): { subscriptions: number; groups: number; codes: number } {
     return this.#registry.counts();
+  }
+
+  /**
+   * What the feed does with the plan now: every group streamed, polled every N s or
+   * waiting and why, with the plan's limits and what is used of them. `lastMinute` is
+   * the client's count of every request of the last minute, the user's included.
+   */
+  feedPlan(limits: { subscriptions: number }): FeedPlan {
+    const clocks = this.#scheduler.clocks;
+    const stream = this.#stream.use();
+    const budget = this.#scheduler.status.budget;
+    const rpm = this.#scheduler.requestsPerMinute;
+    return {
+      plan: this.#scheduler.plan.name,
+      lines: feedLines(this.#registry.groups(), {
+        now: this.#now(),
+        hold: this.#health.hold(),
+        wantedMs: (lane) => clocks.wanted(lane),
+        effectiveMs: (lane) => clocks.effective(lane),
+        parked: (cls) => this.#stream.parked(cls),
+      }),
+      requests: {
+        lastMinute: this.#client.requestsInLastMinute?.() ?? 0,
+        limit: rpm,
+        background: backgroundLimit(rpm),
+        planned: Math.min(budget.wantedPerMinute, budget.requestsPerMinute),
+      },
+      stream: {
+        connections: stream.connections,
+        connectionLimit: stream.connectionLimit,
+        subscriptions: stream.subscriptions,
+        subscriptionLimit: limits.subscriptions * stream.connectionLimit,
+      },
+    };
+  }
+
+  /**
+   * Bars built from the stream that closed and were held against the service's, and how
+   * many of those the service corrected (tests, benchmarks, diagnostics).
+   */
+  candleCloses(): { closes: number; corrections: number } {
+    return this.#stream.candleCloses();
   }
 
   /** The health service the hub records in and obeys. */

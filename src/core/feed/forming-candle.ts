@@ -7,8 +7,16 @@
  * high and low take it in, and volume and turnover grow by what the day's grew since
  * the quote before. A new day high or low reached between two pushes is the candle's
  * too (it happened inside it). Where that is all the stream can say — a trade between
- * pushes that set no day extreme — the next REST candle, asked on its usual clock,
- * puts the candle right; for a symbol that trades every second the two agree exactly.
+ * pushes that set no day extreme — REST's bar, asked when the bar closes
+ * (stream-candles.ts), puts the candle right; for a symbol that trades every second the
+ * two agree exactly.
+ *
+ * Volume: every class the stream serves quotes for carries the day's cumulative volume
+ * and turnover, so a bar's volume is what the day's grew between its pushes (ticks
+ * carry a trade's size too, but only crypto streams them, and a missed tick would be
+ * volume lost for good; a missed quote is not). The rule at the close: the streamed
+ * volume never runs ahead of the service's (the first push after a REST answer adds
+ * nothing), and the service's figure wins.
  */
 import type { Candle, KType, Quote } from '../../shared/model';
 import { KTYPES } from '../../shared/model';
@@ -43,10 +51,13 @@ export function formingCandle(
   // The day's figures since the quote before, when that quote is of this candle and day.
   const base = previous !== null && previous.time <= quote.time ? previous : null;
   const sameDay = base !== null && quote.volume >= base.volume;
-  const grew = (now: number, before: number | undefined) =>
-    before === undefined ? 0 : sameDay ? now - before : now;
-  // Sums of decimal volumes: round off the binary noise, so equal figures compare equal.
-  const sum = (a: number, b: number) => Math.round((a + b) * 1e8) / 1e8;
+  // The bar's figure plus what the day's grew, to the decimals its inputs have: binary
+  // noise (87535.18050001) rounded off, so equal figures compare equal.
+  const grown = (bar: number, now: number, before: number | undefined) => {
+    if (before === undefined) return bar;
+    const places = Math.max(decimals(bar), decimals(now), decimals(before));
+    return round(bar + (sameDay ? now - before : now), places);
+  };
   let high = Math.max(last.high, quote.last);
   let low = Math.min(last.low, quote.last);
   if (sameDay && base.time >= last.time) {
@@ -58,8 +69,8 @@ export function formingCandle(
     high,
     low,
     close: quote.last,
-    volume: sum(last.volume, grew(quote.volume, base?.volume)),
-    turnover: sum(last.turnover, grew(quote.turnover, base?.turnover)),
+    volume: grown(last.volume, quote.volume, base?.volume),
+    turnover: grown(last.turnover, quote.turnover, base?.turnover),
   };
   const same =
     next.high === last.high &&
@@ -68,4 +79,17 @@ export function formingCandle(
     next.volume === last.volume &&
     next.turnover === last.turnover;
   return same ? { kind: 'same' } : { kind: 'moved', candles: [...candles.slice(0, -1), next] };
+}
+
+/** Decimal places of a figure as the service wrote it (at most 10). */
+function decimals(x: number): number {
+  const text = String(x);
+  if (text.includes('e')) return 10;
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : Math.min(10, text.length - dot - 1);
+}
+
+function round(x: number, places: number): number {
+  const f = 10 ** places;
+  return Math.round(x * f) / f;
 }

@@ -80,7 +80,11 @@ export function normaliseIntervals(input: Partial<FeedIntervals> | undefined): F
  * the health service's: `HealthTuning`.)
  */
 export interface FeedTuning {
-  /** Share of the request budget the hub plans for; the rest is left to history, info and paging. */
+  /**
+   * Share of the background allowance (`backgroundLimit`: a quarter of the plan's
+   * minute) the hub plans its clocks for; the rest absorbs what a tick adds (a chunk
+   * more, a due snapshot) so the client's hard limit is never what paces the feed.
+   */
   budgetShare: number;
   /** A subscription is marked stale when its data is older than this many (stretched) intervals… */
   staleAfterIntervals: number;
@@ -95,7 +99,7 @@ export interface FeedTuning {
 }
 
 export const DEFAULT_TUNING: Readonly<FeedTuning> = {
-  budgetShare: 0.8,
+  budgetShare: 0.9,
   staleAfterIntervals: 3,
   staleMinMs: 2_000,
   backoffCapMs: 60_000,

@@ -4,9 +4,40 @@ import { backoffDelay, planBudget } from './pacing';
 import { requestsPerPoll, routeOf } from './routes';
 
 describe('planBudget', () => {
-  it('leaves intervals alone while the wanted rate fits the hub’s share', () => {
-    const b = planBudget([{ wantedMs: 1000, requestsPerTick: 3 }], 600, 0.8);
+  it('leaves intervals alone while the wanted rate fits the hub’s share of the background quarter', () => {
+    // 2,400 a minute: the background quarter is 600, the hub plans for 80 % of it.
+    const b = planBudget([{ wantedMs: 1000, requestsPerTick: 3 }], 2_400, 0.8);
     expect(b).toEqual({ requestsPerMinute: 480, wantedPerMinute: 180, stretch: 1 });
+  });
+
+  it('reserves the streamed bar closes before stretching the clocks, and never stretches them', () => {
+    // Base: 120 a minute, a quarter is 30, 90 % of it 27; a 1-minute chart's close costs 1.
+    const b = planBudget(
+      [
+        { wantedMs: 1000, requestsPerTick: 2 },
+        { wantedMs: 60_000, requestsPerTick: 1 },
+        { wantedMs: 60_000, requestsPerTick: 1, fixed: true },
+      ],
+      120,
+      0.9,
+    );
+    expect(b.requestsPerMinute).toBe(27);
+    expect(b.wantedPerMinute).toBe(122);
+    expect(b.stretch).toBeCloseTo(121 / 26);
+    // Polled rows every 4.65 s: inside the 5 s the base plan promises.
+    expect(1000 * b.stretch).toBeLessThan(5000);
+  });
+
+  it('still refreshes, rarely, when the closes take the whole allowance', () => {
+    const b = planBudget(
+      [
+        { wantedMs: 1000, requestsPerTick: 5 },
+        { wantedMs: 60_000, requestsPerTick: 4, fixed: true },
+      ],
+      5,
+      0.9,
+    );
+    expect(b.stretch).toBe(1000);
   });
 
   it('stretches every clock by one factor when it does not', () => {
@@ -20,7 +51,8 @@ describe('planBudget', () => {
       0.8,
     );
     expect(b.wantedPerMinute).toBe(301);
-    expect(b.stretch).toBeCloseTo(301 / 48);
+    // 60 a minute: the background quarter is 15, the hub plans for 12.
+    expect(b.stretch).toBeCloseTo(301 / 12);
   });
 
   it('never stretches without a limit', () => {

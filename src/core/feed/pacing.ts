@@ -4,6 +4,7 @@
  * service's: `probeDelay` in src/core/health.)
  */
 import type { BudgetStatus } from '../../shared/model';
+import { backgroundLimit } from '../api';
 
 /** What one clock costs at its wanted interval. */
 export interface LaneDemand {
@@ -11,14 +12,27 @@ export interface LaneDemand {
   wantedMs: number;
   /** Requests one tick issues: Σ over its groups of ceil(codes / plan max). */
   requestsPerTick: number;
+  /**
+   * Not a clock: requests the stream's bars cost at each close (stream-candles.ts),
+   * reserved before the clocks are stretched, and never stretched themselves.
+   */
+  fixed?: boolean;
 }
 
 /**
- * The budget and its stretch factor. The hub plans for `share` of the budget (the rest
- * is left to chart history, company cards and news paging, which share the client's
- * rate limiter). When the wanted rate exceeds that, every clock's interval is
- * multiplied by the same factor `wanted / allowed`: each subscription slows by the
- * same proportion, nobody is starved, and the spend lands on the allowance.
+ * Stretch never goes past this: a demand the allowance cannot meet at all (the free
+ * plan's minute spent on bar closes) still refreshes, rarely, rather than never.
+ */
+const MAX_STRETCH = 1_000;
+
+/**
+ * The budget and its stretch factor. The hub's polls are background work: the client
+ * holds them to `backgroundLimit` of the plan's minute (a quarter), leaving the rest to
+ * chart history, company cards, news paging and the command line. The hub plans for
+ * `share` of that (a margin for the requests a tick may add), less what the stream's
+ * bar closes reserve. When the clocks want more, every clock's interval is multiplied by
+ * the same factor `wanted / allowed`: each subscription slows by the same proportion,
+ * nobody is starved, and the spend lands on the allowance.
  */
 export function planBudget(
   demands: readonly LaneDemand[],
@@ -26,16 +40,26 @@ export function planBudget(
   share: number,
 ): BudgetStatus {
   let wanted = 0;
+  let fixed = 0;
   for (const d of demands) {
-    if (d.requestsPerTick > 0) wanted += (d.requestsPerTick * 60_000) / d.wantedMs;
+    if (d.requestsPerTick <= 0) continue;
+    const perMinute = (d.requestsPerTick * 60_000) / d.wantedMs;
+    if (d.fixed) fixed += perMinute;
+    else wanted += perMinute;
   }
-  const allowed = requestsPerMinute * share;
-  const stretch = Number.isFinite(allowed) && wanted > allowed ? wanted / allowed : 1;
+  const allowed = backgroundLimit(requestsPerMinute) * share;
+  const forClocks = allowed - fixed;
+  const stretch =
+    !Number.isFinite(allowed) || wanted <= forClocks ? 1 : stretchOf(wanted, forClocks);
   return {
     requestsPerMinute: Number.isFinite(allowed) ? Math.round(allowed * 10) / 10 : allowed,
-    wantedPerMinute: Math.round(wanted * 10) / 10,
+    wantedPerMinute: Math.round((wanted + fixed) * 10) / 10,
     stretch,
   };
+}
+
+function stretchOf(wanted: number, allowed: number): number {
+  return allowed <= wanted / MAX_STRETCH ? MAX_STRETCH : wanted / allowed;
 }
 
 /**

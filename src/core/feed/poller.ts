@@ -145,15 +145,24 @@ export class GroupPoller {
     this.deps.onPolled?.(g, batch);
     const asked = new Set(codes);
     const paused = this.deps.paused();
+    const pace = this.#paceOf(g, now);
     for (const sub of registry.visible(g)) {
       if (sub.deliver(adapter, g.latest, false)) status.lastUpdate = now;
       sub.liveAt = now;
+      sub.setPace(servedByStream(g, sub) ? null : pace);
       const change = stateAfter(sub, batch, asked);
       // Held (a chunk's 429 or 401): the data is in, the hold's state stays on the pane.
       if (paused) sub.setState(sub.state ?? 'loading', sub.message, change.unknownCodes);
       else apply(sub, change);
     }
     status.tell();
+  }
+
+  /** A group polled slower than the settings ask (the plan's stretch): how often, and now. */
+  #paceOf(g: Group, now: UnixMs): { everyMs: number; checkedAt: UnixMs } | null {
+    const { clocks } = this.deps;
+    const everyMs = clocks.effective(g.lane);
+    return everyMs > clocks.wanted(g.lane) * 1.01 ? { everyMs, checkedAt: now } : null;
   }
 
   #failed(g: Group, codes: readonly string[], error: ApiError, epoch: number): void {

@@ -5,6 +5,7 @@
  * registry after any change of subscriptions, visibility, intervals, plan or health.
  */
 import type { Plan, UnixMs } from '../../shared/model';
+import { DEFAULT_REQUESTS_PER_MINUTE } from '../api';
 import { groupsBudget } from './budget';
 import { Clocks, type Lane } from './clocks';
 import type { Group } from './group';
@@ -67,6 +68,11 @@ export class Scheduler {
   /** The plan in force (its stream connections bound the hub's stream clients). */
   get plan(): Plan {
     return this.#plan;
+  }
+
+  /** The client's requests a minute: the setting's, or the plan's. */
+  get requestsPerMinute(): number {
+    return this.#requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[this.#plan.name];
   }
 
   /** The plan and request budget of a new client; applied by the next `reconcile`. */

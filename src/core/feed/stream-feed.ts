@@ -10,6 +10,7 @@
  * cache (once a second). How it goes is the health model's `stream`. See README.md.
  */
 import { STREAM_PLAN_LIMITS, streamSymbol } from '../../shared/api/stream';
+import { tradingAt } from '../../shared/calendar/calendars';
 import { DisposableStore } from '../../shared/emitter';
 import type { AssetClass, Instrument, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
@@ -20,8 +21,8 @@ import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
 import { streamHealth, type ClassStream } from './stream-health';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
-import { REPLACES_POLLS, classOf, streamWants } from './stream-wants';
-import type { FeedTimers } from './types';
+import { classOf, replacesPolls, streamWants } from './stream-wants';
+import type { FeedTimers, TimerHandle } from './types';
 
 /** What the hub uses of a stream client (`StreamClient` is one; tests pass their own). */
 export type StreamPort = Pick<
@@ -42,6 +43,9 @@ export type StreamPort = Pick<
  * the token, the endpoint's path and the subscription limit.
  */
 export type StreamOpener = (cls: AssetClass) => StreamPort;
+
+/** How often the markets' trading hours are looked at again for the stream's ranking. */
+const MARKET_RECHECK_MS = 60_000;
 
 /** A streaming class tells the health model it works at most this often… */
 export const STREAM_ALIVE_MS = 5_000;
@@ -76,6 +80,7 @@ export class StreamFeed {
   /** By `class|CODE$REGION`. */
   #targets = new Map<string, Target[]>();
   readonly #aliveAt = new Map<AssetClass, UnixMs>();
+  #recheck: TimerHandle | null = null;
   readonly #pushes: StreamPushes;
   #syncQueued = false;
   #disposed = false;
@@ -118,9 +123,33 @@ export class StreamFeed {
     if (g.polled !== before) this.deps.scheduler.reconcile();
   }
 
+  /** Connections open and symbols subscribed now, against the plan's limits. */
+  use(): { connections: number; subscriptions: number; connectionLimit: number } {
+    let subscriptions = 0;
+    for (const held of this.#held.values()) subscriptions += held.port.subscribed().length;
+    return { connections: this.#held.size, subscriptions, connectionLimit: this.#allowed() };
+  }
+
+  /** Why a class the panes want streamed is polled whole (the plan's connections), or null. */
+  parked(cls: string): string | null {
+    return this.#parked.has(cls as AssetClass) ? this.#parkedWords(cls) : null;
+  }
+
+  #parkedWords(cls: string): string {
+    const n = this.#allowed();
+    return `The plan allows ${n} stream connection${n === 1 ? '' : 's'}, one per asset class: ${cls} prices are polled.`;
+  }
+
+  /** See `FeedHub.candleCloses`. */
+  candleCloses(): { closes: number; corrections: number } {
+    const { closes, corrections } = this.#pushes.candles;
+    return { closes, corrections };
+  }
+
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    if (this.#recheck !== null) this.deps.timers.clearTimeout(this.#recheck);
     this.#closeAll();
     this.#pushes.dispose();
   }
@@ -152,7 +181,10 @@ export class StreamFeed {
   #sync(): void {
     this.#syncQueued = false;
     if (this.#disposed) return;
-    const { byClass, targets } = streamWants(this.deps.registry.groups());
+    const now = this.deps.now();
+    const { byClass, targets } = streamWants(this.deps.registry.groups(), (cls, region) =>
+      tradingAt(cls, region, now),
+    );
     this.#targets = targets;
     this.#wanted = new Map([...byClass].map(([cls, list]) => [cls, list.length]));
     const open = this.#open;
@@ -176,8 +208,26 @@ export class StreamFeed {
         (this.#held.get(cls) ?? this.#start(cls, open))?.port.setWanted(byClass.get(cls)!);
       }
     }
+    this.#recheckIfBound();
     this.#cover();
     this.#publish();
+  }
+
+  /**
+   * Markets open and close while nothing else changes: while the plan leaves some
+   * classes or symbols off the stream, the ranking is looked at again each minute (a
+   * sync with nothing new changes nothing).
+   */
+  #recheckIfBound(): void {
+    if (this.#recheck !== null || this.#open === null) return;
+    const left = (state: StreamState) =>
+      (state.kind === 'streaming' || state.kind === 'over-limit') && state.overflow > 0;
+    const bound = this.#parked.size > 0 || [...this.#held.values()].some((h) => left(h.port.state));
+    if (!bound) return;
+    this.#recheck = this.deps.timers.setTimeout(() => {
+      this.#recheck = null;
+      this.requestSync();
+    }, MARKET_RECHECK_MS);
   }
 
   /** Stream connections the plan allows at once. */
@@ -217,6 +267,7 @@ export class StreamFeed {
       this.requestSync();
     } else if (state.kind === 'streaming' || state.kind === 'over-limit') {
       this.#alive(cls, true);
+      this.#recheckIfBound();
     } else {
       // Down or idle says nothing of the service: REST's polls speak for it meanwhile.
       this.deps.health.forget(channel);
@@ -258,7 +309,7 @@ export class StreamFeed {
     const changed: Group[] = [];
     const now = this.deps.now();
     for (const g of this.deps.registry.groups()) {
-      if (!REPLACES_POLLS.has(g.route.kind) || g.route.kind === 'news') continue;
+      if (g.route.kind === 'news' || !replacesPolls(g.route)) continue;
       const keys = keysOf(classOf(g.route)!);
       if (keys.size === 0 && g.streamed.size === 0) continue;
       const region = g.route.region;
@@ -282,7 +333,7 @@ export class StreamFeed {
           wanted,
           subscribed: 0,
           overflow: wanted,
-          parked: `The plan allows ${this.#allowed()} stream connections, one per asset class: ${cls} prices are polled.`,
+          parked: this.#parkedWords(cls),
         });
         continue;
       }

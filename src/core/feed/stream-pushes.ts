@@ -11,7 +11,8 @@ import type { AssetClass, Candle, Quote, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
 import type { StreamPush } from '../stream';
 import { formingCandle } from './forming-candle';
-import { liveAgain, snapshotTaken, type Group } from './group';
+import { liveAgain, servedByStream, snapshotDue, snapshotTaken, type Group } from './group';
+import { StreamCandles } from './stream-candles';
 import { adapterFor } from './kinds';
 import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
@@ -65,19 +66,33 @@ export class StreamPushes {
   readonly #unsaved = new Map<Group, Set<string>>();
   #flushQueued = false;
   #saveTimer: TimerHandle | null = null;
+  /** Charts built from the pushes: their closes, and the service's corrections. */
+  readonly candles: StreamCandles;
 
-  constructor(private readonly deps: StreamPushesDeps) {}
+  constructor(private readonly deps: StreamPushesDeps) {
+    this.candles = new StreamCandles({
+      timers: deps.timers,
+      now: deps.now,
+      due: (g, code) => this.#due(g, code),
+      isCurrent: (g) => deps.registry.isCurrent(g),
+      corrected: (g, message) => {
+        for (const sub of deps.registry.visible(g)) sub.setCorrection(message);
+      },
+    });
+  }
 
   /** A new stream (token, address, settings): what the old one said is no base for the new. */
   clear(): void {
     this.#quotes.clear();
     this.#bases.clear();
     this.#rolled.clear();
+    this.candles.clear();
   }
 
   dispose(): void {
     if (this.#saveTimer !== null) this.deps.timers.clearTimeout(this.#saveTimer);
     this.#saveTimer = null;
+    this.candles.clear();
   }
 
   take(cls: AssetClass, push: StreamPush): void {
@@ -126,7 +141,15 @@ export class StreamPushes {
         const base = latest && second(latest.time) === now ? latest : null;
         this.#bases.set(`${g.key}|${code}`, { quote: base });
       }
+      this.candles.answered(g, batch.data as Record<string, Candle[]>);
     }
+  }
+
+  /** `code` of `g` wants one REST poll (a bar closed): due, and polled soon. */
+  #due(g: Group, code: string): void {
+    if (!snapshotDue(g, code)) return;
+    this.deps.scheduler.reconcile();
+    this.deps.scheduler.kick(g);
   }
 
   #record(g: Group, code: string, record: unknown): void {
@@ -158,12 +181,15 @@ export class StreamPushes {
     if (update.kind === 'moved') {
       // Not written to the cache: the next REST refresh writes the candle as the service has it.
       g.latest.set(code, { record: update.candles, at: this.deps.now() });
+      this.candles.built(g, code, update.candles.at(-1)!);
       this.#deliverSoon(g, code);
     } else if (update.kind === 'rolled') {
       const forming = held.record.at(-1)!.time;
       if (this.#rolled.get(key) === forming) return;
       this.#rolled.set(key, forming);
-      this.deps.scheduler.kick(g);
+      // A bar closed: REST is asked once, for the closed bar and the new one.
+      if (g.streamed.has(code)) this.#due(g, code);
+      else this.deps.scheduler.kick(g);
     }
   }
 
@@ -193,6 +219,8 @@ export class StreamPushes {
         if (!sub.deliver(adapter, g.latest, false, codes)) continue;
         status.lastUpdate = now;
         sub.liveAt = now;
+        // The stream carries it: no poll's pace is its age.
+        if (servedByStream(g, sub)) sub.setPace(null);
         if (paused || (sub.state !== null && !REVIVED.has(sub.state))) continue;
         const change = liveAgain(sub);
         sub.setState(change.state, change.message, change.unknownCodes);

@@ -1,6 +1,7 @@
 /**
- * What the hub wants of the stream, from its groups: per asset class (most visible
- * first), the symbols the visible panes show, most visible first, with the types each
+ * What the hub wants of the stream, from its groups: per asset class (trading markets,
+ * then the most visible, first), the symbols the visible panes show, trading and most
+ * visible first, with the types each
  * needs (quotes, depth, ticks, and quotes for a live chart's forming candle); and, per
  * symbol, the groups its pushes go to. Pure: the stream feed hands it the registry's groups.
  */
@@ -20,8 +21,18 @@ const STREAM_TYPE: Readonly<Record<Route['kind'], StreamType | null>> = {
   news: null,
 };
 
-/** Kinds whose polls the stream replaces (candles keep polling: the stream only moves them). */
-export const REPLACES_POLLS: ReadonlySet<Route['kind']> = new Set(['quotes', 'depth', 'ticks']);
+/** The month's kType: no fixed length, so its bars are never built from pushes. */
+const MONTH = 10;
+
+/**
+ * Whether the stream replaces a route's polls for the codes it serves: prices, and the
+ * forming candle of every interval with a fixed period (built from the pushes, asked of
+ * REST once a bar closes: stream-candles.ts). A month has no fixed length: REST's alone.
+ */
+export function replacesPolls(route: Route): boolean {
+  if (route.kind === 'news') return false;
+  return route.kind !== 'candles' || route.kType !== MONTH;
+}
 
 /** The asset class whose stream serves a route; null for news. */
 export function classOf(route: Route): AssetClass | null {
@@ -51,25 +62,47 @@ interface Want {
   types: Set<StreamType>;
   /** Visible subscriptions that show it. */
   rank: number;
+  /** Its market trades now: a closed market's symbol does not move, its price waits. */
+  trading: boolean;
 }
 
-/** The stream's wanted symbols and push targets of `groups` (their visible codes only). */
-export function streamWants(groups: Iterable<Group>): StreamWants {
+/** Whether a class's market in a region trades now; every market does unless told. */
+export type TradingNow = (cls: AssetClass, region: string) => boolean;
+
+/**
+ * The stream's wanted symbols and push targets of `groups` (their visible codes only).
+ * Markets that trade now come first — a class with one before a class with none, a
+ * trading symbol before a closed one — so a weekend's scarce connections and
+ * subscriptions go to crypto, not to frozen stocks; then the most visible.
+ */
+export function streamWants(
+  groups: Iterable<Group>,
+  trading: TradingNow = () => true,
+): StreamWants {
+  const open = new Map<string, boolean>();
+  const isOpen = (cls: AssetClass, region: string): boolean => {
+    const key = `${cls}|${region}`;
+    let on = open.get(key);
+    if (on === undefined) open.set(key, (on = trading(cls, region)));
+    return on;
+  };
   const wants = new Map<AssetClass, Map<string, Want>>();
   const targets = new Map<string, Target[]>();
   for (const g of groups) {
     const type = STREAM_TYPE[g.route.kind];
     const cls = classOf(g.route);
     if (type === null || cls === null || g.route.kind === 'news') continue;
-    // A month has no fixed length: its forming candle is REST's alone.
-    if (g.route.kind === 'candles' && g.route.kType === 10) continue;
+    if (!replacesPolls(g.route)) continue;
     const region = g.route.region;
     let byKey = wants.get(cls);
     if (!byKey) wants.set(cls, (byKey = new Map()));
     for (const [code, viewers] of g.wanted) {
       const key = streamSymbol(code, region);
       let want = byKey.get(key);
-      if (!want) byKey.set(key, (want = { region, code, types: new Set(), rank: 0 }));
+      if (!want) {
+        want = { region, code, types: new Set(), rank: 0, trading: isOpen(cls, region) };
+        byKey.set(key, want);
+      }
       want.types.add(type);
       want.rank += viewers;
       const id = symbolId(cls, region, code);
@@ -82,10 +115,15 @@ export function streamWants(groups: Iterable<Group>): StreamWants {
   // Classes most visible first too (the symbols' viewers summed; stable): the plan's
   // stream connections go to the first ones.
   const weight = (byKey: Map<string, Want>) => [...byKey.values()].reduce((n, w) => n + w.rank, 0);
-  const classes = [...wants].sort((a, b) => weight(b[1]) - weight(a[1]));
+  const trades = (byKey: Map<string, Want>) => ([...byKey.values()].some((w) => w.trading) ? 1 : 0);
+  const classes = [...wants].sort(
+    (a, b) => trades(b[1]) - trades(a[1]) || weight(b[1]) - weight(a[1]),
+  );
   for (const [cls, byKey] of classes) {
     // Sorting is stable: equally visible symbols keep the panes' order.
-    const list = [...byKey.values()].sort((a, b) => b.rank - a.rank);
+    const list = [...byKey.values()].sort(
+      (a, b) => Number(b.trading) - Number(a.trading) || b.rank - a.rank,
+    );
     byClass.set(
       cls,
       list.map((w) => ({ region: w.region, code: w.code, types: [...w.types] })),

@@ -2,7 +2,12 @@
  * One pane's subscription: what it asked for, what it was last pushed (a fingerprint
  * per code, so only changes travel) and the state it was last told.
  */
-import type { Events, SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
+import type {
+  Events,
+  SubscriptionPace,
+  SubscriptionSpec,
+  SubscriptionState,
+} from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
 import type { KindAdapter } from './kinds';
 import type { Stored } from './store';
@@ -22,6 +27,10 @@ export class Subscription {
   since: UnixMs;
   /** Fingerprint of the record last pushed, by code. */
   readonly sent = new Map<string, string>();
+  /** Polled slower than asked: how often, and when last; null otherwise (see `setPace`). */
+  pace: SubscriptionPace | null = null;
+  /** The last correction of a bar built from the stream, in words (see `setCorrection`). */
+  correction: string | null = null;
 
   constructor(
     readonly id: string,
@@ -83,6 +92,33 @@ export class Subscription {
     this.state = state;
     this.message = message;
     this.unknownCodes = [...unknownCodes];
+    this.#tell();
+  }
+
+  /**
+   * How this subscription is paced: polled every `everyMs` (slower than asked) and last
+   * answered at `checkedAt`, or null (at its asked pace, or streamed). Told to the pane
+   * whenever it changes, each answer of a slowed poll included, so the pane can show
+   * the data's age where it shows the data.
+   */
+  setPace(pace: SubscriptionPace | null): void {
+    const was = this.pace;
+    if (was === pace) return;
+    if (was && pace && was.everyMs === pace.everyMs && was.checkedAt === pace.checkedAt) return;
+    this.pace = pace;
+    if (this.state !== null) this.#tell();
+  }
+
+  /** The service corrected a bar built from the stream: told to the pane, kept while it lives. */
+  setCorrection(text: string): void {
+    if (this.correction === text) return;
+    this.correction = text;
+    this.#tell();
+  }
+
+  #tell(): void {
+    const { state, message, unknownCodes } = this;
+    if (state === null) return;
     const payload: Events['subscriptionStatus'] = {
       subscriptionId: this.id,
       state,
@@ -90,6 +126,8 @@ export class Subscription {
     };
     if (message !== undefined) payload.message = message;
     if (unknownCodes.length > 0) payload.unknownCodes = [...unknownCodes];
+    if (this.pace) payload.pace = { ...this.pace };
+    if (this.correction) payload.corrected = this.correction;
     this.emit({ event: 'subscriptionStatus', payload });
   }
 

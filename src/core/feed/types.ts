@@ -50,6 +50,8 @@ export interface FeedClient {
   ): Promise<Result<BatchResult<Candle[]>>>;
   ticks(params: BatchParams, options?: CallOptions): Promise<Result<BatchResult<Tick>>>;
   news(params: NewsParams, options?: CallOptions): Promise<Result<NewsPage>>;
+  /** Requests sent in the last minute, every caller of the client together (the feed plan shows it). */
+  requestsInLastMinute?(): number;
 }
 
 /** The events the hub pushes to a subscriber, shaped as the bridge's event messages. */

@@ -11,7 +11,7 @@ import { NoticeService } from '../notices';
 import { EnvironmentStore } from '../secrets/environment-store';
 import { SessionStore } from '../secrets/session-store';
 import { SettingsStore } from '../settings';
-import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { baseUrlOverrideNotice, planMismatchNotice, tokenNotSentNotice } from './link-notices';
 import { MarketLink } from './market-link';
 import { TokenError } from './errors';
 
@@ -310,6 +310,31 @@ describe('MarketLink: the health service', () => {
       expect(!limited.ok && limited.error.retryAfterMs).toBeGreaterThan(50_000);
       // Answered once, not slept on and asked again.
       expect(sim.stats().byStatus['429']).toBe(1);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('says which plan the service seems to be on when it answers 429 below the plan set, until the plan changes', async () => {
+    // The plan set is base (120 a minute); the service allows 5, as the free plan.
+    const sim = await startSimulator({
+      port: 0,
+      faults: { rateLimit: { requests: 5, windowMs: 60_000 } },
+    });
+    try {
+      settings.update({ baseUrl: sim.url, plan: 'base' });
+      await secrets.set(TOKEN, sim.url);
+      await link.start();
+      for (let i = 0; i < 8; i++)
+        await link.client.quotes('stock', { region: 'US', codes: ['AAPL'] });
+      // Five answered, three refused: each refusal counted what the minute held then.
+      expect(notices.all).toEqual([planMismatchNotice('base', 8)]);
+      expect(notices.all.at(-1)).toMatch(
+        /after 8 requests in the last minute, fewer than the base plan's 120: the token seems to be on the free plan \(5 a minute\), or another program uses it\. Choose the free plan in Settings/,
+      );
+      settings.update({ plan: 'free' });
+      await vi.waitFor(() => expect(link.client.plan.name).toBe('free'));
+      expect(notices.all.some((n) => n.includes('429'))).toBe(false);
     } finally {
       await sim.close();
     }

@@ -26,10 +26,13 @@ import { isTokenFor, tokenOrigin, validateToken, type SecretStore } from '../sec
 import type { SettingsStore } from '../settings';
 import { TokenError } from './errors';
 import { NoticeService } from '../notices';
-import { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
+import { baseUrlOverrideNotice, planMismatchNotice, tokenNotSentNotice } from './link-notices';
 import { SwitchingSources } from './switching-sources';
 import { errorMessage } from '../../shared/errors';
 import { StreamClient, type StreamClientOptions } from '../stream';
+
+/** The notice topic of a plan the service's 429s contradict. */
+const PLAN_TOPIC = 'plan';
 
 export interface MarketLinkOptions {
   settings: SettingsStore;
@@ -362,12 +365,21 @@ export class MarketLink {
       retired = this.#demo;
       this.#demo = null;
     }
+    // A new plan or service: what the last one's 429s suggested no longer holds.
+    this.#notices.set(PLAN_TOPIC, null);
     const options = {
       baseUrl,
       plan,
       requestsPerMinute: rpm,
       timeoutMs: settings.requestTimeoutMs,
       retry: CLIENT_RETRY,
+      // Only against the plan's own limit: a rate of the user's choosing says nothing of the plan.
+      ...(token !== null && settings.requestsPerMinute === null
+        ? {
+            onRateLimited: (sent: number) =>
+              this.#notices.set(PLAN_TOPIC, planMismatchNotice(plan.name, sent)),
+          }
+        : {}),
     };
     // A live client blanks its token out of every error it answers (the service may echo
     // it); the demo's token is public, and blanking the word would garble its messages.

@@ -7,3 +7,4 @@ export * from './directory';
 export * from './alerts';
 export * from './drawings';
 export * from './record-rules';
+export * from './feed-plan';

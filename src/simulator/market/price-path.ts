@@ -11,8 +11,8 @@
  * the minute, once complete, equals its stored candle exactly.
  */
 import type { WireKline } from '../../shared/api/wire';
-import { previousTradingDate } from './calendars';
-import type { DaySessions } from './calendars';
+import { previousTradingDate } from '../../shared/calendar/calendars';
+import type { DaySessions } from '../../shared/calendar/calendars';
 import { fmix, gaussFromHash, mix, unit } from './hash';
 import { bandOf, roundToGrid } from './ticks';
 import type { SymbolModel } from './symbol-model';
@@ -166,8 +166,11 @@ export function buildDayPath(sym: SymbolModel, sessions: DaySessions, reuse?: Da
 export type RawCandle = WireKline;
 
 /**
- * Minute `i` as it stands `seconds` (0–59) into it: open, running high and low, the
- * price now, and the volume so far. At 60 seconds it would equal the stored minute.
+ * Minute `i` as it stands during second `seconds` (0–59) of it: open, running high and
+ * low, the price now, and the volume so far, the current second's trading included. So
+ * the last second shows the stored minute whole: its close is the last price anyone saw
+ * in the minute (a quote or a tick of that second), as a real bar's close is its last
+ * trade, and a bar built from the pushes can equal the service's at its close.
  */
 export function partialMinute(
   sym: SymbolModel,
@@ -185,22 +188,24 @@ export function partialMinute(
   const tb = 32 + ((hash >>> 6) % 20);
   const va = highFirst ? hi : lo;
   const vb = highFirst ? lo : hi;
+  // The end of the current second: 1–60.
+  const at = seconds + 1;
   let price: number;
-  if (seconds <= ta) price = o + ((va - o) * seconds) / ta;
-  else if (seconds <= tb) price = va + ((vb - va) * (seconds - ta)) / (tb - ta);
-  else price = vb + ((c - vb) * (seconds - tb)) / (60 - tb);
+  if (at <= ta) price = o + ((va - o) * at) / ta;
+  else if (at <= tb) price = va + ((vb - va) * (at - ta)) / (tb - ta);
+  else price = vb + ((c - vb) * (at - tb)) / (60 - tb);
   price = Math.min(hi, Math.max(lo, roundToGrid(price, sym.tickRule)));
   let h = Math.max(o, price);
   let l = Math.min(o, price);
-  if (seconds >= ta) {
+  if (at >= ta) {
     h = Math.max(h, va);
     l = Math.min(l, va);
   }
-  if (seconds >= tb) {
+  if (at >= tb) {
     h = Math.max(h, vb);
     l = Math.min(l, vb);
   }
-  const frac = seconds / 60;
+  const frac = at / 60;
   const v = Math.floor((path.v[i]! * frac) / sym.lot) * sym.lot;
   return { o, h, l, c: price, v, tu: Math.round(path.tu[i]! * frac) };
 }

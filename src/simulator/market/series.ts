@@ -6,8 +6,8 @@
  */
 import { KTYPES } from '../../shared/model';
 import type { KType } from '../../shared/model';
-import type { DaySessions } from './calendars';
-import { Lru } from './lru';
+import type { DaySessions } from '../../shared/calendar/calendars';
+import { Lru } from '../../shared/lru';
 import { buildDayPath, partialMinute, scratchPath } from './price-path';
 import type { DayPath, RawCandle } from './price-path';
 import { dayAtOrBefore, nextDay, previousDay, sessionsOf } from './symbol-model';

@@ -4,13 +4,13 @@
  * instrument (the market memoises it), so the per-request work mixes integers only.
  */
 import type { AssetClass } from '../../shared/model';
-import { calendarFor, isTradingDate, daySessions } from './calendars';
-import type { Calendar, DaySessions } from './calendars';
+import { calendarFor, isTradingDate, daySessions } from '../../shared/calendar/calendars';
+import type { Calendar, DaySessions } from '../../shared/calendar/calendars';
 import type { CatalogEntry } from './catalog';
 import { hashString, mix, unit } from './hash';
 import { tickRuleFor } from './ticks';
 import type { TickRule } from './ticks';
-import { dayOf, localDay } from './time-zone';
+import { dayOf, localDay } from '../../shared/calendar/time-zone';
 
 export interface SymbolModel {
   /** Small integer unique within one market instance; part of cache keys. */

@@ -8,7 +8,7 @@
 import type { Plan, StreamHealth } from '../../../shared/model';
 import { planOf } from '../../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../../simulator';
-import { MarketClient } from '../../api';
+import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../../api';
 import { StreamClient } from '../../stream';
 import { FeedHub, type FeedHubOptions } from '../feed-hub';
 import type { StreamOpener } from '../stream-feed';
@@ -43,18 +43,31 @@ export interface StreamRigOptions {
   limit?: number;
   /** False: the hub has no stream (everything is polled). */
   streaming?: boolean;
+  /** Where the shared clock starts; ManualTimers' default (a Wednesday, 15:00 UTC) unless given. */
+  start?: number;
+  /**
+   * The plan's own limits on both sides: the simulator answers 429 past the plan's
+   * requests a minute, the client holds every request to it (on the shared clock), and
+   * the hub polls through the client's background share, as the app does. Unless
+   * given, the client is unlimited and the hub polls through it directly.
+   */
+  planLimits?: boolean;
+  /** Told of every REST request the client sends: its path and the clock's time. */
+  onRequest?: (path: string, at: number) => void;
   hub?: Partial<FeedHubOptions>;
 }
 
 export async function streamRig(options: StreamRigOptions = {}): Promise<StreamRig> {
   const plan = options.plan ?? planOf('premium');
-  const timers = new ManualTimers();
+  const timers = new ManualTimers(options.start);
+  const rpm = options.planLimits ? DEFAULT_REQUESTS_PER_MINUTE[plan.name] : Infinity;
   const sim = await startSimulator({
     plan,
     now: timers.now,
     timers,
     seed: 5,
     token: STREAM_RIG_TOKEN,
+    ...(options.planLimits ? { faults: { rateLimit: { requests: rpm, windowMs: 60_000 } } } : {}),
   });
   const streams: StreamClient[] = [];
   const open: StreamOpener = (cls) => {
@@ -74,13 +87,16 @@ export async function streamRig(options: StreamRigOptions = {}): Promise<StreamR
     token: STREAM_RIG_TOKEN,
     baseUrl: sim.url,
     plan,
-    requestsPerMinute: Infinity,
+    requestsPerMinute: rpm,
+    clock: timers.clock(),
     retry: { attempts: 1 },
+    ...(options.onRequest ? { fetch: counted(options.onRequest, timers.now) } : {}),
     timeoutMs: 5000,
   });
   const hub = new FeedHub({
-    client: rest,
+    client: options.planLimits ? rest.background() : rest,
     plan,
+    requestsPerMinute: rpm,
     timers,
     now: timers.now,
     stream: options.streaming === false ? null : open,
@@ -88,7 +104,10 @@ export async function streamRig(options: StreamRigOptions = {}): Promise<StreamR
   });
   const received = () => streams.reduce((n, s) => n + s.stats().pushes + s.stats().malformed, 0);
   const settle = async () => {
-    await hub.idle();
+    // A request waiting for the client's limiter waits for this clock: not for it.
+    let idle = false;
+    void hub.idle().then(() => (idle = true));
+    for (let i = 0; i < 20 && !idle; i++) await pause();
     // What the simulator pushed has arrived (a dropped connection loses some: wait a little).
     for (let i = 0; i < 50 && received() < sim.streamStats().pushes; i++) await pause();
     await pause(0);
@@ -118,5 +137,14 @@ export async function streamRig(options: StreamRigOptions = {}): Promise<StreamR
       hub.dispose();
       await sim.close();
     },
+  };
+}
+
+/** The global fetch, telling `onRequest` of each request's path first. */
+function counted(onRequest: (path: string, at: number) => void, now: () => number): typeof fetch {
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    onRequest(new URL(url).pathname, now());
+    return fetch(input, init);
   };
 }

@@ -3,9 +3,9 @@
  * thing the same way. The text is short and of bounded length (a badge has a fixed
  * width, so a state never moves what is beside it); times and reasons go in the title.
  */
-import type { SubscriptionState } from '../../../../shared/bridge';
+import type { SubscriptionPace, SubscriptionState } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
-import { formatDateTime } from '../../format/time';
+import { formatClock, formatDateTime } from '../../format/time';
 import type { StateIconName, StateTone } from './state-icons';
 
 /** A state's label: short text, tone (for colour), icon, and a longer tooltip. */
@@ -21,16 +21,31 @@ export interface StatusLabel {
 const withReason = (title: string, message: string | undefined) =>
   message && message.trim() && !title.includes(message) ? `${title} (${message.trim()})` : title;
 
-/** The label of a state, or null when there is nothing to say (live). */
+/** What a live subscription may still have to say (see `statusLabel`). */
+export interface LiveNotes {
+  pace?: SubscriptionPace | undefined;
+  corrected?: string | undefined;
+}
+
+/**
+ * The label of a state, or null when there is nothing to say (live at the pace asked).
+ * Live but polled slower than asked (`pace`: the plan's budget is shared), it says how
+ * often and when the data was last refreshed: its age, where the data is shown; a
+ * chart whose bar built from the stream the service corrected says so (`corrected`).
+ */
 export function statusLabel(
   state: SubscriptionState,
   asOf: UnixMs | null,
   message?: string,
+  notes: LiveNotes = {},
 ): StatusLabel | null {
   const when = asOf === null ? '' : formatDateTime(asOf);
   switch (state) {
     case 'live':
-      return null;
+      if (notes.pace) return pacedLabel(notes.pace);
+      return notes.corrected
+        ? { text: 'corrected', tone: 'muted', icon: 'error', title: notes.corrected }
+        : null;
     case 'loading':
       return {
         text: 'loading',
@@ -118,4 +133,21 @@ export function emptyText(
     return 'The data service cannot be reached, and nothing is cached here yet.';
   const title = statusLabel(state, asOf, message)?.title ?? waiting;
   return /[.!?]\)?$/.test(title) ? title : `${title}.`;
+}
+
+/** Live, refreshed every `pace.everyMs` to fit the plan: "every 62 s", with its last refresh. */
+function pacedLabel(pace: SubscriptionPace): StatusLabel {
+  const every = everyWords(pace.everyMs);
+  return {
+    text: `every ${every}`,
+    tone: 'muted',
+    icon: 'stale',
+    title: `Refreshed every ${every} to fit the plan's request budget (the status bar's req/min lists every feed); last refreshed at ${formatClock(pace.checkedAt)}`,
+  };
+}
+
+/** "4.7 s", "62 s", "3 min". */
+export function everyWords(ms: number): string {
+  if (ms >= 90_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
 }

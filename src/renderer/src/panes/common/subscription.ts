@@ -10,6 +10,7 @@ import type {
   MarketdeskBridge,
   SubscriptionSpec,
   SubscriptionState,
+  SubscriptionPace,
 } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
 import { errorMessage } from '../../../../shared/errors';
@@ -24,6 +25,10 @@ export interface StatusView {
   message?: string;
   /** Codes the source has no such product for (the rest of the subscription may be live). */
   unknownCodes?: readonly string[];
+  /** Polled slower than asked to fit the plan: how often, and when it last was. */
+  pace?: SubscriptionPace;
+  /** The last bar the service corrected of those built from the stream, in words. */
+  corrected?: string;
 }
 
 /** The status before the first answer. */
@@ -142,6 +147,8 @@ export class PaneSubscription<E extends DataEvent> {
     this.#state = s.state;
     const view: StatusView = { state: s.state, asOf: s.asOf, message: s.message };
     if (s.unknownCodes && s.unknownCodes.length > 0) view.unknownCodes = s.unknownCodes;
+    if (s.pace) view.pace = s.pace;
+    if (s.corrected) view.corrected = s.corrected;
     this.onStatus(view);
   }
 

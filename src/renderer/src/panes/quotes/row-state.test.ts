@@ -8,6 +8,22 @@ const BTC: SymbolRef = { class: 'crypto', region: 'BA', exchange: '', code: 'BTC
 const live: StatusView = { state: 'live', asOf: 1 };
 
 describe('rowState', () => {
+  it('shows the age of a row polled slower than asked: how often, and when last', () => {
+    const paced: StatusView = {
+      ...live,
+      pace: { everyMs: 62_000, checkedAt: Date.UTC(2026, 10, 28, 9, 30, 5) },
+    };
+    const state = rowState(AAPL, 0, false, paced)!;
+    expect(state.icon).toBe('stale');
+    expect(state.tone).toBe('muted');
+    expect(state.label).toMatch(
+      /^every 62 s: Refreshed every 62 s to fit the plan's request budget/,
+    );
+    expect(state.label).toMatch(/; last refreshed at \d\d:30:05$/);
+    // A feed in trouble says that instead: the trouble says more than the pace.
+    expect(rowState(AAPL, 0, false, { ...paced, state: 'offline' })!.icon).toBe('offline');
+  });
+
   it('says nothing for a live row trading normally, or one still loading', () => {
     expect(rowState(AAPL, 0, false, live)).toBeNull();
     expect(rowState(AAPL, undefined, false, { state: 'loading', asOf: null })).toBeNull();

@@ -35,7 +35,9 @@ export function rowState(
   }
   const trading = tradingState(symbol.class, tradingStatus);
   const trouble =
-    feed.state === 'loading' ? null : statusLabel(feed.state, feed.asOf, feed.message);
+    feed.state === 'loading'
+      ? null
+      : statusLabel(feed.state, feed.asOf, feed.message, { pace: feed.pace });
   if (trouble) {
     const also = trading ? `; ${trading.title.toLowerCase()}` : '';
     return {

@@ -19,9 +19,18 @@ const RANK: Record<SubscriptionState, number> = {
   error: 8,
 };
 
-/** The worst status, or null when there is none. */
+/**
+ * The worst status, or null when there is none. Of equals, the slowest paced one (a
+ * group polled every minute says more about the board's age than one streamed).
+ */
 export function worstStatus(statuses: readonly StatusView[]): StatusView | null {
   let worst: StatusView | null = null;
-  for (const s of statuses) if (!worst || RANK[s.state] > RANK[worst.state]) worst = s;
+  for (const s of statuses) {
+    if (!worst || RANK[s.state] > RANK[worst.state]) worst = s;
+    else if (RANK[s.state] === RANK[worst.state] && slower(s, worst)) worst = s;
+  }
   return worst;
 }
+
+const slower = (a: StatusView, b: StatusView): boolean =>
+  (a.pace?.everyMs ?? 0) > (b.pace?.everyMs ?? 0);

@@ -3,9 +3,9 @@
  * its sessions in minutes from local midnight of the trading date; negative minutes
  * start on the previous evening (forex and CME futures open the evening before).
  */
-import type { AssetClass } from '../../shared/model';
-import { Lru } from './lru';
-import { weekday, zonedToUtc } from './time-zone';
+import type { AssetClass } from '../model';
+import { Lru } from '../lru';
+import { localDay, weekday, zonedToUtc } from './time-zone';
 
 export interface Calendar {
   /** Stable id. */
@@ -186,4 +186,22 @@ export function daySessions(calendar: Calendar, day: number): DaySessions | null
 export function previousTradingDate(calendar: Calendar, day: number): number {
   for (let d = day - 1; d > day - 21; d--) if (isTradingDate(calendar, d)) return d;
   return day - 1;
+}
+
+/**
+ * Whether a market trades at instant `at` by its regular sessions (weekends, and the
+ * holidays the calendar knows, closed). Sessions that start the evening before (forex,
+ * CME futures) belong to the next trading date, so that date is looked at too.
+ */
+export function tradingAt(cls: AssetClass, region: string, at: number): boolean {
+  const calendar = calendarFor(cls, region);
+  const today = localDay(calendar.timeZone, at);
+  for (const day of [today, today + 1]) {
+    const s = daySessions(calendar, day);
+    if (!s) continue;
+    for (let k = 0; k < s.starts.length; k++) {
+      if (at >= s.starts[k]! && at < s.starts[k]! + s.counts[k]! * 60_000) return true;
+    }
+  }
+  return false;
 }

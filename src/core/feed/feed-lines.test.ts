@@ -1,0 +1,71 @@
+/**
+ * The feed plan the status bar's popover lists: what streams, what is polled how often
+ * and why, what waits — from the hub with scripted streams on a manual clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { planOf } from '../../shared/model';
+import { FakeStreams } from './testing/fake-stream';
+import { depthSpec, manualHub, quotesSpec as quotes, seriesOf } from './testing/hub';
+import { Recorder } from './testing/recorder';
+
+describe('the feed plan', () => {
+  it('says what streams, what is polled every how many seconds and why, and what waits', async () => {
+    const streams = new FakeStreams();
+    const { timers, hub } = manualHub({
+      stream: streams.open,
+      plan: planOf('base'),
+      requestsPerMinute: 120,
+    });
+    hub.subscribe('w', quotes('stock', 'US', ['AAPL', 'MSFT']), new Recorder().push);
+    hub.subscribe('w', quotes('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
+    hub.subscribe('w', depthSpec('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
+    hub.subscribe('w', quotes('future', 'US', ['NQ']), new Recorder().push);
+    hub.subscribe('w', quotes('fund', 'US', ['SPY']), new Recorder().push);
+    hub.subscribe(
+      'w',
+      { kind: 'candles', series: seriesOf('crypto', 'BA', 'BTCUSDT', 1) },
+      new Recorder().push,
+    );
+    hub.subscribe('hidden', quotes('indices', 'GB', ['FTSE']), new Recorder().push);
+    hub.setVisibility('hidden', false);
+    await timers.advance(0);
+    for (const s of streams.opened) s.stream();
+    await timers.advance(5_000);
+
+    const plan = hub.feedPlan({ subscriptions: 200 });
+    const line = (what: string) => plan.lines.find((l) => l.what.startsWith(what))!;
+    expect(plan.plan).toBe('base');
+    expect(line('stock quotes · US')).toMatchObject({
+      way: 'streamed',
+      codes: 2,
+      streamedCodes: 2,
+    });
+    expect(line('crypto 1m candles · BA · BTCUSDT')).toMatchObject({
+      way: 'streamed',
+      why: expect.stringMatching(
+        /built from the stream; REST is asked once each bar closes/,
+      ) as unknown,
+    });
+    // Base: three connections (stock, crypto, future); funds are polled, slower than asked.
+    const fund = line('fund quotes · US · SPY');
+    expect(fund.way).toBe('polled');
+    expect(fund.wantedMs).toBe(1_000);
+    expect(fund.everyMs).toBeGreaterThan(1_000);
+    expect(fund.everyMs).toBeLessThanOrEqual(5_000);
+    expect(fund.why).toMatch(/allows 3 stream connections/);
+    expect(fund.why).toMatch(/the plan's budget/);
+    expect(line('indices quotes · GB')).toMatchObject({
+      way: 'waiting',
+      why: expect.stringMatching(/No window shows it/) as unknown,
+    });
+    expect(plan.stream).toEqual({
+      connections: 3,
+      connectionLimit: 3,
+      subscriptions: 4,
+      subscriptionLimit: 600,
+    });
+    expect(plan.requests).toMatchObject({ limit: 120, background: 30 });
+    expect(plan.requests.planned).toBeLessThanOrEqual(30);
+    hub.dispose();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * What streams when the plan cannot stream everything: markets that trade now first,
+ * then the most visible — a weekend's one free connection goes to crypto, not to
+ * frozen stocks, and comes back to stocks when they open.
+ */
+import { describe, expect, it } from 'vitest';
+import { planOf } from '../../shared/model';
+import { FakeStreams } from './testing/fake-stream';
+import { manualHub, quotesSpec as quotes } from './testing/hub';
+import { Recorder } from './testing/recorder';
+
+describe('the stream’s ranking', () => {
+  it('gives the free plan’s one connection to the market that trades now, and moves it when markets open', async () => {
+    const streams = new FakeStreams(3);
+    // The hub's clock says Saturday noon UTC; then Monday 15:00 UTC (New York trades).
+    let shift = Date.UTC(2026, 10, 28, 12) - Date.UTC(2026, 10, 18, 15);
+    const { timers, hub } = manualHub((t) => ({
+      stream: streams.open,
+      plan: planOf('free'),
+      now: () => t.now() + shift,
+    }));
+    const open = () => streams.opened.filter((s) => !s.disposed).map((s) => s.cls);
+    // Stocks are the more visible (two boards), crypto trades.
+    hub.subscribe('w1', quotes('stock', 'US', ['AAPL', 'MSFT', 'TSLA']), new Recorder().push);
+    hub.subscribe('w2', quotes('stock', 'US', ['AAPL', 'MSFT']), new Recorder().push);
+    hub.subscribe('w1', quotes('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
+    await timers.advance(0);
+    expect(open()).toEqual(['crypto']);
+    streams.of('crypto').stream();
+    await timers.advance(0);
+
+    shift = Date.UTC(2026, 10, 30, 15) - Date.UTC(2026, 10, 18, 15);
+    await timers.advance(60_000);
+    expect(open()).toEqual(['stock']);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US', 'TSLA$US']);
+    hub.dispose();
+  });
+});

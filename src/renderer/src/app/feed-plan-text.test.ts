@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { FeedPlan } from '../../../shared/model';
+import { describeFeedPlan } from './feed-plan-text';
+
+const plan: FeedPlan = {
+  plan: 'base',
+  lines: [
+    {
+      what: 'crypto quotes · BA · BTCUSDT, ETHUSDT',
+      way: 'streamed',
+      everyMs: null,
+      wantedMs: null,
+      why: null,
+      codes: 2,
+      streamedCodes: 2,
+      polledAt: null,
+    },
+    {
+      what: 'fund quotes · US · SPY',
+      way: 'polled',
+      everyMs: 4_650,
+      wantedMs: 1_000,
+      why: "Every 4.7 s instead of 1 s: the plan's budget is shared by everything shown.",
+      codes: 1,
+      streamedCodes: 0,
+      polledAt: 1,
+    },
+    {
+      what: 'stock news · en',
+      way: 'polled',
+      everyMs: 60_000,
+      wantedMs: 60_000,
+      why: null,
+      codes: 0,
+      streamedCodes: 0,
+      polledAt: 1,
+    },
+    {
+      what: 'indices quotes · GB · FTSE',
+      way: 'waiting',
+      everyMs: null,
+      wantedMs: null,
+      why: 'No window shows it: nothing is asked until one does.',
+      codes: 1,
+      streamedCodes: 0,
+      polledAt: null,
+    },
+  ],
+  requests: { lastMinute: 26, limit: 120, background: 30, planned: 26.8 },
+  stream: { connections: 3, connectionLimit: 3, subscriptions: 8, subscriptionLimit: 600 },
+};
+
+describe('describeFeedPlan', () => {
+  it('says per feed whether it streams, how often it is polled (warned when slower than asked) or why it waits', () => {
+    const text = describeFeedPlan(plan);
+    expect(text.heading).toBe('How your plan (base) is used');
+    expect(text.rows.map((r) => [r.how, r.tone])).toEqual([
+      ['streamed', 'ok'],
+      ['every 4.7 s', 'warn'],
+      ['every 60 s', 'ok'],
+      ['waiting', 'muted'],
+    ]);
+    expect(text.rows[3]!.why).toMatch(/No window shows it/);
+  });
+
+  it('names the plan’s limits and what is used of each', () => {
+    const text = describeFeedPlan(plan);
+    expect(text.requests).toBe(
+      'REST 26 of 120 in the last minute · the feed plans 27 a minute and may use 30; the rest is left for what you ask',
+    );
+    expect(text.stream).toBe('Stream 3 of 3 connections · 8 of 600 subscriptions');
+  });
+});
