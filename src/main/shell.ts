@@ -125,7 +125,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     preload: options.preload,
     icon: options.icon,
     entryUrl: options.entryUrl,
-    states: new WindowStateStore(options.dataFolder, undefined, log),
+    states: new WindowStateStore(options.dataFolder, log),
     screen,
     developer: options.developer,
     onVisibility: (contents, visible) => ipc?.setVisibility(contents, visible),

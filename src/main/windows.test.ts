@@ -34,7 +34,7 @@ describe('WindowManager', () => {
     recorded.reset();
     visibility = [];
     dir = mkdtempSync(path.join(tmpdir(), 'md-windows-'));
-    states = new WindowStateStore(dir, undefined, () => undefined);
+    states = new WindowStateStore(dir, () => undefined);
     manager = new WindowManager({
       preload: '/app/out/preload/index.cjs',
       entryUrl: 'app://marketdesk/index.html',
