@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import type { CommandArgs, CommandName } from '../../shared/bridge';
 import type { KType } from '../../shared/model';
-import { ASSET_CLASSES, KTYPES, MAX_SEARCH_LIMIT, MAX_SEARCH_TEXT } from '../../shared/model';
+import {
+  ASSET_CLASSES,
+  KTYPES,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_TEXT,
+  SYMBOL_CODE_PATTERN,
+  SYMBOL_CODE_RULE,
+} from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
 import { drawingIdSchema, drawingSchema } from '../drawings/drawing-schema';
@@ -45,9 +52,7 @@ const exchange = z
   .string()
   .max(16)
   .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' });
-const code = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, {
-  error: 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)',
-});
+const code = z.string().regex(SYMBOL_CODE_PATTERN, { error: SYMBOL_CODE_RULE });
 const codes = z.array(code).min(1).max(MAX_CODES);
 const assetClass = z.enum(ASSET_CLASSES);
 const newsMarket = z.enum(ASSET_CLASSES);
