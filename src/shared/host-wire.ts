@@ -141,8 +141,21 @@ export function readHostFrame(text: string): HostFrame | null {
 
 // ---------------------------------------------------------------- addresses
 
-/** A pane id as the workspace makes them; anything else in an address is ignored. */
-const PANE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * A pane id as the workspace makes them: the one pattern `popOut` checks its argument
+ * against before any window is made, and a pop-out address is read by. A lone surrogate
+ * or any other character that cannot go into an address is refused as a bad argument,
+ * never met later as "URI malformed" with a window already half made.
+ */
+export const PANE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const PANE_ID = PANE_ID_PATTERN;
+
+/**
+ * The most pop-out windows one launch opens (Electron) or serves (the browser host, as
+ * distinct windows on its sockets): a page calling `popOut` with a new pane id in a
+ * loop must not open windows without end.
+ */
+export const MAX_POPOUT_WINDOWS = 8;
 
 /** The host's own address for the user: its origin, the secret in the fragment. */
 export function hostAddress(origin: string, secret: string): string {

@@ -93,7 +93,12 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     ],
   ],
   openExternal: [[{ url: 7 }, /^openExternal: url must be a string$/]],
-  popOut: [[{ title: 'x' }, /^popOut: paneId is required$/]],
+  popOut: [
+    [{ title: 'x' }, /^popOut: paneId is required$/],
+    // Finding 9 of the second audit: a lone surrogate failed later as "URI malformed".
+    [{ paneId: 'pane-\uD800', title: 'x' }, /^popOut: paneId must be a pane id/],
+    [{ paneId: 'a/b?c', title: 'x' }, /^popOut: paneId must be a pane id/],
+  ],
   setVisibility: [[{ visible: 'no' }, /^setVisibility: visible must be true or false$/]],
   saveFile: [
     [

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { CommandArgs, CommandName } from '../../shared/bridge';
+import { PANE_ID_PATTERN } from '../../shared/host-wire';
 import type { KType } from '../../shared/model';
 import {
   ASSET_CLASSES,
@@ -153,7 +154,9 @@ export const COMMAND_SCHEMAS = {
   setSettings: z.strictObject({ patch: settingsPatchSchema }),
   openExternal: z.strictObject({ url: z.string().min(1).max(4096) }),
   popOut: z.strictObject({
-    paneId: id,
+    paneId: z.string().regex(PANE_ID_PATTERN, {
+      error: 'must be a pane id: 1–64 letters, digits, _ or -',
+    }),
     title: z.string().max(200),
     width: z.number().int().min(200).max(10_000).optional(),
     height: z.number().int().min(150).max(10_000).optional(),
