@@ -27,6 +27,7 @@ function throwing(error: unknown): CommandHandlers {
     },
     getSettings: notUsed,
     setSettings: notUsed,
+    setAutoUpdate: notUsed,
     openExternal: notUsed,
     popOut: notUsed,
     saveFile: notUsed,

@@ -152,6 +152,7 @@ export const COMMAND_SCHEMAS = {
   getSettings: empty,
   // The settings store's own patch schema: one source of truth for ranges and messages.
   setSettings: z.strictObject({ patch: settingsPatchSchema }),
+  setAutoUpdate: z.strictObject({ enabled: z.boolean({ error: 'must be true or false' }) }),
   openExternal: z.strictObject({ url: z.string().min(1).max(4096) }),
   popOut: z.strictObject({
     paneId: z.string().regex(PANE_ID_PATTERN, {
