@@ -31,6 +31,8 @@ const APP = 'app://marketdesk/index.html';
 class FakeUpdater extends EventEmitter {
   autoDownload = false;
   autoInstallOnAppQuit = false;
+  allowDowngrade = true;
+  allowPrerelease = true;
   checks = 0;
   installs = 0;
   async checkForUpdates(): Promise<null> {
