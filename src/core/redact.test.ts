@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, REDACT_ANYWHERE_LENGTH, redactSecrets, secretRedactor } from './redact';
+import {
+  REDACTED,
+  REDACT_PREFIX_LENGTH,
+  encodedForms,
+  redactSecrets,
+  secretRedactor,
+} from './redact';
 
 describe('redactSecrets', () => {
   it('blanks a token with the one mask', () => {
@@ -26,7 +32,7 @@ describe('redactSecrets', () => {
   });
 
   it('blanks a long token wherever it appears, even glued to other text', () => {
-    const token = 'a'.repeat(REDACT_ANYWHERE_LENGTH - 1) + 'Z';
+    const token = 'a'.repeat(15) + 'Z';
     expect(redactSecrets(`token%3D${token}xyz`, [token])).toBe(`token%3D${REDACTED}xyz`);
   });
 
@@ -49,5 +55,46 @@ describe('redactSecrets', () => {
     expect(redact('one two')).toBe(`${REDACTED} two`);
     secrets.push('two');
     expect(redact('one two')).toBe(`${REDACTED} ${REDACTED}`);
+  });
+
+  // Finding 1 of the second audit: a token holding +, / or = echoed URL-encoded passed.
+  describe('encoded and truncated echoes', () => {
+    const TOKEN = 'k3y+Ab/Cd=Ef"G\\h_9Zq';
+    const bytes = new TextEncoder().encode(TOKEN);
+    const hex = Buffer.from(bytes).toString('hex');
+    const shapes: [string, string][] = [
+      ['URL-encoded', `bad request; token=${encodeURIComponent(TOKEN)}`],
+      [
+        'URL-encoded, lower-case hex',
+        `token=${encodeURIComponent(TOKEN).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`,
+      ],
+      ['form-encoded', `q=${new URLSearchParams({ t: TOKEN }).toString().slice(2)}`],
+      ['JSON-escaped', `{"token":${JSON.stringify(TOKEN)}}`],
+      ['base64', `auth ${Buffer.from(TOKEN).toString('base64')}`],
+      ['base64url', `auth ${Buffer.from(TOKEN).toString('base64url')}`],
+      ['base64 inside a longer text', Buffer.from(`token=${TOKEN}`).toString('base64')],
+      ['hex', `key 0x${hex}`],
+      ['HEX', `key ${hex.toUpperCase()}`],
+      ['a 30-character cut', `it starts "${TOKEN.slice(0, 12)}…"`],
+      ['a prefix glued to other text', `tok${TOKEN.slice(0, REDACT_PREFIX_LENGTH)}`],
+      ['a cut URL-encoded form', `token=${encodeURIComponent(TOKEN).slice(0, 10)}…`],
+    ];
+    it.each(shapes)('blanks the token %s', (_shape, text) => {
+      const out = redactSecrets(text, [TOKEN]);
+      expect(out).toContain(REDACTED);
+      for (const form of encodedForms(TOKEN)) {
+        expect(out).not.toContain(form.slice(0, REDACT_PREFIX_LENGTH));
+      }
+    });
+
+    it('leaves text that shares fewer than 8 characters with the token', () => {
+      const text = `k3y+Ab/ is not it; neither is ${TOKEN.slice(1)}`.slice(0, 30);
+      expect(redactSecrets('k3y+Ab/ is fine', [TOKEN])).toBe('k3y+Ab/ is fine');
+      expect(redactSecrets(text, [TOKEN])).toBe(text);
+    });
+
+    it('joins overlapping forms into one mask', () => {
+      expect(redactSecrets(`x ${TOKEN}${TOKEN} y`, [TOKEN])).toBe(`x ${REDACTED} y`);
+    });
   });
 });

@@ -45,14 +45,18 @@ function errorsOf(answer: unknown): ApiError[] {
 }
 
 describe('RedactingMarketClient', () => {
-  it('is needed: the plain client carries the echoed token into its messages', async () => {
+  it('is needed: the plain client carries a token echoed in a record into its messages', async () => {
+    service.mode = { kind: 'field' };
     const r = await new MarketClient({
       token: TOKEN,
       baseUrl: service.url,
       requestsPerMinute: Infinity,
       retry: { attempts: 1 },
-    }).info({ region: 'US', code: 'AAPL' });
-    expect(!r.ok && r.error.message).toContain(TOKEN);
+    }).quotes('stock', { region: 'US', codes: ['AAPL'] });
+    expect(r.ok && r.value.failed['AAPL']?.message).toContain(TOKEN);
+    const redacted = await client().quotes('stock', { region: 'US', codes: ['AAPL'] });
+    expect(redacted.ok && redacted.value.failed['AAPL']?.message).toContain(REDACTED);
+    expect(JSON.stringify(redacted)).not.toContain(TOKEN);
   });
 
   it.each([

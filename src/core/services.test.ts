@@ -39,7 +39,10 @@ describe('createServices', () => {
     const url = services.link.demoUrl!;
     expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false, notice: null });
     expect(services.link.client.baseUrl).toBe(url);
-    expect((await fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).status).toBe(200);
+    // Only the app that started it is answered: its client has the launch's demo token.
+    expect((await fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).status).toBe(401);
+    const quotes = await services.link.client.quotes('stock', { region: 'US', codes: ['AAPL'] });
+    expect(quotes.ok).toBe(true);
     await services.dispose();
     await expect(fetch(`${url}/stock/quotes?region=US&codes=AAPL`)).rejects.toThrow();
   });

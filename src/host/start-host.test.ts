@@ -182,10 +182,10 @@ describe('bridge over WebSocket', () => {
       ok: false,
       error: { code: 'unknown-command' },
     });
-    const pop = await call(c.ws, 3, 'popOut', { paneId: 'chart 1', title: 'Chart' });
+    const pop = await call(c.ws, 3, 'popOut', { paneId: 'chart-1', title: 'Chart' });
     expect(pop).toMatchObject({
       ok: true,
-      value: { openUrl: `${host.origin}/?pane=chart%201#k=${host.secret}` },
+      value: { openUrl: `${host.origin}/?pane=chart-1#k=${host.secret}` },
     });
     c.ws.close();
   });

@@ -120,6 +120,10 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       // A browser tab saves through its own download (a Blob); nothing touches this disk.
       return { path: null, download: true };
     },
+    async confirmAutoUpdate() {
+      // The browser host never updates itself: there is nothing to turn on.
+      return null;
+    },
   });
   const ws = createWsBridge({
     bridge,

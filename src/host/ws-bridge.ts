@@ -18,8 +18,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { BridgeServer } from '../core/bridge';
-import { HOST_PROTOCOL, offeredSecret, readCommandFrame } from '../shared/host-wire';
+import { ClientBudget, type BridgeServer } from '../core/bridge';
+import {
+  HOST_PROTOCOL,
+  MAX_POPOUT_WINDOWS,
+  offeredSecret,
+  offeredWindow,
+  readCommandFrame,
+} from '../shared/host-wire';
 import { CommandQueue } from './command-queue';
 import { SocketOutbox, type OutboxLimits, type OutboxStats } from './ws-outbox';
 
@@ -36,6 +42,16 @@ export const MAX_PENDING_COMMANDS = 64;
  * at once is served in slices, and other sockets are read between them.
  */
 export const COMMANDS_PER_TURN = 4;
+/**
+ * Windows one launch serves: the main one and its pop-outs. Sockets naming a further
+ * window are refused (429), so naming a new window per socket earns no fresh caps.
+ */
+export const MAX_WINDOWS_PER_LAUNCH = MAX_POPOUT_WINDOWS + 1;
+/**
+ * Sockets one launch secret may hold at once: one per window and a few more for a
+ * reconnect that overlaps the socket it replaces. Past it, an upgrade is refused (429).
+ */
+export const MAX_SOCKETS_PER_LAUNCH = MAX_WINDOWS_PER_LAUNCH + 3;
 
 export interface WsBridgeOptions {
   bridge: BridgeServer;
@@ -48,6 +64,8 @@ export interface WsBridgeOptions {
   maxPendingCommands?: number;
   /** Told when a client is closed for not reading, with the reason. */
   onSlowClient?: (reason: string) => void;
+  /** Default MAX_SOCKETS_PER_LAUNCH. */
+  maxSockets?: number;
 }
 
 export interface WsBridge {
@@ -66,7 +84,7 @@ function sameSecret(given: string, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function refuse(socket: Duplex, status: 401 | 403 | 400, text: string): void {
+function refuse(socket: Duplex, status: 401 | 403 | 400 | 429, text: string): void {
   const body = `${text}\n`;
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
@@ -82,8 +100,13 @@ export function createWsBridge({
   outbox: limits,
   maxPendingCommands = MAX_PENDING_COMMANDS,
   onSlowClient,
+  maxSockets = MAX_SOCKETS_PER_LAUNCH,
 }: WsBridgeOptions): WsBridge {
   const outboxes = new Map<WebSocket, SocketOutbox>();
+  /** Each window's shared caps and how many sockets it holds. */
+  const windows = new Map<string, { budget: ClientBudget; sockets: number }>();
+  /** Upgrades admitted whose handshake has not finished (they count as sockets). */
+  let upgrading = 0;
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_FRAME_BYTES,
@@ -91,13 +114,19 @@ export function createWsBridge({
     handleProtocols: (protocols) => (protocols.has(HOST_PROTOCOL) ? HOST_PROTOCOL : false),
   });
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, name: string) => {
+    let window = windows.get(name);
+    if (!window) windows.set(name, (window = { budget: new ClientBudget(), sockets: 0 }));
+    window.sockets++;
+    const held = window;
     const outbox = new SocketOutbox(ws, {
       ...(limits ? { limits } : {}),
       ...(onSlowClient ? { onClose: onSlowClient } : {}),
     });
     outboxes.set(ws, outbox);
-    const connection = bridge.connect((message) => outbox.event(message));
+    const connection = bridge.connect((message) => outbox.event(message), {
+      budget: held.budget,
+    });
     const commands = new CommandQueue({
       run: async ({ id, name, args }) => outbox.reply(id, await connection.request(name, args)),
       pause: () => ws.pause(),
@@ -117,6 +146,7 @@ export function createWsBridge({
       outbox.dispose();
       outboxes.delete(ws);
       connection.close();
+      if (--held.sockets === 0 && windows.get(name) === held) windows.delete(name);
     });
     ws.on('error', () => ws.terminate());
   });
@@ -127,7 +157,26 @@ export function createWsBridge({
       if (req.headers.origin !== origin()) return refuse(socket, 403, 'Forbidden');
       const given = offeredSecret(req.headers['sec-websocket-protocol']);
       if (given === null || !sameSecret(given, secret)) return refuse(socket, 401, 'Unauthorized');
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      // Bounds per launch: sockets, and distinct windows (each window's caps are shared
+      // by its sockets in the bridge, so a new socket or a new name earns nothing).
+      if (wss.clients.size + upgrading >= maxSockets) {
+        return refuse(socket, 429, 'Too Many Connections');
+      }
+      const name = offeredWindow(req.headers['sec-websocket-protocol']);
+      if (!windows.has(name) && windows.size >= MAX_WINDOWS_PER_LAUNCH) {
+        return refuse(socket, 429, 'Too Many Windows');
+      }
+      upgrading++;
+      let counted = true;
+      const settle = () => {
+        if (counted) upgrading--;
+        counted = false;
+      };
+      socket.once('close', settle);
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        settle();
+        wss.emit('connection', ws, req, name);
+      });
     },
     get size() {
       return wss.clients.size;

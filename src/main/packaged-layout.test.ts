@@ -31,6 +31,8 @@ const APP = 'app://marketdesk/index.html';
 class FakeUpdater extends EventEmitter {
   autoDownload = false;
   autoInstallOnAppQuit = false;
+  allowDowngrade = true;
+  allowPrerelease = true;
   checks = 0;
   installs = 0;
   async checkForUpdates(): Promise<null> {
@@ -179,10 +181,30 @@ describe('the shell in the packaged layout', () => {
 
   it('checks for updates only once the setting is on, and asks before restarting', async () => {
     expect(updaterLoads).toBe(0);
+    // Finding 11 of the second audit: a bridge caller could turn updates on through
+    // setSettings. Now only setAutoUpdate does, and only when the user agrees in the
+    // shell's own message box.
     expect(await invoke('setSettings', { patch: { autoUpdate: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument' },
+    });
+    recorded.messageBoxResponse = 1; // "Cancel"
+    expect(await invoke('setAutoUpdate', { enabled: true })).toMatchObject({
+      ok: true,
+      value: { autoUpdate: false },
+    });
+    await flush();
+    expect(updaterLoads).toBe(0);
+    recorded.messageBoxResponse = 0; // "Turn on updates"
+    expect(await invoke('setAutoUpdate', { enabled: true })).toMatchObject({
       ok: true,
       value: { autoUpdate: true },
     });
+    expect(recorded.messageBoxes.map((box) => box['message'])).toEqual([
+      'Turn on automatic updates?',
+      'Turn on automatic updates?',
+    ]);
+    recorded.messageBoxes.length = 0;
     await flush();
     expect(updaterLoads).toBe(1);
     expect(updater.checks).toBe(1);
@@ -194,7 +216,7 @@ describe('the shell in the packaged layout', () => {
     ]);
     expect(updater.installs).toBe(0);
     expect(updater.autoInstallOnAppQuit).toBe(true);
-    await invoke('setSettings', { patch: { autoUpdate: false } });
+    await invoke('setAutoUpdate', { enabled: false });
     await flush();
     expect(updater.autoInstallOnAppQuit).toBe(false);
   });

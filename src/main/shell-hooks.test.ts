@@ -13,6 +13,7 @@ describe('createShellHooks', () => {
         return { windowId: `popout:${request.paneId}`, openUrl: null };
       },
       saveFile: async (request) => ({ path: `/saved/${request.name}`, download: false }),
+      confirmAutoUpdate: async () => false,
     });
     return { shellHooks, opened, popped };
   }

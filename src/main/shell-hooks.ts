@@ -15,6 +15,11 @@ export interface ShellHooksOptions {
   popOut(request: PopOutRequest): { windowId: string; openUrl: null };
   /** Asks where with a save dialog and writes the file (./save-dialog). */
   saveFile(request: SaveFileRequest): Promise<SaveFileAnswer>;
+  /**
+   * Asks, in a native message box, whether to turn updates on; null when this app never
+   * updates (not packaged).
+   */
+  confirmAutoUpdate(): Promise<boolean | null>;
 }
 
 /** Builds the hooks the bridge server calls. */
@@ -33,6 +38,9 @@ export function createShellHooks(options: ShellHooksOptions): ShellHooks {
     },
     async saveFile(request, _clientId) {
       return options.saveFile(request);
+    },
+    async confirmAutoUpdate(_clientId) {
+      return options.confirmAutoUpdate();
     },
   };
 }

@@ -100,6 +100,28 @@ async function askToRestart(version: string): Promise<boolean> {
   return response === 0;
 }
 
+/**
+ * Asks, in a native message box no page can click, whether to turn updates on: the
+ * Settings dialog's switch reaches here through `setAutoUpdate`, and only the user's
+ * answer turns them on. Cancel is the default.
+ */
+async function askToEnableUpdates(): Promise<boolean> {
+  const parent = BrowserWindow.getFocusedWindow();
+  const options = {
+    type: 'question' as const,
+    buttons: ['Turn on updates', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: 'Turn on automatic updates?',
+    detail:
+      'Marketdesk will check its release feed, download new versions signed by its publisher, and ask before it restarts.',
+  };
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response === 0;
+}
+
 /** Starts everything; call after `app.whenReady()`. */
 export async function startShell(options: ShellOptions): Promise<Shell> {
   const { log } = options;
@@ -125,7 +147,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     preload: options.preload,
     icon: options.icon,
     entryUrl: options.entryUrl,
-    states: new WindowStateStore(options.dataFolder, undefined, log),
+    states: new WindowStateStore(options.dataFolder, log),
     screen,
     developer: options.developer,
     onVisibility: (contents, visible) => ipc?.setVisibility(contents, visible),
@@ -133,6 +155,8 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   });
   const hooks = createShellHooks({
     openExternal: (url) => shell.openExternal(url),
+    // Only an app that can update asks; an unpackaged run never updates.
+    confirmAutoUpdate: () => (options.loadUpdater ? askToEnableUpdates() : Promise.resolve(null)),
     popOut: (request) => windows.popOut(request),
     saveFile: (request) =>
       saveWithDialog(request, {

@@ -8,6 +8,8 @@ import { UPDATE_CHECK_INTERVAL_MS, UpdateController } from './updates';
 class FakeUpdater extends EventEmitter implements UpdaterLike {
   autoDownload = false;
   autoInstallOnAppQuit = true;
+  allowDowngrade = true;
+  allowPrerelease = true;
   checks = 0;
   installs: Array<[boolean | undefined, boolean | undefined]> = [];
   fail: Error | null = null;
@@ -49,6 +51,13 @@ describe('UpdateController', () => {
     await timers.advance(3 * UPDATE_CHECK_INTERVAL_MS);
     expect(loads()).toBe(0);
     expect(timers.pending).toBe(0);
+  });
+
+  it('takes no older version and no pre-release: the feed and channel are the build’s', async () => {
+    const { controller, updater } = setup(true);
+    await controller.setEnabled(true);
+    expect(updater.allowDowngrade).toBe(false);
+    expect(updater.allowPrerelease).toBe(false);
   });
 
   it('checks at once and then every interval while on, and stops when turned off', async () => {

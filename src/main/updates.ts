@@ -13,6 +13,8 @@ import { errorMessage } from '../shared/errors';
 export interface UpdaterLike {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
+  allowDowngrade: boolean;
+  allowPrerelease: boolean;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
@@ -77,6 +79,10 @@ export class UpdateController {
     // Downloads follow the setting; the install waits for the user (or the next quit).
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = false;
+    // The feed and channel are the build's (app-update.yml, from electron-builder.yml):
+    // no feed is set here, no older version is taken, no pre-release is offered.
+    updater.allowDowngrade = false;
+    updater.allowPrerelease = false;
     updater.on('error', (error) => this.options.log(`marketdesk: updates: ${errorMessage(error)}`));
     updater.on('update-downloaded', (info) => void this.#downloaded(info.version));
     this.#updater = updater;

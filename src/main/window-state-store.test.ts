@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe('WindowStateStore', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('starts empty without a file, saves, and reads the file back', () => {
-    const store = new WindowStateStore(dir, undefined, log);
+    const store = new WindowStateStore(dir, log);
     expect(store.current.windows).toEqual({});
     store.save('main', state);
     store.save('popout', { ...state, maximized: true });
@@ -27,32 +27,37 @@ describe('WindowStateStore', () => {
       version: 1,
       windows: { main: state, popout: { ...state, maximized: true } },
     });
-    expect(new WindowStateStore(dir, undefined, log).current.windows.main).toEqual(state);
+    expect(new WindowStateStore(dir, log).current.windows.main).toEqual(state);
     expect(logs).toEqual([]);
   });
 
-  it('ignores a malformed file and says so', () => {
+  it('keeps a malformed file aside once and says so', () => {
     writeFileSync(path.join(dir, WINDOW_STATE_FILE), '{not json');
-    const store = new WindowStateStore(dir, undefined, log);
+    const store = new WindowStateStore(dir, log);
     expect(store.current.windows).toEqual({});
+    expect(logs).toEqual([expect.stringContaining('(the file is kept as window-state.json.bad-')]);
+    new WindowStateStore(dir, log);
     expect(logs).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.includes('.bad-'))).toHaveLength(1);
   });
 
-  it('keeps the state in memory when a write fails, logging instead of throwing', () => {
-    const store = new WindowStateStore(
-      dir,
-      {
-        read: () => {
-          throw new Error('ENOENT');
-        },
-        write: () => {
-          throw new Error('disk full');
-        },
-      },
-      log,
-    );
+  it('leaves a newer build’s file untouched', () => {
+    const newer = JSON.stringify({ version: 2, windows: { main: state }, displays: [] });
+    writeFileSync(path.join(dir, WINDOW_STATE_FILE), newer);
+    const store = new WindowStateStore(dir, log);
+    store.save('main', { ...state, maximized: true });
+    expect(readFileSync(path.join(dir, WINDOW_STATE_FILE), 'utf8')).toBe(newer);
+    expect(logs[0]).toContain('newer Marketdesk');
+  });
+
+  it('keeps the state in memory when a write fails, logging once instead of throwing', () => {
+    const blocked = path.join(dir, 'blocked');
+    const store = new WindowStateStore(blocked, log);
+    writeFileSync(blocked, 'a file where the folder should be');
     expect(() => store.save('main', state)).not.toThrow();
+    store.save('main', state);
     expect(store.current.windows.main).toEqual(state);
-    expect(logs[0]).toContain('disk full');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain('could not save window positions');
   });
 });

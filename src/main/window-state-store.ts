@@ -1,40 +1,56 @@
 /**
- * Persists window geometry in `window-state.json` in the data folder. Reads are
- * lenient (a missing, unreadable or malformed file means "no saved state"); writes
- * are atomic so a crash mid-save cannot leave a truncated file behind.
+ * Persists window geometry in `window-state.json` in the data folder, through the one
+ * JSON store (`core/store`): a missing file means "no saved state"; a damaged one is
+ * kept aside once and a newer build's left untouched (both said in the log, since
+ * window positions are not worth a notice); writes are atomic, so a crash mid-save
+ * cannot leave a truncated file behind.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { writeFileAtomic } from '../core/settings/atomic-write';
+import { JsonFileStore } from '../core/store/json-file-store';
 import type { WindowKind, WindowState, WindowStateFile } from './window-state';
 import { parseWindowStateFile } from './window-state';
 
 /** The file's name inside the data folder. */
 export const WINDOW_STATE_FILE = 'window-state.json';
 
-/** File access, injectable so tests can fail reads and writes on purpose. */
-export interface WindowStateIo {
-  read(file: string): string;
-  write(file: string, content: string): void;
-}
+/** The file's format version. */
+export const WINDOW_STATE_VERSION = 1;
 
-const nodeIo: WindowStateIo = {
-  read: (file) => readFileSync(file, 'utf8'),
-  write: (file, content) => writeFileAtomic(file, content),
-};
+/** The most bytes the file may hold: two windows' rectangles take about 200. */
+export const WINDOW_STATE_MAX_BYTES = 64 * 1024;
 
 /** Loads once, keeps the current states in memory, writes the whole file on each save. */
 export class WindowStateStore {
-  readonly file: string;
+  readonly #file: JsonFileStore<WindowStateFile>;
   #state: WindowStateFile;
+  /** A refused or failed write is logged once, not at every move of a window. */
+  #logged = false;
 
   constructor(
     folder: string,
-    private readonly io: WindowStateIo = nodeIo,
     private readonly log: (message: string) => void = console.warn,
   ) {
-    this.file = path.join(folder, WINDOW_STATE_FILE);
-    this.#state = this.#load();
+    this.#file = new JsonFileStore<WindowStateFile>({
+      folder,
+      name: WINDOW_STATE_FILE,
+      what: 'window positions',
+      version: WINDOW_STATE_VERSION,
+      maxBytes: WINDOW_STATE_MAX_BYTES,
+      empty: () => ({ version: 1, windows: {} }),
+      read: (raw) =>
+        typeof raw.windows === 'object' && raw.windows !== null && !Array.isArray(raw.windows)
+          ? { ok: true, value: parseWindowStateFile({ ...raw, version: WINDOW_STATE_VERSION }) }
+          : { ok: false, problem: 'its "windows" is not an object' },
+      body: (state) => ({ windows: state.windows }),
+      indent: 2,
+    });
+    const { value, notice } = this.#file.load();
+    if (notice) this.log(`marketdesk: ${notice}`);
+    this.#state = value;
+  }
+
+  /** The file's path. */
+  get file(): string {
+    return this.#file.file;
   }
 
   /** The states read at start-up, updated by every {@link save}. */
@@ -46,24 +62,12 @@ export class WindowStateStore {
   save(kind: WindowKind, state: WindowState): void {
     this.#state = { version: 1, windows: { ...this.#state.windows, [kind]: state } };
     try {
-      this.io.write(this.file, `${JSON.stringify(this.#state, null, 2)}\n`);
+      this.#file.save(this.#state);
+      this.#logged = false;
     } catch (error) {
+      if (this.#logged) return;
+      this.#logged = true;
       this.log(`marketdesk: could not save window positions: ${(error as Error).message}`);
-    }
-  }
-
-  #load(): WindowStateFile {
-    let text: string;
-    try {
-      text = this.io.read(this.file);
-    } catch {
-      return { version: 1, windows: {} };
-    }
-    try {
-      return parseWindowStateFile(JSON.parse(text));
-    } catch {
-      this.log(`marketdesk: ignoring malformed ${this.file}`);
-      return { version: 1, windows: {} };
     }
   }
 }

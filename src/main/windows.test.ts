@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Screen, WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeBrowserWindow } from './testing/fake-electron';
+import { MAX_POPOUT_WINDOWS } from '../shared/host-wire';
 
 vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
 
@@ -34,7 +35,7 @@ describe('WindowManager', () => {
     recorded.reset();
     visibility = [];
     dir = mkdtempSync(path.join(tmpdir(), 'md-windows-'));
-    states = new WindowStateStore(dir, undefined, () => undefined);
+    states = new WindowStateStore(dir, () => undefined);
     manager = new WindowManager({
       preload: '/app/out/preload/index.cjs',
       entryUrl: 'app://marketdesk/index.html',
@@ -78,25 +79,53 @@ describe('WindowManager', () => {
   it('pops a pane out once, on its ?pane= URL, and closes pop-outs with the main window', () => {
     manager.showMainWindow();
     const answer = manager.popOut({
-      paneId: 'depth 1',
+      paneId: 'depth-1',
       title: 'Depth AAPL',
       width: 100,
       height: 9000,
     });
-    expect(answer).toEqual({ windowId: 'popout:depth 1', openUrl: null });
+    expect(answer).toEqual({ windowId: 'popout:depth-1', openUrl: null });
     const popOut = created[1] as FakeWindow;
-    expect(popOut.url).toBe('app://marketdesk/index.html?pane=depth%201');
+    expect(popOut.url).toBe('app://marketdesk/index.html?pane=depth-1');
     expect(popOut.options['title']).toBe('Depth AAPL — Marketdesk');
     expect(popOut.options['width']).toBeGreaterThanOrEqual(480);
     expect(popOut.options['height']).toBeLessThanOrEqual(1080);
 
-    expect(manager.popOut({ paneId: 'depth 1', title: 'Depth AAPL' })).toEqual(answer);
+    expect(manager.popOut({ paneId: 'depth-1', title: 'Depth AAPL' })).toEqual(answer);
     expect(created).toHaveLength(2);
     expect(popOut.focused).toBe(1);
 
     (created[0] as FakeWindow).close();
     expect(popOut.destroyed).toBe(true);
     expect(manager.isOwnWebContents(popOut.webContents as unknown as WebContents)).toBe(false);
+  });
+
+  // Findings 7 and 9 of the second audit: a window per distinct pane id with no cap, and
+  // a lone-surrogate pane id made its hidden window before failing as "URI malformed".
+  it('checks a pop-out request before making any window', () => {
+    manager.showMainWindow();
+    expect(() => manager.popOut({ paneId: 'p\uD800', title: 'x' })).toThrow(
+      expect.objectContaining({ code: 'bad-argument', message: expect.stringMatching(/pane id/) }),
+    );
+    expect(created).toHaveLength(1);
+  });
+
+  it('opens at most MAX_POPOUT_WINDOWS pop-outs, and another once one closes', () => {
+    manager.showMainWindow();
+    for (let i = 0; i < MAX_POPOUT_WINDOWS; i++) manager.popOut({ paneId: `p${i}`, title: 'x' });
+    expect(created).toHaveLength(1 + MAX_POPOUT_WINDOWS);
+    expect(() => manager.popOut({ paneId: 'one-more', title: 'x' })).toThrow(
+      expect.objectContaining({
+        code: 'bad-argument',
+        message: expect.stringMatching(/close one/),
+      }),
+    );
+    expect(created).toHaveLength(1 + MAX_POPOUT_WINDOWS);
+    // An open pane's window is still focused at the cap.
+    expect(manager.popOut({ paneId: 'p0', title: 'x' }).windowId).toBe('popout:p0');
+    (created[1] as FakeWindow).close();
+    manager.popOut({ paneId: 'one-more', title: 'x' });
+    expect(created).toHaveLength(2 + MAX_POPOUT_WINDOWS);
   });
 
   it('reports shown, hidden, minimised and restored — not blur', () => {

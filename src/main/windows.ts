@@ -9,7 +9,8 @@ import type { BrowserWindowConstructorOptions, Screen, WebContents } from 'elect
 import { BrowserWindow } from 'electron';
 import type { BridgeEventMessage, PopOutRequest } from '../shared/bridge';
 import { EVENT_CHANNEL } from '../shared/bridge';
-import { popOutAddress } from '../shared/host-wire';
+import { BridgeFailure } from '../core/bridge/errors';
+import { MAX_POPOUT_WINDOWS, PANE_ID_PATTERN, popOutAddress } from '../shared/host-wire';
 import type { Rect, WindowKind } from './window-state';
 import {
   DEFAULT_SIZES,
@@ -101,14 +102,32 @@ export class WindowManager {
     }
   }
 
-  /** Opens (or focuses) the pop-out of a pane; answers its window id. */
+  /**
+   * Opens (or focuses) the pop-out of a pane; answers its window id. Everything is checked
+   * before a window exists: the pane id (the bridge's schema checks it too; this is the
+   * last door before `new BrowserWindow`) and the number of pop-outs open.
+   *
+   * @throws BridgeFailure `bad-argument`: not a pane id, or {@link MAX_POPOUT_WINDOWS} open.
+   */
   popOut(request: PopOutRequest): { windowId: string; openUrl: null } {
+    if (!PANE_ID_PATTERN.test(request.paneId)) {
+      throw new BridgeFailure(
+        'bad-argument',
+        'popOut: paneId must be a pane id: 1–64 letters, digits, _ or -',
+      );
+    }
     const windowId = `popout:${request.paneId}`;
     const existing = this.#popOuts.get(request.paneId);
     if (existing && !existing.isDestroyed()) {
       if (existing.isMinimized()) existing.restore();
       existing.focus();
       return { windowId, openUrl: null };
+    }
+    if (this.#popOuts.size >= MAX_POPOUT_WINDOWS) {
+      throw new BridgeFailure(
+        'bad-argument',
+        `popOut: ${MAX_POPOUT_WINDOWS} panes are popped out already, the most Marketdesk opens; close one of their windows first.`,
+      );
     }
     const size =
       request.width !== undefined && request.height !== undefined

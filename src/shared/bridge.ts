@@ -189,7 +189,14 @@ export interface Commands {
   /** What the feed does with the plan: every feed streamed, polled or waiting, and why. */
   getFeedPlan: { args: Record<string, never>; result: FeedPlan };
   getSettings: { args: Record<string, never>; result: Settings };
+  /** Changes settings; never `autoUpdate`, which only {@link Commands.setAutoUpdate} changes. */
   setSettings: { args: { patch: SettingsChange }; result: Settings };
+  /**
+   * Turns updates on or off: the Settings dialog's update switch, and nothing else.
+   * Turning them on asks the user in the shell's own dialog, which no page can answer;
+   * declined, nothing changes. The browser host never updates and refuses it.
+   */
+  setAutoUpdate: { args: { enabled: boolean }; result: Settings };
   /** Opens an http(s) link that came from a news item in the system browser. */
   openExternal: { args: { url: string }; result: void };
   /**
@@ -237,6 +244,7 @@ const COMMAND_TABLE = {
   getFeedPlan: true,
   getSettings: true,
   setSettings: true,
+  setAutoUpdate: true,
   openExternal: true,
   popOut: true,
   setVisibility: true,

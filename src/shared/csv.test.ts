@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDocument, csvField, csvLine, parseCsv } from './csv';
+import { csvDocument, csvField, csvLine, neutraliseFormula, parseCsv } from './csv';
 
 describe('csv', () => {
   it('quotes only what must be quoted, doubling quotes', () => {
@@ -39,5 +39,26 @@ describe('csv', () => {
       ['1', '2'],
     ]);
     expect(() => parseCsv('"open')).toThrow(/not closed/);
+  });
+
+  // Finding 6 of the second audit: these reached the watchlist CSV as written.
+  it.each([
+    ["=CMD|' /C CALC'!A0", "'=CMD|' /C CALC'!A0"],
+    ['@SUM(1+1)*CMD', "'@SUM(1+1)*CMD"],
+    ['+1', "'+1"],
+    ['-2+3', "'-2+3"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', '"\'\r=1+1"'],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
+  ])('neutralises a cell a spreadsheet would run as a formula (%j)', (cell, field) => {
+    expect(csvField(cell)).toBe(field);
+    expect(parseCsv(`${csvField(cell)}\n`)).toEqual([[`'${cell}`]]);
+  });
+
+  it('leaves numbers numbers, negative ones and text that only contains a sign included', () => {
+    for (const plain of ['-1.57', '-0.0001', '-12', '1e-7', '-.5', 'AAPL', 'BRK-B', 'a=b']) {
+      expect(neutraliseFormula(plain)).toBe(plain);
+    }
+    expect(csvField(-1.57)).toBe('-1.57');
   });
 });

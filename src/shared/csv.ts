@@ -4,6 +4,13 @@
  * double quote (doubled inside), a line break, or space at either end; numbers are
  * written as JavaScript writes them (no grouping, `.` for decimals), or as the caller
  * formatted them to the precision shown. Lines end with `\n`.
+ *
+ * A text cell a spreadsheet would read as a formula — one beginning with `=`, `+`, `-`,
+ * `@`, a tab or a carriage return — is written with a leading `'`, which spreadsheet
+ * programs show as text and do not evaluate (the OWASP advice for CSV injection): a
+ * name or exchange from the service, or a code from a hand-edited file, can never run
+ * `=CMD|' /C CALC'!A0` on the user's machine. A cell that is a plain number (`-1.57`,
+ * as the board formats it) is a number, not a formula, and stays as it is.
  */
 
 /** A cell: text, a number, or nothing (an empty field). */
@@ -11,11 +18,26 @@ export type CsvCell = string | number | null | undefined;
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** One field, quoted when it must be. A number that is not finite is an empty field. */
+/** The first characters by which a spreadsheet takes a cell for a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A plain decimal number, as this app writes one: `-1.57`, `0.5`, `1e-7`. */
+const PLAIN_NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** The text with a leading `'` when a spreadsheet would run it as a formula. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/**
+ * One field, neutralised when a spreadsheet would take it for a formula, quoted when it
+ * must be. A number that is not finite is an empty field.
+ */
 export function csvField(cell: CsvCell): string {
   if (cell === null || cell === undefined) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  const text = neutraliseFormula(cell);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One line: the fields joined by commas, with its line break. */

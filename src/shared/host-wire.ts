@@ -23,6 +23,13 @@ import { isEventName } from './bridge';
 export const HOST_PROTOCOL = 'marketdesk.v1';
 /** Prefix of the subprotocol that carries the secret (offered, never answered). */
 export const SECRET_PROTOCOL_PREFIX = 'k.';
+/**
+ * Prefix of the subprotocol that names the page's window: `w.main`, or `w.<pane id>` for
+ * a pop-out. The host counts a window's subscriptions and codes over all its sockets.
+ */
+export const WINDOW_PROTOCOL_PREFIX = 'w.';
+/** The main window's name on the wire (a pop-out is named by its pane id). */
+export const MAIN_WINDOW = 'main';
 /** The WebSocket path of the bridge on the host's port. */
 export const BRIDGE_PATH = '/bridge';
 
@@ -31,9 +38,20 @@ const SECRET = /^[A-Za-z0-9_-]+$/;
 
 // ---------------------------------------------------------------- admission
 
-/** The subprotocols a page offers: ours, and the one carrying `secret`. */
-export function bridgeProtocols(secret: string): [string, string] {
-  return [HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret];
+/** The subprotocols a page offers: ours, the one carrying `secret`, and its window's name. */
+export function bridgeProtocols(secret: string, window: string = MAIN_WINDOW): string[] {
+  return [HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX + secret, WINDOW_PROTOCOL_PREFIX + window];
+}
+
+/**
+ * The window a socket says it belongs to: `main` or a pane id. A socket that names none,
+ * or something else, counts as the main window's — naming no window never earns a
+ * socket caps of its own.
+ */
+export function offeredWindow(header: string | undefined): string {
+  const offered = typeof header === 'string' ? header.split(',').map((p) => p.trim()) : [];
+  const name = offered.find((p) => p.startsWith(WINDOW_PROTOCOL_PREFIX))?.slice(2);
+  return name !== undefined && PANE_ID_PATTERN.test(name) ? name : MAIN_WINDOW;
 }
 
 /**
@@ -141,8 +159,21 @@ export function readHostFrame(text: string): HostFrame | null {
 
 // ---------------------------------------------------------------- addresses
 
-/** A pane id as the workspace makes them; anything else in an address is ignored. */
-const PANE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * A pane id as the workspace makes them: the one pattern `popOut` checks its argument
+ * against before any window is made, and a pop-out address is read by. A lone surrogate
+ * or any other character that cannot go into an address is refused as a bad argument,
+ * never met later as "URI malformed" with a window already half made.
+ */
+export const PANE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const PANE_ID = PANE_ID_PATTERN;
+
+/**
+ * The most pop-out windows one launch opens (Electron) or serves (the browser host, as
+ * distinct windows on its sockets): a page calling `popOut` with a new pane id in a
+ * loop must not open windows without end.
+ */
+export const MAX_POPOUT_WINDOWS = 8;
 
 /** The host's own address for the user: its origin, the secret in the fragment. */
 export function hostAddress(origin: string, secret: string): string {

@@ -52,6 +52,13 @@ export interface SimulatorOptions {
   streamFaults?: StreamFaults;
   /** Timers of the stream (its pushes, late pongs); default the global ones. Tests pass their own with `now`. */
   timers?: Timers;
+  /**
+   * Answer only the process that started it (the app's demo service): stream upgrades
+   * must name the loopback address as `Host` and carry no `Origin` (every browser page
+   * sends one), and connections that do not authenticate are capped and timed out.
+   * Pair it with a per-launch `token`.
+   */
+  guarded?: boolean;
 }
 
 /** Requests received since start (or the last reset), every answer included. */
@@ -178,6 +185,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     denied: (cls, region) => denied.has(`${cls}:${region}`),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.streamFaults ? { faults: options.streamFaults } : {}),
+    ...(options.guarded ? { guarded: true } : {}),
   });
   server.on('upgrade', (req, socket, head) => stream.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {

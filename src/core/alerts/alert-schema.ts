@@ -12,7 +12,13 @@ import type {
   DataSourceId,
   Instrument,
 } from '../../shared/model';
-import { ASSET_CLASSES, MAX_MOVE_WINDOW_MS, canonicalInstrument } from '../../shared/model';
+import {
+  ASSET_CLASSES,
+  MAX_MOVE_WINDOW_MS,
+  SYMBOL_CODE_PATTERN,
+  SYMBOL_CODE_RULE,
+  canonicalInstrument,
+} from '../../shared/model';
 
 /** A symbol as a person typed it (any case); canonical once parsed. */
 export const alertInstrumentSchema = z
@@ -23,9 +29,7 @@ export const alertInstrumentSchema = z
       .string()
       .max(16)
       .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' }),
-    code: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, {
-      error: 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)',
-    }),
+    code: z.string().regex(SYMBOL_CODE_PATTERN, { error: SYMBOL_CODE_RULE }),
   })
   .transform((i): Instrument => canonicalInstrument(i));
 

@@ -8,7 +8,7 @@
  * come out canonical; duplicates go. A `data` that holds no array is a schema error.
  */
 import type { AssetClass, DirectoryEntry } from '../../shared/model';
-import { canonicalCode, canonicalRegion } from '../../shared/model';
+import { canonicalCode, canonicalRegion, isSymbolCode } from '../../shared/model';
 import { isRecord, RecordIssue, type WireRecord } from './read';
 
 /** What a symbol list request asks: a class, and a region or all of the class's. */
@@ -34,7 +34,6 @@ function text(record: WireRecord, keys: readonly string[]): string {
   return '';
 }
 
-const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 const REGION_RE = /^[A-Z]{2}$/;
 
 /** The entries of a symbol list answer; throws a RecordIssue when it holds no list. */
@@ -60,7 +59,7 @@ export function readSymbolList(data: unknown, asked: SymbolListParams): Director
       region,
       raw.replace(/[.$]([A-Z]{2})$/i, (m, r: string) => (r.toUpperCase() === region ? '' : m)),
     );
-    if (!CODE_RE.test(code)) continue;
+    if (!isSymbolCode(code)) continue;
     const key = `${region}:${code}`;
     if (seen.has(key)) continue;
     seen.add(key);

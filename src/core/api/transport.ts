@@ -95,7 +95,7 @@ export class Transport {
       } catch {
         return err(abortedError(req.operation));
       }
-      const result = await this.#once(req, signal);
+      const result = this.#redacted(await this.#once(req, signal));
       if (!result.ok && result.error.kind === 'rate-limited') this.#config.onRateLimited?.();
       if (result.ok || !result.error.retryable || attempt >= retry.attempts) return result;
       const e: ApiError = result.error;
@@ -112,6 +112,16 @@ export class Transport {
         return err(abortedError(req.operation));
       }
     }
+  }
+
+  /**
+   * A failure with this client's token blanked out of its texts, in every form a service
+   * may echo it (see `redactSecrets`), before the error reaches anyone; the client's
+   * owner may blank more (tokens replaced this session).
+   */
+  #redacted(result: Result<unknown>): Result<unknown> {
+    if (result.ok) return result;
+    return err(result.error.redacted((text) => redactSecrets(text, [this.#config.token])));
   }
 
   async #once(req: RequestSpec, signal: AbortSignal | undefined): Promise<Result<unknown>> {
@@ -176,7 +186,7 @@ export class Transport {
       const retryAfterMs = parseRetryAfter(retryAfter);
       return err(httpError(operation, req.path, status, body, retryAfterMs, req.subject, words));
     }
-    return readEnvelope(req, body, words);
+    return readEnvelope(req, body, words, (text) => redactSecrets(text, [this.#config.token]));
   }
 }
 
@@ -247,14 +257,24 @@ function isRequestBuildError(e: unknown): e is TypeError {
   return e instanceof TypeError && e.cause === undefined && e.message !== 'fetch failed';
 }
 
-/** Checks the envelope (spec 2.1) and returns its data. */
-export function readEnvelope(req: RequestSpec, body: string, words = IN_SETTINGS): Result<unknown> {
+/** How much of a non-JSON body is searched for the token before 30 characters are quoted. */
+const QUOTE_SCAN_CHARS = 4096;
+
+/** Checks the envelope (spec 2.1) and returns its data; `redact` blanks the token out of what it quotes. */
+export function readEnvelope(
+  req: RequestSpec,
+  body: string,
+  words = IN_SETTINGS,
+  redact: (text: string) => string = (text) => text,
+): Result<unknown> {
   const { operation } = req;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    const start = body.trim().slice(0, 30);
+    // The service's text is quoted only after the token is blanked out of it: cut first,
+    // and a token the body starts with would leave as its first 30 characters.
+    const start = redact(body.trim().slice(0, QUOTE_SCAN_CHARS)).slice(0, 30);
     return err(
       bodySchemaError(
         operation,

@@ -40,6 +40,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   getFeedPlan: {},
   getSettings: {},
   setSettings: { patch: { intervals: { quotes: 1000 } } },
+  setAutoUpdate: { enabled: false },
   openExternal: { url: 'https://example.com/' },
   popOut: { paneId: 'pane-1', title: 'Quotes', width: 800, height: 600 },
   setVisibility: { visible: true },

@@ -123,6 +123,12 @@ export interface ShellHooks {
    * host answers `download: true` for the page to download it.
    */
   saveFile(request: SaveFileRequest, clientId: string): Promise<SaveFileAnswer>;
+  /**
+   * Asks the user, in the shell's own dialog (not the page's), to turn updates on: true
+   * when they agree. Null where the shell never updates (the browser host, an unpackaged
+   * app). The only way updates are turned on: no bridge caller can answer for the user.
+   */
+  confirmAutoUpdate(clientId: string): Promise<boolean | null>;
 }
 
 /**

@@ -43,10 +43,28 @@ export function codesOfSpec(spec: SubscriptionSpec): number {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * What one window holds, over every connection it has: a browser tab may have more than
+ * one socket (a reconnect overlapping the old one, or a page opening many), and the caps
+ * are the window's, not each socket's — sixteen sockets of one window share one
+ * {@link MAX_SUBSCRIPTIONS_PER_CLIENT} and one {@link MAX_CODES_PER_CLIENT}. A client
+ * connected without one has a budget of its own.
+ */
+export class ClientBudget {
+  /** Subscriptions held, over the window's clients. */
+  subscriptions = 0;
+  /** Codes followed, summed over them. */
+  codes = 0;
+}
+
 export class ClientRegistry {
   readonly #clients = new Map<string, ClientEntry>();
 
-  add(id: string, sink: (message: BridgeEventMessage) => void): ClientEntry {
+  add(
+    id: string,
+    sink: (message: BridgeEventMessage) => void,
+    budget: ClientBudget = new ClientBudget(),
+  ): ClientEntry {
     if (this.#clients.has(id)) throw new Error(`bridge client ${id} is already connected`);
     const codesBySubscription = new Map<string, number>();
     let codeCount = 0;
@@ -66,19 +84,19 @@ export class ClientRegistry {
       admit(spec) {
         // Refused before the feed hub sees it: one client cannot make the host poll,
         // fingerprint and push without bound, and a refusal costs nothing.
-        if (entry.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CLIENT) {
+        if (budget.subscriptions >= MAX_SUBSCRIPTIONS_PER_CLIENT) {
           throw new BridgeFailure(
             'bad-argument',
-            `subscribe: this window already has ${fmt(entry.subscriptions.size)} subscriptions, ` +
+            `subscribe: this window already has ${fmt(budget.subscriptions)} subscriptions, ` +
               `the most one window may hold (${fmt(MAX_SUBSCRIPTIONS_PER_CLIENT)}); ` +
               'close some panes or open them in another window.',
           );
         }
         const codes = codesOfSpec(spec);
-        if (codeCount + codes > MAX_CODES_PER_CLIENT) {
+        if (budget.codes + codes > MAX_CODES_PER_CLIENT) {
           throw new BridgeFailure(
             'bad-argument',
-            `subscribe: this window already follows ${fmt(codeCount)} symbols and these ` +
+            `subscribe: this window already follows ${fmt(budget.codes)} symbols and these ` +
               `${fmt(codes)} would pass the most one window may follow ` +
               `(${fmt(MAX_CODES_PER_CLIENT)}); remove symbols from its watchlists or ` +
               'close some panes.',
@@ -87,13 +105,19 @@ export class ClientRegistry {
         return codes;
       },
       hold(subscriptionId, codes) {
+        if (!entry.subscriptions.has(subscriptionId)) budget.subscriptions++;
         entry.subscriptions.add(subscriptionId);
-        codeCount += codes - (codesBySubscription.get(subscriptionId) ?? 0);
+        const delta = codes - (codesBySubscription.get(subscriptionId) ?? 0);
+        codeCount += delta;
+        budget.codes += delta;
         codesBySubscription.set(subscriptionId, codes);
       },
       release(subscriptionId) {
         if (!entry.subscriptions.delete(subscriptionId)) return false;
-        codeCount -= codesBySubscription.get(subscriptionId) ?? 0;
+        const codes = codesBySubscription.get(subscriptionId) ?? 0;
+        codeCount -= codes;
+        budget.codes -= codes;
+        budget.subscriptions--;
         codesBySubscription.delete(subscriptionId);
         return true;
       },
@@ -103,9 +127,11 @@ export class ClientRegistry {
     return entry;
   }
 
+  /** Forgets a client; what it held goes back to its window's budget. */
   remove(id: string): ClientEntry | undefined {
     const entry = this.#clients.get(id);
     this.#clients.delete(id);
+    if (entry) for (const subscriptionId of [...entry.subscriptions]) entry.release(subscriptionId);
     return entry;
   }
 

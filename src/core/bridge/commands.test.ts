@@ -93,8 +93,14 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
       /^setSettings: Quotes refresh must be a whole number/,
     ],
   ],
+  setAutoUpdate: [[{ enabled: 'yes' }, /^setAutoUpdate: enabled must be true or false$/]],
   openExternal: [[{ url: 7 }, /^openExternal: url must be a string$/]],
-  popOut: [[{ title: 'x' }, /^popOut: paneId is required$/]],
+  popOut: [
+    [{ title: 'x' }, /^popOut: paneId is required$/],
+    // Finding 9 of the second audit: a lone surrogate failed later as "URI malformed".
+    [{ paneId: 'pane-\uD800', title: 'x' }, /^popOut: paneId must be a pane id/],
+    [{ paneId: 'a/b?c', title: 'x' }, /^popOut: paneId must be a pane id/],
+  ],
   setVisibility: [[{ visible: 'no' }, /^setVisibility: visible must be true or false$/]],
   saveFile: [
     [
@@ -348,6 +354,38 @@ describe('commands', () => {
     await vi.waitFor(() => expect(t.services.link.client.plan.maxCodes).toBe(50));
     const status = await c.call('getStatus', {});
     expect(status).toMatchObject({ ok: true, value: { plan: { name: 'premium', maxCodes: 50 } } });
+  });
+
+  // Finding 11 of the second audit: the renderer could switch updates on through setSettings.
+  it('turns updates on only through setAutoUpdate, and only when the user agrees in the shell', async () => {
+    const c = t.client();
+    expect(await c.call('setSettings', { patch: { autoUpdate: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', message: expect.stringContaining('setAutoUpdate') },
+    });
+    expect(t.services.settings.get().autoUpdate).toBe(false);
+    // A shell that never updates (the browser host) refuses; one whose user declines keeps it off.
+    expect(await c.call('setAutoUpdate', { enabled: true })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-argument', message: expect.stringContaining('does not update itself') },
+    });
+    t.updates.answer = false;
+    expect(await c.call('setAutoUpdate', { enabled: true })).toMatchObject({
+      ok: true,
+      value: { autoUpdate: false },
+    });
+    t.updates.answer = true;
+    expect(await c.call('setAutoUpdate', { enabled: true })).toMatchObject({
+      ok: true,
+      value: { autoUpdate: true },
+    });
+    expect(t.updates.asked).toBe(3);
+    // Off needs no question.
+    expect(await c.call('setAutoUpdate', { enabled: false })).toMatchObject({
+      ok: true,
+      value: { autoUpdate: false },
+    });
+    expect(t.updates.asked).toBe(3);
   });
 
   it('popOut goes to the shell with the asking client', async () => {

@@ -28,6 +28,7 @@ function throwing(error: unknown): CommandHandlers {
     getFeedPlan: notUsed,
     getSettings: notUsed,
     setSettings: notUsed,
+    setAutoUpdate: notUsed,
     openExternal: notUsed,
     popOut: notUsed,
     saveFile: notUsed,

@@ -154,7 +154,28 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     },
 
     async setSettings({ patch }) {
+      // Updates install code: a page (or a script in it) must not switch them on quietly.
+      if (Object.hasOwn(patch, 'autoUpdate')) {
+        throw new BridgeFailure(
+          'bad-argument',
+          'setSettings: autoUpdate is changed only by the Settings dialog’s update switch (setAutoUpdate), which asks you to confirm',
+        );
+      }
       return backend.setSettings(patch);
+    },
+
+    async setAutoUpdate({ enabled }, ctx) {
+      if (enabled) {
+        const agreed = await hooks.confirmAutoUpdate(ctx.clientId);
+        if (agreed === null) {
+          throw new BridgeFailure(
+            'bad-argument',
+            'setAutoUpdate: this copy of Marketdesk does not update itself (only the installed app does)',
+          );
+        }
+        if (!agreed) return backend.getSettings();
+      }
+      return backend.setSettings({ autoUpdate: enabled });
     },
 
     async openExternal({ url }) {

@@ -5,6 +5,7 @@
  */
 export type { BridgeBackend, FeedPort, HistoryPort, ShellHooks } from './backend';
 export { createBridgeServer } from './server';
+export { ClientBudget } from './client-registry';
 export type { BridgeConnection, BridgeServer, BridgeServerOptions } from './server';
 export { createDispatcher } from './dispatcher';
 export type { BridgeContext, CommandHandlers, Dispatcher, DispatcherOptions } from './dispatcher';

@@ -6,8 +6,16 @@
  */
 import { z } from 'zod';
 import type { CommandArgs, CommandName } from '../../shared/bridge';
+import { PANE_ID_PATTERN } from '../../shared/host-wire';
 import type { KType } from '../../shared/model';
-import { ASSET_CLASSES, KTYPES, MAX_SEARCH_LIMIT, MAX_SEARCH_TEXT } from '../../shared/model';
+import {
+  ASSET_CLASSES,
+  KTYPES,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_TEXT,
+  SYMBOL_CODE_PATTERN,
+  SYMBOL_CODE_RULE,
+} from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
 import { drawingIdSchema, drawingSchema } from '../drawings/drawing-schema';
@@ -45,9 +53,7 @@ const exchange = z
   .string()
   .max(16)
   .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' });
-const code = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, {
-  error: 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)',
-});
+const code = z.string().regex(SYMBOL_CODE_PATTERN, { error: SYMBOL_CODE_RULE });
 const codes = z.array(code).min(1).max(MAX_CODES);
 const assetClass = z.enum(ASSET_CLASSES);
 const newsMarket = z.enum(ASSET_CLASSES);
@@ -147,9 +153,12 @@ export const COMMAND_SCHEMAS = {
   getSettings: empty,
   // The settings store's own patch schema: one source of truth for ranges and messages.
   setSettings: z.strictObject({ patch: settingsPatchSchema }),
+  setAutoUpdate: z.strictObject({ enabled: z.boolean({ error: 'must be true or false' }) }),
   openExternal: z.strictObject({ url: z.string().min(1).max(4096) }),
   popOut: z.strictObject({
-    paneId: id,
+    paneId: z.string().regex(PANE_ID_PATTERN, {
+      error: 'must be a pane id: 1–64 letters, digits, _ or -',
+    }),
     title: z.string().max(200),
     width: z.number().int().min(200).max(10_000).optional(),
     height: z.number().int().min(150).max(10_000).optional(),

@@ -10,7 +10,7 @@ import type { BridgeEventMessage, BridgeResponse } from '../../shared/bridge';
 import { DisposableStore } from '../../shared/emitter';
 import { seriesKey } from '../../shared/model';
 import type { BridgeBackend, ShellHooks } from './backend';
-import { ClientRegistry } from './client-registry';
+import { ClientRegistry, type ClientBudget } from './client-registry';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { redactEvent } from './errors';
 import { createHandlers, toCandlesPage } from './handlers';
@@ -29,11 +29,12 @@ export interface BridgeConnection {
 export interface BridgeServer {
   /**
    * Connects a client. `send` delivers one event to it (IPC `webContents.send`,
-   * `socket.send`); `clientId` defaults to a random UUID.
+   * `socket.send`); `clientId` defaults to a random UUID. Clients given the same
+   * `budget` (one window's sockets) share its caps; by default each has its own.
    */
   connect(
     send: (message: BridgeEventMessage) => void,
-    options?: { clientId?: string },
+    options?: { clientId?: string; budget?: ClientBudget },
   ): BridgeConnection;
   /** The raw dispatcher (for a shell that keeps its own contexts). */
   readonly dispatch: Dispatcher;
@@ -110,7 +111,11 @@ export function createBridgeServer(
     connect(send, connectOptions = {}) {
       const clientId = connectOptions.clientId ?? randomUUID();
       // Every event to this client passes here: its free text is scrubbed once more.
-      const entry = clients.add(clientId, (message) => send(redactEvent(message, redact)));
+      const entry = clients.add(
+        clientId,
+        (message) => send(redactEvent(message, redact)),
+        connectOptions.budget,
+      );
       const ctx = { clientId, send: entry.send };
       return {
         clientId,

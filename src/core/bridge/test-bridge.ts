@@ -35,6 +35,8 @@ export interface TestBridge {
   server: BridgeServer;
   opened: string[];
   popOuts: { request: PopOutRequest; clientId: string }[];
+  /** The shell's answer to "turn updates on?" (null: a shell that never updates), and how often it was asked. */
+  updates: { answer: boolean | null; asked: number };
   client(): RecordingClient;
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startTestBridge(
   });
   const opened: string[] = [];
   const popOuts: TestBridge['popOuts'] = [];
+  const updates: TestBridge['updates'] = { answer: null, asked: 0 };
   const hooks: ShellHooks = {
     async openExternal(url) {
       opened.push(url);
@@ -62,6 +65,10 @@ export async function startTestBridge(
     async saveFile() {
       return { path: null, download: true };
     },
+    async confirmAutoUpdate() {
+      updates.asked++;
+      return updates.answer;
+    },
   };
   const server = createBridgeServer(services.backend, hooks);
   return {
@@ -70,6 +77,7 @@ export async function startTestBridge(
     server,
     opened,
     popOuts,
+    updates,
     client() {
       const events: BridgeEventMessage[] = [];
       const responses: BridgeResponse<unknown>[] = [];

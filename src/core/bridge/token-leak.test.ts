@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Events, SubscriptionSpec } from '../../shared/bridge';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
-import { REDACTED } from '../redact';
+import { REDACTED, REDACT_PREFIX_LENGTH, encodedForms } from '../redact';
 import { startTokenEchoService, type EchoMode } from '../testing/token-echo-service';
 import { startTestBridge, type TestBridge } from './test-bridge';
 
@@ -191,4 +191,31 @@ describe('a service that repeats the token in its errors', () => {
     expect(seen.frames).not.toContain(`${REDACTED}he `);
     expect(seen.frames).toContain('The market data service');
   }, 20_000);
+
+  // Findings 1 and 4 of the second audit: a token holding +, / or = echoed URL-encoded,
+  // and a body or record field quoting the token cut short, reached events and stderr.
+  const ENCODABLE = 'LEAK+Canary/9f3e=b2c7d1a8e5f4c3b2a1d0e9f8a7b6c5d4';
+  it.each<EchoMode>([
+    { kind: 'envelope', encoding: 'url' },
+    { kind: 'http', status: 400, encoding: 'url' },
+    { kind: 'envelope', encoding: 'base64' },
+    { kind: 'envelope', encoding: 'json' },
+    { kind: 'http', status: 403, encoding: 'hex' },
+    { kind: 'text' },
+    { kind: 'field' },
+  ])(
+    'keeps its encoded, cut and field-embedded forms out too (%o)',
+    async (mode) => {
+      const seen = await provoke(ENCODABLE, mode);
+      expect(seen.sent).toContain(ENCODABLE);
+      const everything = JSON.stringify([seen.frames, seen.logs, seen.status]);
+      for (const form of encodedForms(ENCODABLE)) {
+        const head = form.slice(0, REDACT_PREFIX_LENGTH);
+        const at = everything.indexOf(head);
+        expect(at, `${form}: ${everything.slice(Math.max(0, at - 200), at + 60)}`).toBe(-1);
+      }
+      expect(everything).toContain(REDACTED);
+    },
+    20_000,
+  );
 });

@@ -77,7 +77,7 @@ describe('DrawingStore', () => {
     rmSync(store.file);
     mkdirSync(store.file);
     expect(() => store.save(AAPL, trend)).toThrow(StoreError);
-    expect(() => store.save(AAPL, trend)).toThrow(/^Could not save the drawing: EISDIR/);
+    expect(() => store.save(AAPL, trend)).toThrow(/^Could not save chart drawings: EISDIR/);
     expect(store.get(AAPL).drawings).toHaveLength(1);
   });
 
@@ -97,7 +97,7 @@ describe('DrawingStore', () => {
   it('shows nothing for an unparsable file, and saves over it', () => {
     writeFileSync(path.join(folder, DRAWINGS_FILE_NAME), '{"version":1,');
     const store = new DrawingStore({ folder });
-    expect(store.load()).toMatch(/unreadable/);
+    expect(store.load()).toMatch(/could not be used \(it is not valid JSON\)/);
     store.save(AAPL, hline('h1'));
     expect(JSON.parse(readFileSync(store.file, 'utf8')).sets).toHaveLength(1);
   });
@@ -106,8 +106,31 @@ describe('DrawingStore', () => {
     const text = JSON.stringify({ version: 2, revision: 9, sets: [] });
     writeFileSync(path.join(folder, DRAWINGS_FILE_NAME), text);
     const store = new DrawingStore({ folder });
-    expect(store.load()).toMatch(/newer Marketdesk \(format 2\)/);
+    expect(store.load()).toMatch(/newer Marketdesk \(format 2;/);
     expect(() => store.save(AAPL, hline('h1'))).toThrow(/not saved this session/);
     expect(readFileSync(store.file, 'utf8')).toBe(text);
+  });
+
+  // Finding 3 of the second audit: these loaded as "no drawings", with no notice and no
+  // copy, and the next saved drawing overwrote the file.
+  it.each([
+    ['sets is an object', '{"version":1,"revision":4,"sets":{"AAPL":[]}}'],
+    ['the top level is an array', '[{"version":1}]'],
+    ['the top level is null', 'null'],
+    ['the top level is a string', '"drawings"'],
+  ])('keeps a wrong-shaped file (%s) aside whole, with a notice', (_shape, text) => {
+    const file = path.join(folder, DRAWINGS_FILE_NAME);
+    writeFileSync(file, text);
+    const store = new DrawingStore({ folder });
+    const notice = store.load();
+    expect(notice).toMatch(/^Chart drawings file drawings\.json could not be used \(/);
+    const kept = readdirSync(folder).filter((f) => f.startsWith(`${DRAWINGS_FILE_NAME}.bad-`));
+    expect(kept).toHaveLength(1);
+    expect(notice).toContain(kept[0]);
+    expect(readFileSync(path.join(folder, kept[0]!), 'utf8')).toBe(text);
+    store.save(AAPL, hline('h1'));
+    expect(readFileSync(path.join(folder, kept[0]!), 'utf8')).toBe(text);
+    // Kept once: the next start reads the new file with nothing to say.
+    expect(new DrawingStore({ folder }).load()).toBeNull();
   });
 });

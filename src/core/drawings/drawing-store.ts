@@ -9,8 +9,6 @@
  * hundred bytes each and change on a click or a drag's end, not per frame), then
  * applied in memory and told to `onChange` listeners. A failed write changes nothing.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import {
   DRAWING_LIMITS,
   canonicalInstrument,
@@ -22,9 +20,8 @@ import {
   type UnixMs,
 } from '../../shared/model';
 import { Emitter, type Event } from '../../shared/emitter';
-import { removeStaleTempFiles, writeFileAtomic } from '../settings/atomic-write';
-import { StoreError, describeFsError } from '../settings/store-error';
-import { keepBadCopy, parseJsonText, readStoreFile } from '../settings/store-file';
+import { StoreError } from '../settings/store-error';
+import { JsonFileStore, type JsonFileVerdict } from '../store/json-file-store';
 import { drawingSchema } from './drawing-schema';
 
 /** The drawings file's name in the data folder. */
@@ -33,6 +30,13 @@ export const DRAWINGS_FILE_NAME = 'drawings.json';
 /** The file format this build writes. */
 export const DRAWINGS_FILE_VERSION = 1;
 
+/**
+ * The most bytes `drawings.json` may hold. A drawing is at most about 1 KB (a 500-character
+ * note, a few points), so 16 MiB is some 16,000 of the largest drawings — far past what a
+ * person draws — while a read of it stays well under a second at start.
+ */
+export const DRAWINGS_MAX_BYTES = 16 * 1024 * 1024;
+
 interface DrawingsFile {
   version: number;
   /** The newest revision handed out (revisions never go back, even for a removed set). */
@@ -40,60 +44,60 @@ interface DrawingsFile {
   sets: DrawingSet[];
 }
 
+/** What the file holds, in memory. */
+interface Drawings {
+  sets: Map<string, DrawingSet>;
+  revision: number;
+}
+
 export interface DrawingStoreOptions {
   folder: string;
   /** Wall-clock time, for the name of a kept bad file; default Date.now. */
   now?: () => UnixMs;
+  /** The file's size bound; default {@link DRAWINGS_MAX_BYTES}. */
+  maxBytes?: number;
 }
 
 /** What {@link DrawingStore.load} found worth telling the user, or null. */
 export type DrawingLoadNotice = string | null;
 
 export class DrawingStore {
-  readonly file: string;
-  readonly #folder: string;
-  readonly #now: () => UnixMs;
+  readonly #file: JsonFileStore<Drawings>;
   #sets = new Map<string, DrawingSet>();
   #revision = 0;
-  /** False when the file is from a newer build: changes are refused, the file kept. */
-  #writable = true;
   readonly #changed = new Emitter<DrawingSet>();
   /** Told of every saved change, with the instrument's whole new set. */
   readonly onChange: Event<DrawingSet> = this.#changed.event;
 
   constructor(options: DrawingStoreOptions) {
-    this.#folder = options.folder;
-    this.file = path.join(options.folder, DRAWINGS_FILE_NAME);
-    this.#now = options.now ?? Date.now;
+    this.#file = new JsonFileStore<Drawings>({
+      folder: options.folder,
+      name: DRAWINGS_FILE_NAME,
+      what: 'chart drawings',
+      version: DRAWINGS_FILE_VERSION,
+      maxBytes: options.maxBytes ?? DRAWINGS_MAX_BYTES,
+      empty: () => ({ sets: new Map(), revision: 0 }),
+      read: readDrawings,
+      body: ({ sets, revision }) => ({ revision, sets: [...sets.values()] }),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  /** The file's path. */
+  get file(): string {
+    return this.#file.file;
   }
 
   /**
    * Reads the file. Never throws: a missing file is no drawings; a damaged one keeps
-   * what is valid, is copied aside as `drawings.json.bad-<time>`, and answers a notice.
+   * what is valid and is kept aside as `drawings.json.bad-<time>` (a wrong-shaped one
+   * whole); a newer build's is left untouched. Answers the notice, if any.
    */
   load(): DrawingLoadNotice {
-    removeStaleTempFiles(this.file, { now: this.#now });
-    const read = readStoreFile(this.file);
-    if ('missing' in read) return null;
-    if ('problem' in read) {
-      this.#writable = false;
-      return `Chart drawings could not be read (${read.problem}); drawing changes are not saved this session.`;
-    }
-    const raw = parseJsonText(read.text);
-    if (raw === undefined) {
-      return `The chart drawings file was unreadable${keepBadCopy(this.file, this.#now())}; no drawings are shown.`;
-    }
-    const file = raw as Partial<DrawingsFile> | null;
-    if (typeof file?.version === 'number' && file.version > DRAWINGS_FILE_VERSION) {
-      this.#writable = false;
-      return `The chart drawings were saved by a newer Marketdesk (format ${file.version}); they are left untouched and changes are not saved this session.`;
-    }
-    const { sets, revision, dropped } = readSets(file);
-    this.#sets = sets;
-    this.#revision = revision;
-    return dropped > 0
-      ? `${dropped} damaged chart drawing${dropped === 1 ? ' was' : 's were'} left out${keepBadCopy(this.file, this.#now())}.`
-      : null;
+    const { value, notice } = this.#file.load();
+    this.#sets = value.sets;
+    this.#revision = value.revision;
+    return notice;
   }
 
   /** The drawings of an instrument (none: an empty set at revision 0). */
@@ -137,28 +141,12 @@ export class DrawingStore {
   }
 
   #commit(instrument: Instrument, drawings: Drawing[]): DrawingSet {
-    if (!this.#writable) {
-      throw new StoreError(
-        'storage',
-        'Chart drawings are not saved this session (see the notice in the status bar).',
-      );
-    }
     const set: DrawingSet = { instrument, drawings, revision: this.#revision + 1 };
     const sets = new Map(this.#sets);
     const key = instrumentKey(instrument);
     if (drawings.length > 0) sets.set(key, set);
     else sets.delete(key);
-    const file: DrawingsFile = {
-      version: DRAWINGS_FILE_VERSION,
-      revision: set.revision,
-      sets: [...sets.values()],
-    };
-    try {
-      mkdirSync(this.#folder, { recursive: true });
-      writeFileAtomic(this.file, JSON.stringify(file), { mode: 0o600 });
-    } catch (error) {
-      throw new StoreError('storage', `Could not save the drawing: ${describeFsError(error)}`);
-    }
+    this.#file.save({ sets, revision: set.revision });
     this.#sets = sets;
     this.#revision = set.revision;
     this.#changed.fire(set);
@@ -183,16 +171,18 @@ function isInstrument(value: unknown): value is Instrument {
   );
 }
 
-/** The valid sets of a parsed file and how many entries had to be left out. */
-function readSets(file: Partial<DrawingsFile> | null): {
-  sets: Map<string, DrawingSet>;
-  revision: number;
-  dropped: number;
-} {
+/**
+ * The valid sets of a parsed file. A file whose `sets` is not a list is wrong-shaped as a
+ * whole (kept aside, never read as "no drawings" and then overwritten); a damaged entry
+ * or drawing is left out and counted.
+ */
+function readDrawings(raw: Record<string, unknown>): JsonFileVerdict<Drawings> {
+  const file = raw as Partial<DrawingsFile>;
+  if (!Array.isArray(file.sets)) return { ok: false, problem: 'its "sets" is not a list' };
   const sets = new Map<string, DrawingSet>();
   let dropped = 0;
-  let revision = Number.isSafeInteger(file?.revision) ? Math.max(0, file!.revision!) : 0;
-  for (const entry of Array.isArray(file?.sets) ? file.sets : []) {
+  let revision = Number.isSafeInteger(file.revision) ? Math.max(0, file.revision!) : 0;
+  for (const entry of file.sets as unknown[]) {
     const e = entry as Partial<DrawingSet> | null;
     if (!isInstrument(e?.instrument) || !Array.isArray(e.drawings)) {
       dropped++;
@@ -217,5 +207,7 @@ function readSets(file: Partial<DrawingsFile> | null): {
       sets.set(instrumentKey(instrument), { instrument, drawings, revision: setRevision });
     }
   }
-  return { sets, revision, dropped };
+  if (dropped === 0) return { ok: true, value: { sets, revision } };
+  const what = `${dropped} damaged chart drawing${dropped === 1 ? ' was' : 's were'} left out`;
+  return { ok: true, value: { sets, revision }, damaged: what };
 }

@@ -101,7 +101,7 @@ describe('SettingsStore', () => {
     expect(() => s.update({ theme: 'light' })).toThrow(
       expect.objectContaining({
         code: 'storage',
-        message: expect.stringContaining('Could not save settings'),
+        message: expect.stringContaining('Could not save the settings'),
       }),
     );
     expect(s.get().theme).toBe('dark');
@@ -145,18 +145,45 @@ describe('SettingsStore', () => {
 });
 
 describe('SettingsStore with a damaged file', () => {
-  it('resets unreadable JSON to the defaults, keeps the original, and repairs the file', () => {
+  it('resets unreadable JSON to the defaults and keeps the original aside, once', () => {
     writeFileSync(file, '{"theme": "light", oops');
     const result = store().load();
     expect(result.settings).toEqual(DEFAULT_SETTINGS);
-    expect(result.notices).toEqual([expect.stringContaining('reset to the defaults')]);
+    expect(result.notices).toEqual([
+      expect.stringMatching(/not valid JSON.*; using the default settings\.$/),
+    ]);
     const copies = badCopies();
     expect(copies).toEqual(['settings.json.bad-2026-11-22T03-00-00-000Z']);
     expect(result.notices[0]).toContain(copies[0]);
     expect(readFileSync(path.join(folder, copies[0] ?? ''), 'utf8')).toBe(
       '{"theme": "light", oops',
     );
-    expect(readJson().version).toBe(SETTINGS_FILE_VERSION);
+    expect(existsSync(file)).toBe(false);
+    expect(store().load().notices).toEqual([]);
+    expect(badCopies()).toHaveLength(1);
+  });
+
+  // The second audit: the copy was written from decoded text, so bytes that are not
+  // UTF-8 came out as U+FFFD.
+  it('keeps the damaged file byte for byte, bytes that are not UTF-8 included', () => {
+    const bytes = Buffer.from([0x7b, 0x22, 0x74, 0xff, 0xfe, 0x80, 0x22, 0x3a, 0x20, 0xc3, 0x28]);
+    writeFileSync(file, bytes);
+    expect(store().load().notices).toHaveLength(1);
+    expect(readFileSync(path.join(folder, badCopies()[0]!)).equals(bytes)).toBe(true);
+  });
+
+  it('blanks a token in the kept copy without touching the other bytes', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"theme": "\xff\xfe", "token": "tok_secret", oops', 'latin1'),
+    ]);
+    writeFileSync(file, bytes);
+    store().load();
+    const copy = readFileSync(path.join(folder, badCopies()[0]!));
+    expect(
+      copy.equals(
+        Buffer.from('{"theme": "\xff\xfe", "token": "[removed by Marketdesk]", oops', 'latin1'),
+      ),
+    ).toBe(true);
   });
 
   it('keeps the valid fields and resets only the invalid ones', () => {

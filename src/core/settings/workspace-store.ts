@@ -4,20 +4,24 @@
  * `version` and JSON `data`, capped in size so a runaway renderer cannot fill the disk
  * or stall every window's startup.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { WorkspaceDocument } from '../../shared/bridge';
 import type { UnixMs } from '../../shared/model';
-import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
+import { JsonFileStore, formatBytes } from '../store/json-file-store';
 import { findNonJson } from './json-check';
-import { StoreError, describeFsError } from './store-error';
-import { keepBadCopy, parseJsonText, readStoreFile } from './store-file';
+import { StoreError } from './store-error';
 
 /** The workspace file's name in the data folder. */
 export const WORKSPACE_FILE_NAME = 'workspace.json';
 
 /** Default size cap of the serialised workspace: 1 MiB. */
 export const DEFAULT_WORKSPACE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The most bytes a read of `workspace.json` takes: four times the save cap, so a file
+ * saved under a larger cap (or edited by hand) is still read, while a runaway one is
+ * kept aside unread instead of stalling every window's start.
+ */
+export const WORKSPACE_READ_FACTOR = 4;
 
 /** Dependencies of a {@link WorkspaceStore}. */
 export interface WorkspaceStoreOptions {
@@ -34,12 +38,6 @@ export interface WorkspaceLoadResult {
   document: WorkspaceDocument | null;
   /** Set when the file was unreadable (it is kept as `workspace.json.bad-<time>`). */
   notice: string | null;
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
-    : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 /**
@@ -66,45 +64,47 @@ export function serialiseWorkspace(
   if (bytes > maxBytes)
     return {
       ok: false,
-      error: `The workspace is too large to save (${formatSize(bytes)}; the limit is ${formatSize(maxBytes)}). Remove some layouts or watchlists.`,
+      error: `The workspace is too large to save (${formatBytes(bytes)}; the limit is ${formatBytes(maxBytes)}). Remove some layouts or watchlists.`,
     };
   return { ok: true, json };
 }
 
 /** Loads and saves the workspace document. */
 export class WorkspaceStore {
-  readonly file: string;
   readonly maxBytes: number;
-  readonly #now: () => UnixMs;
+  readonly #file: JsonFileStore<WorkspaceDocument | null>;
 
-  constructor(private readonly options: WorkspaceStoreOptions) {
-    this.file = path.join(options.folder, WORKSPACE_FILE_NAME);
+  constructor(options: WorkspaceStoreOptions) {
     this.maxBytes = options.maxBytes ?? DEFAULT_WORKSPACE_MAX_BYTES;
-    this.#now = options.now ?? Date.now;
+    const readMax = this.maxBytes * WORKSPACE_READ_FACTOR;
+    this.#file = new JsonFileStore<WorkspaceDocument | null>({
+      folder: options.folder,
+      name: WORKSPACE_FILE_NAME,
+      what: 'the saved workspace',
+      // The document carries the renderer's own version, which the renderer checks.
+      version: null,
+      maxBytes: readMax,
+      empty: () => null,
+      read: (raw) => {
+        const checked = serialiseWorkspace(raw, readMax);
+        return checked.ok
+          ? { ok: true, value: JSON.parse(checked.json) as WorkspaceDocument }
+          : { ok: false, problem: checked.error.replace(/\.$/, '') };
+      },
+      body: (document) => ({ ...document }),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  /** The file's path. */
+  get file(): string {
+    return this.#file.file;
   }
 
   /** Reads the saved workspace. Never throws: trouble is a notice and a null document. */
   load(): WorkspaceLoadResult {
-    // A save killed between write and rename leaves its temp file; nothing else ever would.
-    removeStaleTempFiles(this.file, { now: this.#now });
-    const read = readStoreFile(this.file);
-    if ('missing' in read) return { document: null, notice: null };
-    if ('problem' in read) {
-      return {
-        document: null,
-        notice: `Could not read the saved workspace (${read.problem}); starting with the default layout.`,
-      };
-    }
-    const { text } = read;
-    const parsed = parseJsonText(text);
-    // The cap guards saves; a file saved under a larger cap (or by hand) is still read.
-    const checked = serialiseWorkspace(parsed, Math.max(this.maxBytes, Buffer.byteLength(text)));
-    if (checked.ok)
-      return { document: JSON.parse(checked.json) as WorkspaceDocument, notice: null };
-    return {
-      document: null,
-      notice: `The saved workspace was unreadable and the default layout is shown${keepBadCopy(this.file, this.#now())}.`,
-    };
+    const { value, notice } = this.#file.load();
+    return { document: value, notice };
   }
 
   /**
@@ -116,11 +116,6 @@ export class WorkspaceStore {
   save(document: unknown): void {
     const checked = serialiseWorkspace(document, this.maxBytes);
     if (!checked.ok) throw new StoreError('bad-argument', checked.error);
-    try {
-      mkdirSync(this.options.folder, { recursive: true });
-      writeFileAtomic(this.file, checked.json, { mode: 0o600 });
-    } catch (error) {
-      throw new StoreError('storage', `Could not save the workspace: ${describeFsError(error)}`);
-    }
+    this.#file.save(JSON.parse(checked.json) as WorkspaceDocument);
   }
 }

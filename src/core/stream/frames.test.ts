@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFrame } from './frames';
+import { FRAME_BUDGET, nestingWithin, readFrame } from './frames';
 
 describe('stream frames', () => {
   it('reads the contract’s messages', () => {
@@ -88,5 +88,26 @@ describe('stream frames', () => {
     }
     expect(readFrame('{"code":1,"msg":"hello"}')).toEqual({ kind: 'other' });
     expect(readFrame('{"code":1,"data":[]}')).toEqual({ kind: 'other' });
+  });
+
+  it('drops a frame past its budget unread: too deep, too many records, too long', () => {
+    expect(readFrame('['.repeat(200_000) + ']'.repeat(200_000))).toEqual({
+      kind: 'over-budget',
+      reason: `nested deeper than ${FRAME_BUDGET.depth} levels`,
+    });
+    const records = (n: number) =>
+      JSON.stringify({
+        code: 1,
+        data: Array.from({ length: n }, () => ({ s: 'A.US', type: 'quote' })),
+      });
+    expect(readFrame(records(FRAME_BUDGET.records + 1))).toMatchObject({ kind: 'over-budget' });
+    expect(readFrame(records(FRAME_BUDGET.records))).toMatchObject({ kind: 'push' });
+    expect(readFrame(' '.repeat(FRAME_BUDGET.chars + 1))).toMatchObject({ kind: 'over-budget' });
+  });
+
+  it('counts nesting outside strings only', () => {
+    expect(nestingWithin('{"a":"[[[[[[[[[[\\"[[[[","b":[[1]]}', 3)).toBe(true);
+    expect(nestingWithin('{"a":[[[1]]]}', 3)).toBe(false);
+    expect(nestingWithin('{"a":[[[1]]]}', 4)).toBe(true);
   });
 });

@@ -30,7 +30,49 @@ export type ServerFrame =
   /** JSON the contract does not describe: ignored. */
   | { kind: 'other' }
   /** Not JSON, or a push whose records cannot be told apart. */
-  | { kind: 'malformed' };
+  | { kind: 'malformed' }
+  /** Past the work one frame may cost ({@link FRAME_BUDGET}): dropped unread, counted. */
+  | { kind: 'over-budget'; reason: string };
+
+/**
+ * The work one frame may cost, beyond the socket's byte limit: a hostile or broken
+ * service sending 400 KB frames of 5,000 unreadable records, or JSON nested 200,000
+ * deep, would otherwise hold the process — and every window it serves — busy. The
+ * service's real frames are one record or a few dozen, nested four or five deep.
+ */
+export const FRAME_BUDGET = {
+  /** Characters of one frame's text. */
+  chars: 1024 * 1024,
+  /** Nesting of objects and arrays; checked by a scan before the text is parsed. */
+  depth: 16,
+  /** Records of one push. */
+  records: 1000,
+} as const;
+
+/** A frame's budget (tests shrink it). */
+export type FrameBudget = { readonly [K in keyof typeof FRAME_BUDGET]: number };
+
+/**
+ * True when no object or array in `text` is nested deeper than `max`: one pass over the
+ * characters, strings skipped, stopping at the first level too deep — so a frame nested
+ * 200,000 deep costs a scan of its first few bytes, never a parse.
+ */
+export function nestingWithin(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return false;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return true;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,8 +92,14 @@ function pushedRecord(value: unknown, outerType: unknown): PushedRecord | null {
   return { type, s: s.trim(), record: value };
 }
 
-/** Reads one text frame. */
-export function readFrame(text: string): ServerFrame {
+/** Reads one text frame, within `budget`. */
+export function readFrame(text: string, budget: FrameBudget = FRAME_BUDGET): ServerFrame {
+  if (text.length > budget.chars) {
+    return { kind: 'over-budget', reason: `longer than ${budget.chars} characters` };
+  }
+  if (!nestingWithin(text, budget.depth)) {
+    return { kind: 'over-budget', reason: `nested deeper than ${budget.depth} levels` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -85,6 +133,9 @@ export function readFrame(text: string): ServerFrame {
   if (same(msg, STREAM_MESSAGES.connected)) return { kind: 'connected' };
   if (isOk(code) && data !== undefined && data !== null) {
     const list = Array.isArray(data) ? data : [data];
+    if (list.length > budget.records) {
+      return { kind: 'over-budget', reason: `more than ${budget.records} records` };
+    }
     const outerType = typeof value.type === 'string' ? value.type.toLowerCase() : undefined;
     const records: PushedRecord[] = [];
     for (const item of list) {

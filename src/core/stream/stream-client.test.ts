@@ -4,6 +4,7 @@
  * without unsubscribe, exact backoff and jitter, timeouts).
  */
 import { describe, expect, it } from 'vitest';
+import { FRAME_BUDGET } from './frames';
 import type { Quote } from '../../shared/model';
 import { StepClock } from '../../simulator/stream/testing/step-clock';
 import type { SocketEvents, SocketFactory } from './socket';
@@ -157,6 +158,22 @@ describe('stream client, scripted', () => {
     socket.receive(quote('AAPL.US'));
     expect(t.pushes).toHaveLength(1);
     expect(t.client.stats()).toMatchObject({ pushes: 1, malformed: 2 });
+  });
+
+  // Finding 10 of the second audit: 400 KB frames of 5,000 unreadable records and JSON
+  // nested 200,000 deep kept the host at most of a core; now each is dropped unread.
+  it('drops and counts frames past the work one frame may cost, and goes on', () => {
+    const t = setup();
+    t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
+    const socket = t.sockets.last;
+    socket.accept();
+    const many = Array.from({ length: 5000 }, () => ({ s: 'AAPL.US', type: 'quote', ld: 'x' }));
+    socket.receive({ code: 1, data: many });
+    socket.receive('['.repeat(200_000) + ']'.repeat(200_000));
+    socket.receive(`{"code":1,"data":{"s":"AAPL.US","pad":"${'x'.repeat(FRAME_BUDGET.chars)}"}}`);
+    socket.receive(quote('AAPL.US'));
+    expect(t.pushes).toHaveLength(1);
+    expect(t.client.stats()).toMatchObject({ pushes: 1, overBudget: 3, malformed: 0 });
   });
 
   it('a crypto quote without o/h/l asks for a snapshot, and is completed once one is seeded', () => {

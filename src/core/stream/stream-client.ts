@@ -65,6 +65,7 @@ export class StreamClient implements Disposable {
   readonly #stats: StreamClientStats = {
     pushes: 0,
     malformed: 0,
+    overBudget: 0,
     unattributed: 0,
     incomplete: 0,
     connections: 0,
@@ -328,6 +329,9 @@ export class StreamClient implements Disposable {
         return;
       case 'malformed':
         this.#stats.malformed++;
+        return;
+      case 'over-budget':
+        this.#stats.overBudget++;
         return;
       case 'connected':
       case 'other':

@@ -64,6 +64,8 @@ export interface StreamClientStats {
   pushes: number;
   /** Frames that could not be read, or records the normalisers refused. */
   malformed: number;
+  /** Frames dropped unread for passing the work one frame may cost (`FRAME_BUDGET`). */
+  overBudget: number;
   /** Pushes whose `s` names no symbol held, or names one ambiguously. */
   unattributed: number;
   /** Crypto quotes without o/h/l and no same-day quote to complete them. */

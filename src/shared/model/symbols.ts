@@ -7,6 +7,22 @@
 import type { AssetClass, Instrument } from './market';
 
 /**
+ * The one pattern of a symbol code: 1–32 letters, digits, `.`, `_` or `-`, starting
+ * with a letter or digit. Whatever takes a code from a person, a file or the service
+ * checks it here — so a cell such as `=CMD|' /C CALC'!A0` or `@SUM(1+1)` saved into a
+ * workspace by hand can never come back as a symbol.
+ */
+export const SYMBOL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+
+/** Words for a code that does not match {@link SYMBOL_CODE_PATTERN}. */
+export const SYMBOL_CODE_RULE = 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)';
+
+/** True when `code` matches {@link SYMBOL_CODE_PATTERN}. */
+export function isSymbolCode(code: string): boolean {
+  return SYMBOL_CODE_PATTERN.test(code);
+}
+
+/**
  * The canonical code: trimmed and upper-case; HKEX codes without their leading zeros
  * (the service lists Tencent as `700`; people write `00700`).
  */

@@ -17,6 +17,8 @@ export interface SessionContext {
   channels: StreamChannels;
   /** The configured token; undefined: any token, or none, is accepted. */
   token: string | undefined;
+  /** Time to authenticate before the connection is closed; null: no deadline. */
+  authDeadlineMs: number | null;
   /** Symbols one connection may subscribe. */
   limit: number;
   now(): number;
@@ -57,6 +59,18 @@ export class StreamSession implements Reader {
     ws.on('error', () => ws.terminate());
     this.#send(replies.connected);
     if (headerToken !== undefined && headerToken !== '') this.#auth(headerToken, false);
+    if (!this.#authed && ctx.authDeadlineMs !== null) {
+      const deadline = ctx.timers.setTimeout(() => {
+        if (this.#open && !this.#authed)
+          this.close(STREAM_CLOSE.authFailed, 'not authenticated in time');
+      }, ctx.authDeadlineMs);
+      ws.once('close', () => ctx.timers.clearTimeout(deadline));
+    }
+  }
+
+  /** True once the connection has authenticated (or needs not). */
+  get authed(): boolean {
+    return this.#authed;
   }
 
   /** Symbols subscribed. */

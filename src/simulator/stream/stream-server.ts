@@ -27,6 +27,10 @@ export const PUMP_GAP_MS = 20;
 export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** Largest frame a client may send. */
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
+/** A guarded server's connections open at once that have not authenticated. */
+export const MAX_UNAUTHENTICATED = 8;
+/** How long a guarded server's connection may stay unauthenticated before it is closed. */
+export const AUTH_DEADLINE_MS = 5_000;
 
 export interface StreamServerOptions {
   market: MarketModel;
@@ -41,6 +45,8 @@ export interface StreamServerOptions {
   /** Markets outside the plan: their symbols are skipped like unknown ones. */
   denied: (cls: AssetClass, region: string) => boolean;
   faults?: StreamFaults;
+  /** Only this process's own client: see `SimulatorOptions.guarded`. */
+  guarded?: boolean;
 }
 
 /** What the stream has done since start. */
@@ -57,12 +63,14 @@ export interface StreamStats {
   refusedUpgrades: number;
   /** Connections disconnected by a newer one with the same token. */
   replaced: number;
+  /** Upgrades a guarded server refused: a foreign Origin or Host, or too many unauthenticated. */
+  refusedGuard: number;
 }
 
 const ROUTES = new Map<string, AssetClass>(ASSET_CLASSES.map((c) => [STREAM_PATHS[c], c]));
 
 /** Answers an upgrade with a plain HTTP status instead of a WebSocket. */
-function refuseUpgrade(socket: Duplex, status: 404 | 503, text: string): void {
+function refuseUpgrade(socket: Duplex, status: 403 | 404 | 503, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
@@ -81,6 +89,7 @@ export class StreamServer {
   #lastPump = -Infinity;
   #refused = 0;
   #replaced = 0;
+  #refusedGuard = 0;
   #received = 0;
   #closed = false;
 
@@ -113,6 +122,13 @@ export class StreamServer {
       this.#refused++;
       return refuseUpgrade(socket, 503, 'Service Unavailable');
     }
+    if (this.#o.guarded) {
+      const refusal = this.#guardRefusal(req);
+      if (refusal) {
+        this.#refusedGuard++;
+        return refuseUpgrade(socket, refusal.status, refusal.text);
+      }
+    }
     const header = req.headers.token;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       const session = new StreamSession(
@@ -122,6 +138,26 @@ export class StreamServer {
       );
       if (session.open) this.#sessions.add(session);
     });
+  }
+
+  /**
+   * Why a guarded server refuses an upgrade, or null: it answers the process that
+   * started it, which connects to its loopback address without an `Origin`. A browser
+   * page (any site, or a DNS-rebound name) always sends an `Origin` or a foreign `Host`;
+   * and connections that have not authenticated are few, so idle ones cannot pile up.
+   */
+  #guardRefusal(req: IncomingMessage): { status: 403 | 503; text: string } | null {
+    const port = req.socket.localPort;
+    const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+    if (req.headers.origin !== undefined || !hosts.includes(req.headers.host ?? '')) {
+      return { status: 403, text: 'Forbidden' };
+    }
+    let unauthenticated = 0;
+    for (const session of this.#sessions) if (!session.authed) unauthenticated++;
+    if (unauthenticated >= MAX_UNAUTHENTICATED) {
+      return { status: 503, text: 'Service Unavailable' };
+    }
+    return null;
   }
 
   /** Replaces the stream faults in force (`{}` heals); `down` cuts every open connection. */
@@ -148,6 +184,7 @@ export class StreamServer {
       received: this.#received,
       refusedUpgrades: this.#refused,
       replaced: this.#replaced,
+      refusedGuard: this.#refusedGuard,
     };
   }
 
@@ -165,6 +202,7 @@ export class StreamServer {
     return {
       channels,
       token: o.token,
+      authDeadlineMs: o.guarded ? AUTH_DEADLINE_MS : null,
       limit: o.limit,
       now: o.now,
       timers: this.#timers,

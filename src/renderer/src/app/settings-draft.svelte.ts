@@ -74,6 +74,11 @@ export class SettingsDraft {
     return null;
   }
 
+  /** The update switch: applied at once, through its own command (see SettingsState). */
+  async setAutoUpdate(enabled: boolean): Promise<void> {
+    this.formError = await this.#settings.setAutoUpdate(enabled);
+  }
+
   /** Theme, time zone and the alert sound apply as soon as they are picked. */
   async setImmediate(
     patch: { theme: Theme } | { timeZone: TimeZoneMode } | { alertSound: boolean },

@@ -40,7 +40,6 @@ export interface SettingsForm {
   /** Blank for the plan's default. */
   streamSubscriptions: string;
   streamPaths: StreamPaths;
-  autoUpdate: boolean;
 }
 
 /** A field of the form that can be wrong, by its setting's key (shared/model's names). */
@@ -104,7 +103,6 @@ export function toForm(settings: Settings): SettingsForm {
     streamSubscriptions:
       settings.streamSubscriptions === null ? '' : String(settings.streamSubscriptions),
     streamPaths: { ...settings.streamPaths },
-    autoUpdate: settings.autoUpdate,
   };
 }
 
@@ -193,7 +191,6 @@ export function formPatch(
   else if (timeout.value !== settings.requestTimeoutMs) patch.requestTimeoutMs = timeout.value;
 
   if (form.streamEnabled !== settings.streamEnabled) patch.streamEnabled = form.streamEnabled;
-  if (form.autoUpdate !== settings.autoUpdate) patch.autoUpdate = form.autoUpdate;
   planDefault('streamSubscriptions');
   const streamPaths = { ...settings.streamPaths };
   for (const cls of STREAM_PATH_FIELDS) {

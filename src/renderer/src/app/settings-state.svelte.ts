@@ -38,6 +38,20 @@ export class SettingsState {
     }
   }
 
+  /**
+   * Turns updates on or off: the Settings dialog's switch, on the user's click. Turning
+   * them on is confirmed by the user in the shell's own dialog; declined, nothing changes.
+   * Answers why when refused.
+   */
+  async setAutoUpdate(enabled: boolean): Promise<string | null> {
+    try {
+      this.settings = await this.bridge.invoke('setAutoUpdate', { enabled });
+      return null;
+    } catch (error) {
+      return settingsErrorText(error);
+    }
+  }
+
   toggleTheme(): Promise<string | null> {
     return this.update({ theme: this.theme === 'dark' ? 'light' : 'dark' });
   }

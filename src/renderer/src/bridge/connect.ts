@@ -7,6 +7,7 @@ import { createBridgeClient } from '../../../shared/bridge';
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import { createHostTransport, hostBridgeUrl, takeHostSecret } from './host-transport';
 import type { HostTransport } from './host-transport';
+import { MAIN_WINDOW, popOutPaneOf } from '../../../shared/host-wire';
 
 export type BridgeConnection =
   | { kind: 'ready'; bridge: MarketdeskBridge; /** Null in Electron. */ host: HostTransport | null }
@@ -22,6 +23,8 @@ export function connectBridge(win: Window = window): BridgeConnection {
   if (isBridge(exposed)) return { kind: 'ready', bridge: exposed, host: null };
   const secret = takeHostSecret(win);
   if (!secret) return { kind: 'no-secret' };
-  const host = createHostTransport({ url: hostBridgeUrl(win), secret });
+  // A pop-out names itself by its pane: the host counts each window's caps over its sockets.
+  const windowName = popOutPaneOf(win.location.search) ?? MAIN_WINDOW;
+  const host = createHostTransport({ url: hostBridgeUrl(win), secret, window: windowName });
   return { kind: 'ready', bridge: createBridgeClient(host), host };
 }

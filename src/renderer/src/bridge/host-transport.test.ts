@@ -72,7 +72,7 @@ function transport() {
 describe('host transport', () => {
   it('offers the secret as a subprotocol and matches answers to requests', async () => {
     const t = transport();
-    expect(latest().protocols).toEqual([HOST_PROTOCOL, 'k.s3cret']);
+    expect(latest().protocols).toEqual([HOST_PROTOCOL, 'k.s3cret', 'w.main']);
     const pending = t.request('getStatus', {});
     latest().open();
     const sent = latest().sent[0]!;

@@ -35,6 +35,8 @@ export interface HostTransportOptions {
   /** e.g. `ws://127.0.0.1:41234/bridge`. */
   url: string;
   secret: string;
+  /** The page's window: `main`, or the pane id of a pop-out (default `main`). */
+  window?: string;
   /** Injected for tests; default the global WebSocket. */
   WebSocket?: typeof WebSocket;
   /** Reconnect backoff bounds in ms; default 250 and 5000. */
@@ -181,7 +183,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
   const connect = () => {
     timer = null;
     setState('connecting');
-    const ws = new Socket(options.url, bridgeProtocols(options.secret));
+    const ws = new Socket(options.url, bridgeProtocols(options.secret, options.window));
     socket = ws;
     let wasOpen = false;
     ws.onopen = () => {

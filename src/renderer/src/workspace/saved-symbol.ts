@@ -1,9 +1,13 @@
 /** A symbol read from a saved workspace (a pane's, a link group's, a chart's compare list). */
-import { canonicalInstrument, isAssetClass } from '../../../shared/model';
+import { canonicalInstrument, isAssetClass, isSymbolCode } from '../../../shared/model';
 import type { SymbolRef } from './pane-contract';
 import { isObj, isStr } from './saved-json';
 
-/** A saved symbol in its canonical form (the exchange kept for stocks only); null when unusable. */
+/**
+ * A saved symbol in its canonical form (the exchange kept for stocks only); null when
+ * unusable. The code is checked against the one code pattern: a workspace file is
+ * anyone's to edit, and what it names is shown, exported and asked of the service.
+ */
 export function readSymbol(value: unknown): SymbolRef | null {
   if (!isObj(value) || !isAssetClass(value.class)) return null;
   if (!isStr(value.region, 8) || !isStr(value.code, 32)) return null;
@@ -14,5 +18,5 @@ export function readSymbol(value: unknown): SymbolRef | null {
     exchange,
     code: value.code,
   });
-  return symbol.code === '' || symbol.region === '' ? null : symbol;
+  return isSymbolCode(symbol.code) && symbol.region !== '' ? symbol : null;
 }

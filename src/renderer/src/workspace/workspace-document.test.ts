@@ -162,4 +162,34 @@ describe('readWorkspace', () => {
       }),
     ).not.toThrow();
   });
+
+  // Finding 6 of the second audit: codes read back from workspace.json were not checked,
+  // so formula text reached the watchlist CSV.
+  it('leaves out saved symbols whose code does not match the one code pattern', () => {
+    const sym = (code: string) => ({ class: 'stock', region: 'US', code });
+    const doc = {
+      version: WORKSPACE_VERSION,
+      data: {
+        ...defaultWorkspace(),
+        watchlists: [
+          {
+            id: 'w',
+            name: 'W',
+            symbols: [
+              sym("=CMD|' /C CALC'!A0"),
+              sym('@SUM(1+1)*CMD'),
+              sym('+1'),
+              sym('-2+3'),
+              sym('AAPL'),
+              sym('BRK.B'),
+            ],
+          },
+        ],
+        linkSymbols: { red: sym('=1+1') },
+      },
+    };
+    const read = readWorkspace(JSON.parse(JSON.stringify(doc)));
+    expect(read?.watchlists[0]?.symbols.map((s) => s.code)).toEqual(['AAPL', 'BRK.B']);
+    expect(read?.linkSymbols.red).toBeUndefined();
+  });
 });

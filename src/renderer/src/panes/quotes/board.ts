@@ -7,6 +7,7 @@ import type { MarketSelection } from '../../../../shared/bridge';
 import {
   canonicalInstrument,
   isAssetClass,
+  isSymbolCode,
   type AssetClass,
   type Quote,
 } from '../../../../shared/model';
@@ -177,7 +178,6 @@ export interface SymbolInput {
 
 const REGION = /^[A-Z]{2}$/;
 const EXCHANGE = /^[A-Za-z0-9 ._-]{0,16}$/;
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
 /**
  * Validates a typed symbol (the same rules the main side applies) and puts it in its
@@ -195,7 +195,7 @@ export function parseSymbolInput(
   const exchange = input.class === 'stock' ? input.exchange.trim() : '';
   if (!EXCHANGE.test(exchange)) return { ok: false, error: 'Exchange: letters, digits, . _ -' };
   const code = input.code.trim();
-  if (!CODE.test(code))
+  if (!isSymbolCode(code))
     return { ok: false, error: 'Code: 1–32 letters, digits, . _ - (e.g. AAPL)' };
   const symbol: SymbolRef = canonicalInstrument({ class: input.class, region, exchange, code });
   const key = symbolKey(symbol);

@@ -1,0 +1,102 @@
+/**
+ * Sixteen sockets of one launch secret flooding the browser host (`npm run bench --
+ * socket-flood`): each asks for 20 subscriptions of 500 codes while another tab asks
+ * `getStatus` one at a time. Goal (issue 24): the other tab's worst round trip ≤ 250 ms.
+ * Also printed: how many sockets the host admitted and how many codes it then follows.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { WebSocket } from 'ws';
+import { makeRendererFolder } from '../src/core/testing/renderer-folder';
+import { startHost } from '../src/host/start-host';
+import { bridgeProtocols } from '../src/shared/host-wire';
+import { percentile, type Benchmark } from './harness';
+
+const GOAL_MS = 250;
+
+async function run(named: boolean) {
+  const folder = makeRendererFolder('marketdesk-bench-sockets-');
+  const host = await startHost({
+    port: 0,
+    open: false,
+    dataFolder: path.join(folder.dir, 'data'),
+    rendererRoot: folder.root,
+    services: { loadKeytar: null, cacheFile: ':memory:' },
+    log: () => undefined,
+  });
+  const url = `ws://127.0.0.1:${host.port}/bridge`;
+  const open = (name: string) =>
+    new Promise<WebSocket | null>((resolve) => {
+      const s = new WebSocket(url, bridgeProtocols(host.secret, name), { origin: host.origin });
+      s.once('open', () => resolve(s));
+      s.once('unexpected-response', () => resolve(null));
+      s.on('error', () => undefined);
+    });
+  try {
+    const other = (await open('other'))!;
+    const baseline = host.services.hub.counts().codes;
+    const sockets = (
+      await Promise.all(Array.from({ length: 16 }, (_, i) => open(named ? `w${i}` : 'main')))
+    ).filter((s): s is WebSocket => s !== null);
+    let pending = 0;
+    sockets.forEach((s, n) => {
+      s.on('message', (data: Buffer) => {
+        if ((JSON.parse(data.toString()) as { response?: unknown }).response) pending--;
+      });
+      for (let i = 0; i < 20; i++) {
+        const codes = Array.from({ length: 500 }, (_, j) => `B${n}S${i}C${j}`);
+        const spec = { kind: 'quotes', class: 'stock', region: 'US', exchange: '', codes };
+        s.send(JSON.stringify({ id: i, name: 'subscribe', args: { spec } }));
+        pending++;
+      }
+    });
+    const times: number[] = [];
+    let id = 0;
+    while (pending > 0 || times.length < 20) {
+      const t0 = performance.now();
+      await new Promise<void>((resolve) => {
+        const mine = ++id;
+        const listener = (data: Buffer) => {
+          if ((JSON.parse(data.toString()) as { id?: number }).id !== mine) return;
+          other.off('message', listener);
+          resolve();
+        };
+        other.on('message', listener);
+        other.send(JSON.stringify({ id: mine, name: 'getStatus', args: {} }));
+      });
+      times.push(performance.now() - t0);
+    }
+    const codes = host.services.hub.counts().codes - baseline;
+    for (const s of [...sockets, other]) s.terminate();
+    return { admitted: sockets.length, codes, times };
+  } finally {
+    await host.close();
+    folder.remove();
+  }
+}
+
+const bench: Benchmark = {
+  title: 'Sixteen sockets of one launch secret flood the host',
+  async run() {
+    const rows = [];
+    for (const named of [false, true]) {
+      const label = named ? 'each naming its own window' : 'one window';
+      const r = await run(named);
+      const worst = Math.max(...r.times);
+      rows.push(
+        { name: `${label}: sockets admitted of 16`, value: r.admitted, unit: '' },
+        { name: `${label}: codes followed after`, value: r.codes, unit: '' },
+        { name: `${label}: other tab's getStatus p95`, value: percentile(r.times, 95), unit: 'ms' },
+        {
+          name: `${label}: other tab's worst getStatus (${r.times.length} calls)`,
+          value: worst,
+          unit: 'ms',
+          goal: `≤ ${GOAL_MS}`,
+          pass: worst <= GOAL_MS,
+        },
+      );
+    }
+    return rows;
+  },
+};
+export default bench;

@@ -1,0 +1,118 @@
+import { chmodSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempFolder } from '../testing/temp-folder';
+import { JsonFileStore, formatBytes, type JsonFileOptions } from './json-file-store';
+
+interface Notes {
+  notes: string[];
+}
+
+function store(folder: string, over: Partial<JsonFileOptions<Notes>> = {}) {
+  return new JsonFileStore<Notes>({
+    folder,
+    name: 'notes.json',
+    what: 'the notes',
+    version: 2,
+    maxBytes: 1024,
+    empty: () => ({ notes: [] }),
+    read: (raw) => {
+      if (!Array.isArray(raw.notes)) return { ok: false, problem: 'its "notes" is not a list' };
+      const notes = raw.notes.filter((n): n is string => typeof n === 'string');
+      const dropped = raw.notes.length - notes.length;
+      if (dropped > 0)
+        return { ok: true, value: { notes }, damaged: `${dropped} notes were left out` };
+      return { ok: true, value: { notes }, rewrite: raw.version !== 2 };
+    },
+    body: (value) => ({ notes: value.notes }),
+    now: () => Date.UTC(2026, 10, 28),
+    ...over,
+  });
+}
+
+const kept = (folder: string) => readdirSync(folder).filter((f) => f.includes('.bad-'));
+
+describe('JsonFileStore', () => {
+  it('writes with its version, atomically, and reads back', () => {
+    const folder = path.join(tempFolder(), 'new');
+    store(folder).save({ notes: ['a'] });
+    expect(JSON.parse(readFileSync(path.join(folder, 'notes.json'), 'utf8'))).toEqual({
+      version: 2,
+      notes: ['a'],
+    });
+    expect(store(folder).load()).toEqual({ value: { notes: ['a'] }, notice: null, writable: true });
+  });
+
+  it('refuses a write past its bound, so it never writes a file it would not read', () => {
+    const folder = tempFolder();
+    const s = store(folder);
+    expect(() => s.save({ notes: ['x'.repeat(2000)] })).toThrow(
+      expect.objectContaining({
+        code: 'bad-argument',
+        message: expect.stringMatching(/more than the 1 KiB notes\.json may hold/),
+      }),
+    );
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('rewrites an older format it migrated, without a notice or a copy', () => {
+    const folder = tempFolder();
+    writeFileSync(path.join(folder, 'notes.json'), '\uFEFF{"version":1,"notes":["a"]}');
+    expect(store(folder).load().notice).toBeNull();
+    expect(readFileSync(path.join(folder, 'notes.json'), 'utf8')).toBe(
+      '{"version":2,"notes":["a"]}',
+    );
+    expect(kept(folder)).toEqual([]);
+  });
+
+  it('copies a partly damaged file aside, writes back what it read, and is quiet next time', () => {
+    const folder = tempFolder();
+    const text = '{"version":2,"notes":["a",7]}';
+    writeFileSync(path.join(folder, 'notes.json'), text);
+    const first = store(folder).load();
+    expect(first.notice).toBe(
+      '1 notes were left out (the file is kept as notes.json.bad-2026-11-28T00-00-00-000Z).',
+    );
+    expect(readFileSync(path.join(folder, kept(folder)[0]!), 'utf8')).toBe(text);
+    expect(store(folder).load()).toEqual({ value: { notes: ['a'] }, notice: null, writable: true });
+  });
+
+  it('opens a newer file read-only and refuses to write it', () => {
+    const folder = tempFolder();
+    const text = '{"version":3,"notes":"a new shape"}';
+    writeFileSync(path.join(folder, 'notes.json'), text);
+    const s = store(folder);
+    expect(s.load()).toMatchObject({ value: { notes: [] }, writable: false });
+    expect(() => s.save({ notes: ['b'] })).toThrow(
+      expect.objectContaining({
+        code: 'storage',
+        message: expect.stringContaining('newer Marketdesk'),
+      }),
+    );
+    expect(readFileSync(path.join(folder, 'notes.json'), 'utf8')).toBe(text);
+    expect(kept(folder)).toEqual([]);
+  });
+
+  it.runIf(process.getuid?.() !== 0)(
+    'writes nothing this session when the file cannot be read',
+    () => {
+      const folder = tempFolder();
+      const file = path.join(folder, 'notes.json');
+      writeFileSync(file, '{"version":2,"notes":["a"]}');
+      chmodSync(file, 0o000);
+      const s = store(folder);
+      expect(s.load()).toMatchObject({
+        writable: false,
+        notice: expect.stringMatching(/^Could not read notes\.json \(EACCES/),
+      });
+      expect(() => s.save({ notes: [] })).toThrow(expect.objectContaining({ code: 'storage' }));
+      chmodSync(file, 0o600);
+      expect(readFileSync(file, 'utf8')).toBe('{"version":2,"notes":["a"]}');
+    },
+  );
+
+  it('says sizes as a person reads them', () => {
+    expect(formatBytes(100 * 1024 * 1024)).toBe('100.0 MiB');
+    expect(formatBytes(1500)).toBe('2 KiB');
+  });
+});

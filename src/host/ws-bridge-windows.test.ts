@@ -1,0 +1,128 @@
+/**
+ * Caps per window and per launch, over real sockets through the real host (demo
+ * services). The second audit held 320 subscriptions and 160,000 codes with sixteen
+ * sockets of one launch secret, because the caps were each socket's: now a window's
+ * sockets share its caps, a launch serves a bounded number of windows and sockets, and
+ * another tab is answered throughout. Counts, never times (`npm run bench -- flood`).
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { BridgeResponse } from '../shared/bridge';
+import { MAX_CODES, MAX_CODES_PER_CLIENT } from '../core/bridge/schemas';
+import { makeRendererFolder } from '../core/testing/renderer-folder';
+import { bridgeProtocols } from '../shared/host-wire';
+import { startHost, type HostHandle } from './start-host';
+import { MAX_SOCKETS_PER_LAUNCH, MAX_WINDOWS_PER_LAUNCH } from './ws-bridge';
+
+let host: HostHandle;
+let folder: ReturnType<typeof makeRendererFolder>;
+beforeAll(async () => {
+  folder = makeRendererFolder('marketdesk-windows-');
+  host = await startHost({
+    port: 0,
+    open: false,
+    dataFolder: path.join(folder.dir, 'data'),
+    rendererRoot: folder.root,
+    services: { loadKeytar: null, cacheFile: ':memory:' },
+    log: () => undefined,
+  });
+});
+afterAll(async () => {
+  await host.close();
+  folder.remove();
+});
+
+/** A socket of window `name`, or the status the host refused it with. */
+async function open(name?: string): Promise<WebSocket | number> {
+  const url = `ws://127.0.0.1:${host.port}/bridge`;
+  const protocols = bridgeProtocols(host.secret, name);
+  if (name === undefined) protocols.pop(); // a page that names no window
+  const socket = new WebSocket(url, protocols, { origin: host.origin });
+  return new Promise((resolve) => {
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+  });
+}
+
+/** Sends `count` subscribes of 500 fresh codes each; answers the responses. */
+async function flood(
+  socket: WebSocket,
+  tag: string,
+  count: number,
+): Promise<BridgeResponse<unknown>[]> {
+  const answers: BridgeResponse<unknown>[] = [];
+  socket.on('message', (data: Buffer) => {
+    const frame = JSON.parse(data.toString()) as { response?: BridgeResponse<unknown> };
+    if (frame.response) answers.push(frame.response);
+  });
+  for (let i = 0; i < count; i++) {
+    const codes = Array.from({ length: MAX_CODES }, (_, j) => `${tag}S${i}C${j}`);
+    const spec = { kind: 'quotes', class: 'stock', region: 'US', exchange: '', codes };
+    socket.send(JSON.stringify({ id: i, name: 'subscribe', args: { spec } }));
+  }
+  while (answers.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  return answers;
+}
+
+async function getStatus(socket: WebSocket): Promise<BridgeResponse<unknown>> {
+  const id = Math.floor(Math.random() * 1e9);
+  return new Promise((resolve) => {
+    const listener = (data: Buffer) => {
+      const frame = JSON.parse(data.toString()) as {
+        id?: number;
+        response?: BridgeResponse<unknown>;
+      };
+      if (frame.id !== id || !frame.response) return;
+      socket.off('message', listener);
+      resolve(frame.response);
+    };
+    socket.on('message', listener);
+    socket.send(JSON.stringify({ id, name: 'getStatus', args: {} }));
+  });
+}
+
+const PER_WINDOW = MAX_CODES_PER_CLIENT / MAX_CODES; // 500-code subscriptions a window holds
+
+async function closeAll(sockets: WebSocket[]): Promise<void> {
+  await Promise.all(
+    sockets.map((s) => new Promise((resolve) => (s.once('close', resolve), s.close()))),
+  );
+}
+
+describe('sixteen sockets of one launch secret', () => {
+  it('share one window’s caps when they name one window, and the rest are refused', async () => {
+    const other = (await open('other-tab')) as WebSocket;
+    const baseline = host.services.hub.counts();
+    const opened = await Promise.all(Array.from({ length: 16 }, () => open()));
+    const sockets = opened.filter((s): s is WebSocket => typeof s !== 'number');
+    expect(sockets).toHaveLength(MAX_SOCKETS_PER_LAUNCH - 1);
+    expect(opened.filter((s) => s === 429)).toHaveLength(16 - sockets.length);
+    const answers = (
+      await Promise.all(sockets.map((s, i) => flood(s, `M${i}`, PER_WINDOW)))
+    ).flat();
+    // Before: each socket held its own 20 × 500 codes (220 subscriptions here).
+    expect(answers.filter((r) => r.ok)).toHaveLength(PER_WINDOW);
+    expect(host.services.hub.counts().codes).toBe(baseline.codes + MAX_CODES_PER_CLIENT);
+    expect(await getStatus(other)).toMatchObject({ ok: true });
+    await closeAll(sockets);
+    expect(host.services.hub.counts()).toEqual(baseline);
+    await closeAll([other]);
+  }, 60_000);
+
+  it('earn no more than the windows one launch serves when each names a new one', async () => {
+    const other = (await open()) as WebSocket;
+    const opened = await Promise.all(Array.from({ length: 16 }, (_, i) => open(`w${i}`)));
+    const sockets = opened.filter((s): s is WebSocket => typeof s !== 'number');
+    expect(sockets).toHaveLength(MAX_WINDOWS_PER_LAUNCH - 1);
+    expect(opened.filter((s) => s === 429)).toHaveLength(16 - sockets.length);
+    const answers = (await Promise.all(sockets.map((s, i) => flood(s, `W${i}`, 2)))).flat();
+    expect(answers.every((r) => r.ok)).toBe(true);
+    expect(await getStatus(other)).toMatchObject({ ok: true });
+    await closeAll([...sockets, other]);
+    // Their windows are gone with their sockets: a new one is served again.
+    const again = await open('w-new');
+    expect(again).toBeInstanceOf(WebSocket);
+    await closeAll([again as WebSocket]);
+  }, 60_000);
+});
