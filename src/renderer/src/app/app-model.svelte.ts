@@ -54,7 +54,8 @@ export class AppModel {
     private readonly host: HostTransport | null,
     readonly route: Route,
   ) {
-    this.workspace = new WorkspaceState({ bridge });
+    // A pane that went in as a tab rather than the split asked for says so.
+    this.workspace = new WorkspaceState({ bridge, note: (text) => this.toasts.show({ text }) });
     this.status = new StatusState(bridge);
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);

@@ -21,6 +21,7 @@ import * as ops from './workspace-ops';
 import type { Placement } from './workspace-ops';
 import * as lists from './watchlist-ops';
 import { UndoHistory } from './undo-history';
+import { LayoutFit } from './layout-fit.svelte';
 import { errorMessage } from '../../../shared/errors';
 
 export type { Placement };
@@ -30,6 +31,8 @@ export interface WorkspaceDeps {
   newId?: (prefix: string) => string;
   timers?: Timers;
   saveDelayMs?: number;
+  /** Tells the user something worth a word (a pane that went in as a tab, not a split). */
+  note?: (text: string) => void;
 }
 
 function randomId(prefix: string): string {
@@ -61,7 +64,11 @@ export class WorkspaceState {
     this.focusedPaneId ? tree.findPane(this.root, this.focusedPaneId) : null,
   );
 
+  /** The shown layout: the active one fitted to the workspace's room (the shell measures it). */
+  readonly view = new LayoutFit(() => this.root);
+
   readonly #bridge: MarketdeskBridge;
+  readonly #note: (text: string) => void;
   readonly #newId: (prefix: string) => string;
   readonly #saver: DebouncedSaver<WorkspaceDocument>;
   readonly #history = new UndoHistory<WorkspaceData>();
@@ -70,6 +77,7 @@ export class WorkspaceState {
   constructor(deps: WorkspaceDeps) {
     this.#bridge = deps.bridge;
     this.#newId = deps.newId ?? randomId;
+    this.#note = deps.note ?? (() => {});
     this.#saver = new DebouncedSaver(
       (document) => this.#bridge.invoke('saveWorkspace', { document }),
       deps.saveDelayMs ?? 400,
@@ -177,6 +185,7 @@ export class WorkspaceState {
 
   focusPane(paneId: string | null): void {
     this.focusedPaneId = paneId;
+    if (paneId) this.view.use(paneId);
   }
 
   /** Adds a pane of a kind beside (or as a tab of) a group; the focused pane's by default. */
@@ -184,20 +193,27 @@ export class WorkspaceState {
     const change = ops.addPane(
       this.data,
       kind,
-      { placement, focusedPaneId: this.focusedPaneId, ...(tabsId ? { tabsId } : {}) },
+      {
+        placement,
+        focusedPaneId: this.focusedPaneId,
+        room: this.view.room,
+        ...(tabsId ? { tabsId } : {}),
+      },
       this.#newId,
     );
     this.#commit(change.data, 'Add pane');
-    this.focusedPaneId = change.paneId;
+    if (change.note) this.#note(change.note);
+    this.focusPane(change.paneId);
     return change.paneId;
   }
 
   /** Splits a pane's slot with a copy of it; answers the copy's id (null: no such pane). */
   splitPane(paneId: string, direction: SplitDirection): string | null {
-    const change = ops.splitPane(this.data, paneId, direction, this.#newId);
+    const change = ops.splitPane(this.data, paneId, direction, this.#newId, this.view.room);
     if (!change) return null;
     this.#commit(change.data, 'Split pane');
-    this.focusedPaneId = change.paneId;
+    if (change.note) this.#note(change.note);
+    this.focusPane(change.paneId);
     return change.paneId;
   }
 
@@ -209,6 +225,7 @@ export class WorkspaceState {
   }
 
   activateTab(paneId: string): void {
+    this.view.show(paneId);
     this.#commit(ops.activateTab(this.data, paneId), null);
   }
 
