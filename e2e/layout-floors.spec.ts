@@ -50,26 +50,31 @@ test('board columns dropped at 1024 px come back at 1920 px without a reload', a
   await expect.poll(() => boardColumnsShown(page)).not.toContain('Open');
 });
 
+/** Nothing cut, in the dark theme and then the light one (back to dark after). */
+async function expectNothingCut(page: Page, what: string): Promise<void> {
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    await expect.poll(() => layoutProblems(page), `${what}, ${theme}`).toEqual([]);
+  }
+  await setTheme(page, 'dark');
+}
+
 for (const width of [1024, 1280, 1920]) {
   test(`at ${width} px, each pane kind added in turn cuts nothing, in both themes`, async () => {
+    // Seven panes added and undone, each waited for until its content shows.
+    test.setTimeout(90_000);
     const { page } = app;
     await page.setViewportSize({ width, height: HEIGHT });
-    for (const theme of ['dark', 'light'] as const) {
-      await setTheme(page, theme);
-      await expectDefaultLayoutData(page);
-      await expect.poll(() => layoutProblems(page), 'the default layout').toEqual([]);
-      for (const item of PANE_MENU_ITEMS) {
-        await addPaneFromToolbar(page, item);
-        await expect(CONTENT[item](page)).toBeVisible({ timeout: 20_000 });
-        await expect.poll(() => layoutProblems(page), `${item} added`).toEqual([]);
-        // Back to the default layout: the add undone.
-        await page.locator('body').click({ position: { x: 1, y: 1 } });
-        await page.keyboard.press('Control+z');
-        await expect(
-          page.getByRole('status').filter({ hasText: 'Undone: Add pane' }),
-        ).toBeVisible();
-      }
+    await expectDefaultLayoutData(page);
+    await expectNothingCut(page, 'the default layout');
+    for (const item of PANE_MENU_ITEMS) {
+      await addPaneFromToolbar(page, item);
+      await expect(CONTENT[item](page)).toBeVisible({ timeout: 20_000 });
+      await expectNothingCut(page, `${item} added`);
+      // Back to the default layout: the add undone.
+      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      await page.keyboard.press('Control+z');
+      await expect(page.getByRole('status').filter({ hasText: 'Undone: Add pane' })).toBeVisible();
     }
-    await setTheme(page, 'dark');
   });
 }

@@ -50,56 +50,51 @@ export function clippedBoxes(page: Page): Promise<string[]> {
  * Names (tab titles, headlines) may be cut; the chart's canvas is drawn to fit.
  */
 export function layoutProblems(page: Page): Promise<string[]> {
+  // No named functions inside: a script run by tsx would wrap them in a `__name`
+  // helper the page does not have.
   return page.evaluate(() => {
     const lines: string[] = [];
     const W = window.innerWidth;
     const H = window.innerHeight;
-    const describe = (el: Element) =>
-      `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
-    const shown = (el: Element) =>
-      el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
-      el.getBoundingClientRect().width > 1;
     const main = document.querySelector('main');
     if (!main) return ['no workspace'];
-    const slots = [...main.querySelectorAll('section[aria-label$=" panes"]')];
-    for (const slot of slots) {
-      const r = slot.getBoundingClientRect();
-      if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
-        lines.push(`slot ${describe(slot.querySelector('[role=tab]') ?? slot)} outside the window`);
+    for (const el of main.querySelectorAll('section[aria-label$=" panes"], *')) {
+      const r = el.getBoundingClientRect();
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
+      if (el.matches('section[aria-label$=" panes"]')) {
+        if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) {
+          lines.push(`slot ${name} outside the window`);
+        }
+        continue;
       }
-    }
-    const slotOf = (el: Element) => el.closest('section[aria-label$=" panes"]');
-    for (const el of main.querySelectorAll('*')) {
       if (el.closest('[role="application"], canvas, [role="tablist"], [aria-hidden="true"]')) {
         continue;
       }
-      if (!shown(el)) continue;
-      const own = [...el.childNodes]
-        .filter((n) => n.nodeType === Node.TEXT_NODE)
-        .map((n) => n.textContent)
-        .join('');
+      const visible =
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && r.width > 1;
+      if (!visible) continue;
+      let own = '';
+      for (const node of el.childNodes)
+        if (node.nodeType === Node.TEXT_NODE) own += node.textContent;
       const style = getComputedStyle(el);
       const numeric = /\d/.test(own) && /mono/i.test(style.fontFamily);
       const control = el.matches('button, select, input');
       if (!numeric && !control) continue;
-      const r = el.getBoundingClientRect();
-      const block = style.display !== 'inline';
-      if (block && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
-        lines.push(`${describe(el)} wider than its box by ${el.scrollWidth - el.clientWidth}px`);
+      if (style.display !== 'inline' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+        lines.push(`${name} wider than its box by ${el.scrollWidth - el.clientWidth}px`);
       }
-      const slot = slotOf(el);
-      const box = slot?.getBoundingClientRect();
-      if (box && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) {
-        lines.push(`${describe(el)} cut by its slot's side`);
+      const slot = el.closest('section[aria-label$=" panes"]')?.getBoundingClientRect();
+      if (slot && (r.left < slot.left - 0.5 || r.right > slot.right + 0.5)) {
+        lines.push(`${name} cut by its slot's side`);
       }
       // Cut sideways by a scrolling body (a column pushed out of view).
       const scroller = el.closest('[role="group"][aria-label$=" content"]');
-      const sr = scroller?.getBoundingClientRect();
-      if (sr && (r.left < sr.left - 0.5 || r.right > sr.right + 0.5)) {
-        lines.push(`${describe(el)} out of its pane's view sideways`);
+      const view = scroller?.getBoundingClientRect();
+      if (view && (r.left < view.left - 0.5 || r.right > view.right + 0.5)) {
+        lines.push(`${name} out of its pane's view sideways`);
       }
-      if (control && (r.left < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5)) {
-        if (!scroller) lines.push(`${describe(el)} outside the window`);
+      if (control && !scroller && (r.left < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5)) {
+        lines.push(`${name} outside the window`);
       }
     }
     return lines;
