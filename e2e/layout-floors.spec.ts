@@ -36,12 +36,20 @@ const CONTENT: Record<(typeof PANE_MENU_ITEMS)[number], (page: Page) => Locator>
   'Tick tape': (page) => tickRows(page).first(),
   Company: (page) => paneBody(page, 'Company'),
   News: (page) => newsItems(page).last(),
-  Alerts: (page) => paneBody(page, 'Alerts'),
+  Alerts: (page) => paneBody(page, 'Alerts').getByRole('button', { name: 'Pause' }),
 };
 
 test('board columns dropped at 1024 px come back at 1920 px without a reload', async () => {
   const { page } = app;
   await expectDefaultLayoutData(page);
+  // An alert far from the price, so an alerts pane added below lists a row and its buttons.
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: 'Symbol or command' });
+  await input.fill('alert BTCUSDT BA > 10,000,000');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('option', { selected: true })).toContainText('Create alert');
+  await input.press('Enter');
+  await expect(palette).toBeHidden();
   const dropped = ['Open', 'Prev', 'Volume', 'Turnover'];
   await expect.poll(() => boardColumnsShown(page)).not.toContain('Open');
   await page.setViewportSize({ width: 1920, height: HEIGHT });

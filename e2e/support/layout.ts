@@ -53,12 +53,34 @@ export function layoutProblems(page: Page): Promise<string[]> {
   // No named functions inside: a script run by tsx would wrap them in a `__name`
   // helper the page does not have.
   return page.evaluate(() => {
+    // The DOM's types, as far as used (the e2e code is typed without the DOM library).
+    type Rect = { left: number; right: number; top: number; bottom: number; width: number };
+    type Elem = {
+      tagName: string;
+      textContent: string | null;
+      scrollWidth: number;
+      clientWidth: number;
+      childNodes: ArrayLike<{ nodeType: number; textContent: string | null }>;
+      getAttribute(name: string): string | null;
+      getBoundingClientRect(): Rect;
+      checkVisibility(options: object): boolean;
+      closest(selector: string): Elem | null;
+      matches(selector: string): boolean;
+      querySelectorAll(selector: string): ArrayLike<Elem>;
+    };
+    const g = globalThis as unknown as {
+      innerWidth: number;
+      innerHeight: number;
+      document: { querySelector(selector: string): Elem | null };
+      getComputedStyle(el: Elem): { display: string; fontFamily: string };
+    };
+    const TEXT_NODE = 3;
     const lines: string[] = [];
-    const W = window.innerWidth;
-    const H = window.innerHeight;
-    const main = document.querySelector('main');
+    const W = g.innerWidth;
+    const H = g.innerHeight;
+    const main = g.document.querySelector('main');
     if (!main) return ['no workspace'];
-    for (const el of main.querySelectorAll('section[aria-label$=" panes"], *')) {
+    for (const el of Array.from(main.querySelectorAll('section[aria-label$=" panes"], *'))) {
       const r = el.getBoundingClientRect();
       const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
       if (el.matches('section[aria-label$=" panes"]')) {
@@ -74,9 +96,10 @@ export function layoutProblems(page: Page): Promise<string[]> {
         el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && r.width > 1;
       if (!visible) continue;
       let own = '';
-      for (const node of el.childNodes)
-        if (node.nodeType === Node.TEXT_NODE) own += node.textContent;
-      const style = getComputedStyle(el);
+      for (const node of Array.from(el.childNodes)) {
+        if (node.nodeType === TEXT_NODE) own += node.textContent;
+      }
+      const style = g.getComputedStyle(el);
       const numeric = /\d/.test(own) && /mono/i.test(style.fontFamily);
       const control = el.matches('button, select, input');
       if (!numeric && !control) continue;

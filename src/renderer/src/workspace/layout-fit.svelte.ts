@@ -5,7 +5,7 @@
  * moved with each click would move the panes under the pointer); which pane a slot
  * of folded tabs shows is the user's last pick in it.
  */
-import { fitLayout, type FittedLayout } from './layout-fit';
+import { fitLayout, unfitted, type FittedLayout } from './layout-fit';
 import * as tree from './layout-tree';
 import type { LayoutNode } from './layout-tree';
 import type { Size } from './pane-floors';
@@ -16,6 +16,7 @@ export class LayoutFit {
   /** Per slot of folded tabs, the pane picked in it. */
   #picked = $state.raw<Readonly<Record<string, string>>>({});
   /** When each pane was last used; a plain map: reading it subscribes to nothing. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- not reactive on purpose (above)
   readonly #used = new Map<string, number>();
   #clock = 0;
   readonly #root: () => LayoutNode;
@@ -27,7 +28,7 @@ export class LayoutFit {
   readonly #fit: FittedLayout = $derived.by(() => {
     const root = this.#root();
     const room = this.room;
-    if (!room) return { root, bounds: new Map(), folded: new Set<string>() };
+    if (!room) return unfitted(root);
     return fitLayout(root, room, (id) => this.#used.get(id) ?? 0);
   });
 

@@ -171,6 +171,11 @@ function placeShares(
   return { ...node, ratio, first, second };
 }
 
+/** A tree shown as it is (the room not measured yet). */
+export function unfitted(root: LayoutNode): FittedLayout {
+  return { root, bounds: new Map(), folded: new Set() };
+}
+
 /** The tree as shown in `room` (the workspace's box, CSS px). */
 export function fitLayout(root: LayoutNode, room: Size, lastUsed: LastUsed): FittedLayout {
   const folded = new Set<string>();
