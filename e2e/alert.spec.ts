@@ -168,43 +168,6 @@ test('an alert fires in a popped-out window too', async () => {
   }
 });
 
-test('with notifications denied, a firing shows in the window and in the status bar', async () => {
-  const { page } = app;
-  await page.evaluate(() => localStorage.setItem('e2e-permission', 'denied'));
-  // What earlier firings left: dismissed, and the count read.
-  const fired = page.getByRole('region', { name: 'Fired alerts' });
-  const dismissals = fired.getByRole('button', { name: /^Dismiss / });
-  while ((await dismissals.count()) > 0) await dismissals.first().click();
-  const count = page.getByRole('contentinfo', { name: 'Status' }).getByRole('button', {
-    name: /alerts? fired$/,
-  });
-  if (await count.isVisible()) await count.click();
-  await expect(count).toBeHidden();
-  // The alerts pane closed: the count must open it again.
-  await slot(page, 'Alerts').getByRole('button', { name: 'Close Alerts' }).click();
-  await expect(paneBody(page, 'Alerts')).toHaveCount(0);
-
-  await palette(page, 'alert DOTUSDT BA > 0.5', 'Create alert: DOTUSDT BA above 0.50');
-  await answerFiresAtOnce(page, true);
-  const note = fired.getByRole('alert').filter({ hasText: 'Alert: DOTUSDT BA above 0.50' });
-  await expect(note).toBeVisible({ timeout: 20_000 });
-  await expect(note).toContainText(/at [\d,.]+ · fired \d.* local · quote of \d.* UTC/);
-  await expect(count).toHaveText('⏰ 1 alert fired');
-  // No notification: the permission is denied.
-  expect((await notes(page)).map((n) => n.title)).not.toContain('Alert: DOTUSDT BA above 0.50');
-
-  // The note's link shows the symbol's chart; the count opens the alerts pane.
-  await note.getByRole('button', { name: 'Chart DOTUSDT' }).click();
-  await expect(slot(page, 'Chart')).toContainText('DOTUSDT');
-  await count.click();
-  await expect(alertRow(page, 'DOTUSDT BA above 0.5000')).toBeVisible();
-  await expect(count).toBeHidden();
-  // The note stays until dismissed.
-  await expect(note).toBeVisible();
-  await note.getByRole('button', { name: 'Dismiss Alert: DOTUSDT BA above 0.50' }).click();
-  await expect(note).toBeHidden();
-});
-
 /** The alerts saved in the data folder: id, code and price level. */
 function savedAlerts(): { id: string; code: string; price?: number }[] {
   const text = savedFile(app, 'alerts.json');
@@ -290,4 +253,42 @@ test('an alert line dragged on the chart changes the alert price', async () => {
   // The line is where it was released: grabbed there, not at the old height.
   await expect.poll(() => cursorAt(y1)).toBe('ns-resize');
   expect(await cursorAt(y0)).not.toBe('ns-resize');
+});
+
+// Last: its chart link moves the linked chart to DOTUSDT.
+test('with notifications denied, a firing shows in the window and in the status bar', async () => {
+  const { page } = app;
+  await page.evaluate(() => localStorage.setItem('e2e-permission', 'denied'));
+  // What earlier firings left: dismissed, and the count read.
+  const fired = page.getByRole('region', { name: 'Fired alerts' });
+  const dismissals = fired.getByRole('button', { name: /^Dismiss / });
+  while ((await dismissals.count()) > 0) await dismissals.first().click();
+  const count = page.getByRole('contentinfo', { name: 'Status' }).getByRole('button', {
+    name: /alerts? fired$/,
+  });
+  if (await count.isVisible()) await count.click();
+  await expect(count).toBeHidden();
+  // The alerts pane closed: the count must open it again.
+  await slot(page, 'Alerts').getByRole('button', { name: 'Close Alerts' }).click();
+  await expect(paneBody(page, 'Alerts')).toHaveCount(0);
+
+  await palette(page, 'alert DOTUSDT BA > 0.5', 'Create alert: DOTUSDT BA above 0.50');
+  await answerFiresAtOnce(page, true);
+  const note = fired.getByRole('alert').filter({ hasText: 'Alert: DOTUSDT BA above 0.50' });
+  await expect(note).toBeVisible({ timeout: 20_000 });
+  await expect(note).toContainText(/at [\d,.]+ · fired \d.* local · quote of \d.* UTC/);
+  await expect(count).toHaveText('⏰ 1 alert fired');
+  // No notification: the permission is denied.
+  expect((await notes(page)).map((n) => n.title)).not.toContain('Alert: DOTUSDT BA above 0.50');
+
+  // The note's link shows the symbol's chart; the count opens the alerts pane.
+  await note.getByRole('button', { name: 'Chart DOTUSDT' }).click();
+  await expect(slot(page, 'Chart')).toContainText('DOTUSDT');
+  await count.click();
+  await expect(alertRow(page, 'DOTUSDT BA above 0.5000')).toBeVisible();
+  await expect(count).toBeHidden();
+  // The note stays until dismissed.
+  await expect(note).toBeVisible();
+  await note.getByRole('button', { name: 'Dismiss Alert: DOTUSDT BA above 0.50' }).click();
+  await expect(note).toBeHidden();
 });
