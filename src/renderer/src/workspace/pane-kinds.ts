@@ -64,6 +64,8 @@ export interface PaneKindSpec<K extends PaneKind> {
    * (./layout-fit) gives it no less; a split that would goes in as a tab instead.
    */
   floor: Size;
+  /** What Undo calls a change of an option ("Change studies"); others: "Change pane settings". */
+  optionLabels?: { readonly [O in keyof PaneOptions[K]]?: string };
   /** Fresh options for a new pane (a new object each call). */
   defaultOptions(): PaneOptions[K];
   /**
@@ -110,6 +112,12 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
       width: Math.max(84 + 30 * 6, buttonRow(['1m', '5m', '15m', '30m', '1h', '1d', '1w', '1M'])),
       height: 3 * PANE_BAR_PX + 150,
     },
+    optionLabels: {
+      kType: 'Change interval',
+      studies: 'Change studies',
+      scale: 'Change scale',
+      compare: 'Change compare',
+    },
     defaultOptions: () => ({ kType: 1, studies: [], scale: 'normal', compare: [] }),
     // `overlays` (SMA/EMA periods, Bollinger) is what charts saved before studies.
     read: ({ kType, studies, overlays, scale, compare }, defaults) => ({
@@ -130,6 +138,7 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
       width: Math.max(numberColumn(34), numberColumn(6) + numberColumn(10) + numberColumn(12)),
       height: PANE_BAR_PX + tableHeight(7),
     },
+    optionLabels: { grouping: 'Change grouping', chart: 'Show or hide the depth chart' },
     defaultOptions: () => ({ grouping: 1, chart: false }),
     read: ({ grouping, chart }, defaults) => ({
       grouping:
@@ -188,6 +197,16 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
 export function readOptions<K extends PaneKind>(kind: K, saved: Obj): PaneOptions[K] {
   const spec: PaneKindSpec<K> = PANE_KIND_TABLE[kind];
   return spec.read(saved, spec.defaultOptions());
+}
+
+/** What Undo calls a change of a pane's options (its first option's label). */
+export function optionsLabel<K extends PaneKind>(kind: K, patch: Partial<PaneOptions[K]>): string {
+  const labels: PaneKindSpec<K>['optionLabels'] = PANE_KIND_TABLE[kind].optionLabels;
+  for (const key of Object.keys(patch) as (keyof PaneOptions[K])[]) {
+    const label = labels?.[key];
+    if (label) return label;
+  }
+  return 'Change pane settings';
 }
 
 /** Every kind, in the table's order. */

@@ -14,8 +14,9 @@ import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
 import { symbolOf } from './navigation';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
+import { optionsLabel } from './pane-kinds';
 import type { PaneKind, PaneOptions } from './pane-kinds';
-import { readWorkspace, toDocument } from './workspace-document';
+import { readHistory, readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
 import type { Placement } from './workspace-ops';
@@ -99,22 +100,41 @@ export class WorkspaceState {
       this.notice = 'The saved workspace was damaged; showing the default workspace.';
     }
     this.#apply(data ?? defaultWorkspace());
-    this.#history.clear();
+    // Undo reaches back past the reload: the steps kept with the document.
+    if (data) this.#restoreHistory(document);
+    else this.#history.clear();
     this.#syncLabels();
     this.loaded = true;
   }
 
   /** Applies a workspace saved by another window (the `workspace` event). */
   applyRemote(document: WorkspaceDocument): void {
-    const json = JSON.stringify(document);
-    if (json === this.#lastJson) return;
     const data = readWorkspace(document);
     if (!data) return;
-    // Another window's change is a step here too: Undo in this window reverts the
-    // shared document to what it showed before, as that window's would.
-    this.#history.record(this.data, data, 'Change from another window');
+    const json = JSON.stringify(toDocument(data));
+    if (json === this.#lastJson) return;
+    // The document's history is the one every window shares (the other window recorded
+    // its change there). A document without one (an older version's): the change is a
+    // step here, so Undo reverts the shared document to what this window showed before.
+    const history = readHistory(document);
+    if (history.past.length + history.future.length > 0) {
+      this.#history.restore(history.past, history.future);
+    } else {
+      this.#history.record(this.data, data, 'Change from another window');
+    }
     this.#apply(data, json);
     this.#syncLabels();
+  }
+
+  #restoreHistory(document: unknown): void {
+    const { past, future } = readHistory(document);
+    this.#history.restore(past, future);
+  }
+
+  /** The document to save: the workspace and its undo history. */
+  #document(data: WorkspaceData): WorkspaceDocument {
+    const { past, future } = this.#history.steps();
+    return toDocument(data, { past: [...past], future: [...future] });
   }
 
   /** Writes pending changes now (before the window closes, before a pop-out opens). */
@@ -140,7 +160,7 @@ export class WorkspaceState {
     if (label !== null) this.#history.record(this.data, next, label, mergeKey);
     this.data = next;
     this.#lastJson = json;
-    this.#saver.schedule(document);
+    this.#saver.schedule(this.#document(next));
     this.#syncLabels();
     return true;
   }
@@ -163,9 +183,8 @@ export class WorkspaceState {
   #travel(step: { value: WorkspaceData; label: string } | null): string | null {
     if (!step) return null;
     this.data = step.value;
-    const document = toDocument(step.value);
-    this.#lastJson = JSON.stringify(document);
-    this.#saver.schedule(document);
+    this.#lastJson = JSON.stringify(toDocument(step.value));
+    this.#saver.schedule(this.#document(step.value));
     this.#syncLabels();
     if (this.focusedPaneId && !ops.findPane(step.value, this.focusedPaneId)) {
       this.focusedPaneId = null;
@@ -244,7 +263,7 @@ export class WorkspaceState {
   updateOptions<K extends PaneKind>(paneId: string, kind: K, patch: Partial<PaneOptions[K]>): void {
     // A snapshot is the same plain value: Svelte's type cannot follow a generic kind.
     const plain = $state.snapshot(patch) as Partial<PaneOptions[K]>;
-    this.#commit(ops.updateOptions(this.data, paneId, kind, plain), 'Change pane settings');
+    this.#commit(ops.updateOptions(this.data, paneId, kind, plain), optionsLabel(kind, plain));
   }
 
   renamePane(paneId: string, title: string): void {
