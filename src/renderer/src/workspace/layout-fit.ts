@@ -7,11 +7,13 @@
  *   shares its two sides need, and, when the room is too small even so, the least
  *   recently used slot folded into its neighbour as tabs (the saved layout is not
  *   changed: a wider window shows it again);
- * - `canSplit`: whether a split leaves every pane its floor (else the pane goes in as
- *   a tab: ./workspace-ops).
+ * - `canSplit` and `splitOrTab`: a split only when it leaves every pane its floor,
+ *   else the pane goes in as a tab of the nearest slot (./workspace-ops adds and splits
+ *   panes through it).
  */
 import * as tree from './layout-tree';
-import type { LayoutNode, SplitNode, TabsNode } from './layout-tree';
+import type { LayoutNode, SplitDirection, SplitNode, TabsNode } from './layout-tree';
+import type { PaneConfig } from './pane-contract';
 import type { Size } from './pane-floors';
 import { PANE_KIND_TABLE } from './pane-kinds';
 
@@ -182,4 +184,29 @@ export function fitLayout(root: LayoutNode, room: Size, lastUsed: LastUsed): Fit
   const shown = foldToFit(root, room, lastUsed, folded);
   const bounds = new Map<string, { min: number; max: number }>();
   return { root: placeShares(shown, room, bounds), bounds, folded };
+}
+
+/**
+ * Splits group `target` with `pane`, unless that leaves a pane below its floor in
+ * `room` (the workspace's box; null: not measured yet): then the pane becomes a tab
+ * of that group, the nearest one, and the change says so.
+ */
+export function splitOrTab(
+  root: LayoutNode,
+  target: TabsNode,
+  direction: SplitDirection,
+  pane: PaneConfig,
+  room: Size | null,
+  newId: (prefix: string) => string,
+): { root: LayoutNode; note?: string } {
+  const split = tree.splitTabs(root, target.id, direction, pane, {
+    split: newId('s'),
+    tabs: newId('t'),
+  });
+  if (!room || target.panes.length === 0 || canSplit(split, room)) return { root: split };
+  const beside = target.panes.find((p) => p.id === target.activeId)?.title ?? 'its neighbour';
+  return {
+    root: tree.addTab(root, target.id, pane),
+    note: `${pane.title} opened as a tab beside ${beside}: too little room for a slot of its own`,
+  };
 }

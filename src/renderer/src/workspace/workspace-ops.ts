@@ -6,8 +6,8 @@
  */
 import type { SymbolCommand } from '../app/palette-parse';
 import * as tree from './layout-tree';
-import type { LayoutNode, SplitDirection, TabsNode } from './layout-tree';
-import { canSplit } from './layout-fit';
+import type { LayoutNode, SplitDirection } from './layout-tree';
+import { splitOrTab } from './layout-fit';
 import { chooseTarget, sameSymbol, symbolOf } from './navigation';
 import type { Size } from './pane-floors';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
@@ -28,31 +28,6 @@ export interface PaneChange {
   paneId: string;
   /** Said to the user when the pane went in as a tab instead of a split asked for. */
   note?: string;
-}
-
-/**
- * Splits group `target` with `pane`, unless that leaves a pane below its floor in
- * `room` (the workspace's box; null: not measured yet): then the pane becomes a tab
- * of that group, the nearest one, and the change says so.
- */
-function splitOrTab(
-  root: LayoutNode,
-  target: TabsNode,
-  direction: SplitDirection,
-  pane: PaneConfig,
-  room: Size | null,
-  newId: NewId,
-): { root: LayoutNode; note?: string } {
-  const split = tree.splitTabs(root, target.id, direction, pane, {
-    split: newId('s'),
-    tabs: newId('t'),
-  });
-  if (!room || target.panes.length === 0 || canSplit(split, room)) return { root: split };
-  const beside = target.panes.find((p) => p.id === target.activeId)?.title ?? 'its neighbour';
-  return {
-    root: tree.addTab(root, target.id, pane),
-    note: `${pane.title} opened as a tab beside ${beside}: too little room for a slot of its own`,
-  };
 }
 
 /** A pane in any layout (a pop-out's pane may sit in a layout not shown). */
