@@ -194,6 +194,11 @@ test('? shows the keyboard shortcuts, from the table the handlers use', async ()
   const undo = sheet.getByRole('definition').filter({ hasText: 'Undo a workspace change' });
   await expect(undo).toHaveCount(1);
   await expect(sheet.getByText('Redo a workspace change')).toBeVisible();
+  // Keys that work in a pane are listed too: the chart's intervals and drawing keys.
+  const chart = sheet.getByRole('region', { name: 'Chart (when focused)' });
+  await expect(chart.getByRole('definition')).toContainText(['Show 1m candles', 'Show 5m candles']);
+  await expect(chart.getByText('Show 1d candles')).toBeVisible();
+  await expect(chart.getByText('Delete the selected drawing')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 });
