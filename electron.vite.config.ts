@@ -2,13 +2,21 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
+/**
+ * Rolldown's advice that plugins took long ("[PLUGIN_TIMINGS] …") is for whoever tunes
+ * the build, not for someone starting the terminal (`npm start` and `npm run serve`
+ * build when stale): on a busy machine it is printed at every start and asks nothing
+ * of the user. Every other warning still prints.
+ */
+const checks = { bundlerTimings: false } as const;
+
 export default defineConfig({
   main: {
     build: {
       // keytar is an optional dependency: loaded from node_modules at run time (when
       // present and built), never bundled.
       externalizeDeps: { include: ['keytar'] },
-      rolldownOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rolldownOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') }, checks },
     },
   },
   // Windows are sandboxed: a sandboxed preload cannot load ES modules or sibling
@@ -18,6 +26,7 @@ export default defineConfig({
       externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        checks,
         output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
@@ -25,7 +34,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     build: {
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rolldownOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') }, checks },
     },
     plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
   },

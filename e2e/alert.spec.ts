@@ -6,6 +6,9 @@
  * `Notification` is a recording stand-in; permission is asked once, when the first alert
  * is made, not at startup); an alert fires in a popped-out window too; and (issue 15)
  * an alert's line on the chart is dragged to a new price, Escape putting it back.
+ * Issue 25: an alert whose condition holds already is made only once the user says so;
+ * with notifications denied, a firing shows in the window (a note with a link to the
+ * chart, until dismissed) and as a count in the status bar, which opens the alerts pane.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -64,6 +67,14 @@ async function palette(page: Page, text: string, entry: string | RegExp): Promis
   await expect(dialog).toBeHidden();
 }
 
+/** Answers the question asked before an alert that fires at once. */
+async function answerFiresAtOnce(page: Page, make: boolean): Promise<void> {
+  const question = page.getByRole('dialog', { name: 'Make an alert that fires at once?' });
+  await expect(question).toContainText(/is at [\d,.]+ now/);
+  await question.getByRole('button', { name: make ? 'Make the alert' : 'Cancel' }).click();
+  await expect(question).toBeHidden();
+}
+
 /** The alerts pane's row of `name` ("LINKUSDT BA above 1.0000"). */
 const alertRow = (page: Page, name: string) =>
   paneBody(page, 'Alerts').getByRole('row', { name, exact: true });
@@ -78,15 +89,24 @@ test('an alert on a symbol no pane shows fires: listed fired in the alerts pane,
   // LINKUSDT is on no board, chart, ladder or tape of the workspace.
   await expect(quoteRow(page, 'LINKUSDT BA crypto')).toHaveCount(0);
 
-  // Any LINKUSDT price is above 1: it fires on the first live quote the main side polls.
+  // Any LINKUSDT price is above 1: the alert would fire at once, so the app asks;
+  // cancelled, nothing is made.
   await palette(page, 'alert LINKUSDT BA > 1', 'Create alert: LINKUSDT BA above 1.00');
+  await answerFiresAtOnce(page, false);
+  await expect(paneBody(page, 'Alerts')).toContainText('No alerts.');
+  expect(await asked(page)).toBe(0);
+  // Made: it fires on the first live quote the main side polls.
+  await palette(page, 'alert LINKUSDT BA > 1', 'Create alert: LINKUSDT BA above 1.00');
+  await answerFiresAtOnce(page, true);
   expect(await asked(page)).toBe(1);
   const row = alertRow(page, 'LINKUSDT BA above 1.0000');
   await expect(row).toBeVisible();
-  // The state and the firing: the price it fired at and when.
-  await expect(row.getByRole('cell').nth(1)).toHaveText(/^fired\s*\d[\d,]*\.\d+ · \d/, {
-    timeout: 20_000,
-  });
+  // The state and the firing: the price it fired at, when it fired (this computer's
+  // clock) and the quote's own time, each labelled.
+  await expect(row.getByRole('cell').nth(1)).toHaveText(
+    /^fired\s*\d[\d,]*\.\d+\s*fired \d.*\d local\s*quote of \d.*\d UTC$/,
+    { timeout: 20_000 },
+  );
   await expect(row.getByRole('button', { name: 'Re-arm' })).toBeVisible();
   await expect
     .poll(() => notes(page))
@@ -134,6 +154,7 @@ test('an alert fires in a popped-out window too', async () => {
     await expect(alertRow(popOut, 'LINKUSDT BA above 1.0000')).toBeVisible();
     // Made in the main window, after the pop-out opened: every window is told.
     await palette(page, 'alert AVAXUSDT BA > 1', 'Create alert: AVAXUSDT BA above 1.00');
+    await answerFiresAtOnce(page, true);
     const row = alertRow(popOut, 'AVAXUSDT BA above 1.0000');
     await expect(row.getByRole('cell').nth(1)).toHaveText(/^fired/, { timeout: 20_000 });
     await expect
@@ -232,4 +253,42 @@ test('an alert line dragged on the chart changes the alert price', async () => {
   // The line is where it was released: grabbed there, not at the old height.
   await expect.poll(() => cursorAt(y1)).toBe('ns-resize');
   expect(await cursorAt(y0)).not.toBe('ns-resize');
+});
+
+// Last: its chart link moves the linked chart to DOTUSDT.
+test('with notifications denied, a firing shows in the window and in the status bar', async () => {
+  const { page } = app;
+  await page.evaluate(() => localStorage.setItem('e2e-permission', 'denied'));
+  // What earlier firings left: dismissed, and the count read.
+  const fired = page.getByRole('region', { name: 'Fired alerts' });
+  const dismissals = fired.getByRole('button', { name: /^Dismiss / });
+  while ((await dismissals.count()) > 0) await dismissals.first().click();
+  const count = page.getByRole('contentinfo', { name: 'Status' }).getByRole('button', {
+    name: /alerts? fired$/,
+  });
+  if (await count.isVisible()) await count.click();
+  await expect(count).toBeHidden();
+  // The alerts pane closed: the count must open it again.
+  await slot(page, 'Alerts').getByRole('button', { name: 'Close Alerts' }).click();
+  await expect(paneBody(page, 'Alerts')).toHaveCount(0);
+
+  await palette(page, 'alert DOTUSDT BA > 0.5', 'Create alert: DOTUSDT BA above 0.50');
+  await answerFiresAtOnce(page, true);
+  const note = fired.getByRole('alert').filter({ hasText: 'Alert: DOTUSDT BA above 0.50' });
+  await expect(note).toBeVisible({ timeout: 20_000 });
+  await expect(note).toContainText(/at [\d,.]+ · fired \d.* local · quote of \d.* UTC/);
+  await expect(count).toHaveText('⏰ 1 alert fired');
+  // No notification: the permission is denied.
+  expect((await notes(page)).map((n) => n.title)).not.toContain('Alert: DOTUSDT BA above 0.50');
+
+  // The note's link shows the symbol's chart; the count opens the alerts pane.
+  await note.getByRole('button', { name: 'Chart DOTUSDT' }).click();
+  await expect(slot(page, 'Chart')).toContainText('DOTUSDT');
+  await count.click();
+  await expect(alertRow(page, 'DOTUSDT BA above 0.5000')).toBeVisible();
+  await expect(count).toBeHidden();
+  // The note stays until dismissed.
+  await expect(note).toBeVisible();
+  await note.getByRole('button', { name: 'Dismiss Alert: DOTUSDT BA above 0.50' }).click();
+  await expect(note).toBeHidden();
 });

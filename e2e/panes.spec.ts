@@ -48,7 +48,7 @@ test('the quote board lists the watchlist and its prices change over time', asyn
   await expect(board.getByRole('row').getByRole('img')).toHaveCount(0); // no row state
 });
 
-test('the default layout shows the watchlist columns at 1600×900; narrower boards drop whole columns, then scroll', async () => {
+test('the default layout shows the watchlist columns at 1600×900; narrower boards drop whole columns, slots fold, then the board scrolls', async () => {
   const board = paneBody(app.page, 'Quote board');
   const table = board.getByRole('table', { name: /^Quotes of / });
   const scroller = board.getByRole('group', { name: 'Quote board content' });
@@ -64,8 +64,16 @@ test('the default layout shows the watchlist columns at 1600×900; narrower boar
       await app.page.setViewportSize({ width, height: 900 });
       await expectWhole(always);
     }
-    // Narrower still than those: the board scrolls sideways to its last column.
+    // Too narrow for the layout: slots fold into their neighbours as tabs (the layout
+    // engine), and the board still shows those columns whole.
     await app.page.setViewportSize({ width: 700, height: 900 });
+    const folded = app.page
+      .getByRole('tab')
+      .and(app.page.getByTitle(/too narrow for its own slot/));
+    await expect(folded).not.toHaveCount(0);
+    await expectWhole(always);
+    // Narrower than the board's own floor: it scrolls sideways to its last column.
+    await app.page.setViewportSize({ width: 380, height: 900 });
     await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const reachable = await scroller.evaluate((el) => {
       el.scrollLeft = el.scrollWidth;

@@ -2,7 +2,8 @@
  * Issue 14 — the workspace, safely: closing a pane is undone by Ctrl+Z or the toast's
  * Undo (and saved so), Ctrl+Z in a text field stays the field's, Ctrl+Shift+Z redoes;
  * resetting layouts, deleting one and saving over one ask first; `?` lists the
- * shortcuts. One host and one page for the file; the state carries over.
+ * shortcuts. Issue 25: Undo reaches past a reload. One host and one page for the file;
+ * the state carries over.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -92,6 +93,22 @@ test("the toast's Undo brings a pane back, and Ctrl+Z in a text field stays the 
   await expect(slot(page, 'News')).toBeVisible();
 });
 
+test('Undo reaches past a reload: a pane closed before it comes back', async () => {
+  const { page } = app;
+  await expectLadder(page);
+  await slot(page, 'Depth').getByRole('button', { name: 'Close Depth' }).click();
+  await expect(orderBook(page)).toHaveCount(0);
+  await expect.poll(savedPaneIds).not.toContain('trading-depth');
+  await page.reload();
+  await expect(slot(page, 'Watchlist')).toBeVisible();
+  await expect(orderBook(page)).toHaveCount(0);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: Close pane' })).toBeVisible();
+  await expectLadder(page);
+  await expect.poll(savedPaneIds).toContain('trading-depth');
+});
+
 test('reset layouts asks first; cancelled, nothing changes; confirmed, Ctrl+Z undoes it', async () => {
   const { page } = app;
   await page.getByRole('button', { name: 'Save layout as…' }).click();
@@ -177,6 +194,11 @@ test('? shows the keyboard shortcuts, from the table the handlers use', async ()
   const undo = sheet.getByRole('definition').filter({ hasText: 'Undo a workspace change' });
   await expect(undo).toHaveCount(1);
   await expect(sheet.getByText('Redo a workspace change')).toBeVisible();
+  // Keys that work in a pane are listed too: the chart's intervals and drawing keys.
+  const chart = sheet.getByRole('region', { name: 'Chart (when focused)' });
+  await expect(chart.getByRole('definition')).toContainText(['Show 1m candles', 'Show 5m candles']);
+  await expect(chart.getByText('Show 1d candles')).toBeVisible();
+  await expect(chart.getByText('Delete the selected drawing')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 });

@@ -66,16 +66,20 @@ export async function quoteCell(
   return quoteRow(scope, row).getByRole('cell').nth(index);
 }
 
-/** The quote board's column headers in view (a narrow board drops some whole). */
-export async function boardColumnsShown(scope: Page | Locator): Promise<string[]> {
-  const headers = paneBody(scope, 'Quote board').getByRole('columnheader');
-  const shown: string[] = [];
-  for (const header of await headers.all()) {
-    const box = await header.boundingBox();
-    const name = ((await header.textContent()) ?? '').replace(/[▲▼]/g, '').trim();
-    if (box && box.width > 0 && name !== 'State' && name !== 'Actions') shown.push(name);
-  }
-  return shown;
+/**
+ * The quote board's column headers in view (a narrow board drops some whole). Read in
+ * one go: a header dropped between a listing and a per-header read would leave a
+ * locator that waits for an element no longer there.
+ */
+export function boardColumnsShown(scope: Page | Locator): Promise<string[]> {
+  return paneBody(scope, 'Quote board')
+    .locator('th')
+    .evaluateAll((headers) =>
+      headers
+        .filter((h) => h.getBoundingClientRect().width > 0)
+        .map((h) => (h.textContent ?? '').replace(/[▲▼]/g, '').trim())
+        .filter((name) => name !== 'State' && name !== 'Actions'),
+    );
 }
 
 /**

@@ -5,8 +5,8 @@
  * edge-triggered for `every` (after firing they re-arm once the condition is false
  * again, so a price sitting above the line fires once, not on every update).
  */
-import type { Alert, AlertCondition, AlertFiring } from '../../shared/model';
-import { instrumentKey } from '../../shared/model';
+import type { Alert, AlertFiring } from '../../shared/model';
+import { conditionMet as levelMet, instrumentKey } from '../../shared/model';
 
 /** One alert's evaluation state (not persisted: it is rebuilt from live prices). */
 interface Armed {
@@ -25,11 +25,6 @@ interface Armed {
 export interface Fired {
   alert: Alert;
   firing: AlertFiring;
-}
-
-/** Whether `price` meets a level condition. */
-function levelMet(c: AlertCondition, price: number): boolean {
-  return c.kind === 'above' ? price >= c.price : c.kind === 'below' ? price <= c.price : false;
 }
 
 /** `move`: takes in a price and answers whether it moved `percent` within the window. */

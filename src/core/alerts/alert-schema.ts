@@ -98,6 +98,8 @@ export const storedAlertSchema = z.strictObject({
   state: z.enum(['active', 'paused', 'fired']),
   source,
   createdAt: unixMs,
-  lastFired: z.strictObject({ at: unixMs, price: z.number().finite() }).nullable(),
+  lastFired: z
+    .strictObject({ at: unixMs, price: z.number().finite(), firedAt: unixMs.optional() })
+    .nullable(),
   firedCount: z.number().int().min(0),
 }) satisfies z.ZodType<Alert, unknown>;

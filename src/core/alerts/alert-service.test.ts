@@ -92,10 +92,11 @@ describe('AlertService', () => {
     feed.quote('BTCUSDT', 101, 2_000);
     expect(fired).toEqual([]);
     feed.status('live');
+    // The quote's time (2 000) and when it fired by the service's clock (5 000).
     expect(fired).toEqual([
       {
         alert: expect.objectContaining({ id: alert.id, state: 'fired', firedCount: 1 }),
-        firing: { at: 2_000, price: 101 },
+        firing: { at: 2_000, price: 101, firedAt: 5_000 },
       },
     ]);
   });
@@ -111,7 +112,7 @@ describe('AlertService', () => {
     expect(saved.alerts[0]).toMatchObject({
       id: alert.id,
       state: 'fired',
-      lastFired: { at: 3_000, price: 120 },
+      lastFired: { at: 3_000, price: 120, firedAt: 5_000 },
     });
   });
 

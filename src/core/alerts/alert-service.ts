@@ -282,7 +282,10 @@ export class AlertService {
   /** Records firings: each alert's last firing and count, `once` ones fired; saved soon. */
   #record(fired: Fired[]): void {
     const told: AlertFired[] = [];
-    for (const { alert, firing } of fired) {
+    const firedAt = this.#now();
+    for (const { alert, firing: quoted } of fired) {
+      // When it fired, beside the quote's own time (which may be a day old).
+      const firing = { ...quoted, firedAt };
       const current = this.#alerts.get(alert.id);
       if (!current) continue;
       const next: Alert = {

@@ -26,11 +26,28 @@ export type AlertRepeat = 'once' | 'every';
 /** `active`: evaluated; `paused`: kept, not evaluated; `fired`: a `once` alert that fired. */
 export type AlertState = 'active' | 'paused' | 'fired';
 
-/** One firing: the price that met the condition and the time of that price. */
+/**
+ * One firing: the price that met the condition, the time of that price, and when it
+ * fired. The two times differ: a quote stamped at Friday's close is evaluated on
+ * Saturday when that is when the feed delivers it.
+ */
 export interface AlertFiring {
   /** The quote's time (Unix ms), as the source stamped it. */
   at: UnixMs;
   price: number;
+  /** When it fired, by this machine's clock; absent in firings saved before it was kept. */
+  firedAt?: UnixMs;
+}
+
+/**
+ * Whether a price meets a level condition now (`above`, `below`): the rule alerts
+ * fire by, and the one that asks before making an alert that would fire at once.
+ * `crosses` and `move` need a history, so a single price never meets them.
+ */
+export function conditionMet(condition: AlertCondition, price: number): boolean {
+  if (condition.kind === 'above') return price >= condition.price;
+  if (condition.kind === 'below') return price <= condition.price;
+  return false;
 }
 
 /** A price alert. */

@@ -8,6 +8,7 @@ import type { AppModel } from '../app/app-model.svelte';
 import type { PaletteItem } from '../app/palette-items';
 import { ALERT_EXAMPLE, parseAlertCommand } from './alert-parse';
 import { alertPrice } from './alert-rows';
+import { makeAlert } from './alert-actions';
 
 /** The entry for `query`, or null when it is not an alert command. */
 export function alertPaletteItem(app: AppModel, query: string): PaletteItem | null {
@@ -40,10 +41,14 @@ export function alertPaletteItem(app: AppModel, query: string): PaletteItem | nu
         regionGuessed: parsed.regionGuessed,
       });
       if (!checked) return;
-      const made = await app.alerts.create({ ...draft, instrument: checked.symbol });
-      if (!made) return void (palette.gate.problem = app.alerts.problem);
+      // Closed first: the question whether to make an alert that fires at once is a
+      // dialog of its own.
       palette.close();
-      app.message = `Alert made: ${describeAlert(made, (p) => alertPrice(made, p))}.`;
+      const made = await makeAlert(app, { ...draft, instrument: checked.symbol });
+      if (made === 'kept') return;
+      app.message = made
+        ? `Alert made: ${describeAlert(made, (p) => alertPrice(made, p))}.`
+        : `The alert was not made: ${app.alerts.problem ?? 'unknown problem'}`;
     },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../shared/model';
 import { testAlert } from '../../../shared/testing/alerts';
 import { alertRow } from './alert-rows';
+import { formatDateTime } from '../format/time';
 
 const BASE: Alert = testAlert({
   instrument: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },
@@ -17,6 +18,8 @@ describe('alertRow', () => {
       repeat: 'once',
       state: 'active',
       fired: '',
+      firedAt: '',
+      quoteTime: '',
       toggle: 'Pause',
       current: true,
     });
@@ -32,8 +35,28 @@ describe('alertRow', () => {
     expect(row).toMatchObject({
       state: 'fired',
       toggle: 'Re-arm',
-      fired: '90,012.50 · 24 Nov 2026, 14:05',
+      fired: '90,012.50',
+      quoteTime: 'quote of 24 Nov 2026, 14:05 UTC',
+      // Fired before the firing's own time was kept: not made up from the quote's.
+      firedAt: '',
     });
+  });
+
+  it("labels when it fired (this computer's clock) apart from the quote's own time", () => {
+    // A Friday close evaluated on the Saturday morning.
+    const at = Date.UTC(2026, 10, 27, 21, 0);
+    const firedAt = Date.UTC(2026, 10, 28, 7, 40);
+    const row = alertRow(
+      { ...BASE, state: 'fired', lastFired: { at, price: 90_012.5, firedAt }, firedCount: 3 },
+      'demo',
+      'UTC',
+    );
+    expect(row.fired).toBe('90,012.50 (×3)');
+    expect(row.quoteTime).toBe('quote of 27 Nov 2026, 21:00 UTC');
+    expect(row.firedAt).toBe(`fired ${formatDateTime(firedAt)} local`);
+    expect(alertRow({ ...BASE, lastFired: { at, price: 1, firedAt } }, 'demo').quoteTime).toBe(
+      `quote of ${formatDateTime(at)} local`,
+    );
   });
 
   it('says a demo alert is not watched on live data', () => {

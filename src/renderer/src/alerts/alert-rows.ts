@@ -14,8 +14,12 @@ export interface AlertRow {
   condition: string;
   repeat: string;
   state: string;
-  /** "231.40 · 24 Nov 2026, 14:05"; empty until it fires. */
+  /** The price it last fired at ("231.40", "231.40 (×3)"); empty until it fires. */
   fired: string;
+  /** When it fired by this computer's clock, labelled: "fired 24 Nov 2026, 15:05 local". */
+  firedAt: string;
+  /** The quote's own time, labelled with its zone: "quote of 24 Nov 2026, 14:05 UTC". */
+  quoteTime: string;
   /** The pause button's words: Pause, Resume, or Re-arm for a fired alert. */
   toggle: 'Pause' | 'Resume' | 'Re-arm';
   /** It belongs to the current data source (else it is not evaluated). */
@@ -29,8 +33,13 @@ export function alertPrice(alert: Pick<Alert, 'instrument'>, price: number): str
 
 const SOURCE_WORDS = (source: DataSourceId) => (source === 'demo' ? 'demo' : 'live');
 
+/**
+ * `zone`: the zone quote times are shown in (the settings' choice; undefined: local).
+ * When it fired is always local: it is the user's own clock's time.
+ */
 export function alertRow(alert: Alert, source: DataSourceId | null, zone?: string): AlertRow {
   const current = source === null || alert.source === source;
+  const last = alert.lastFired;
   const state = current
     ? alert.state
     : `made on ${SOURCE_WORDS(alert.source)} data · not watched on ${SOURCE_WORDS(source)}`;
@@ -40,9 +49,11 @@ export function alertRow(alert: Alert, source: DataSourceId | null, zone?: strin
     condition: describeCondition(alert.condition, (p) => alertPrice(alert, p)),
     repeat: alert.repeat === 'once' ? 'once' : 'every time',
     state,
-    fired: alert.lastFired
-      ? `${alertPrice(alert, alert.lastFired.price)} · ${formatDateTime(alert.lastFired.at, zone)}${alert.firedCount > 1 ? ` (×${alert.firedCount})` : ''}`
+    fired: last
+      ? `${alertPrice(alert, last.price)}${alert.firedCount > 1 ? ` (×${alert.firedCount})` : ''}`
       : '',
+    firedAt: last?.firedAt === undefined ? '' : `fired ${formatDateTime(last.firedAt)} local`,
+    quoteTime: last ? `quote of ${formatDateTime(last.at, zone)} ${zone ?? 'local'}` : '',
     toggle: alert.state === 'active' ? 'Pause' : alert.state === 'paused' ? 'Resume' : 'Re-arm',
     current,
   };

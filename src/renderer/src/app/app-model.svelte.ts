@@ -21,6 +21,8 @@ import { ToastState } from './toast-state.svelte';
 import { errorMessage } from '../../../shared/errors';
 import { AlertList } from '../alerts/alert-list.svelte';
 import { followFirings } from '../alerts/alert-firing';
+import { FiredAlerts } from '../alerts/fired-alerts.svelte';
+import { makeAlert } from '../alerts/alert-actions';
 import type { DeepLink } from '../../../shared/deep-link';
 import { deepLinkQuery } from '../../../shared/deep-link';
 import { parseSymbolCommand } from './palette-parse';
@@ -35,6 +37,8 @@ export class AppModel {
   readonly palette: PaletteState;
   /** The price alerts (the palette makes them; firings notify and sound in every window). */
   readonly alerts: AlertList;
+  /** Fired alerts shown in the window until dismissed, and the status bar's count. */
+  readonly fired = new FiredAlerts();
   /** The one question before a destructive action. */
   readonly confirm = new ConfirmState();
   /** The one short-lived message with an action (Undo). */
@@ -54,7 +58,8 @@ export class AppModel {
     private readonly host: HostTransport | null,
     readonly route: Route,
   ) {
-    this.workspace = new WorkspaceState({ bridge });
+    // A pane that went in as a tab rather than the split asked for says so.
+    this.workspace = new WorkspaceState({ bridge, note: (text) => this.toasts.show({ text }) });
     this.status = new StatusState(bridge);
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);
@@ -68,6 +73,11 @@ export class AppModel {
       reconnects: host ? reconnectsOf(host) : () => () => {},
       saveFile: (file) => this.exportFile(file),
       deleteWatchlist: (id) => this.deleteWatchlist(id),
+      makeAlert: async (draft, price) => {
+        const made = await makeAlert(this, draft, price);
+        if (made === null) this.message = `The alert was not made: ${this.alerts.problem}`;
+        return made;
+      },
     });
   }
 
@@ -98,6 +108,9 @@ export class AppModel {
         playsSound: this.route.paneId === null,
       }),
       () => this.alerts.dispose(),
+      // Seen in the main window whatever the notification permission (a pop-out has
+      // no status bar, and the main window shows every firing).
+      this.route.paneId === null ? this.fired.follow(this.bridge) : () => {},
       this.bridge.on('openSymbol', (link) => void this.openLink(link)),
     ];
     this.alerts.start();

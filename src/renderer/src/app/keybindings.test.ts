@@ -3,11 +3,13 @@ import {
   KEYBINDINGS,
   bindingOf,
   chordLabel,
+  intervalOfBinding,
   isTypingTarget,
   matches,
   matchesChord,
   type KeyInput,
 } from './keybindings';
+import { SPEC_KTYPES } from '../../../shared/model';
 
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({
   key: k,
@@ -69,5 +71,19 @@ describe('keybindings', () => {
     expect(isTypingTarget(el('DIV', { isContentEditable: true }))).toBe(true);
     expect(isTypingTarget(el('BUTTON'))).toBe(false);
     expect(isTypingTarget(null)).toBe(false);
+  });
+
+  it("lists the chart's interval keys in the chart bar's order, and its drawing keys", () => {
+    const chart: Record<string, { keys: readonly string[] }> = KEYBINDINGS.chart.bindings;
+    SPEC_KTYPES.forEach((kType, i) => {
+      const id = `interval${i + 1}`;
+      expect(chart[id]?.keys).toEqual([String(i + 1)]);
+      expect(intervalOfBinding(bindingOf(key(String(i + 1)), 'chart'))).toBe(kType);
+    });
+    expect(bindingOf(key('9'), 'chart')).toBeNull();
+    expect(bindingOf(key('Delete'), 'chart')).toBe('deleteDrawing');
+    expect(bindingOf(key('Backspace'), 'chart')).toBe('deleteDrawing');
+    expect(bindingOf(key('Escape'), 'chart')).toBe('cancel');
+    expect(bindingOf(key('End'), 'tape')).toBe('oldest');
   });
 });

@@ -12,10 +12,26 @@ export interface Keybinding {
   label: string;
 }
 
+import { KTYPES, SPEC_KTYPES } from '../../../shared/model';
+
 /** Where a group of shortcuts works, and its shortcuts by id. */
 interface KeyGroup {
   title: string;
   bindings: Record<string, Keybinding>;
+}
+
+/** The chart's interval keys, 1 to 8 in the chart bar's order of intervals. */
+const INTERVAL_BINDINGS = Object.fromEntries(
+  SPEC_KTYPES.map((kType, i) => [
+    `interval${i + 1}`,
+    { keys: [String(i + 1)], label: `Show ${KTYPES[kType].label} candles` },
+  ]),
+) as Record<`interval${number}`, Keybinding>;
+
+/** The interval a chart key binding shows (`interval3` → 15m), or null. */
+export function intervalOfBinding(id: string | null): (typeof SPEC_KTYPES)[number] | null {
+  const match = id === null ? null : /^interval(\d+)$/.exec(id);
+  return match ? (SPEC_KTYPES[Number(match[1]) - 1] ?? null) : null;
 }
 
 export const KEYBINDINGS = {
@@ -52,6 +68,24 @@ export const KEYBINDINGS = {
       moveDown: { keys: ['Alt+ArrowDown'], label: 'Move the symbol down the list' },
       pick: { keys: ['Enter', ' '], label: 'Show the symbol in linked panes' },
       remove: { keys: ['Delete'], label: 'Remove the symbol from the list' },
+    },
+  },
+  chart: {
+    title: 'Chart (when focused)',
+    bindings: {
+      ...INTERVAL_BINDINGS,
+      cancel: {
+        keys: ['Escape'],
+        label: 'Cancel the drawing being placed, or put back an alert line being dragged',
+      },
+      deleteDrawing: { keys: ['Delete', 'Backspace'], label: 'Delete the selected drawing' },
+    },
+  },
+  tape: {
+    title: 'Tick tape',
+    bindings: {
+      newest: { keys: ['Home'], label: 'Newest ticks (the tape follows new ones)' },
+      oldest: { keys: ['End'], label: 'Oldest tick kept' },
     },
   },
   palette: {

@@ -20,6 +20,8 @@ export interface PaneContextDeps {
   saveFile: (file: SaveFileRequest) => Promise<void>;
   /** Deletes a watchlist, with an Undo at hand; answers a problem or null. */
   deleteWatchlist: (id: string) => string | null;
+  /** See `PaneContext.makeAlert`. */
+  makeAlert: PaneContext['makeAlert'];
 }
 
 /** The context of pane `paneId`, of kind `kind` (a pane's kind never changes). */
@@ -53,6 +55,7 @@ export function createPaneContext<K extends PaneKind>(
     poppedOut: deps.poppedOut,
     onReconnect: (listener) => deps.reconnects(listener),
     saveFile: (file) => deps.saveFile(file),
+    makeAlert: (draft, price) => deps.makeAlert(draft, price),
   };
 }
 

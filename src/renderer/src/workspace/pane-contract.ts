@@ -5,7 +5,7 @@
  * through `ctx.bridge` and to the workspace only through `ctx`.
  */
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
-import type { AppStatus, AssetClass, Settings } from '../../../shared/model';
+import type { Alert, AlertDraft, AppStatus, AssetClass, Settings } from '../../../shared/model';
 import type { PaneKind, PaneOptions } from './pane-kinds';
 
 export type { PaneKind, PaneOptions };
@@ -73,6 +73,12 @@ export interface PaneContext<K extends PaneKind = PaneKind> {
    * says where it went, or why it could not.
    */
   saveFile(file: SaveFileRequest): Promise<void>;
+  /**
+   * Makes a price alert; when `price` (the price now, if the pane has it) already meets
+   * the condition, the user is asked first. Answers the alert, null when it failed (the
+   * reason is shown), or 'kept' when the user chose not to make it.
+   */
+  makeAlert(draft: AlertDraft, price: number | null): Promise<Alert | null | 'kept'>;
 }
 
 export interface PaneProps<K extends PaneKind = PaneKind> {

@@ -8,6 +8,14 @@
  */
 import { canonicalCodes, canonicalRegion, isAssetClass, isKType } from '../../../shared/model';
 import type { KType } from '../../../shared/model';
+import {
+  PANE_BAR_PX,
+  buttonRow,
+  numberColumn,
+  tableHeight,
+  textColumn,
+  type Size,
+} from './pane-floors';
 import { isObj, isStr } from './saved-json';
 import type { Obj } from './saved-json';
 import { readSymbol } from './saved-symbol';
@@ -50,6 +58,14 @@ export type PaneKind = keyof PaneOptions;
 export interface PaneKindSpec<K extends PaneKind> {
   /** The title a new pane of the kind gets (the user may rename it). */
   title: string;
+  /**
+   * The least width and height (CSS px, the pane's body and bar, without its slot's
+   * tabs) at which the kind shows its content whole: the layout engine
+   * (./layout-fit) gives it no less; a split that would goes in as a tab instead.
+   */
+  floor: Size;
+  /** What Undo calls a change of an option ("Change studies"); others: "Change pane settings". */
+  optionLabels?: { readonly [O in keyof PaneOptions[K]]?: string };
   /** Fresh options for a new pane (a new object each call). */
   defaultOptions(): PaneOptions[K];
   /**
@@ -67,6 +83,19 @@ export const DEFAULT_WATCHLIST_ID = 'default';
 export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   quotes: {
     title: 'Quotes',
+    // The columns that never drop (quotes/board.ts): the state icon (16), the code with
+    // its market chip, the last price, the change, the change % with its "24h" tag, the time.
+    floor: {
+      width:
+        16 +
+        textColumn(10) +
+        numberColumn(10) +
+        numberColumn(9) +
+        numberColumn(10) +
+        numberColumn(8),
+      // The bar wrapped to two rows over the header and three quotes.
+      height: PANE_BAR_PX + tableHeight(3),
+    },
     defaultOptions: () => ({ watchlistId: DEFAULT_WATCHLIST_ID }),
     read: ({ watchlistId, sort }, defaults) => ({
       watchlistId: isStr(watchlistId, 64) ? watchlistId : defaults.watchlistId,
@@ -77,6 +106,18 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   chart: {
     title: 'Chart',
+    // The price scale the legend keeps clear of (84) and thirty 6 px bars; the bar's
+    // widest group is the eight interval buttons; its three rows over a plot of 150.
+    floor: {
+      width: Math.max(84 + 30 * 6, buttonRow(['1m', '5m', '15m', '30m', '1h', '1d', '1w', '1M'])),
+      height: 3 * PANE_BAR_PX + 150,
+    },
+    optionLabels: {
+      kType: 'Change interval',
+      studies: 'Change studies',
+      scale: 'Change scale',
+      compare: 'Change compare',
+    },
     defaultOptions: () => ({ kType: 1, studies: [], scale: 'normal', compare: [] }),
     // `overlays` (SMA/EMA periods, Bollinger) is what charts saved before studies.
     read: ({ kType, studies, overlays, scale, compare }, defaults) => ({
@@ -91,6 +132,13 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   depth: {
     title: 'Depth',
+    // The spread row, the widest ("Spread 12.34 (1.23 bps) · Mid 84,467.475"), over
+    // orders, size and price; three levels a side around it, under a bar of two rows.
+    floor: {
+      width: Math.max(numberColumn(34), numberColumn(6) + numberColumn(10) + numberColumn(12)),
+      height: PANE_BAR_PX + tableHeight(7),
+    },
+    optionLabels: { grouping: 'Change grouping', chart: 'Show or hide the depth chart' },
     defaultOptions: () => ({ grouping: 1, chart: false }),
     read: ({ grouping, chart }, defaults) => ({
       grouping:
@@ -102,6 +150,12 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   ticks: {
     title: 'Tick tape',
+    // Time, code, price and volume (the tape's table is never narrower: TickTape's
+    // min-width); a bar of two rows over three ticks.
+    floor: {
+      width: numberColumn(8) + textColumn(9) + numberColumn(11) + numberColumn(9),
+      height: PANE_BAR_PX + tableHeight(3),
+    },
     defaultOptions: () => ({ codes: [], region: 'BA' }),
     read: ({ codes, region }, defaults) => {
       const canonical = isStr(region, 8) ? canonicalRegion(region) : defaults.region;
@@ -111,11 +165,15 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   company: {
     title: 'Company',
+    // A label and its figure ("Market cap" · "3,456,789,012,345").
+    floor: { width: textColumn(14) + numberColumn(17), height: tableHeight(5) },
     defaultOptions: () => ({}),
     read: (_saved, defaults) => defaults,
   },
   news: {
     title: 'News',
+    // A headline's first words and its time, three items.
+    floor: { width: textColumn(24) + numberColumn(8), height: tableHeight(5) },
     defaultOptions: () => ({ market: 'stock', lang: 'en' }),
     read: ({ market, lang }, defaults) => ({
       market: isAssetClass(market) ? market : defaults.market,
@@ -124,6 +182,12 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   alerts: {
     title: 'Alerts',
+    // The alert (code, condition), its state with the two times it fired at ("fired
+    // 07:40:38" and the quote's "16:00 Nov 27"), and its buttons (wrapped, one a row).
+    floor: {
+      width: textColumn(12) + numberColumn(17) + buttonRow(['Resume']) + 12,
+      height: PANE_BAR_PX + tableHeight(4),
+    },
     defaultOptions: () => ({}),
     read: (_saved, defaults) => defaults,
   },
@@ -133,6 +197,16 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
 export function readOptions<K extends PaneKind>(kind: K, saved: Obj): PaneOptions[K] {
   const spec: PaneKindSpec<K> = PANE_KIND_TABLE[kind];
   return spec.read(saved, spec.defaultOptions());
+}
+
+/** What Undo calls a change of a pane's options (its first option's label). */
+export function optionsLabel<K extends PaneKind>(kind: K, patch: Partial<PaneOptions[K]>): string {
+  const labels: PaneKindSpec<K>['optionLabels'] = PANE_KIND_TABLE[kind].optionLabels;
+  for (const key of Object.keys(patch) as (keyof PaneOptions[K])[]) {
+    const label = labels?.[key];
+    if (label) return label;
+  }
+  return 'Change pane settings';
 }
 
 /** Every kind, in the table's order. */

@@ -14,6 +14,13 @@ interface Step<T> {
   mergeKey: string | null;
 }
 
+/** One step as kept with the document (a restored step merges with no other). */
+export interface HistoryStep<T> {
+  before: T;
+  after: T;
+  label: string;
+}
+
 /** How many steps back the history reaches by default (the brief asks for at least ten). */
 export const UNDO_LIMIT = 100;
 
@@ -68,6 +75,19 @@ export class UndoHistory<T> {
 
   get depth(): { undo: number; redo: number } {
     return { undo: this.#past.length, redo: this.#future.length };
+  }
+
+  /** The steps, to keep with the document: back (oldest first) and forward (next redo last). */
+  steps(): { past: readonly HistoryStep<T>[]; future: readonly HistoryStep<T>[] } {
+    const plain = ({ before, after, label }: Step<T>): HistoryStep<T> => ({ before, after, label });
+    return { past: this.#past.map(plain), future: this.#future.map(plain) };
+  }
+
+  /** Starts again from kept steps (a reload, another window's save), the newest `limit` of each. */
+  restore(past: readonly HistoryStep<T>[], future: readonly HistoryStep<T>[]): void {
+    const step = (s: HistoryStep<T>): Step<T> => ({ ...s, mergeKey: null });
+    this.#past = past.slice(-this.limit).map(step);
+    this.#future = future.slice(-this.limit).map(step);
   }
 
   clear(): void {

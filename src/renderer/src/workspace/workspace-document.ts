@@ -16,6 +16,7 @@ import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contrac
 import { PANE_KIND_TABLE, isPaneKind, readOptions } from './pane-kinds';
 import { isObj, isStr } from './saved-json';
 import { readSymbol } from './saved-symbol';
+import type { HistoryStep } from './undo-history';
 
 export { readSymbol };
 
@@ -32,8 +33,74 @@ export interface WorkspaceData {
   linkSymbols: Partial<Record<LinkColour, SymbolRef>>;
 }
 
-export function toDocument(data: WorkspaceData): WorkspaceDocument {
-  return { version: WORKSPACE_VERSION, data };
+/**
+ * The undo history kept with the workspace, so Undo reaches past a reload and a restart:
+ * each step's label and the workspace before and after it.
+ */
+export interface SavedHistory {
+  /** Steps Undo reverts, oldest first. */
+  past: HistoryStep<WorkspaceData>[];
+  /** Steps Redo makes again, the next one last. */
+  future: HistoryStep<WorkspaceData>[];
+}
+
+/** Most steps kept each way with the document (the window keeps more while open). */
+export const SAVED_STEPS = 20;
+/** Most characters the kept steps may take: the document's cap (core) is 1 MiB. */
+export const SAVED_HISTORY_CHARS = 400_000;
+
+/** The document of a workspace, with its undo history when there is one. */
+export function toDocument(data: WorkspaceData, history?: SavedHistory): WorkspaceDocument {
+  if (!history || history.past.length + history.future.length === 0) {
+    return { version: WORKSPACE_VERSION, data };
+  }
+  return { version: WORKSPACE_VERSION, data: { ...data, history: boundHistory(history) } };
+}
+
+/** The steps nearest to now that fit the budget. */
+function boundHistory(history: SavedHistory): SavedHistory {
+  const future = history.future.slice(-SAVED_STEPS);
+  const past = history.past.slice(-SAVED_STEPS);
+  let size = JSON.stringify({ past, future }).length;
+  while (size > SAVED_HISTORY_CHARS && (past.length > 0 || future.length > 0)) {
+    // The oldest step back goes first, then the furthest forward.
+    const dropped = past.length > 0 ? past.shift() : future.shift();
+    size -= JSON.stringify(dropped).length;
+  }
+  return { past, future };
+}
+
+function readStep(value: unknown): HistoryStep<WorkspaceData> | null {
+  if (!isObj(value) || !isStr(value.label, 80)) return null;
+  const before = readWorkspace({ version: WORKSPACE_VERSION, data: value.before });
+  const after = readWorkspace({ version: WORKSPACE_VERSION, data: value.after });
+  return before && after ? { label: value.label, before, after } : null;
+}
+
+/**
+ * Reads one way of a history (either way, the step nearest to now is last): a damaged
+ * step cuts off the ones further from now, which would no longer chain.
+ */
+function readSteps(value: unknown): HistoryStep<WorkspaceData>[] {
+  if (!Array.isArray(value)) return [];
+  const raw = value.slice(-SAVED_STEPS);
+  const steps: HistoryStep<WorkspaceData>[] = [];
+  for (let i = raw.length - 1; i >= 0; i--) {
+    const step = readStep(raw[i]);
+    if (!step) break;
+    steps.unshift(step);
+  }
+  return steps;
+}
+
+/** The undo history kept in a document (none when it has none or it is unreadable). */
+export function readHistory(document: unknown): SavedHistory {
+  if (!isObj(document) || document.version !== WORKSPACE_VERSION || !isObj(document.data)) {
+    return { past: [], future: [] };
+  }
+  const history = document.data.history;
+  if (!isObj(history)) return { past: [], future: [] };
+  return { past: readSteps(history.past), future: readSteps(history.future) };
 }
 
 const MAX_DEPTH = 16;

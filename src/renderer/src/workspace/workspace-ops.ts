@@ -7,7 +7,9 @@
 import type { SymbolCommand } from '../app/palette-parse';
 import * as tree from './layout-tree';
 import type { LayoutNode, SplitDirection } from './layout-tree';
+import { splitOrTab } from './layout-fit';
 import { chooseTarget, sameSymbol, symbolOf } from './navigation';
+import type { Size } from './pane-floors';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
 import { PANE_KIND_TABLE } from './pane-kinds';
 import type { PaneKind, PaneOptions } from './pane-kinds';
@@ -24,6 +26,8 @@ export type Placement = 'tab' | SplitDirection;
 export interface PaneChange {
   data: WorkspaceData;
   paneId: string;
+  /** Said to the user when the pane went in as a tab instead of a split asked for. */
+  note?: string;
 }
 
 /** A pane in any layout (a pop-out's pane may sit in a layout not shown). */
@@ -58,11 +62,19 @@ function withActiveRoot(data: WorkspaceData, root: LayoutNode): WorkspaceData {
 
 // ------------------------------------------------------------ panes
 
-/** Adds a pane next to (or as a tab of) a group: `tabsId`, else the focused pane's, else the last. */
+/**
+ * Adds a pane next to (or as a tab of) a group: `tabsId`, else the focused pane's, else
+ * the last. A split that would leave a pane below its floor in `room` is a tab instead.
+ */
 export function addPane(
   data: WorkspaceData,
   kind: PaneKind,
-  opts: { placement?: Placement; tabsId?: string; focusedPaneId: string | null },
+  opts: {
+    placement?: Placement;
+    tabsId?: string;
+    focusedPaneId: string | null;
+    room?: Size | null;
+  },
   newId: NewId,
 ): PaneChange {
   const root = activeRoot(data);
@@ -84,30 +96,39 @@ export function addPane(
     groups[groups.length - 1];
   if (!target) return { data, paneId: pane.id };
   const placement = opts.placement ?? 'row';
-  const next =
-    placement === 'tab'
-      ? tree.addTab(root, target.id, pane)
-      : tree.splitTabs(root, target.id, placement, pane, { split: newId('s'), tabs: newId('t') });
-  return { data: withActiveRoot(data, next), paneId: pane.id };
+  if (placement === 'tab') {
+    return { data: withActiveRoot(data, tree.addTab(root, target.id, pane)), paneId: pane.id };
+  }
+  const next = splitOrTab(root, target, placement, pane, opts.room ?? null, newId);
+  return {
+    data: withActiveRoot(data, next.root),
+    paneId: pane.id,
+    ...(next.note ? { note: next.note } : {}),
+  };
 }
 
-/** Splits a pane's group, putting a copy of the pane (kind, link, options) beside it. */
+/**
+ * Splits a pane's group, putting a copy of the pane (kind, link, options) beside it;
+ * a tab of the group instead when the split would leave a pane below its floor.
+ */
 export function splitPane(
   data: WorkspaceData,
   paneId: string,
   direction: SplitDirection,
   newId: NewId,
+  room: Size | null = null,
 ): PaneChange | null {
   const root = activeRoot(data);
   const pane = tree.findPane(root, paneId);
   const group = tree.tabsOfPane(root, paneId);
   if (!pane || !group) return null;
   const copy: PaneConfig = { ...structuredClone(pane), id: newId('p') };
-  const next = tree.splitTabs(root, group.id, direction, copy, {
-    split: newId('s'),
-    tabs: newId('t'),
-  });
-  return { data: withActiveRoot(data, next), paneId: copy.id };
+  const next = splitOrTab(root, group, direction, copy, room, newId);
+  return {
+    data: withActiveRoot(data, next.root),
+    paneId: copy.id,
+    ...(next.note ? { note: next.note } : {}),
+  };
 }
 
 export function removePane(data: WorkspaceData, paneId: string): WorkspaceData {

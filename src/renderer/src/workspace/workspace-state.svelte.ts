@@ -14,13 +14,15 @@ import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
 import { symbolOf } from './navigation';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
+import { optionsLabel } from './pane-kinds';
 import type { PaneKind, PaneOptions } from './pane-kinds';
-import { readWorkspace, toDocument } from './workspace-document';
+import { readHistory, readWorkspace, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
 import type { Placement } from './workspace-ops';
 import * as lists from './watchlist-ops';
 import { UndoHistory } from './undo-history';
+import { LayoutFit } from './layout-fit.svelte';
 import { errorMessage } from '../../../shared/errors';
 
 export type { Placement };
@@ -30,6 +32,8 @@ export interface WorkspaceDeps {
   newId?: (prefix: string) => string;
   timers?: Timers;
   saveDelayMs?: number;
+  /** Tells the user something worth a word (a pane that went in as a tab, not a split). */
+  note?: (text: string) => void;
 }
 
 function randomId(prefix: string): string {
@@ -61,7 +65,11 @@ export class WorkspaceState {
     this.focusedPaneId ? tree.findPane(this.root, this.focusedPaneId) : null,
   );
 
+  /** The shown layout: the active one fitted to the workspace's room (the shell measures it). */
+  readonly view = new LayoutFit(() => this.root);
+
   readonly #bridge: MarketdeskBridge;
+  readonly #note: (text: string) => void;
   readonly #newId: (prefix: string) => string;
   readonly #saver: DebouncedSaver<WorkspaceDocument>;
   readonly #history = new UndoHistory<WorkspaceData>();
@@ -70,6 +78,7 @@ export class WorkspaceState {
   constructor(deps: WorkspaceDeps) {
     this.#bridge = deps.bridge;
     this.#newId = deps.newId ?? randomId;
+    this.#note = deps.note ?? (() => {});
     this.#saver = new DebouncedSaver(
       (document) => this.#bridge.invoke('saveWorkspace', { document }),
       deps.saveDelayMs ?? 400,
@@ -91,22 +100,41 @@ export class WorkspaceState {
       this.notice = 'The saved workspace was damaged; showing the default workspace.';
     }
     this.#apply(data ?? defaultWorkspace());
-    this.#history.clear();
+    // Undo reaches back past the reload: the steps kept with the document.
+    if (data) this.#restoreHistory(document);
+    else this.#history.clear();
     this.#syncLabels();
     this.loaded = true;
   }
 
   /** Applies a workspace saved by another window (the `workspace` event). */
   applyRemote(document: WorkspaceDocument): void {
-    const json = JSON.stringify(document);
-    if (json === this.#lastJson) return;
     const data = readWorkspace(document);
     if (!data) return;
-    // Another window's change is a step here too: Undo in this window reverts the
-    // shared document to what it showed before, as that window's would.
-    this.#history.record(this.data, data, 'Change from another window');
+    const json = JSON.stringify(toDocument(data));
+    if (json === this.#lastJson) return;
+    // The document's history is the one every window shares (the other window recorded
+    // its change there). A document without one (an older version's): the change is a
+    // step here, so Undo reverts the shared document to what this window showed before.
+    const history = readHistory(document);
+    if (history.past.length + history.future.length > 0) {
+      this.#history.restore(history.past, history.future);
+    } else {
+      this.#history.record(this.data, data, 'Change from another window');
+    }
     this.#apply(data, json);
     this.#syncLabels();
+  }
+
+  #restoreHistory(document: unknown): void {
+    const { past, future } = readHistory(document);
+    this.#history.restore(past, future);
+  }
+
+  /** The document to save: the workspace and its undo history. */
+  #document(data: WorkspaceData): WorkspaceDocument {
+    const { past, future } = this.#history.steps();
+    return toDocument(data, { past: [...past], future: [...future] });
   }
 
   /** Writes pending changes now (before the window closes, before a pop-out opens). */
@@ -132,7 +160,7 @@ export class WorkspaceState {
     if (label !== null) this.#history.record(this.data, next, label, mergeKey);
     this.data = next;
     this.#lastJson = json;
-    this.#saver.schedule(document);
+    this.#saver.schedule(this.#document(next));
     this.#syncLabels();
     return true;
   }
@@ -155,9 +183,8 @@ export class WorkspaceState {
   #travel(step: { value: WorkspaceData; label: string } | null): string | null {
     if (!step) return null;
     this.data = step.value;
-    const document = toDocument(step.value);
-    this.#lastJson = JSON.stringify(document);
-    this.#saver.schedule(document);
+    this.#lastJson = JSON.stringify(toDocument(step.value));
+    this.#saver.schedule(this.#document(step.value));
     this.#syncLabels();
     if (this.focusedPaneId && !ops.findPane(step.value, this.focusedPaneId)) {
       this.focusedPaneId = null;
@@ -177,6 +204,7 @@ export class WorkspaceState {
 
   focusPane(paneId: string | null): void {
     this.focusedPaneId = paneId;
+    if (paneId) this.view.use(paneId);
   }
 
   /** Adds a pane of a kind beside (or as a tab of) a group; the focused pane's by default. */
@@ -184,20 +212,27 @@ export class WorkspaceState {
     const change = ops.addPane(
       this.data,
       kind,
-      { placement, focusedPaneId: this.focusedPaneId, ...(tabsId ? { tabsId } : {}) },
+      {
+        placement,
+        focusedPaneId: this.focusedPaneId,
+        room: this.view.room,
+        ...(tabsId ? { tabsId } : {}),
+      },
       this.#newId,
     );
     this.#commit(change.data, 'Add pane');
-    this.focusedPaneId = change.paneId;
+    if (change.note) this.#note(change.note);
+    this.focusPane(change.paneId);
     return change.paneId;
   }
 
   /** Splits a pane's slot with a copy of it; answers the copy's id (null: no such pane). */
   splitPane(paneId: string, direction: SplitDirection): string | null {
-    const change = ops.splitPane(this.data, paneId, direction, this.#newId);
+    const change = ops.splitPane(this.data, paneId, direction, this.#newId, this.view.room);
     if (!change) return null;
     this.#commit(change.data, 'Split pane');
-    this.focusedPaneId = change.paneId;
+    if (change.note) this.#note(change.note);
+    this.focusPane(change.paneId);
     return change.paneId;
   }
 
@@ -209,6 +244,7 @@ export class WorkspaceState {
   }
 
   activateTab(paneId: string): void {
+    this.view.show(paneId);
     this.#commit(ops.activateTab(this.data, paneId), null);
   }
 
@@ -227,7 +263,7 @@ export class WorkspaceState {
   updateOptions<K extends PaneKind>(paneId: string, kind: K, patch: Partial<PaneOptions[K]>): void {
     // A snapshot is the same plain value: Svelte's type cannot follow a generic kind.
     const plain = $state.snapshot(patch) as Partial<PaneOptions[K]>;
-    this.#commit(ops.updateOptions(this.data, paneId, kind, plain), 'Change pane settings');
+    this.#commit(ops.updateOptions(this.data, paneId, kind, plain), optionsLabel(kind, plain));
   }
 
   renamePane(paneId: string, title: string): void {

@@ -4,7 +4,7 @@ import { FakeBridge } from '../panes/common/fake-bridge';
 import { defaultWorkspace } from './default-workspace';
 import { allPanes } from './layout-tree';
 import type { PaneConfig, SymbolRef } from './pane-contract';
-import { toDocument } from './workspace-document';
+import { SAVED_STEPS, readHistory, readWorkspace, toDocument } from './workspace-document';
 import { activeRoot } from './workspace-ops';
 import { WorkspaceState } from './workspace-state.svelte';
 
@@ -35,8 +35,8 @@ describe('WorkspaceState undo', () => {
     expect(ws.undo()).toBe('Close pane');
     expect(paneIds(ws)).toEqual(before);
     await ws.flush();
-    expect(saved.at(-1)).toEqual(toDocument(ws.data));
-    expect(JSON.stringify(saved.at(-1))).toBe(JSON.stringify(toDocument(defaultWorkspace())));
+    expect(readWorkspace(saved.at(-1))).toEqual(ws.data);
+    expect(JSON.stringify(readWorkspace(saved.at(-1)))).toBe(JSON.stringify(defaultWorkspace()));
   });
 
   it('goes ten and more steps back, and redoes them all', async () => {
@@ -90,7 +90,7 @@ describe('WorkspaceState undo', () => {
     expect(ws.undo()).toBe('Close pane');
     expect(paneIds(ws)).toContain('trading-news');
     await ws.flush();
-    expect(saved.at(-1)).toEqual(toDocument(ws.data));
+    expect(readWorkspace(saved.at(-1))).toEqual(ws.data);
   });
 
   it("undoes another window's change as one step", async () => {
@@ -129,5 +129,50 @@ describe('WorkspaceState undo', () => {
     expect(ws.watchlists.map((w) => w.name)).toEqual(['Watchlist', 'Second']);
     const board = ws.paneById('trading-quotes') as PaneConfig<'quotes'>;
     expect(board.options.watchlistId).toBe(created.id);
+  });
+
+  it('reaches back past a reload: the steps are kept with the workspace', async () => {
+    const first = await loaded();
+    first.ws.removePane('trading-depth');
+    first.ws.updateOptions('trading-chart', 'chart', { scale: 'log' });
+    await first.ws.flush();
+    // A new window (a reload, a restart) loads what was saved.
+    const bridge = new FakeBridge();
+    bridge.handlers.loadWorkspace = async () => first.saved.at(-1)!;
+    bridge.handlers.saveWorkspace = async () => {};
+    const again = new WorkspaceState({ bridge });
+    await again.load();
+    expect(again.undoLabel).toBe('Change scale');
+    expect(again.undo()).toBe('Change scale');
+    expect(again.undo()).toBe('Close pane');
+    expect(paneIds(again)).toContain('trading-depth');
+    expect(again.redoLabel).toBe('Close pane');
+  });
+
+  it('keeps a bounded number of steps with the document', async () => {
+    const { ws, saved } = await loaded();
+    for (let i = 0; i < SAVED_STEPS + 5; i++) ws.addPane('news', 'tab');
+    await ws.flush();
+    const kept = readHistory(saved.at(-1));
+    expect(kept.past).toHaveLength(SAVED_STEPS);
+    // The newest ones: the last step's after is the workspace saved.
+    expect(kept.past.at(-1)?.after).toEqual(readWorkspace(saved.at(-1)));
+    // The window itself still goes further back.
+    for (let i = 0; i < SAVED_STEPS + 5; i++) expect(ws.undo()).toBe('Add pane');
+  });
+
+  it('takes the history another window saved with its change (one history for all)', async () => {
+    const popOut = await loaded();
+    popOut.ws.updateOptions('trading-chart', 'chart', {
+      studies: [
+        { id: 's1', kind: 'rsi', params: { period: 14 }, colors: ['#112233'], visible: true },
+      ],
+    });
+    await popOut.ws.flush();
+    const { ws } = await loaded();
+    ws.applyRemote(popOut.saved.at(-1)!);
+    expect(ws.undoLabel).toBe('Change studies');
+    ws.undo();
+    expect(ws.paneById('trading-chart')?.options).toMatchObject({ studies: [] });
   });
 });

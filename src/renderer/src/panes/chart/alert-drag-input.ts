@@ -6,6 +6,7 @@
  * them and does not pan. The ns-resize cursor over a line comes from a series
  * primitive's hit test, the library's own way to set the cursor on its canvas.
  */
+import { matches } from '../../app/keybindings';
 import type { ISeriesPrimitive, PrimitiveHoveredItem, Time } from 'lightweight-charts';
 import { dragTo, dropOf, lineNear, type AlertDrag, type LineAt } from './alert-drag';
 import type { ChartView } from './chart-view';
@@ -96,7 +97,7 @@ export class AlertDragInput {
     const move = (e: MouseEvent) => this.#move(e);
     const up = () => this.#end(this.#drag && dropOf(this.#drag));
     const key = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (!matches(e, 'chart', 'cancel')) return;
       e.preventDefault();
       e.stopPropagation();
       this.#end(null);

@@ -55,4 +55,16 @@ describe('fitColumns', () => {
     for (let i = 0; i < 3; i++) state = settle(state, wider, 760);
     expect(state.level).toBe(2);
   });
+
+  it('brings every level that fits back in one measurement (a full-width table keeps its size)', () => {
+    let state = settle(INITIAL_FIT, widths, 500);
+    expect(state.level).toBe(3);
+    // The window grows: one measurement, the table as wide as its room (width 100%).
+    state = fitColumns(state, 2000, 2000);
+    expect(state.level).toBe(0);
+    state = settle(state, widths, 700);
+    expect(state.level).toBe(2);
+    state = fitColumns(state, 770, 770);
+    expect(state.level).toBe(1);
+  });
 });

@@ -21,8 +21,11 @@ export const INITIAL_FIT: FitState = { level: 0, needed: [] };
 
 /**
  * The next state after a measurement of the table and of the room it has: one level
- * more when it overflows, one less once the room is as wide as that level needed.
- * Converges (each step is taken again on the next measurement) and does not
+ * more when it overflows; when the room has grown, back down every level whose width
+ * was seen to fit it, at once. At once, because the next measurement may never come:
+ * the table is as wide as its room when its columns fit, so a level brought back
+ * that still fits leaves its size, and its observer, unchanged (a board grown from
+ * 1024 to 1920 px kept Open, Prev and Volume hidden). Converges and does not
  * oscillate: a level comes back only with the room it was seen to need.
  */
 export function fitColumns(state: FitState, tableWidth: number, room: number): FitState {
@@ -31,9 +34,11 @@ export function fitColumns(state: FitState, tableWidth: number, room: number): F
     needed[state.level] = tableWidth;
     return { level: state.level + 1, needed };
   }
-  const back = state.needed[state.level - 1];
-  if (state.level > 0 && back !== undefined && room + 0.5 >= back) {
-    return { level: state.level - 1, needed: state.needed };
+  let level = state.level;
+  for (;;) {
+    const back = state.needed[level - 1];
+    if (level === 0 || back === undefined || room + 0.5 < back) break;
+    level--;
   }
-  return state;
+  return level === state.level ? state : { level, needed: state.needed };
 }

@@ -6,6 +6,7 @@
  * press goes on to the chart, which pans as usual. Times snap to bars; prices do not.
  * Escape cancels, Delete removes the selected drawing.
  */
+import { bindingOf } from '../../../app/keybindings';
 import type { Anchor } from '../../../../../shared/model';
 import type { DrawingsPrimitive } from './drawings-primitive';
 import type { DrawingState } from './drawing-state.svelte';
@@ -174,10 +175,12 @@ export class DrawingInput {
   }
 
   #key(e: KeyboardEvent): void {
-    if (e.key === 'Escape' && this.#state.cancel()) {
+    // ../../../app/keybindings' `chart` group (the cheat sheet lists them).
+    const binding = bindingOf(e, 'chart');
+    if (binding === 'cancel' && this.#state.cancel()) {
       e.preventDefault();
       e.stopPropagation();
-    } else if ((e.key === 'Delete' || e.key === 'Backspace') && this.#state.selectedId) {
+    } else if (binding === 'deleteDrawing' && this.#state.selectedId) {
       e.preventDefault();
       void this.#state.remove();
     }
