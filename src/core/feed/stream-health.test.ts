@@ -1,6 +1,6 @@
-import { withPlanHint } from './stream-feed';
 import { describe, expect, it } from 'vitest';
 import type { StreamState } from '../stream';
+import { withPlanHint } from './stream-feed';
 import { streamHealth, type ClassStream } from './stream-health';
 
 const cls = (state: StreamState, wanted = 10, subscribed = 0, overflow = 0): ClassStream => ({
