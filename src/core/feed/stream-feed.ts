@@ -12,7 +12,13 @@
 import { STREAM_PLAN_LIMITS, streamSymbol } from '../../shared/api/stream';
 import { tradingAt } from '../../shared/calendar/calendars';
 import { DisposableStore } from '../../shared/emitter';
-import type { AssetClass, Instrument, UnixMs } from '../../shared/model';
+import {
+  PLANS,
+  type AssetClass,
+  type Instrument,
+  type PlanName,
+  type UnixMs,
+} from '../../shared/model';
 import type { BatchResult } from '../api';
 import { SUCCESS } from '../health';
 import type { StreamClient, StreamPush, StreamState } from '../stream';
@@ -43,6 +49,24 @@ export type StreamPort = Pick<
  * the token, the endpoint's path and the subscription limit.
  */
 export type StreamOpener = (cls: AssetClass) => StreamPort;
+
+/**
+ * A subscription refused as over the limit below what the plan set allows says which
+ * plan the token seems to be on (or that another program streams with it).
+ */
+export function withPlanHint(state: StreamState, plan: PlanName): StreamState {
+  if (state.kind !== 'over-limit') return state;
+  const allowed = STREAM_PLAN_LIMITS[plan].subscriptions;
+  if (state.subscribed >= allowed) return state;
+  const fits = PLANS.filter((p) => STREAM_PLAN_LIMITS[p].subscriptions <= state.subscribed).at(-1);
+  const seems = fits
+    ? `the token seems to be on the ${fits} plan (${STREAM_PLAN_LIMITS[fits].subscriptions} subscriptions), or another program streams with it; choose its plan in Settings`
+    : 'another program seems to stream with the same token';
+  return {
+    ...state,
+    message: `${state.message} — after ${state.subscribed}, fewer than the ${plan} plan's ${allowed}: ${seems}.`,
+  };
+}
 
 /** How often the markets' trading hours are looked at again for the stream's ranking. */
 const MARKET_RECHECK_MS = 60_000;
@@ -341,7 +365,7 @@ export class StreamFeed {
       classes.push(
         held
           ? {
-              state: held.port.state,
+              state: withPlanHint(held.port.state, this.deps.scheduler.plan.name),
               wanted,
               subscribed: held.port.subscribed().length,
               overflow: held.port.overflow().length,

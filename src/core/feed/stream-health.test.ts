@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamState } from '../stream';
+import { withPlanHint } from './stream-feed';
 import { streamHealth, type ClassStream } from './stream-health';
 
 const cls = (state: StreamState, wanted = 10, subscribed = 0, overflow = 0): ClassStream => ({
@@ -93,5 +94,26 @@ describe('streamHealth', () => {
       polled: 3,
     });
     expect(streamHealth(true, false, [])).toMatchObject({ state: 'idle', reason: null });
+  });
+});
+
+describe('a subscription limit the plan would not hit', () => {
+  it('names the plan the token seems to be on', () => {
+    const refused = {
+      kind: 'over-limit',
+      subscribed: 3,
+      overflow: 7,
+      message: 'The service refused more subscriptions (exceeding the maximum subscription limit)',
+    } as const;
+    expect(
+      withPlanHint(refused, 'base').kind === 'over-limit' && withPlanHint(refused, 'base').message,
+    ).toBe(
+      "The service refused more subscriptions (exceeding the maximum subscription limit) — after 3, fewer than the base plan's 200: the token seems to be on the free plan (3 subscriptions), or another program streams with it; choose its plan in Settings.",
+    );
+    // At the plan's own limit, nothing to add.
+    expect(withPlanHint({ ...refused, subscribed: 200 }, 'base')).toEqual({
+      ...refused,
+      subscribed: 200,
+    });
   });
 });

@@ -55,7 +55,10 @@ describe('statusLabel', () => {
 
 describe('emptyText', () => {
   it('waits while loading or live, and otherwise says why nothing is shown', () => {
-    expect(emptyText('loading', null, undefined, 'Waiting…')).toBe('Waiting…');
+    // Not answered yet: an empty cache is not "no data".
+    expect(emptyText('loading', null, undefined, 'No news.')).toBe(
+      'Waiting for the first answer from the service.',
+    );
     expect(emptyText('live', 1, undefined, 'Waiting…')).toBe('Waiting…');
     expect(emptyText('unknown', null, 'E001 not found this produce', 'Waiting…')).toBe(
       'Unknown symbol: the data source has no such symbol (E001 not found this produce).',

@@ -127,7 +127,10 @@ export function emptyText(
   message: string | undefined,
   waiting: string,
 ): string {
-  if (state === 'loading' || state === 'live') return waiting;
+  // The feed has not answered yet (on a small plan it may wait its turn for minutes):
+  // an empty cache then says nothing about whether there is data.
+  if (state === 'loading') return 'Waiting for the first answer from the service.';
+  if (state === 'live') return waiting;
   // Nothing shown, so nothing cached to speak of.
   if (state === 'offline')
     return 'The data service cannot be reached, and nothing is cached here yet.';
