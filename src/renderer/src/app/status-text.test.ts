@@ -144,8 +144,10 @@ describe('describeStatus', () => {
     expect(text.stretchTitle).toMatch(/1\.5 times slower than asked, to fit the plan/);
   });
 
-  it('shows the last update with seconds', () => {
-    expect(describeStatus({ ...base, lastUpdate: 9 }, fmt).lastUpdate).toBe('Updated T9s');
+  it('shows the last update with seconds, naming the zone its clock is in', () => {
+    expect(describeStatus({ ...base, lastUpdate: 9 }, fmt, () => 'CET').lastUpdate).toBe(
+      'Updated T9s CET',
+    );
   });
 });
 

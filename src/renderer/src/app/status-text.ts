@@ -4,6 +4,7 @@
  * live service and its requests are succeeding; demo data says so, and still says
  * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
+import { zoneLabel } from '../format/time';
 import type {
   AppStatus,
   HealthState,
@@ -55,6 +56,9 @@ export interface StatusText {
 
 /** Formats a time as hh:mm or hh:mm:ss in the user's zone. */
 export type TimeFormat = (time: number, seconds: boolean) => string;
+
+/** The user's zone's short name at `time` ("UTC", "CET"): the status bar's times are local, and say so. */
+export const localZoneName = (time: number): string => zoneLabel(undefined, time);
 
 export const localTime: TimeFormat = (time, seconds) =>
   new Date(time).toLocaleTimeString(undefined, {
@@ -156,7 +160,11 @@ export function describeStream(stream: StreamHealth, format: TimeFormat = localT
   }
 }
 
-export function describeStatus(status: AppStatus, format: TimeFormat = localTime): StatusText {
+export function describeStatus(
+  status: AppStatus,
+  format: TimeFormat = localTime,
+  zoneName: (time: number) => string = localZoneName,
+): StatusText {
   const state = status.health.state;
   const health = HEALTH_WORDS[state];
   let mode: string;
@@ -183,7 +191,10 @@ export function describeStatus(status: AppStatus, format: TimeFormat = localTime
       stretch > 1.005
         ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
         : '',
-    lastUpdate: status.lastUpdate === null ? '' : `Updated ${format(status.lastUpdate, true)}`,
+    lastUpdate:
+      status.lastUpdate === null
+        ? ''
+        : `Updated ${format(status.lastUpdate, true)} ${zoneName(status.lastUpdate)}`,
     feed: describeStream(status.health.stream, format),
   };
 }
