@@ -125,6 +125,11 @@ const HOW: Record<string, How> = {
     why: 'a benchmark: it starts the command line fifteen times, half of them through tsx',
     instead: () => expect(existsSync(path.join(root, 'bench', 'cli.bench.ts'))).toBe(true),
   },
+  './run bench -- plans': {
+    kind: 'not-run',
+    why: 'every plan for ten minutes of the simulator clock, and 32 minutes of streamed charts',
+    instead: () => expect(existsSync(path.join(root, 'bench', 'plans.bench.ts'))).toBe(true),
+  },
   './run bench -- search': {
     kind: 'not-run',
     why: 'the search, alert and chart benchmarks run for minutes (the chart one in Chromium)',
