@@ -29,7 +29,7 @@ export function feedLines(groups: Iterable<Group>, facts: LineFacts): FeedLine[]
 function lineOf(g: Group, facts: LineFacts): FeedLine {
   const codes = g.route.kind === 'news' ? 0 : g.held.size;
   const base = {
-    what: describe(g.route, [...g.held.keys()]),
+    what: describeRoute(g.route, [...g.held.keys()]),
     codes,
     streamedCodes: g.streamed.size,
     polledAt: g.lastSuccessAt,
@@ -72,7 +72,7 @@ function lineOf(g: Group, facts: LineFacts): FeedLine {
 }
 
 /** "stock quotes · US · AAPL, MSFT" */
-export function describe(route: Route, codes: readonly string[]): string {
+export function describeRoute(route: Route, codes: readonly string[]): string {
   const list =
     codes.length > 6 ? `${codes.slice(0, 6).join(', ')} +${codes.length - 6}` : codes.join(', ');
   switch (route.kind) {

@@ -35,6 +35,9 @@ const FIXED_PERIOD: ReadonlySet<KType> = new Set(
   (Object.keys(KTYPES).map(Number) as KType[]).filter((k) => k !== 10),
 );
 
+/** Whether a kType's bars have a fixed length, so the stream can build them (not months). */
+export const hasFixedPeriod = (kType: KType): boolean => FIXED_PERIOD.has(kType);
+
 /**
  * The candles `candles` (ascending, the last one forming) after the quote `quote`, with
  * `previous` the quote of the same symbol before it (null when none was seen).

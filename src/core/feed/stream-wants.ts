@@ -8,6 +8,7 @@
 import { streamSymbol, type StreamType } from '../../shared/api/stream';
 import type { AssetClass } from '../../shared/model';
 import type { StreamWant } from '../stream';
+import { hasFixedPeriod } from './forming-candle';
 import type { Group } from './group';
 import type { Route } from './routes';
 import { symbolId, type Target } from './stream-pushes';
@@ -21,9 +22,6 @@ const STREAM_TYPE: Readonly<Record<Route['kind'], StreamType | null>> = {
   news: null,
 };
 
-/** The month's kType: no fixed length, so its bars are never built from pushes. */
-const MONTH = 10;
-
 /**
  * Whether the stream replaces a route's polls for the codes it serves: prices, and the
  * forming candle of every interval with a fixed period (built from the pushes, asked of
@@ -31,7 +29,7 @@ const MONTH = 10;
  */
 export function replacesPolls(route: Route): boolean {
   if (route.kind === 'news') return false;
-  return route.kind !== 'candles' || route.kType !== MONTH;
+  return route.kind !== 'candles' || hasFixedPeriod(route.kType);
 }
 
 /** The asset class whose stream serves a route; null for news. */
