@@ -11,6 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { planOf, type PlanName } from '../src/shared/model';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
+import { tradingAt } from '../src/shared/calendar/calendars';
 import { quoteCell, rowStateIcon, statusMode } from './support/ui';
 import { closeWorkspace, openWorkspace, type Workspace } from './support/workspace';
 import { printLogsOnFailure } from './support/processes';
@@ -42,7 +43,22 @@ async function live(browser: Browser, plan: 'free' | 'base'): Promise<Live> {
   return { plan, sim, app };
 }
 
-const btc = (page: Page) => quoteCell(page, 'BTCUSDT BA crypto', 'Last');
+/**
+ * The row whose price the plan streams: base streams crypto whatever the hour (3
+ * connections); free's one goes to stocks while one of their markets trades (the most
+ * visible class), its first trading symbol first, and to crypto otherwise.
+ */
+function streamedRow(plan: PlanName): string {
+  if (plan === 'free') {
+    const now = Date.now();
+    const stocks = ['AAPL US', 'MSFT US', 'TSLA US', '700 HK', '9988 HK'];
+    const trading = stocks.find((s) => tradingAt('stock', s.split(' ')[1]!, now));
+    if (trading) return `${trading} stock`;
+  }
+  return 'BTCUSDT BA crypto';
+}
+
+const lastOf = (page: Page, row: string) => quoteCell(page, row, 'Last');
 
 test('free and base: three minutes live within the plan, streamed rows moving, polled rows with their age', async ({
   browser,
@@ -56,10 +72,11 @@ test('free and base: three minutes live within the plan, streamed rows moving, p
     }
     const started = Date.now();
     const seen = new Map<PlanName, Set<string>>(runs.map((r) => [r.plan, new Set<string>()]));
-    // Crypto trades on weekends too: the streamed BTCUSDT row moves on both plans.
+    const watched = new Map<PlanName, string>(runs.map((r) => [r.plan, streamedRow(r.plan)]));
     while (Date.now() - started < RUN_MS) {
       for (const r of runs) {
-        const text = (await (await btc(r.app.page)).textContent())?.trim() ?? '';
+        const cell = await lastOf(r.app.page, watched.get(r.plan)!);
+        const text = (await cell.textContent())?.trim() ?? '';
         if (text) seen.get(r.plan)!.add(text);
       }
       await runs[0]!.app.page.waitForTimeout(2_000);
@@ -68,7 +85,7 @@ test('free and base: three minutes live within the plan, streamed rows moving, p
       const stats = r.sim.stats();
       console.log(
         `e2e plans: ${r.plan}: ${stats.requests} requests in ${Math.round((Date.now() - started) / 1000)} s, ` +
-          `429s ${stats.byStatus['429'] ?? 0}, BTCUSDT prices seen ${seen.get(r.plan)!.size}`,
+          `429s ${stats.byStatus['429'] ?? 0}, ${watched.get(r.plan)} prices seen ${seen.get(r.plan)!.size}`,
       );
       expect(stats.byStatus['429'], `${r.plan}: no 429`).toBeUndefined();
       expect(seen.get(r.plan)!.size, `${r.plan}: the streamed row moves`).toBeGreaterThan(3);
@@ -77,17 +94,17 @@ test('free and base: three minutes live within the plan, streamed rows moving, p
     // The free plan: never over its 5 a minute (the whole run, the start included).
     expect(free.sim.stats().requests).toBeLessThanOrEqual(5 * Math.ceil(RUN_MS / 60_000) + 5);
 
-    // Base: funds and indices are polled (the plan's third connection goes to futures),
-    // slower than the settings' 1 s: their rows say how often, and when last.
+    // The fund is the least visible class, never given a connection on either plan: its
+    // row is polled slower than the settings' 1 s, and says how often and when last.
     await expect(rowStateIcon(base.app.page, 'SPY US fund')).toHaveAccessibleName(
       /^every \d+(\.\d)? s: Refreshed every .* last refreshed/,
     );
-    // Free: one connection (crypto), the rest of the board polled as the budget allows.
-    await expect(rowStateIcon(free.app.page, 'AAPL US stock')).toHaveAccessibleName(
+    await expect(rowStateIcon(free.app.page, 'SPY US fund')).toHaveAccessibleName(
       /^every \d+ (s|min): Refreshed every/,
       { timeout: 60_000 },
     );
-    await expect(rowStateIcon(free.app.page, 'BTCUSDT BA crypto')).toHaveCount(0);
+    // A streamed row has no such mark.
+    await expect(rowStateIcon(free.app.page, watched.get('free')!)).toHaveCount(0);
 
     // The popover: every feed, streamed or polled how often, and the plan's limits.
     for (const r of runs) {
@@ -96,12 +113,8 @@ test('free and base: three minutes live within the plan, streamed rows moving, p
       const panel = page.getByRole('dialog', { name: 'Feeds and plan' });
       await expect(panel).toContainText(`How your plan (${r.plan}) is used`);
       const feeds = panel.getByRole('table', { name: 'Feeds' });
-      await expect(feeds.getByRole('row', { name: /crypto quotes · BA.*streamed/ })).toBeVisible();
-      await expect(
-        feeds
-          .getByRole('row', { name: /stock quotes · US.*every/ })
-          .or(feeds.getByRole('row', { name: /stock quotes · US.*streamed/ })),
-      ).toBeVisible();
+      await expect(feeds.getByRole('row', { name: / quotes · .* streamed/ }).first()).toBeVisible();
+      await expect(feeds.getByRole('row', { name: /fund quotes · US · SPY every / })).toBeVisible();
       await expect(panel).toContainText(
         r.plan === 'free' ? 'Stream 1 of 1 connections' : /Stream [1-3] of 3 connections/,
       );
