@@ -6,7 +6,7 @@
  * another tab is answered throughout. Counts, never times (`npm run bench -- flood`).
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { BridgeResponse } from '../shared/bridge';
 import { MAX_CODES, MAX_CODES_PER_CLIENT } from '../core/bridge/schemas';
@@ -82,6 +82,11 @@ async function getStatus(socket: WebSocket): Promise<BridgeResponse<unknown>> {
   });
 }
 
+/** Until the host has heard every socket close (it does a moment after the page). */
+async function released(): Promise<void> {
+  await vi.waitFor(() => expect(host.bridge.clientCount).toBe(0), { timeout: 5_000 });
+}
+
 const PER_WINDOW = MAX_CODES_PER_CLIENT / MAX_CODES; // 500-code subscriptions a window holds
 
 async function closeAll(sockets: WebSocket[]): Promise<void> {
@@ -106,8 +111,12 @@ describe('sixteen sockets of one launch secret', () => {
     expect(host.services.hub.counts().codes).toBe(baseline.codes + MAX_CODES_PER_CLIENT);
     expect(await getStatus(other)).toMatchObject({ ok: true });
     await closeAll(sockets);
-    expect(host.services.hub.counts()).toEqual(baseline);
+    // The host hears a close a moment after the page does: its subscriptions go then.
+    await vi.waitFor(() => expect(host.services.hub.counts()).toEqual(baseline), {
+      timeout: 5_000,
+    });
     await closeAll([other]);
+    await released();
   }, 60_000);
 
   it('earn no more than the windows one launch serves when each names a new one', async () => {
@@ -120,9 +129,11 @@ describe('sixteen sockets of one launch secret', () => {
     expect(answers.every((r) => r.ok)).toBe(true);
     expect(await getStatus(other)).toMatchObject({ ok: true });
     await closeAll([...sockets, other]);
+    await released();
     // Their windows are gone with their sockets: a new one is served again.
     const again = await open('w-new');
     expect(again).toBeInstanceOf(WebSocket);
     await closeAll([again as WebSocket]);
+    await released();
   }, 60_000);
 });
