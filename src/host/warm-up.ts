@@ -33,6 +33,7 @@ export const SAMPLE_ARGS: { [K in keyof typeof COMMAND_SCHEMAS]?: unknown[] } = 
   getInfo: [{ region: 'US', exchange: '', code: 'AAPL' }],
   getStatus: [{}],
   getFeedPlan: [{}],
+  testConnection: [{}],
   getSettings: [{}],
   loadWorkspace: [{}],
   setVisibility: [{ visible: true }],

@@ -16,6 +16,7 @@ import type {
   DepthBook,
   Drawing,
   DrawingSet,
+  ConnectionReport,
   FeedPlan,
   Instrument,
   NewsItem,
@@ -188,6 +189,11 @@ export interface Commands {
   getStatus: { args: Record<string, never>; result: AppStatus };
   /** What the feed does with the plan: every feed streamed, polled or waiting, and why. */
   getFeedPlan: { args: Record<string, never>; result: FeedPlan };
+  /**
+   * Settings' connection Test: asks the service in use whether REST answers, the stream
+   * connects and acknowledges subscriptions, and which shown markets are outside the plan.
+   */
+  testConnection: { args: Record<string, never>; result: ConnectionReport };
   getSettings: { args: Record<string, never>; result: Settings };
   /** Changes settings; never `autoUpdate`, which only {@link Commands.setAutoUpdate} changes. */
   setSettings: { args: { patch: SettingsChange }; result: Settings };
@@ -242,6 +248,7 @@ const COMMAND_TABLE = {
   clearToken: true,
   getStatus: true,
   getFeedPlan: true,
+  testConnection: true,
   getSettings: true,
   setSettings: true,
   setAutoUpdate: true,

@@ -38,6 +38,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   clearToken: {},
   getStatus: {},
   getFeedPlan: {},
+  testConnection: {},
   getSettings: {},
   setSettings: { patch: { intervals: { quotes: 1000 } } },
   setAutoUpdate: { enabled: false },

@@ -7,7 +7,9 @@ import type { InfoAnswer, SettingsChange, WorkspaceDocument } from '../../shared
 import { DisposableStore, Emitter, type Event } from '../../shared/emitter';
 import type {
   AppStatus,
+  ConnectionReport,
   FeedPlan,
+  PlanName,
   Settings,
   SymbolCheck,
   SymbolQuery,
@@ -31,13 +33,17 @@ import {
   type FeedPort,
 } from './backend';
 import { BridgeFailure } from './errors';
-import type { MarketLink } from '../link';
+import { probeStream, testConnection, type MarketLink, type QuotedMarket } from '../link';
 import type { NoticeService } from '../notices';
 
 /** The feed hub as the backend uses it (FeedHub satisfies this). */
 export interface HubLike extends FeedPort {
   status(): FeedStatus;
   feedPlan(limits: { subscriptions: number }): FeedPlan;
+  /** The plan the stream's subscription refusals point to, or null. */
+  suggestedPlan(): PlanName | null;
+  /** One quoted instrument per market the panes show. */
+  quotedMarkets(): QuotedMarket[];
   readonly onStatus: Event<FeedStatus>;
 }
 
@@ -117,6 +123,8 @@ export class AppBackend implements BridgeBackend {
       budget: { ...feed.budget },
       lastError: lastError === null ? null : link.redact(lastError),
       notice: notices.length > 0 ? link.redact(notices.join(' ')) : null,
+      // The REST minute's word first: it decides what every request may do.
+      suggestedPlan: link.suggestedPlan ?? hub.suggestedPlan(),
     };
   }
 
@@ -128,6 +136,28 @@ export class AppBackend implements BridgeBackend {
       ...plan,
       lines: plan.lines.map((l) => (l.why === null ? l : { ...l, why: link.redact(l.why) })),
     };
+  }
+
+  async testConnection(): Promise<ConnectionReport> {
+    const { link, hub, health, settings, now } = this.#deps;
+    const current = settings.get();
+    const client = link.client;
+    return testConnection({
+      mode: link.mode,
+      address: URL.canParse(link.baseUrl) ? new URL(link.baseUrl).origin : link.baseUrl,
+      plan: client.plan.name,
+      client,
+      markets: hub.quotedMarkets(),
+      stream: current.streamEnabled ? health.snapshot().stream : null,
+      probeStream: (market) =>
+        probeStream(
+          (cls) => link.openStream({ cls, path: current.streamPaths[cls], limit: 1 }),
+          market,
+        ),
+      redact: (text) => link.redact(text),
+      now,
+      signal: AbortSignal.timeout(current.requestTimeoutMs * 2 + DEADLINE_MARGIN_MS),
+    });
   }
 
   async setToken(token: string): Promise<AppStatus> {

@@ -20,6 +20,7 @@ import type {
   AlertChange,
   AlertDraft,
   AppStatus,
+  ConnectionReport,
   FeedPlan,
   Drawing,
   DrawingSet,
@@ -91,6 +92,8 @@ export interface BridgeBackend {
   status(): AppStatus;
   /** What the feed does with the plan (the status bar's popover). */
   feedPlan(): FeedPlan;
+  /** Settings' connection Test: what works of the service in use (see core/link/connection-test). */
+  testConnection(): Promise<ConnectionReport>;
   /** Told on every status change. */
   readonly onStatus: Event<AppStatus>;
   setToken(token: string): Promise<AppStatus>;

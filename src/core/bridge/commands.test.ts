@@ -85,6 +85,7 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [null, /must be an object/],
   ],
   getFeedPlan: [[{ all: true }, /^getFeedPlan: unknown key "all"$/]],
+  testConnection: [[{ token: 'x' }, /^testConnection: unknown key "token"$/]],
   getSettings: [[[], /must be an object/]],
   setSettings: [
     [{ patch: { token: 'abc' } }, /the API token is not a setting/],

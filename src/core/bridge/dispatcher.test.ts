@@ -26,6 +26,7 @@ function throwing(error: unknown): CommandHandlers {
       throw error;
     },
     getFeedPlan: notUsed,
+    testConnection: notUsed,
     getSettings: notUsed,
     setSettings: notUsed,
     setAutoUpdate: notUsed,

@@ -149,6 +149,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return backend.feedPlan();
     },
 
+    async testConnection() {
+      return backend.testConnection();
+    },
+
     async getSettings() {
       return backend.getSettings();
     },

@@ -150,6 +150,7 @@ export const COMMAND_SCHEMAS = {
   clearToken: empty,
   getStatus: empty,
   getFeedPlan: empty,
+  testConnection: empty,
   getSettings: empty,
   // The settings store's own patch schema: one source of truth for ranges and messages.
   setSettings: z.strictObject({ patch: settingsPatchSchema }),

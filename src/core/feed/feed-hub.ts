@@ -7,8 +7,8 @@
  */
 import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
 import type { Disposable, Event } from '../../shared/emitter';
-import type { DataSourceId, FeedPlan, Plan, UnixMs } from '../../shared/model';
-import { backgroundLimit } from '../api';
+import type { DataSourceId, FeedPlan, Plan, PlanName, UnixMs } from '../../shared/model';
+import { backgroundLimit, type QuoteClass } from '../api';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
 import { feedLines } from './feed-lines';
@@ -311,6 +311,28 @@ export class FeedHub {
    */
   candleCloses(): { closes: number; corrections: number } {
     return this.#stream.candleCloses();
+  }
+
+  /**
+   * One instrument of each market (class and region) whose quotes the panes show, in
+   * the order they were first asked for: what a connection test asks the service.
+   */
+  quotedMarkets(): { cls: QuoteClass; region: string; code: string }[] {
+    const markets = new Map<string, { cls: QuoteClass; region: string; code: string }>();
+    for (const g of this.#registry.groups()) {
+      const route = g.route;
+      if (route.kind !== 'quotes') continue;
+      const key = `${route.cls}:${route.region}`;
+      const code = g.held.keys().next().value;
+      if (code === undefined || markets.has(key)) continue;
+      markets.set(key, { cls: route.cls, region: route.region, code });
+    }
+    return [...markets.values()];
+  }
+
+  /** The plan the stream's subscription refusals point to, or null (see stream-health). */
+  suggestedPlan(): PlanName | null {
+    return this.#stream.suggestedPlan();
   }
 
   /** The health service the hub records in and obeys. */

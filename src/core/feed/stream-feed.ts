@@ -25,7 +25,7 @@ import type { StreamClient, StreamPush, StreamState } from '../stream';
 import { setStreamed, snapshotDue, type Group } from './group';
 import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
-import { streamHealth, type ClassStream } from './stream-health';
+import { streamHealth, streamSuggestedPlan, withPlanHint, type ClassStream } from './stream-health';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
 import { classOf, replacesPolls, streamWants } from './stream-wants';
 import type { FeedTimers, TimerHandle } from './types';
@@ -49,24 +49,6 @@ export type StreamPort = Pick<
  * the token, the endpoint's path and the subscription limit.
  */
 export type StreamOpener = (cls: AssetClass) => StreamPort;
-
-/**
- * A subscription refused as over the limit below what the plan set allows says which
- * plan the token seems to be on (or that another program streams with it).
- */
-export function withPlanHint(state: StreamState, plan: PlanName): StreamState {
-  if (state.kind !== 'over-limit') return state;
-  const allowed = STREAM_PLAN_LIMITS[plan].subscriptions;
-  if (state.subscribed >= allowed) return state;
-  const fits = PLANS.filter((p) => STREAM_PLAN_LIMITS[p].subscriptions <= state.subscribed).at(-1);
-  const seems = fits
-    ? `the token seems to be on the ${fits} plan (${STREAM_PLAN_LIMITS[fits].subscriptions} subscriptions), or another program streams with it; choose its plan in Settings`
-    : 'another program seems to stream with the same token';
-  return {
-    ...state,
-    message: `${state.message} — after ${state.subscribed}, fewer than the ${plan} plan's ${allowed}: ${seems}.`,
-  };
-}
 
 /** How often the markets' trading hours are looked at again for the stream's ranking. */
 const MARKET_RECHECK_MS = 60_000;
@@ -152,6 +134,12 @@ export class StreamFeed {
     let subscriptions = 0;
     for (const held of this.#held.values()) subscriptions += held.port.subscribed().length;
     return { connections: this.#held.size, subscriptions, connectionLimit: this.#allowed() };
+  }
+
+  /** The plan the service's subscription refusals point to, or null (see stream-health). */
+  suggestedPlan(): PlanName | null {
+    const states = [...this.#held.values()].map((held) => held.port.state);
+    return streamSuggestedPlan(states, this.deps.scheduler.plan.name);
   }
 
   /** Why a class the panes want streamed is polled whole (the plan's connections), or null. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamState } from '../stream';
-import { withPlanHint } from './stream-feed';
-import { streamHealth, type ClassStream } from './stream-health';
+import { streamHealth, streamSuggestedPlan, withPlanHint, type ClassStream } from './stream-health';
 
 const cls = (state: StreamState, wanted = 10, subscribed = 0, overflow = 0): ClassStream => ({
   state,
@@ -107,12 +106,28 @@ describe('a subscription limit the plan would not hit', () => {
     } as const;
     expect(withPlanHint(refused, 'base')).toHaveProperty(
       'message',
-      "The service refused more subscriptions (exceeding the maximum subscription limit) — after 3, fewer than the base plan's 200: the token seems to be on the free plan (3 subscriptions), or another program streams with it; choose its plan in Settings.",
+      "The service refused more subscriptions (exceeding the maximum subscription limit) — after 3, fewer than the base plan's 200: the token seems to be on the free plan (3 subscriptions), or another program streams with it; switch to its plan.",
     );
     // At the plan's own limit, nothing to add.
     expect(withPlanHint({ ...refused, subscribed: 200 }, 'base')).toEqual({
       ...refused,
       subscribed: 200,
     });
+  });
+
+  it('offers the plan the refusal fits: the smallest when classes disagree; none at the limit', () => {
+    const over = (subscribed: number): StreamState => ({
+      kind: 'over-limit',
+      subscribed,
+      overflow: 1,
+      message: 'exceeding the maximum subscription limit',
+    });
+    const streaming: StreamState = { kind: 'streaming', subscribed: 40, overflow: 0 };
+    expect(streamSuggestedPlan([streaming, over(3)], 'base')).toBe('free');
+    expect(streamSuggestedPlan([over(500), over(200)], 'premium')).toBe('base');
+    expect(streamSuggestedPlan([over(200)], 'base')).toBeNull();
+    expect(streamSuggestedPlan([streaming], 'base')).toBeNull();
+    // Fewer than any plan's limit: another program streams with the token; no plan fits.
+    expect(streamSuggestedPlan([over(2)], 'base')).toBeNull();
   });
 });

@@ -5,7 +5,8 @@
  * the symbols left to REST by the plan's limits (subscriptions on a connection, and
  * connections: a class left without one is polled whole). Pure: the hub feeds it what it holds.
  */
-import type { StreamHealth } from '../../shared/model';
+import { STREAM_PLAN_LIMITS } from '../../shared/api/stream';
+import { planFittingSubscriptions, type PlanName, type StreamHealth } from '../../shared/model';
 import type { StreamState } from '../stream';
 
 /** One class's stream as the hub holds it. */
@@ -93,4 +94,43 @@ export function streamHealth(
   if (wanted === 0) return health('idle', null);
   if (streamed === 0) return health('polling', 'over-limit', overLimit);
   return health('streaming', overflow > 0 ? 'over-limit' : null, overLimit);
+}
+
+/** The count at which the service refused subscriptions below what `plan` allows; else null. */
+function refusedBelowPlan(state: StreamState, plan: PlanName): number | null {
+  if (state.kind !== 'over-limit') return null;
+  return state.subscribed < STREAM_PLAN_LIMITS[plan].subscriptions ? state.subscribed : null;
+}
+
+/**
+ * A subscription refused as over the limit below what the plan set allows says which
+ * plan the token seems to be on (or that another program streams with it).
+ */
+export function withPlanHint(state: StreamState, plan: PlanName): StreamState {
+  const subscribed = refusedBelowPlan(state, plan);
+  if (subscribed === null || state.kind !== 'over-limit') return state;
+  const fits = planFittingSubscriptions(subscribed);
+  const seems = fits
+    ? `the token seems to be on the ${fits} plan (${STREAM_PLAN_LIMITS[fits].subscriptions} subscriptions), or another program streams with it; switch to its plan`
+    : 'another program seems to stream with the same token';
+  return {
+    ...state,
+    message: `${state.message} — after ${subscribed}, fewer than the ${plan} plan's ${STREAM_PLAN_LIMITS[plan].subscriptions}: ${seems}.`,
+  };
+}
+
+/**
+ * The plan the streams' refusals point to (the smallest, when classes disagree); null
+ * when no class was refused below the plan set.
+ */
+export function streamSuggestedPlan(
+  states: Iterable<StreamState>,
+  plan: PlanName,
+): PlanName | null {
+  let least: number | null = null;
+  for (const state of states) {
+    const subscribed = refusedBelowPlan(state, plan);
+    if (subscribed !== null && (least === null || subscribed < least)) least = subscribed;
+  }
+  return least === null ? null : planFittingSubscriptions(least);
 }

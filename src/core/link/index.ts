@@ -12,5 +12,13 @@ export {
   type MarketLinkOptions,
 } from './market-link';
 export { TokenError } from './errors';
+export {
+  STREAM_PROBE_MS,
+  probeStream,
+  testConnection,
+  type ConnectionTestDeps,
+  type ProbeOpener,
+  type QuotedMarket,
+} from './connection-test';
 export { baseUrlOverrideNotice, tokenNotSentNotice } from './link-notices';
 export { SwitchingSources } from './switching-sources';

@@ -2,7 +2,12 @@
  * What the market link tells the user (through the notice service) about the token's
  * binding and the environment's base URL.
  */
-import { PLANS, PLAN_LIMITS, type PlanName, type TokenStorage } from '../../shared/model';
+import {
+  PLAN_LIMITS,
+  planFittingRequests,
+  type PlanName,
+  type TokenStorage,
+} from '../../shared/model';
 import { BASE_URL_ENV_VAR, TOKEN_ENV_VAR } from '../secrets';
 
 /**
@@ -39,13 +44,13 @@ export function baseUrlOverrideNotice(override: string, inSettings: string): str
  */
 export function planMismatchNotice(plan: PlanName, sentInLastMinute: number): string {
   const limit = PLAN_LIMITS[plan].requestsPerMinute;
-  const smaller = PLANS.filter((p) => PLAN_LIMITS[p].requestsPerMinute < sentInLastMinute).at(-1);
+  const smaller = planFittingRequests(sentInLastMinute);
   const sent = `${sentInLastMinute} request${sentInLastMinute === 1 ? '' : 's'} in the last minute`;
   const seems = smaller
     ? `the token seems to be on the ${smaller} plan (${PLAN_LIMITS[smaller].requestsPerMinute} a minute), or another program uses it`
     : 'another program seems to use the same token';
   return (
     `The service refused requests as too many (429) after ${sent}, fewer than the ${plan} plan's ${limit}: ` +
-    `${seems}. ${smaller ? `Choose the ${smaller} plan in Settings to stay within it.` : ''}`
+    `${seems}. ${smaller ? `Switch to the ${smaller} plan to stay within it.` : ''}`
   ).trim();
 }

@@ -330,11 +330,14 @@ describe('MarketLink: the health service', () => {
       // Five answered, three refused: each refusal counted what the minute held then.
       expect(notices.all).toEqual([planMismatchNotice('base', 8)]);
       expect(notices.all.at(-1)).toMatch(
-        /after 8 requests in the last minute, fewer than the base plan's 120: the token seems to be on the free plan \(5 a minute\), or another program uses it\. Choose the free plan in Settings/,
+        /after 8 requests in the last minute, fewer than the base plan's 120: the token seems to be on the free plan \(5 a minute\), or another program uses it\. Switch to the free plan/,
       );
+      // The status bar's one-click switch names it.
+      expect(link.suggestedPlan).toBe('free');
       settings.update({ plan: 'free' });
       await vi.waitFor(() => expect(link.client.plan.name).toBe('free'));
       expect(notices.all.some((n) => n.includes('429'))).toBe(false);
+      expect(link.suggestedPlan).toBeNull();
     } finally {
       await sim.close();
     }

@@ -16,7 +16,7 @@
  */
 import { Emitter, type Disposable, type Event } from '../../shared/emitter';
 import type { DataSourceId, TokenStorage, UnixMs } from '../../shared/model';
-import { liveSourceId, planOf } from '../../shared/model';
+import { liveSourceId, planFittingRequests, planOf, type PlanName } from '../../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import { redactSecrets } from '../redact';
 import { RedactingMarketClient } from '../redacting-client';
@@ -116,6 +116,8 @@ export class MarketLink {
   #client: MarketClient | null = null;
   #openStream: LinkStreamOpener | null = null;
   #rpm = 0;
+  /** The plan the service's 429s point to (see planMismatchNotice); null when none do. */
+  #suggestedPlan: PlanName | null = null;
   /** The stored token and its origin; sent only while the base URL is of that origin. */
   #bound: BoundToken | null = null;
   // Tokens replaced this session: still scrubbed from anything leaving (a late error).
@@ -187,6 +189,15 @@ export class MarketLink {
   get client(): MarketClient {
     if (!this.#client) throw new Error('MarketLink.start() has not run');
     return this.#client;
+  }
+
+  /**
+   * The plan the service's 429s point to: it refused requests as too many below the
+   * chosen plan's minute. Null when it has not, or no smaller plan fits (another program
+   * spends the token). Cleared with every new client (a new plan or service).
+   */
+  get suggestedPlan(): PlanName | null {
+    return this.#suggestedPlan;
   }
 
   get requestsPerMinute(): number {
@@ -367,6 +378,7 @@ export class MarketLink {
     }
     // A new plan or service: what the last one's 429s suggested no longer holds.
     this.#notices.set(PLAN_TOPIC, null);
+    this.#suggestedPlan = null;
     const options = {
       baseUrl,
       plan,
@@ -376,8 +388,10 @@ export class MarketLink {
       // Only against the plan's own limit: a rate of the user's choosing says nothing of the plan.
       ...(token !== null && settings.requestsPerMinute === null
         ? {
-            onRateLimited: (sent: number) =>
-              this.#notices.set(PLAN_TOPIC, planMismatchNotice(plan.name, sent)),
+            onRateLimited: (sent: number) => {
+              this.#suggestedPlan = planFittingRequests(sent);
+              this.#notices.set(PLAN_TOPIC, planMismatchNotice(plan.name, sent));
+            },
           }
         : {}),
     };

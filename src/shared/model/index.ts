@@ -8,3 +8,5 @@ export * from './alerts';
 export * from './drawings';
 export * from './record-rules';
 export * from './feed-plan';
+export * from './plan-fit';
+export * from './connection-test';

@@ -183,4 +183,10 @@ export interface AppStatus {
   lastError: string | null;
   /** A one-time notice, e.g. the cache was found corrupt and recreated. */
   notice: string | null;
+  /**
+   * The plan the service's refusals point to (429s, or subscriptions refused, below the
+   * chosen plan's limits: see plan-fit.ts); the status bar offers to switch to it. Null
+   * when nothing points elsewhere.
+   */
+  suggestedPlan: PlanName | null;
 }

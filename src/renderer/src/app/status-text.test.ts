@@ -30,6 +30,7 @@ const base: AppStatus = {
   budget: { requestsPerMinute: 60, wantedPerMinute: 42, stretch: 1 },
   lastError: null,
   notice: null,
+  suggestedPlan: null,
 };
 const fmt = (t: number, seconds: boolean) => `T${t}${seconds ? 's' : ''}`;
 const withHealth = (health: Partial<DataHealth>, status: Partial<AppStatus> = {}): AppStatus => ({
