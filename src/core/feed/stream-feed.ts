@@ -12,13 +12,7 @@
 import { STREAM_PLAN_LIMITS, streamSymbol } from '../../shared/api/stream';
 import { tradingAt } from '../../shared/calendar/calendars';
 import { DisposableStore } from '../../shared/emitter';
-import {
-  PLANS,
-  type AssetClass,
-  type Instrument,
-  type PlanName,
-  type UnixMs,
-} from '../../shared/model';
+import { type AssetClass, type Instrument, type PlanName, type UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
 import { SUCCESS } from '../health';
 import type { StreamClient, StreamPush, StreamState } from '../stream';
