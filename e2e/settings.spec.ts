@@ -38,7 +38,10 @@ test('wrong fields say why beside them, in the form’s units, and nothing is sa
 
   const baseUrl = dialog.getByLabel('Base URL');
   await expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
-  await expect(baseUrl).toHaveAccessibleDescription(BASE_URL_PLAIN_HTTP);
+  // Its hint, then what is wrong.
+  await expect(baseUrl).toHaveAccessibleDescription(
+    `A token is sent only to the address it was set for. ${BASE_URL_PLAIN_HTTP}`,
+  );
   await expect(baseUrl).toBeFocused();
 
   const timeout = dialog.getByLabel('Request timeout');

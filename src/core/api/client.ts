@@ -88,6 +88,12 @@ export interface MarketClientOptions {
    * client keeps to `requestsPerMinute`, so a 429 says the service allows fewer.
    */
   onRateLimited?: (sentInLastMinute: number) => void;
+  /**
+   * The client this one replaces for the same service and token (a new plan or
+   * budget): the requests it sent in the last minute still count against the service's
+   * minute, so they count against this client's too.
+   */
+  replaces?: MarketClient;
 }
 
 export interface CallOptions {
@@ -147,7 +153,11 @@ export class MarketClient {
       return;
     }
     const clock = options.clock ?? systemClock;
-    const whole = new RateLimiter({ requestsPerMinute: this.requestsPerMinute, clock });
+    const whole = new RateLimiter({
+      requestsPerMinute: this.requestsPerMinute,
+      clock,
+      granted: options.replaces ? options.replaces.#whole.grantTimes() : [],
+    });
     this.#whole = whole;
     const config = {
       baseUrl: this.baseUrl,

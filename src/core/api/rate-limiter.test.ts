@@ -91,6 +91,23 @@ describe('RateLimiter', () => {
     expect([...granted].sort((a, b) => a - b)).toEqual(granted);
   });
 
+  it('a limiter replacing another for the same service counts what that one sent this minute', async () => {
+    const clock = new ManualClock();
+    // The base plan's limiter sent 8 in the last 30 s; the plan is switched to free (5).
+    const before = new RateLimiter({ requestsPerMinute: 120, clock });
+    for (let i = 0; i < 8; i++) {
+      await before.acquire();
+      await clock.runUntil(clock.t + 3_000);
+    }
+    expect(before.grantTimes()).toEqual([0, 3_000, 6_000, 9_000, 12_000, 15_000, 18_000, 21_000]);
+    const after = new RateLimiter({ requestsPerMinute: 5, clock, granted: before.grantTimes() });
+    expect(after.used).toBe(8);
+    // Nothing until only four of the eight are inside the window (the one sent at 9 s
+    // leaves at 9 s + 61 s), then one as each older one leaves.
+    const granted = await grants(after, clock, 2, 200_000);
+    expect(granted).toEqual([70_000, 73_000]);
+  });
+
   it('frees the slots of the window as time passes', async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter({ requestsPerMinute: 2, clock });

@@ -37,6 +37,12 @@ export interface RateLimiterOptions {
   /** Default a minute and a second (LIMIT_WINDOW_MS + LIMIT_SLACK_MS). */
   windowMs?: number;
   clock?: Clock;
+  /**
+   * Grant times already spent against the service's minute (`grantTimes()` of the
+   * limiter this one replaces for the same service and token): the service still counts
+   * them, whatever the new limit.
+   */
+  granted?: readonly number[];
 }
 
 export class RateLimiter implements SlotLimiter {
@@ -56,6 +62,13 @@ export class RateLimiter implements SlotLimiter {
     this.limit = options.requestsPerMinute;
     this.#windowMs = options.windowMs ?? LIMIT_WINDOW_MS + LIMIT_SLACK_MS;
     this.#clock = options.clock ?? systemClock;
+    this.#granted.push(...[...(options.granted ?? [])].sort((a, b) => a - b));
+  }
+
+  /** The grant times still inside the window, oldest first. */
+  grantTimes(): number[] {
+    this.#prune(this.#clock.now());
+    return [...this.#granted];
   }
 
   /** Slots granted inside the window now. */

@@ -42,6 +42,8 @@ export interface HubLike extends FeedPort {
   feedPlan(limits: { subscriptions: number }): FeedPlan;
   /** The plan the stream's subscription refusals point to, or null. */
   suggestedPlan(): PlanName | null;
+  /** What the service said refusing stream subscriptions, or null. */
+  streamRefusal(): string | null;
   /** One quoted instrument per market the panes show. */
   quotedMarkets(): QuotedMarket[];
   readonly onStatus: Event<FeedStatus>;
@@ -148,7 +150,9 @@ export class AppBackend implements BridgeBackend {
       plan: client.plan.name,
       client,
       markets: hub.quotedMarkets(),
-      stream: current.streamEnabled ? health.snapshot().stream : null,
+      stream: current.streamEnabled
+        ? { health: health.snapshot().stream, refusal: hub.streamRefusal() }
+        : null,
       probeStream: (market) =>
         probeStream(
           (cls) => link.openStream({ cls, path: current.streamPaths[cls], limit: 1 }),

@@ -330,6 +330,11 @@ export class FeedHub {
     return [...markets.values()];
   }
 
+  /** What the service said refusing stream subscriptions as over its limit, or null. */
+  streamRefusal(): string | null {
+    return this.#stream.refusal();
+  }
+
   /** The plan the stream's subscription refusals point to, or null (see stream-health). */
   suggestedPlan(): PlanName | null {
     return this.#stream.suggestedPlan();

@@ -130,6 +130,15 @@ export class StreamFeed {
     return { connections: this.#held.size, subscriptions, connectionLimit: this.#allowed() };
   }
 
+  /** What the service said refusing subscriptions as over its limit, or null when it has not. */
+  refusal(): string | null {
+    for (const held of this.#held.values()) {
+      const state = held.port.state;
+      if (state.kind === 'over-limit') return state.message;
+    }
+    return null;
+  }
+
   /** The plan the service's subscription refusals point to, or null (see stream-health). */
   suggestedPlan(): PlanName | null {
     const states = [...this.#held.values()].map((held) => held.port.state);

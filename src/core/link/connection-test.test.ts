@@ -47,7 +47,7 @@ function deps(
     token: over.token ?? TOKEN,
     plan: planOf(plan),
     timeoutMs: 2_000,
-    retry: { maxRetries: 0 },
+    retry: { attempts: 1 },
   });
   return {
     mode: 'live',
@@ -55,7 +55,7 @@ function deps(
     plan,
     client,
     markets: MARKETS,
-    stream: STREAMING,
+    stream: { health: STREAMING, refusal: null },
     probeStream: () => Promise.reject(new Error('the feed streams: no probe')),
     redact: (text) => text.replaceAll(over.token ?? TOKEN, '••••'),
     now: () => 1_700_000_000_000,
@@ -129,12 +129,15 @@ describe('connection test', () => {
     const down = await testConnection(
       deps(sim.url, {
         stream: {
-          ...STREAMING,
-          state: 'reconnecting',
-          reason: 'down',
-          streamed: 0,
-          polled: 10,
-          message: 'HTTP 503',
+          refusal: null,
+          health: {
+            ...STREAMING,
+            state: 'reconnecting',
+            reason: 'down',
+            streamed: 0,
+            polled: 10,
+            message: 'HTTP 503',
+          },
         },
       }),
     );
@@ -146,11 +149,14 @@ describe('connection test', () => {
     const over = await testConnection(
       deps(sim.url, {
         stream: {
-          ...STREAMING,
-          reason: 'over-limit',
-          streamed: 3,
-          polled: 7,
-          message: 'exceeding the maximum subscription limit',
+          health: {
+            ...STREAMING,
+            reason: 'over-limit',
+            streamed: 3,
+            polled: 7,
+            message: 'refused',
+          },
+          refusal: 'exceeding the maximum subscription limit',
         },
       }),
     );
@@ -158,6 +164,22 @@ describe('connection test', () => {
       subject: 'Subscriptions',
       verdict: 'failed',
       text: '3 symbols subscribed and acknowledged; the service refused more (exceeding the maximum subscription limit). 7 are polled.',
+    });
+    // Left out by the plan's own connections: not a failure, and said why.
+    const parked =
+      'The plan allows 3 stream connections, one per asset class: fund prices are polled.';
+    const full = await testConnection(
+      deps(sim.url, {
+        stream: {
+          health: { ...STREAMING, reason: 'over-limit', streamed: 8, polled: 2, message: parked },
+          refusal: null,
+        },
+      }),
+    );
+    expect(full.checks[2]).toEqual({
+      subject: 'Subscriptions',
+      verdict: 'ok',
+      text: `8 symbols subscribed and acknowledged; 2 more are polled. ${parked}`,
     });
   });
 
@@ -171,7 +193,7 @@ describe('connection test', () => {
     };
     const report = await testConnection(
       deps(sim.url, {
-        stream: { ...STREAMING, state: 'idle', streamed: 0 },
+        stream: { health: { ...STREAMING, state: 'idle', streamed: 0 }, refusal: null },
         probeStream: (market) => probeStream(open, market),
       }),
     );

@@ -43,8 +43,11 @@ export interface ConnectionTestDeps {
   client: Pick<MarketClient, 'quotes' | 'requestsInLastMinute' | 'requestsPerMinute'>;
   /** One instrument per market the workspace shows quotes of; a default when none. */
   markets: readonly QuotedMarket[];
-  /** The feed's stream as the health model has it; null when streaming is off. */
-  stream: StreamHealth | null;
+  /**
+   * The feed's stream as the health model has it, and what the service said refusing
+   * subscriptions as over its limit (null: it has not); null when streaming is off.
+   */
+  stream: { health: StreamHealth; refusal: string | null } | null;
   /**
    * Opens a connection for `market`'s class, subscribes its symbol, and answers the
    * state it reached (streaming, over the limit, refused, reconnecting) within
@@ -196,12 +199,13 @@ async function streamChecks(
       { subject: 'Stream', verdict: 'not-checked', text: 'Not tried: the token was refused.' },
     ];
   }
-  const words = stream.message === null ? '' : ` (${deps.redact(stream.message)})`;
-  switch (stream.state) {
+  const health = stream.health;
+  const words = health.message === null ? '' : ` (${deps.redact(health.message)})`;
+  switch (health.state) {
     case 'streaming':
       return [
         { subject: 'Stream', verdict: 'ok', text: 'Connected and authenticated.' },
-        subscriptionCheck(stream.streamed, stream.polled, stream.reason === 'over-limit', words),
+        subscriptionCheck(health, stream.refusal, deps.redact),
       ];
     case 'reconnecting':
       return [
@@ -217,7 +221,7 @@ async function streamChecks(
           subject: 'Stream',
           verdict: 'failed',
           text:
-            stream.reason === 'refused'
+            health.reason === 'refused'
               ? `The stream refused the token${words}.`
               : `No subscription was acknowledged${words}; prices are polled.`,
         },
@@ -228,20 +232,31 @@ async function streamChecks(
   }
 }
 
+/**
+ * The feed's subscriptions: acknowledged, and the rest polled — refused by the service
+ * (below what the plan set allows: a failure), or left out by the plan's own limits.
+ */
 function subscriptionCheck(
-  streamed: number,
-  polled: number,
-  refused: boolean,
-  words: string,
+  health: StreamHealth,
+  refusal: string | null,
+  redact: (text: string) => string,
 ): ConnectionCheck {
+  const { streamed, polled } = health;
   const acked = `${streamed} symbol${streamed === 1 ? '' : 's'} subscribed and acknowledged`;
+  if (refusal !== null) {
+    return {
+      subject: 'Subscriptions',
+      verdict: 'failed',
+      text: `${acked}; the service refused more (${redact(refusal)}). ${polled} are polled.`,
+    };
+  }
   if (polled === 0) return { subject: 'Subscriptions', verdict: 'ok', text: `${acked}.` };
+  const why =
+    health.message === null ? "The plan's stream limits are full." : redact(health.message);
   return {
     subject: 'Subscriptions',
-    verdict: refused ? 'failed' : 'ok',
-    text: refused
-      ? `${acked}; the service refused more${words}. ${polled} are polled.`
-      : `${acked}; ${polled} more are polled: the plan's stream limits are full.`,
+    verdict: 'ok',
+    text: `${acked}; ${polled} more are polled. ${why}`,
   };
 }
 

@@ -336,6 +336,8 @@ describe('MarketLink: the health service', () => {
       expect(link.suggestedPlan).toBe('free');
       settings.update({ plan: 'free' });
       await vi.waitFor(() => expect(link.client.plan.name).toBe('free'));
+      // The service still counts this minute's eight: so does the free plan's client.
+      expect(link.client.requestsInLastMinute()).toBe(8);
       expect(notices.all.some((n) => n.includes('429'))).toBe(false);
       expect(link.suggestedPlan).toBeNull();
     } finally {

@@ -397,11 +397,14 @@ export class MarketLink {
     };
     // A live client blanks its token out of every error it answers (the service may echo
     // it); the demo's token is public, and blanking the word would garble its messages.
+    const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
+    // The same service and token under a new plan: its minute goes on.
+    const replaces =
+      identity === this.#identity && this.#client !== null ? { replaces: this.#client } : {};
     const client =
       token === null
-        ? new MarketClient({ ...options, token: demoToken })
-        : new RedactingMarketClient({ ...options, token });
-    const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
+        ? new MarketClient({ ...options, ...replaces, token: demoToken })
+        : new RedactingMarketClient({ ...options, ...replaces, token });
     const streamToken = token ?? demoToken;
     const openStream: LinkStreamOpener = (o) =>
       new StreamClient({ ...o, baseUrl, token: streamToken });

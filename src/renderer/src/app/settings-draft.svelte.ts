@@ -5,8 +5,21 @@
  * and then follow the typing, so fixing a field clears its message at once.
  */
 import type { Settings, Theme, TimeZoneMode } from '../../../shared/model';
-import { SETTINGS_FORM_FIELDS, formErrors, formPatch, toForm } from './settings-form';
-import type { SettingsForm, SettingsFormErrors, SettingsFormField } from './settings-form';
+import {
+  CONNECT_STEPS,
+  SETTINGS_FORM_FIELDS,
+  formErrors,
+  fieldErrorId,
+  formPatch,
+  stepPatch,
+  toForm,
+} from './settings-form';
+import type {
+  ConnectStep,
+  SettingsForm,
+  SettingsFormErrors,
+  SettingsFormField,
+} from './settings-form';
 import type { SettingsState } from './settings-state.svelte';
 
 export class SettingsDraft {
@@ -15,14 +28,21 @@ export class SettingsDraft {
   /** Why the main side refused the change (or could not save it), for the whole form. */
   formError = $state<string | null>(null);
   saved = $state(false);
+  /** The connect step saved last (its "Saved." shows beside it), or null. */
+  stepSaved = $state<ConnectStep | null>(null);
   busy = $state(false);
-  #checked = $state(false);
+  /** Checked: the whole form (Apply pressed), one step, or nothing yet. */
+  #checked = $state<'all' | ConnectStep | null>(null);
 
-  /** What is wrong with each field, once Apply has been pressed. */
+  /** What is wrong with each field, once Apply (or a step's button) has been pressed. */
   readonly errors: SettingsFormErrors = $derived.by(() => {
     const form = this.form;
     const settings = this.#settings.settings;
-    return form && settings && this.#checked ? formErrors(form, settings) : {};
+    const checked = this.#checked;
+    if (!form || !settings || checked === null) return {};
+    if (checked === 'all') return formErrors(form, settings);
+    const result = stepPatch(form, settings, checked);
+    return 'errors' in result ? result.errors : {};
   });
 
   readonly #settings: SettingsState;
@@ -31,10 +51,23 @@ export class SettingsDraft {
     this.#settings = settings;
   }
 
+  /** `aria-invalid` of a field: set while it is wrong (once checked). */
+  invalid(field: SettingsFormField): 'true' | undefined {
+    return this.errors[field] ? 'true' : undefined;
+  }
+
+  /** A field's `aria-describedby`: its hint (its unit, the default) and, when it is wrong, why. */
+  describedBy(field: SettingsFormField, hint?: string): string | undefined {
+    return (
+      [hint, this.errors[field] ? fieldErrorId(field) : undefined].filter(Boolean).join(' ') ||
+      undefined
+    );
+  }
+
   /** Starts a fresh draft from `settings` (the dialog opened). */
   begin(settings: Settings): void {
     this.form = toForm(settings);
-    this.#checked = false;
+    this.#checked = null;
   }
 
   /** Forgets the draft and its messages (the dialog closed). */
@@ -42,7 +75,8 @@ export class SettingsDraft {
     this.form = null;
     this.formError = null;
     this.saved = false;
-    this.#checked = false;
+    this.stepSaved = null;
+    this.#checked = null;
   }
 
   /**
@@ -54,8 +88,9 @@ export class SettingsDraft {
     const settings = this.#settings.settings;
     if (!form || !settings || this.busy) return null;
     this.saved = false;
+    this.stepSaved = null;
     this.formError = null;
-    this.#checked = true;
+    this.#checked = 'all';
     const result = formPatch(form, settings);
     if ('errors' in result) return SETTINGS_FORM_FIELDS.find((f) => result.errors[f]) ?? null;
     if (Object.keys(result.patch).length === 0) {
@@ -71,6 +106,38 @@ export class SettingsDraft {
     this.saved = problem === null;
     const now = this.#settings.settings;
     if (this.saved && now) this.begin(now);
+    return null;
+  }
+
+  /**
+   * Saves one step of "Connect to a service" (the address, or the plan) and nothing
+   * else typed: checks its fields and answers the first wrong one, or null. On success
+   * the step's inputs show what was saved; the rest of the draft stays as typed.
+   */
+  async applyStep(step: ConnectStep): Promise<SettingsFormField | null> {
+    const form = this.form;
+    const settings = this.#settings.settings;
+    if (!form || !settings || this.busy) return null;
+    this.saved = false;
+    this.stepSaved = null;
+    this.formError = null;
+    if (this.#checked !== 'all') this.#checked = step;
+    const result = stepPatch(form, settings, step);
+    if ('errors' in result) return SETTINGS_FORM_FIELDS.find((f) => result.errors[f]) ?? null;
+    if (Object.keys(result.patch).length > 0) {
+      this.busy = true;
+      const problem = await this.#settings.update(result.patch);
+      this.busy = false;
+      if (this.form !== form) return null;
+      this.formError = problem;
+      if (problem !== null) return null;
+    }
+    const now = this.#settings.settings;
+    if (now) {
+      const saved = toForm(now);
+      for (const key of CONNECT_STEPS[step]) Object.assign(form, { [key]: saved[key] });
+    }
+    this.stepSaved = step;
     return null;
   }
 

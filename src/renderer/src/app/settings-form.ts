@@ -81,6 +81,11 @@ export function fieldLabel(field: SettingsFormField): string {
   ];
 }
 
+/** The id of a field's input in the dialog, and of its message. */
+export const fieldInputId = (field: SettingsFormField): string =>
+  `settings-${field.replace('.', '-')}`;
+export const fieldErrorId = (field: SettingsFormField): string => `${fieldInputId(field)}-error`;
+
 const MS_PER_SECOND = 1000;
 
 /** The form starts from the settings as they are. */
@@ -214,6 +219,31 @@ export function formPatch(
   }
 
   return Object.keys(errors).length > 0 ? { errors } : { patch };
+}
+
+/**
+ * The steps of "Connect to a service" that save on their own (the address, then the
+ * plan; the token has its own command): the form's inputs each one saves.
+ */
+export const CONNECT_STEPS = {
+  address: ['baseUrl'],
+  plan: ['plan', 'enterpriseMaxCodes', 'requestsPerMinute'],
+} as const satisfies Record<string, readonly (keyof SettingsForm)[]>;
+
+export type ConnectStep = keyof typeof CONNECT_STEPS;
+
+/**
+ * The patch one step makes, or its fields' problems: the form's other inputs are taken
+ * as saved, so what is typed elsewhere neither goes with it nor holds it back.
+ */
+export function stepPatch(
+  form: SettingsForm,
+  settings: Settings,
+  step: ConnectStep,
+): { patch: Partial<Settings> } | { errors: SettingsFormErrors } {
+  const scoped: SettingsForm = { ...toForm(settings) };
+  for (const key of CONNECT_STEPS[step]) Object.assign(scoped, { [key]: form[key] });
+  return formPatch(scoped, settings);
 }
 
 /** What is wrong with the form as it stands (nothing: an empty object). */
