@@ -37,6 +37,7 @@ export const SAMPLE_ARGS: { [K in keyof typeof COMMAND_SCHEMAS]?: unknown[] } = 
   getSettings: [{}],
   loadWorkspace: [{}],
   setVisibility: [{ visible: true }],
+  setFocus: [{ instrument: null }],
 };
 
 /** Parses one example per command schema, so zod compiles them now. */

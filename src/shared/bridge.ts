@@ -212,6 +212,11 @@ export interface Commands {
   popOut: { args: PopOutRequest; result: { windowId: string; openUrl: string | null } };
   /** Tells the main side whether this window is visible (polling pauses when none is). */
   setVisibility: { args: { visible: boolean }; result: void };
+  /**
+   * Tells the main side which instrument this window's focused pane shows (null: none):
+   * the stream serves it first of all, after the markets that trade now.
+   */
+  setFocus: { args: { instrument: Instrument | null }; result: void };
   /** Saves an export: a save dialog in Electron, a download in the browser host. */
   saveFile: { args: SaveFileRequest; result: SaveFileAnswer };
   loadWorkspace: { args: Record<string, never>; result: WorkspaceDocument | null };
@@ -255,6 +260,7 @@ const COMMAND_TABLE = {
   openExternal: true,
   popOut: true,
   setVisibility: true,
+  setFocus: true,
   saveFile: true,
   loadWorkspace: true,
   saveWorkspace: true,

@@ -45,6 +45,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   openExternal: { url: 'https://example.com/' },
   popOut: { paneId: 'pane-1', title: 'Quotes', width: 800, height: 600 },
   setVisibility: { visible: true },
+  setFocus: { instrument: { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } },
   saveFile: { name: 'list.csv', type: 'text/csv', text: 'a,b\n' },
   loadWorkspace: {},
   saveWorkspace: { document: { version: 1, data: { layouts: [] } } },

@@ -46,6 +46,8 @@ export interface FeedPort {
   /** Ends every subscription of a client (window closed, socket dropped). */
   dropClient(clientId: string): void;
   setVisibility(clientId: string, visible: boolean): void;
+  /** The instrument the client's focused pane shows (null: none): streamed first of all. */
+  setFocus(clientId: string, instrument: Instrument | null): void;
 }
 
 /** Cache-first history as the bridge sees it (HistoryService). */

@@ -103,6 +103,9 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ paneId: 'a/b?c', title: 'x' }, /^popOut: paneId must be a pane id/],
   ],
   setVisibility: [[{ visible: 'no' }, /^setVisibility: visible must be true or false$/]],
+  setFocus: [
+    [{ instrument: { class: 'stock', region: 'US', code: '=CMD' } }, /^setFocus: instrument/],
+  ],
   saveFile: [
     [
       { name: '../etc/passwd.csv', type: 'text/csv', text: '' },
@@ -415,6 +418,18 @@ describe('commands', () => {
       value: undefined,
     });
     expect(spy).toHaveBeenCalledWith(c.connection.clientId, false);
+  });
+
+  it('setFocus goes to the hub for the asking client', async () => {
+    const c = t.client();
+    const spy = vi.spyOn(t.services.hub, 'setFocus');
+    const instrument = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+    expect(await c.call('setFocus', { instrument })).toEqual({ ok: true, value: undefined });
+    expect(await c.call('setFocus', { instrument: null })).toEqual({ ok: true, value: undefined });
+    expect(spy.mock.calls).toEqual([
+      [c.connection.clientId, instrument],
+      [c.connection.clientId, null],
+    ]);
   });
 
   it('saveWorkspace persists and tells the other windows; loadWorkspace reads it', async () => {

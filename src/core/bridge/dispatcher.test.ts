@@ -34,6 +34,7 @@ function throwing(error: unknown): CommandHandlers {
     popOut: notUsed,
     saveFile: notUsed,
     setVisibility: notUsed,
+    setFocus: notUsed,
     loadWorkspace: notUsed,
     saveWorkspace: notUsed,
     listAlerts: notUsed,

@@ -205,6 +205,11 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       backend.feed.setVisibility(ctx.clientId, visible);
     },
 
+    async setFocus({ instrument }, ctx) {
+      clients.live(ctx.clientId);
+      backend.feed.setFocus(ctx.clientId, instrument);
+    },
+
     async loadWorkspace() {
       return backend.loadWorkspace();
     },

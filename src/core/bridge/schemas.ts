@@ -165,6 +165,7 @@ export const COMMAND_SCHEMAS = {
     height: z.number().int().min(150).max(10_000).optional(),
   }),
   setVisibility: z.strictObject({ visible: z.boolean() }),
+  setFocus: z.strictObject({ instrument: instrument.nullable() }),
   saveFile: z.strictObject({
     // A bare name: no folders, nothing hidden, an extension (the dialog's filter).
     name: z

@@ -7,7 +7,14 @@
  */
 import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
 import type { Disposable, Event } from '../../shared/emitter';
-import type { DataSourceId, FeedPlan, Plan, PlanName, UnixMs } from '../../shared/model';
+import type {
+  DataSourceId,
+  FeedPlan,
+  Instrument,
+  Plan,
+  PlanName,
+  UnixMs,
+} from '../../shared/model';
 import { backgroundLimit, type QuoteClass } from '../api';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
@@ -22,6 +29,7 @@ import { routeOf, type LaneId } from './routes';
 import { Scheduler } from './scheduler';
 import { NO_STORE, cacheFeedStore, requireSource, type FeedStore } from './store';
 import { StreamFeed, type StreamOpener } from './stream-feed';
+import { symbolId } from './stream-pushes';
 import { Subscription } from './subscription';
 import type { FeedClient, FeedIntervals, FeedStatus, FeedTimers, PushFn } from './types';
 
@@ -195,7 +203,11 @@ export class FeedHub {
     let removed = false;
     for (const sub of this.#registry.ofClient(clientId)) removed = this.#remove(sub.id) || removed;
     this.#registry.setHidden(clientId, false);
-    if (!removed) return;
+    const focused = this.#registry.setFocus(clientId, null);
+    if (!removed) {
+      if (focused) this.#stream.requestSync();
+      return;
+    }
     this.#scheduler.reconcile();
     this.#stream.requestSync();
   }
@@ -220,6 +232,17 @@ export class FeedHub {
     if (visible) this.#showClient(clientId);
     else this.#scheduler.reconcile();
     this.#stream.requestSync();
+  }
+
+  /**
+   * The instrument `clientId`'s focused pane shows (null: none): the stream serves it
+   * first of all, after the markets that trade (see stream-wants).
+   */
+  setFocus(clientId: string, instrument: Instrument | null): void {
+    this.#assertLive();
+    const symbol =
+      instrument === null ? null : symbolId(instrument.class, instrument.region, instrument.code);
+    if (this.#registry.setFocus(clientId, symbol)) this.#stream.requestSync();
   }
 
   /** New intervals from the settings; each clock adopts them from its last tick. */

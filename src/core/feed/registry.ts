@@ -27,6 +27,8 @@ export class SubscriptionRegistry {
   readonly #byClient = new Map<string, Set<Subscription>>();
   readonly #groups = new Map<string, Group>();
   readonly #hidden = new Set<string>();
+  /** The symbol each client's focused pane shows, as `class|CODE$REGION` (stream-pushes' `symbolId`). */
+  readonly #focus = new Map<string, string>();
 
   subscriptions(): IterableIterator<Subscription> {
     return this.#subs.values();
@@ -117,6 +119,26 @@ export class SubscriptionRegistry {
     return true;
   }
 
+  /**
+   * The symbol `clientId`'s focused pane shows (its `symbolId`), or null for none; false
+   * when it already was.
+   */
+  setFocus(clientId: string, symbol: string | null): boolean {
+    if ((this.#focus.get(clientId) ?? null) === symbol) return false;
+    if (symbol === null) this.#focus.delete(clientId);
+    else this.#focus.set(clientId, symbol);
+    return true;
+  }
+
+  /** The symbols the focused panes of visible clients show. */
+  focused(): Set<string> {
+    const symbols = new Set<string>();
+    for (const [clientId, symbol] of this.#focus) {
+      if (!this.#hidden.has(clientId)) symbols.add(symbol);
+    }
+    return symbols;
+  }
+
   /** The subscribers of `group` whose client is visible: the ones pushed to. */
   *visible(group: Group): Generator<Subscription> {
     for (const sub of group.subs) if (!this.#hidden.has(sub.clientId)) yield sub;
@@ -149,5 +171,6 @@ export class SubscriptionRegistry {
     this.#subs.clear();
     this.#byClient.clear();
     this.#groups.clear();
+    this.#focus.clear();
   }
 }

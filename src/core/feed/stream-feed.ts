@@ -197,8 +197,10 @@ export class StreamFeed {
     this.#syncQueued = false;
     if (this.#disposed) return;
     const now = this.deps.now();
-    const { byClass, targets } = streamWants(this.deps.registry.groups(), (cls, region) =>
-      tradingAt(cls, region, now),
+    const { byClass, targets } = streamWants(
+      this.deps.registry.groups(),
+      (cls, region) => tradingAt(cls, region, now),
+      this.deps.registry.focused(),
     );
     this.#targets = targets;
     this.#wanted = new Map([...byClass].map(([cls, list]) => [cls, list.length]));

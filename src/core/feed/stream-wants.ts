@@ -1,7 +1,7 @@
 /**
  * What the hub wants of the stream, from its groups: per asset class (trading markets,
- * then the most visible, first), the symbols the visible panes show, trading and most
- * visible first, with the types each
+ * then the focused pane's, then the most visible, first), the symbols the visible panes
+ * show, trading first, then the focused pane's, then the most visible, with the types each
  * needs (quotes, depth, ticks, and quotes for a live chart's forming candle); and, per
  * symbol, the groups its pushes go to. Pure: the stream feed hands it the registry's groups.
  */
@@ -62,6 +62,8 @@ interface Want {
   rank: number;
   /** Its market trades now: a closed market's symbol does not move, its price waits. */
   trading: boolean;
+  /** A focused pane shows it: the one the user works in. */
+  focused: boolean;
 }
 
 /** Whether a class's market in a region trades now; every market does unless told. */
@@ -71,11 +73,13 @@ export type TradingNow = (cls: AssetClass, region: string) => boolean;
  * The stream's wanted symbols and push targets of `groups` (their visible codes only).
  * Markets that trade now come first — a class with one before a class with none, a
  * trading symbol before a closed one — so a weekend's scarce connections and
- * subscriptions go to crypto, not to frozen stocks; then the most visible.
+ * subscriptions go to crypto, not to frozen stocks; then what a focused pane shows
+ * (`focused`: symbol ids, stream-pushes' `symbolId`); then the most visible.
  */
 export function streamWants(
   groups: Iterable<Group>,
   trading: TradingNow = () => true,
+  focused: ReadonlySet<string> = new Set(),
 ): StreamWants {
   const open = new Map<string, boolean>();
   const isOpen = (cls: AssetClass, region: string): boolean => {
@@ -96,14 +100,21 @@ export function streamWants(
     if (!byKey) wants.set(cls, (byKey = new Map()));
     for (const [code, viewers] of g.wanted) {
       const key = streamSymbol(code, region);
+      const id = symbolId(cls, region, code);
       let want = byKey.get(key);
       if (!want) {
-        want = { region, code, types: new Set(), rank: 0, trading: isOpen(cls, region) };
+        want = {
+          region,
+          code,
+          types: new Set(),
+          rank: 0,
+          trading: isOpen(cls, region),
+          focused: focused.has(id),
+        };
         byKey.set(key, want);
       }
       want.types.add(type);
       want.rank += viewers;
-      const id = symbolId(cls, region, code);
       const into = targets.get(id);
       if (into) into.push({ group: g, code });
       else targets.set(id, [{ group: g, code }]);
@@ -113,14 +124,21 @@ export function streamWants(
   // Classes most visible first too (the symbols' viewers summed; stable): the plan's
   // stream connections go to the first ones.
   const weight = (byKey: Map<string, Want>) => [...byKey.values()].reduce((n, w) => n + w.rank, 0);
-  const trades = (byKey: Map<string, Want>) => ([...byKey.values()].some((w) => w.trading) ? 1 : 0);
+  const any = (byKey: Map<string, Want>, key: 'trading' | 'focused') =>
+    [...byKey.values()].some((w) => w[key]) ? 1 : 0;
   const classes = [...wants].sort(
-    (a, b) => trades(b[1]) - trades(a[1]) || weight(b[1]) - weight(a[1]),
+    (a, b) =>
+      any(b[1], 'trading') - any(a[1], 'trading') ||
+      any(b[1], 'focused') - any(a[1], 'focused') ||
+      weight(b[1]) - weight(a[1]),
   );
   for (const [cls, byKey] of classes) {
     // Sorting is stable: equally visible symbols keep the panes' order.
     const list = [...byKey.values()].sort(
-      (a, b) => Number(b.trading) - Number(a.trading) || b.rank - a.rank,
+      (a, b) =>
+        Number(b.trading) - Number(a.trading) ||
+        Number(b.focused) - Number(a.focused) ||
+        b.rank - a.rank,
     );
     byClass.set(
       cls,

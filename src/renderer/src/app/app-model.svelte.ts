@@ -95,6 +95,30 @@ export class AppModel {
     this.settingsOpen = true;
   }
 
+  /**
+   * Tells the main side what the focused pane shows, as it changes: the stream serves
+   * that symbol first of all (the plan's few subscriptions go where the user works).
+   */
+  #followFocus(): () => void {
+    let last = '';
+    return $effect.root(() => {
+      $effect(() => {
+        const pane = this.workspace.focusedPane;
+        const symbol = pane ? this.workspace.symbolOf(pane) : null;
+        const instrument = symbol && {
+          class: symbol.class,
+          region: symbol.region,
+          exchange: symbol.exchange,
+          code: symbol.code,
+        };
+        const key = JSON.stringify(instrument);
+        if (key === last) return;
+        last = key;
+        this.bridge.invoke('setFocus', { instrument }).catch(() => {});
+      });
+    });
+  }
+
   /** Starts everything; returns the function that stops it. */
   start(win: Window): () => void {
     const stops = [
@@ -112,6 +136,7 @@ export class AppModel {
       // no status bar, and the main window shows every firing).
       this.route.paneId === null ? this.fired.follow(this.bridge) : () => {},
       this.bridge.on('openSymbol', (link) => void this.openLink(link)),
+      this.#followFocus(),
     ];
     this.alerts.start();
     void this.settings.load();

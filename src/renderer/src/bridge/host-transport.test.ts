@@ -106,6 +106,10 @@ describe('host transport', () => {
     const hidden = t.request('setVisibility', { visible: false });
     first.answer(first.sent[1]!.id, { ok: true });
     await hidden;
+    const instrument = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
+    const focused = t.request('setFocus', { instrument });
+    first.answer(first.sent[2]!.id, { ok: true });
+    await focused;
 
     first.drop();
     vi.advanceTimersByTime(250);
@@ -115,6 +119,7 @@ describe('host transport', () => {
     const resub = second.sent.find((f) => f.name === 'subscribe')!;
     expect(resub.args).toEqual({ spec: SPEC });
     expect(second.sent.find((f) => f.name === 'setVisibility')?.args).toEqual({ visible: false });
+    expect(second.sent.find((f) => f.name === 'setFocus')?.args).toEqual({ instrument });
     second.answer(resub.id, { ok: true, value: { subscriptionId: 'sub-9' } });
     await Promise.resolve();
 

@@ -6,7 +6,7 @@
  *
  * It reconnects after a drop (backoff 250 ms doubling to 5 s) and makes the drop
  * invisible to panes: the host forgets a socket's subscriptions when it closes, so
- * the transport re-subscribes every live subscription, re-sends the last visibility,
+ * the transport re-subscribes every live subscription, re-sends the last visibility and focus,
  * and keeps answering events under the subscription ids the panes were first given.
  * Requests in flight when the socket drops answer `{ ok: false, code: 'internal' }`.
  *
@@ -112,6 +112,8 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
   const subscriptions = new Map<string, LiveSubscription>();
   const paneIdOfHostId = new Map<string, string>();
   let visible: boolean | null = null;
+  /** The last `setFocus` arguments sent, re-sent after a reconnect. */
+  let focus: unknown = null;
   let nextId = 1;
   let socket: WebSocket | null = null;
   let state: ConnectionState = 'connecting';
@@ -178,6 +180,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
       });
     }
     if (visible !== null) void rawRequest('setVisibility', { visible });
+    if (focus !== null) void rawRequest('setFocus', focus);
   };
 
   const connect = () => {
@@ -192,7 +195,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
       setState('open');
       // Re-subscriptions go first so queued unsubscribes find them.
       const queued = queue.splice(0);
-      if (subscriptions.size > 0 || visible !== null) resubscribe();
+      if (subscriptions.size > 0 || visible !== null || focus !== null) resubscribe();
       for (const { id, text } of queued) {
         const entry = pending.get(id);
         if (!entry) continue;
@@ -244,6 +247,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
         const v = (args as { visible?: unknown } | null)?.visible;
         if (typeof v === 'boolean') visible = v;
       }
+      if (name === 'setFocus') focus = args;
       const response = await rawRequest(name, args);
       if (name === 'subscribe' && response.ok) {
         const id = (response.value as { subscriptionId: string }).subscriptionId;
