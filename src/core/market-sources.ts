@@ -57,9 +57,15 @@ export class MarketSources implements CandleSource, NewsSource {
       );
     }
     if (opts.signal?.aborted) return Promise.reject(opts.signal.reason);
-    const key = [cls, series.region, series.exchange, series.kType, opts.limit, opts.endTime].join(
-      '\u0000',
-    );
+    const key = [
+      cls,
+      series.region,
+      series.exchange,
+      series.kType,
+      opts.limit,
+      opts.endTime,
+      opts.deferred === true,
+    ].join('\u0000');
     const batch = this.#pending.get(key) ?? this.#open(key, cls, series, opts);
     return new Promise<Candle[]>((resolve, reject) => {
       const signal = opts.signal;
@@ -81,9 +87,12 @@ export class MarketSources implements CandleSource, NewsSource {
     });
   }
 
-  /** One news page; `cursor` null/absent = the newest. */
+  /**
+   * One news page; `cursor` null/absent = the newest. Asked through the client's
+   * deferred view: on a small plan a chart's history goes first, and news waits its turn.
+   */
   async fetchNews(query: NewsFetch): Promise<NewsPage> {
-    const r = await this.#client.news(
+    const r = await this.#client.deferred().news(
       {
         market: query.market,
         lang: query.lang,
@@ -113,7 +122,8 @@ export class MarketSources implements CandleSource, NewsSource {
     // Only a signal every waiter shares may cancel the shared request.
     const [only] = signals;
     const signal = signals.size === 1 ? only : undefined;
-    const r = await this.#client.klines(
+    const client = opts.deferred ? this.#client.deferred() : this.#client;
+    const r = await client.klines(
       cls,
       {
         region: series.region,

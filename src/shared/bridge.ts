@@ -165,7 +165,8 @@ export interface Commands {
   subscribe: { args: { spec: SubscriptionSpec }; result: { subscriptionId: string } };
   unsubscribe: { args: { subscriptionId: string }; result: void };
   loadCandles: {
-    args: { series: SeriesKey; limit: number; before?: UnixMs };
+    /** `deferred`: nobody waits on this page first (a row's 24 h reference); asked after the rest. */
+    args: { series: SeriesKey; limit: number; before?: UnixMs; deferred?: boolean };
     result: CandlesPage;
   };
   loadNews: {

@@ -28,6 +28,7 @@ import type { SettingWords } from './http-errors';
 import {
   DEFAULT_REQUESTS_PER_MINUTE,
   RateLimiter,
+  DeferredLimiter,
   ShareLimiter,
   backgroundLimit,
 } from './rate-limiter';
@@ -134,6 +135,8 @@ export class MarketClient {
   private readonly concurrency: number;
   /** The same client, its requests counted against the background share: see `background`. */
   readonly #background: MarketClient;
+  /** The same client, its requests served after the rest: see `deferred`. */
+  readonly #deferred: MarketClient;
   /** The plan's minute, shared by this client and its background view. */
   readonly #whole: RateLimiter;
 
@@ -149,6 +152,7 @@ export class MarketClient {
     if (shared) {
       this.transport = shared.transport;
       this.#background = this;
+      this.#deferred = this;
       this.#whole = shared.whole;
       return;
     }
@@ -178,6 +182,20 @@ export class MarketClient {
     });
     const transport = new Transport({ ...config, limiter: new ShareLimiter(share, whole) });
     this.#background = new MarketClient(options, { transport, whole });
+    this.#deferred = new MarketClient(options, {
+      transport: new Transport({ ...config, limiter: new DeferredLimiter(whole) }),
+      whole,
+    });
+  }
+
+  /**
+   * This client for what a user waits for less than for what they just asked (the news
+   * pane's pages): its requests take a slot of the minute only when nothing more urgent
+   * waits for one, so on a small plan a chart's history goes first. Same token, address,
+   * plan and limiter as this one.
+   */
+  deferred(): MarketClient {
+    return this.#deferred;
   }
 
   /**
@@ -188,6 +206,11 @@ export class MarketClient {
    */
   background(): MarketClient {
     return this.#background;
+  }
+
+  /** About how long a request asked now waits for a slot of the plan's minute (ms). */
+  slotDelayMs(): number {
+    return this.#whole.delayFor();
   }
 
   /** Requests sent in the last minute (and its second of slack), every caller together. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from './clock';
 import { abortReason } from './clock';
-import { RateLimiter, ShareLimiter, backgroundLimit } from './rate-limiter';
+import { DeferredLimiter, RateLimiter, ShareLimiter, backgroundLimit } from './rate-limiter';
 import { FakeClock } from './test-helpers';
 
 /** A clock whose sleepers wake only when the test moves time past them, in time order. */
@@ -106,6 +106,95 @@ describe('RateLimiter', () => {
     // leaves at 9 s + 61 s), then one as each older one leaves.
     const granted = await grants(after, clock, 2, 200_000);
     expect(granted).toEqual([70_000, 73_000]);
+  });
+
+  it('serves a higher priority first, in call order within one, whenever it arrives', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter({ requestsPerMinute: 1, clock });
+    const order: string[] = [];
+    const ask = (name: string, priority?: number) =>
+      limiter.acquire(undefined, priority).then(() => void order.push(`${name}@${clock.t}`));
+    const asks = [ask('poll'), ask('news', -1), ask('news2', -1)];
+    await clock.runUntil(10_000);
+    // The chart's history, asked after the news waits: it goes before them.
+    asks.push(ask('history'));
+    await clock.runUntil(500_000);
+    await Promise.all(asks);
+    expect(order).toEqual(['poll@0', 'history@61000', 'news@122000', 'news2@183000']);
+  });
+
+  it('on a small plan the last slot of a minute waits a moment for the user: the chart’s history before the rest', async () => {
+    const clock = new ManualClock();
+    // The free plan: 5 a minute, 4 of them the feed's.
+    const whole = new RateLimiter({ requestsPerMinute: 5, clock });
+    const feed = new ShareLimiter(new RateLimiter({ requestsPerMinute: 4, clock }), whole);
+    const deferred = new DeferredLimiter(whole);
+    const order: string[] = [];
+    const asks: Promise<void>[] = [];
+    const ask = (name: string, limiter: { acquire(): Promise<void> }) =>
+      asks.push(limiter.acquire().then(() => void order.push(`${name}@${clock.t}`)));
+    // Start-up: the panes' first polls and the news page at once; the chart a moment later.
+    for (let i = 0; i < 4; i++) ask(`poll${i}`, feed);
+    ask('news', deferred);
+    await clock.runUntil(300);
+    ask('history', whole);
+    await clock.runUntil(200_000);
+    await Promise.all(asks);
+    // The deferred callers (the feed's and the news) share the free slots in call order
+    // (the feed's reach the minute after their share: a step later), but not the last:
+    // it waits for the history, and the fourth poll for the next minute.
+    expect(order).toEqual([
+      'news@0',
+      'poll0@0',
+      'poll1@0',
+      'poll2@0',
+      'history@300',
+      'poll3@61000',
+    ]);
+  });
+
+  it('tells how long a caller asking now would wait: none while slots are free, then until one frees', async () => {
+    const clock = new ManualClock();
+    const limiter = new RateLimiter({ requestsPerMinute: 2, clock });
+    expect(limiter.delayFor()).toBe(0);
+    await limiter.acquire();
+    await clock.runUntil(5_000);
+    await limiter.acquire();
+    await clock.runUntil(10_000);
+    // Both slots taken (at 0 and 5 s): the first frees at 61 s.
+    expect(limiter.delayFor()).toBe(51_000);
+    const waiting = limiter.acquire();
+    // Behind that one: the next frees at 66 s; a deferred caller waits behind both.
+    expect(limiter.delayFor()).toBe(56_000);
+    expect(limiter.delayFor(-1)).toBe(56_000);
+    limiter.holdOff(100_000);
+    expect(limiter.delayFor()).toBe(100_000);
+    await clock.runUntil(200_000);
+    await waiting;
+  });
+
+  it('a deferred caller alone takes the last slot after waiting a while', async () => {
+    const clock = new ManualClock();
+    const whole = new RateLimiter({ requestsPerMinute: 2, clock });
+    await whole.acquire();
+    const news = new DeferredLimiter(whole).acquire().then(() => clock.t);
+    await clock.runUntil(60_000);
+    expect(await news).toBe(10_000);
+  });
+
+  it('a deferred caller that gives up leaves the queue, and the others move on', async () => {
+    const clock = new ManualClock();
+    const whole = new RateLimiter({ requestsPerMinute: 1, clock });
+    const deferred = new DeferredLimiter(whole);
+    await whole.acquire();
+    const gone = new AbortController();
+    const news = deferred.acquire(gone.signal);
+    const history = whole.acquire();
+    gone.abort();
+    await expect(news).rejects.toThrow();
+    await clock.runUntil(61_000);
+    await history;
+    expect(whole.used).toBe(1);
   });
 
   it('frees the slots of the window as time passes', async () => {

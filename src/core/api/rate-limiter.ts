@@ -21,8 +21,11 @@ export const DEFAULT_REQUESTS_PER_MINUTE = Object.fromEntries(
 
 /** What a transport needs of a limiter. */
 export interface SlotLimiter {
-  /** Waits for a slot; rejects with the abort reason if `signal` aborts first. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Waits for a slot; rejects with the abort reason if `signal` aborts first. Higher
+   * `priority` is served first (default 0).
+   */
+  acquire(signal?: AbortSignal, priority?: number): Promise<void>;
   /** No slot before `ms` from now (the service's Retry-After). */
   holdOff(ms: number): void;
 }
@@ -45,14 +48,36 @@ export interface RateLimiterOptions {
   granted?: readonly number[];
 }
 
+/** A caller waiting for a slot. */
+interface Waiter {
+  priority: number;
+  seq: number;
+  /** When it began to wait (the clock's time). */
+  since: number;
+  grant: () => void;
+}
+
+/**
+ * How long a deferred caller (priority below 0) waits before it may take the window's
+ * last free slot: at start-up every pane asks at once, and on a small plan (free: 5 a
+ * minute) the last slot belongs to the chart's history a moment later, not to the
+ * news page that happened to ask first.
+ */
+export const LAST_SLOT_WAIT_MS = 10_000;
+
 export class RateLimiter implements SlotLimiter {
   readonly limit: number;
   readonly #windowMs: number;
   readonly #clock: Clock;
   /** Grant times, ascending, of the slots still inside the window. */
   readonly #granted: number[] = [];
-  /** The caller before: each waits for it to be served (or to leave). */
-  #tail: Promise<void> = Promise.resolve();
+  /** Callers waiting, the next one served first: higher priority, then arrival. */
+  readonly #waiters: Waiter[] = [];
+  #seq = 0;
+  /** True while a loop is handing out slots (one at a time). */
+  #serving = false;
+  /** Wakes the serving loop's sleep when its last waiter leaves. */
+  #wake: AbortController | null = null;
   #blockedUntil = -Infinity;
 
   constructor(options: RateLimiterOptions) {
@@ -81,34 +106,105 @@ export class RateLimiter implements SlotLimiter {
     this.#blockedUntil = Math.max(this.#blockedUntil, this.#clock.now() + ms);
   }
 
-  async acquire(signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) throw abortReason(signal);
-    const before = this.#tail;
-    let leave!: () => void;
-    this.#tail = new Promise<void>((resolve) => (leave = resolve));
+  /**
+   * About how long a caller asking now at `priority` waits for its slot: behind the
+   * callers of that priority or higher already waiting, as the window's slots free.
+   * What a deadline for the user's request adds, so waiting for the plan's budget is
+   * not taken for a service that does not answer.
+   */
+  delayFor(priority = 0): number {
+    const now = this.#clock.now();
+    const start = Math.max(now, this.#blockedUntil);
+    if (this.limit === Infinity) return start - now;
+    this.#prune(now);
+    const ahead = this.#waiters.filter((w) => w.priority >= priority).length;
+    // Slots free now serve the first callers; then one as each grant leaves the window
+    // (a grant made meanwhile leaves a window after it: the oldest times recur).
+    const free = this.limit - this.#granted.length;
+    if (ahead < free) return start - now;
+    const times = this.#granted.length > 0 ? this.#granted : [now];
+    const i = ahead - free;
+    const cycle = Math.floor(i / times.length);
+    const at = times[i % times.length]! + this.#windowMs * (cycle + 1);
+    return Math.max(start, at) - now;
+  }
+
+  /**
+   * Waits for a slot. Callers are served one at a time, higher `priority` first (the
+   * user's requests before what can wait), in call order within one priority.
+   */
+  acquire(signal?: AbortSignal, priority = 0): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const at = this.#waiters.indexOf(waiter);
+        if (at < 0) return;
+        this.#waiters.splice(at, 1);
+        if (this.#waiters.length === 0) this.#wake?.abort();
+        reject(abortReason(signal!));
+      };
+      const waiter: Waiter = {
+        priority,
+        seq: this.#seq++,
+        since: this.#clock.now(),
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // Before the first waiter of a lower priority (after every equal one).
+      const at = this.#waiters.findIndex((w) => w.priority < priority);
+      this.#waiters.splice(at < 0 ? this.#waiters.length : at, 0, waiter);
+      // A new first in line: the serving loop looks again (it may be sleeping for a deferred one).
+      if (at === 0) this.#wake?.abort();
+      void this.#serve();
+    });
+  }
+
+  /** Hands out slots while callers wait, sleeping until the next one frees. */
+  async #serve(): Promise<void> {
+    if (this.#serving) return;
+    this.#serving = true;
     try {
-      await untilAborted(before, signal);
       // Time as the clock says, or as far as a completed sleep says it went at least.
       let now = this.#clock.now();
-      if (now < this.#blockedUntil) {
-        await this.#clock.sleep(this.#blockedUntil - now, signal);
-        now = Math.max(this.#clock.now(), this.#blockedUntil);
-      }
-      if (this.limit === Infinity) return;
-      for (;;) {
-        this.#prune(now);
-        if (this.#granted.length < this.limit) {
-          this.#granted.push(now);
-          return;
+      while (this.#waiters.length > 0) {
+        now = Math.max(now, this.#clock.now());
+        const until = this.#freeAt(now, this.#waiters[0]!);
+        if (until <= now) {
+          if (this.limit !== Infinity) this.#granted.push(now);
+          this.#waiters.shift()!.grant();
+          continue;
         }
-        const free = this.#granted[0]! + this.#windowMs;
-        await this.#clock.sleep(free - now, signal);
-        now = Math.max(this.#clock.now(), free);
+        const wake = new AbortController();
+        this.#wake = wake;
+        try {
+          await this.#clock.sleep(until - now, wake.signal);
+          now = Math.max(this.#clock.now(), until);
+        } catch {
+          // Woken early: every waiter left, or a more urgent one came first.
+        } finally {
+          this.#wake = null;
+        }
       }
     } finally {
-      // Served or gone: the next caller's turn.
-      leave();
+      this.#serving = false;
     }
+  }
+
+  /** When the next slot can be granted to `head`, `now` or later. */
+  #freeAt(now: number, head: Waiter): number {
+    if (now < this.#blockedUntil) return this.#blockedUntil;
+    if (this.limit === Infinity) return now;
+    this.#prune(now);
+    const used = this.#granted.length;
+    if (used >= this.limit) return this.#granted[used - this.limit]! + this.#windowMs;
+    // The last free slot: a deferred caller takes it only after waiting a while.
+    if (head.priority < 0 && used === this.limit - 1 && this.limit > 1) {
+      return Math.max(now, head.since + LAST_SLOT_WAIT_MS);
+    }
+    return now;
   }
 
   #prune(now: number): void {
@@ -117,6 +213,12 @@ export class RateLimiter implements SlotLimiter {
     if (drop > 0) this.#granted.splice(0, drop);
   }
 }
+
+/**
+ * The priority of work nobody is waiting on (the feed's polls) and of work a user waits
+ * for less than for what they just asked (news pages): served after the rest.
+ */
+export const DEFERRED_PRIORITY = -1;
 
 /** A limiter for background work inside a shared one: a slot of each, the share's first. */
 export class ShareLimiter implements SlotLimiter {
@@ -127,7 +229,20 @@ export class ShareLimiter implements SlotLimiter {
 
   async acquire(signal?: AbortSignal): Promise<void> {
     await this.share.acquire(signal);
-    await this.whole.acquire(signal);
+    await this.whole.acquire(signal, DEFERRED_PRIORITY);
+  }
+
+  holdOff(ms: number): void {
+    this.whole.holdOff(ms);
+  }
+}
+
+/** A shared limiter whose callers wait behind everyone else's (`DEFERRED_PRIORITY`). */
+export class DeferredLimiter implements SlotLimiter {
+  constructor(private readonly whole: SlotLimiter) {}
+
+  acquire(signal?: AbortSignal): Promise<void> {
+    return this.whole.acquire(signal, DEFERRED_PRIORITY);
   }
 
   holdOff(ms: number): void {
@@ -147,17 +262,4 @@ export function backgroundLimit(requestsPerMinute: number): number {
   return requestsPerMinute <= 8
     ? Math.max(1, requestsPerMinute - 1)
     : Math.floor(requestsPerMinute / 4);
-}
-
-/** Resolves when `p` does, or rejects when `signal` aborts first. */
-function untilAborted(p: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return p;
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    void p.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
-  });
 }

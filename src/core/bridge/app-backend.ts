@@ -140,6 +140,10 @@ export class AppBackend implements BridgeBackend {
     };
   }
 
+  budgetWaitMs(): number {
+    return this.#deps.link.client.slotDelayMs();
+  }
+
   async testConnection(): Promise<ConnectionReport> {
     const { link, hub, health, settings, now } = this.#deps;
     const current = settings.get();

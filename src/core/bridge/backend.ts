@@ -94,6 +94,11 @@ export interface BridgeBackend {
   status(): AppStatus;
   /** What the feed does with the plan (the status bar's popover). */
   feedPlan(): FeedPlan;
+  /**
+   * About how long a request asked now waits for the plan's budget (ms): a deadline on
+   * a user's request adds it, so a small plan's wait is not taken for a silent service.
+   */
+  budgetWaitMs(): number;
   /** Settings' connection Test: what works of the service in use (see core/link/connection-test). */
   testConnection(): Promise<ConnectionReport>;
   /** Told on every status change. */

@@ -13,7 +13,7 @@ import { NewsLinks } from './news-links';
 
 const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 };
 
-function setup(current: DataSourceId, answered: DataSourceId) {
+function setup(current: DataSourceId, answered: DataSourceId, budgetWaitMs = 0) {
   const candles: CandleAnswer = {
     series: SERIES,
     source: answered,
@@ -43,6 +43,7 @@ function setup(current: DataSourceId, answered: DataSourceId) {
     },
     status: () => ({ source: current }) as AppStatus,
     getSettings: () => ({ requestTimeoutMs: 1_000 }),
+    budgetWaitMs: () => budgetWaitMs,
   } as unknown as BridgeBackend;
   const clients = new ClientRegistry();
   clients.add('w', () => undefined);
@@ -85,5 +86,15 @@ describe('a page that has to ask the service', () => {
     const page = handlers.loadCandles({ series: SERIES, limit: 10, before: 1_000 }, ctx);
     await expect(page).rejects.toThrow(/did not answer within 3 s; try again/);
     expect(asked?.aborted).toBe(true);
+  });
+
+  it('gives the wait for a slot of the plan’s minute besides (rounded up to the second)', async () => {
+    const { handlers, ctx, backend } = setup('demo', 'demo', 1_500);
+    backend.history.loadCandles = (_series, query) =>
+      new Promise((_resolve, reject) => {
+        query.signal?.addEventListener('abort', () => reject(query.signal?.reason));
+      });
+    const page = handlers.loadCandles({ series: SERIES, limit: 10, before: 1_000 }, ctx);
+    await expect(page).rejects.toThrow(/did not answer within 5 s; try again/);
   });
 });

@@ -46,10 +46,12 @@ function notFound<T>(run: () => T): T {
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
 export function createHandlers({ backend, hooks, links, clients }: HandlerDeps): CommandHandlers {
   // A page that has to ask the service (a page back) answers or fails within the request
-  // timeout in Settings and a margin for the budget wait, whatever the service does; the
+  // timeout in Settings, a margin, and the wait for a slot of the plan's minute as it
+  // stands when asked (a minute on the free plan), whatever the service does; the
   // cache-first newest page answers at once anyway.
   const withDeadline = async <T>(load: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-    const ms = backend.getSettings().requestTimeoutMs + DEADLINE_MARGIN_MS;
+    const budget = Math.ceil(backend.budgetWaitMs() / 1000) * 1000;
+    const ms = backend.getSettings().requestTimeoutMs + DEADLINE_MARGIN_MS + budget;
     const signal = AbortSignal.timeout(ms);
     try {
       return await load(signal);
@@ -87,13 +89,18 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       backend.feed.unsubscribe(subscriptionId);
     },
 
-    async loadCandles({ series, limit, before }, ctx) {
+    async loadCandles({ series, limit, before, deferred }, ctx) {
       const client = clients.live(ctx.clientId);
       const key = seriesKey(series);
       // Registered before asking, so a refresh that finishes quickly still finds its client.
       if (before === undefined) client.pendingCandles.add(key);
       const answer = await withDeadline((signal) =>
-        backend.history.loadCandles(series, { limit, before, signal }),
+        backend.history.loadCandles(series, {
+          limit,
+          before,
+          signal,
+          ...(deferred ? { deferred } : {}),
+        }),
       );
       if (!answer.refreshing) client.pendingCandles.delete(key);
       assertCurrentSource(answer.source);

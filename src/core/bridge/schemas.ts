@@ -110,6 +110,7 @@ export const COMMAND_SCHEMAS = {
     series: seriesKey,
     limit: z.number().int().min(1).max(MAX_CANDLES),
     before: unixMs.optional(),
+    deferred: z.boolean().optional(),
   }),
   loadNews: z.strictObject({
     market: newsMarket,

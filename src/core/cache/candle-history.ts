@@ -29,6 +29,8 @@ export interface CandleQuery {
   before?: UnixMs;
   /** Aborts a paging-back fetch (e.g. the chart closed). */
   signal?: AbortSignal;
+  /** Asked after what the user waits for (see `CandleFetch.deferred`). */
+  deferred?: boolean;
 }
 
 /** An answer to `loadCandles`, and the payload of `onCandles`. */
@@ -93,7 +95,9 @@ export class CandleHistory {
     const refreshing = stale && source !== null;
     // The outcome travels through onCandles; a refresh cut short by dispose() has no one
     // left to tell, and must not surface as an unhandled rejection.
-    if (refreshing) this.#refreshFrom(sourceId, series, limit).catch(() => undefined);
+    if (refreshing) {
+      this.#refreshFrom(sourceId, series, limit, query.deferred === true).catch(() => undefined);
+    }
     return this.#answer(sourceId, series, cached, { refreshing });
   }
 
@@ -111,17 +115,29 @@ export class CandleHistory {
   }
 
   /** Shared per source and series: a refresh under way for demo is not one for live. */
-  #refreshFrom(sourceId: DataSourceId, series: SeriesKey, limit: number): Promise<CandleAnswer> {
+  #refreshFrom(
+    sourceId: DataSourceId,
+    series: SeriesKey,
+    limit: number,
+    deferred = false,
+  ): Promise<CandleAnswer> {
     const key = `${sourceId}\u0000${seriesKey(series)}`;
     let pending = this.#inflight.get(key);
     if (!pending) {
-      pending = this.#refresh(sourceId, series, limit).finally(() => this.#inflight.delete(key));
+      pending = this.#refresh(sourceId, series, limit, deferred).finally(() =>
+        this.#inflight.delete(key),
+      );
       this.#inflight.set(key, pending);
     }
     return pending;
   }
 
-  async #refresh(sourceId: DataSourceId, series: SeriesKey, limit: number): Promise<CandleAnswer> {
+  async #refresh(
+    sourceId: DataSourceId,
+    series: SeriesKey,
+    limit: number,
+    deferred: boolean,
+  ): Promise<CandleAnswer> {
     const { db, source, link, now, listeners, lifetime } = this.deps;
     if (!source) {
       return this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
@@ -133,7 +149,12 @@ export class CandleHistory {
       // Waits out a rate limit; nothing goes out with a refused token.
       await attempt.cleared(lifetime);
       const fetched = ascending(
-        await source.fetchCandles(series, { limit, signal: lifetime, sourceId }),
+        await source.fetchCandles(series, {
+          limit,
+          signal: lifetime,
+          sourceId,
+          ...(deferred ? { deferred } : {}),
+        }),
       );
       if (lifetime.aborted) throw lifetime.reason;
       const at = now();

@@ -16,6 +16,11 @@ export interface CandleFetch {
    * clients refuses to serve it from another: the answer would be filed under this one.
    */
   sourceId?: DataSourceId;
+  /**
+   * Nobody is looking at this page first (a row's 24 h reference): it takes a slot of
+   * the plan's minute after what the user asked (MarketClient's `deferred`).
+   */
+  deferred?: boolean;
 }
 
 /** Fetches candles; any order is accepted (the cache sorts). */

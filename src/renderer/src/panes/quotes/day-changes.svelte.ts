@@ -62,7 +62,11 @@ export class DayChanges {
 
   async #load(key: string, series: SeriesKey, window: number, time: UnixMs): Promise<void> {
     try {
-      const page = await this.bridge.invoke('loadCandles', { series, limit: DAY_CHANGE_CANDLES });
+      const page = await this.bridge.invoke('loadCandles', {
+        series,
+        limit: DAY_CHANGE_CANDLES,
+        deferred: true,
+      });
       if (this.#asked.get(key) !== window) return;
       this.#set(key, { window, time, reference: dayReference(page.candles, time) });
     } catch {

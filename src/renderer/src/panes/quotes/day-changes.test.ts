@@ -45,7 +45,12 @@ describe('DayChanges', () => {
       since: T0 + 3 * HOUR,
     });
     expect(bridge.calls.filter((c) => c.name === 'loadCandles')).toHaveLength(1);
-    expect(bridge.calls[0]?.args).toEqual({ series: { ...BTC, kType: 5 }, limit: 30 });
+    // Asked after what the user waits for (a chart's history goes first on a small plan).
+    expect(bridge.calls[0]?.args).toEqual({
+      series: { ...BTC, kType: 5 },
+      limit: 30,
+      deferred: true,
+    });
     // The next hour is a new window; another source is another answer.
     days.reference(BTC, T0 + 27.2 * HOUR, 'demo');
     days.reference(BTC, T0 + 27.2 * HOUR, 'live:https://api.example.com');
