@@ -235,6 +235,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       alerts.sourceChanged();
     }),
   );
+  // A chart's newest candles, just fetched, are the hub's poll of that series too.
+  listening.add(history.onCandles((answer) => hub.takeCandles(answer)));
   // Settings that apply at once; the connection ones are MarketLink's.
   listening.add(
     settings.onChange(({ settings: next, previous }) => {

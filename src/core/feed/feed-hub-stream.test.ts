@@ -11,6 +11,7 @@ import { quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
 import { depthSpec, manualHub, quotesSpec as quotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
+import { openCache } from '../cache';
 
 /** A manual hub streaming over scripted streams of `limit` symbols each. */
 function setup(limit = 200) {
@@ -363,6 +364,60 @@ describe('FeedHub with a stream: the forming candle', () => {
     expect(client.callsOf('klines').length).toBe(klines + 1);
     await timers.advance(30_000);
     expect(client.callsOf('klines').length).toBe(klines + 1);
+    hub.dispose();
+  });
+});
+
+describe('FeedHub: a chart’s history is the hub’s poll of that series too', () => {
+  it('starts the forming candle from the candles a chart just fetched, not from a poll minutes away', async () => {
+    const streams = new FakeStreams(200);
+    const { db } = openCache(':memory:');
+    const { timers, client, hub } = manualHub({ stream: streams.open, db, source: () => 'demo' });
+    const r = new Recorder();
+    const series = { ...AAPL, kType: 1 } as const;
+    // The free plan's budget is spent: the group's first poll waits.
+    client.hold = true;
+    hub.subscribe('w', { kind: 'candles', series }, r.push);
+    await timers.advance(0);
+    expect(r.of('candles')).toEqual([]);
+    // The newest bar is the minute forming now.
+    const t = Math.floor(timers.now() / 60_000) * 60_000;
+    const history = [0, 1, 2, 3].map((i) => ({
+      time: t - (3 - i) * 60_000,
+      open: 100,
+      high: 101,
+      low: 99,
+      close: 100 + i,
+      volume: 10,
+      turnover: 1000,
+    }));
+    const answer = {
+      series,
+      source: 'demo' as const,
+      candles: history,
+      offline: false,
+      refreshing: false,
+    };
+    // Another source's answer, or a cached one, is not taken.
+    hub.takeCandles({ ...answer, source: 'live:https://api.example.com' });
+    hub.takeCandles({ ...answer, offline: true });
+    await timers.advance(0);
+    expect(r.of('candles')).toEqual([]);
+    hub.takeCandles(answer);
+    await timers.advance(0);
+    expect(r.of('candles').at(-1)!.page.candles).toEqual(history.slice(-3));
+    expect(r.state).toBe('live');
+    // Streamed from now: the pushes move the bar the history ended with.
+    streams.of('stock').stream();
+    await timers.advance(0);
+    streams.of('stock').push({
+      type: 'quote',
+      instrument: AAPL,
+      quote: { ...pushed('AAPL', 0), time: timers.now(), last: 104.5 },
+    });
+    await timers.advance(0);
+    expect(r.of('candles').at(-1)!.page.candles.at(-1)).toMatchObject({ close: 104.5 });
+    client.release();
     hub.dispose();
   });
 });

@@ -8,11 +8,13 @@
 import type { SubscriptionSpec, SubscriptionState } from '../../shared/bridge';
 import type { Disposable, Event } from '../../shared/emitter';
 import type {
+  Candle,
   DataSourceId,
   FeedPlan,
   Instrument,
   Plan,
   PlanName,
+  SeriesKey,
   UnixMs,
 } from '../../shared/model';
 import { backgroundLimit, type QuoteClass } from '../api';
@@ -21,7 +23,13 @@ import { HealthService, systemTimers, type HealthHold } from '../health';
 import { feedLines } from './feed-lines';
 import { firstPaint } from './first-paint';
 import { channelOf, resetBackoff, snapshotDue, type Group } from './group';
-import { DEFAULT_TUNING, normaliseIntervals, staleAfterMs, type FeedTuning } from './intervals';
+import {
+  CANDLE_POLL_LIMIT,
+  DEFAULT_TUNING,
+  normaliseIntervals,
+  staleAfterMs,
+  type FeedTuning,
+} from './intervals';
 import { NEWS_KEY, adapterFor } from './kinds';
 import { GroupPoller } from './poller';
 import { SubscriptionRegistry } from './registry';
@@ -93,8 +101,11 @@ export class FeedHub {
   #hold: HealthHold | null;
   #seq = 0;
   #disposed = false;
+  /** Where the client's data comes from now (options.source); null without a cache. */
+  readonly #source: (() => DataSourceId) | null;
 
   constructor(options: FeedHubOptions) {
+    this.#source = options.source ?? null;
     this.#store =
       options.store ??
       (options.db ? cacheFeedStore(options.db, requireSource(options.source)) : NO_STORE);
@@ -232,6 +243,37 @@ export class FeedHub {
     if (visible) this.#showClient(clientId);
     else this.#scheduler.reconcile();
     this.#stream.requestSync();
+  }
+
+  /**
+   * Candles the service just gave the history service (a chart's newest page) for a
+   * series the hub also polls: its newest bars are that group's poll, so the forming bar
+   * (streamed or polled) starts from them at once instead of waiting its turn in the
+   * plan's budget (minutes on the free plan). Another source's, or a cached answer, is
+   * not taken.
+   */
+  takeCandles(answer: {
+    series: SeriesKey;
+    source: DataSourceId;
+    candles: readonly Candle[];
+    offline: boolean;
+    refreshing: boolean;
+    error?: string;
+  }): void {
+    if (this.#disposed || answer.offline || answer.refreshing || answer.error !== undefined) return;
+    if (answer.candles.length === 0 || this.#source === null) return;
+    if (answer.source !== this.#source()) return;
+    const route = routeOf({ kind: 'candles', series: answer.series });
+    if (!route.ok) return;
+    const g = this.#registry.groupByKey(route.groupKey);
+    const code = route.codes[0];
+    if (!g || code === undefined || !g.held.has(code)) return;
+    const batch = {
+      data: { [code]: answer.candles.slice(-CANDLE_POLL_LIMIT) },
+      missing: [],
+      failed: {},
+    };
+    this.#poller.answered(g, [code], batch);
   }
 
   /**

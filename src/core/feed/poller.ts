@@ -132,6 +132,17 @@ export class GroupPoller {
     void p.finally(() => this.#inflight.delete(p));
   }
 
+  /**
+   * An answer the service gave someone else for `g`'s codes (a chart's history, fetched
+   * moments ago): taken as this group's poll, so a small plan does not ask it again. A
+   * poll of the group may be waiting for the plan's budget meanwhile; its answer, when
+   * it comes, is taken as well (an older record never replaces a newer one).
+   */
+  answered(g: Group, codes: readonly string[], batch: BatchResult<unknown>): void {
+    if (!this.deps.registry.isCurrent(g)) return;
+    this.#succeeded(g, codes, batch, this.deps.health.epoch);
+  }
+
   #succeeded(g: Group, codes: readonly string[], batch: BatchResult<unknown>, epoch: number): void {
     const { status, registry } = this.deps;
     const now = this.deps.now();

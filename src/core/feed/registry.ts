@@ -89,6 +89,11 @@ export class SubscriptionRegistry {
     return [...(this.#byClient.get(clientId) ?? [])];
   }
 
+  /** The group of a key, if the registry holds one. */
+  groupByKey(key: string): Group | undefined {
+    return this.#groups.get(key);
+  }
+
   groupOf(sub: Subscription): Group | undefined {
     return sub.groupKey === null ? undefined : this.#groups.get(sub.groupKey);
   }
