@@ -5,8 +5,12 @@
  * bridge client) shows them, and deleting one in the main window removes it there too.
  * The drawings are pixels, so the spec reads them from the drawing list, whose names say
  * what is drawn; one check looks for the line's colour on the canvas.
+ * Issue 25 — at 1024 px, none of the chart's furniture (the legend with three studies'
+ * values, the drawing tools, hint, list and editor, the studies and compare panels)
+ * lies over the candles.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { furnitureOverCandles } from './support/layout';
 import { expectChartData, inkPixels as ink, paneBody, slot } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
@@ -140,5 +144,50 @@ test('a second chart of the symbol shows them, and a deletion reaches it', async
     await expect.poll(() => inkPixels(page, BLUE)).toBe(0);
   } finally {
     await popOut.close();
+  }
+});
+
+test("at 1024 px the chart's furniture leaves the candles clear", async () => {
+  const { page } = app;
+  const chart = chartPane(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  try {
+    await expectChartData(page);
+    const clear = () => expect.poll(() => furnitureOverCandles(chart)).toEqual([]);
+    const list = chart.getByRole('list', { name: /^Drawings on / });
+    await expect(list).toBeVisible();
+    await expect(tools(page)).toBeVisible();
+    await clear();
+
+    // Placing a line: the hint shows; placed, the line is selected: its editor shows.
+    await tools(page).getByRole('button', { name: 'Horizontal line' }).click();
+    await expect(chart.getByRole('status').filter({ hasText: /^Click the/ })).toBeVisible();
+    await clear();
+    await clickChart(page, 0.5, 0.5);
+    await expect(list.getByRole('button')).toHaveCount(1);
+    await expect(chart.getByRole('group', { name: /^Selected drawing/ })).toBeVisible();
+    await clear();
+
+    // Three studies' values make the legend several lines at this width.
+    await chart.getByRole('button', { name: /^Studies/ }).click();
+    const studies = chart.getByRole('dialog', { name: 'Studies' });
+    for (const label of ['BB', 'RSI', 'MACD']) {
+      await studies.getByRole('combobox', { name: 'Study to add' }).selectOption({ label });
+      await studies.getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    const legend = chart.getByRole('group', { name: 'Price legend' });
+    await expect(legend).toContainText(/MACD 12 26 9\s*[−-]?\d/, { timeout: 20_000 });
+    expect((await legend.boundingBox())!.height).toBeGreaterThan(30);
+    await clear();
+    await chart.getByRole('button', { name: /^Compare/ }).click();
+    await expect(chart.getByRole('dialog', { name: 'Compare' })).toBeVisible();
+    await clear();
+
+    // With the crosshair on the candles (the legend then shows the bar under it).
+    const box = (await canvasArea(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height * 0.3);
+    await clear();
+  } finally {
+    await page.setViewportSize({ width: 1600, height: 900 });
   }
 });

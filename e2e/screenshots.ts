@@ -52,7 +52,7 @@ async function chartWithStudies(page: Page, labels: string[]): Promise<void> {
   await at(0.1, 0.85);
   await at(0.7, 0.45);
   await expect(tools.getByRole('button', { name: '2 drawings' })).toBeVisible();
-  // The new trend line is selected: Escape leaves it (its colour bar would cover the legend).
+  // The new trend line is selected: Escape leaves it (the picture shows the chart alone).
   await page.keyboard.press('Escape');
   await page.mouse.move(0, 899);
   await page.waitForTimeout(1_000);

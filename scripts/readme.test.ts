@@ -241,6 +241,11 @@ const HOW: Record<string, How> = {
     why: 'a screenshot tool that drives Chromium against three hosts for about a minute',
     instead: () => expect(existsSync(path.join(root, 'e2e', 'screens.ts'))).toBe(true),
   },
+  'npx tsx e2e/chart-screens.ts': {
+    kind: 'not-run',
+    why: 'a screenshot tool that drives Chromium against a host for about half a minute',
+    instead: () => expect(existsSync(path.join(root, 'e2e', 'chart-screens.ts'))).toBe(true),
+  },
   'npx tsx e2e/screenshots.ts': {
     kind: 'not-run',
     why: 'a screenshot tool that drives Chromium against a host for about half a minute',

@@ -4,7 +4,7 @@
  * its word: each is a box whose content is wider than the box and whose overflow is
  * not visible. The chart's canvases (drawn to fit) are left out.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** One line per clipped box: its accessible name or text, and by how many px. */
 export function clippedBoxes(page: Page): Promise<string[]> {
@@ -123,3 +123,42 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return lines;
   });
 }
+
+/**
+ * The chart's furniture that lies over its candles, one line each (none: the plot is
+ * clear). The candle area is the chart's first pane (lightweight-charts' table cell
+ * between the price scales: its DOM offers no role); the furniture is every piece of
+ * the chart pane shown beside it: the price legend, the drawing tools, the drawing
+ * hint, list and editor, the studies and compare panels.
+ */
+export async function furnitureOverCandles(chart: Locator): Promise<string[]> {
+  const cell = chart.getByRole('application').locator('table tr').first().locator('td').nth(1);
+  const area = await cell.boundingBox();
+  if (!area || area.width < 1 || area.height < 1) return ['no candle area'];
+  const pieces: [string, Locator][] = [
+    ['price legend', chart.getByRole('group', { name: 'Price legend' })],
+    ['drawing tools', chart.getByRole('toolbar', { name: 'Drawing tools' })],
+    ['drawing hint', chart.getByRole('status').filter({ hasText: /^Click the/ })],
+    ['drawing list', chart.getByRole('list', { name: /^Drawings on / })],
+    ['drawing editor', chart.getByRole('group', { name: /^Selected drawing/ })],
+    ['studies panel', chart.getByRole('dialog', { name: 'Studies' })],
+    ['compare panel', chart.getByRole('dialog', { name: 'Compare' })],
+  ];
+  const lines: string[] = [];
+  const text = (b: Box) =>
+    `${Math.round(b.width)}×${Math.round(b.height)} at ${Math.round(b.x)},${Math.round(b.y)}`;
+  for (const [name, piece] of pieces) {
+    for (const one of await piece.all()) {
+      const box = await one.boundingBox();
+      if (!box || box.width < 1 || box.height < 1) continue;
+      const across = Math.min(box.x + box.width, area.x + area.width) - Math.max(box.x, area.x);
+      const down = Math.min(box.y + box.height, area.y + area.height) - Math.max(box.y, area.y);
+      if (across > 0.5 && down > 0.5) {
+        lines.push(`${name} (${text(box)}) over the candles (${text(area)})`);
+      }
+    }
+  }
+  return lines;
+}
+
+type Box = { x: number; y: number; width: number; height: number };

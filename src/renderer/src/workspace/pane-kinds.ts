@@ -106,11 +106,16 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   chart: {
     title: 'Chart',
-    // The price scale the legend keeps clear of (84) and thirty 6 px bars; the bar's
-    // widest group is the eight interval buttons; its three rows over a plot of 150.
+    // Beside the plot the drawing tools' column (38) and the price scale (72), on it
+    // twenty-five 6 px bars; the bar's widest group is the eight interval buttons. Its
+    // three rows, then the legend's row above the plot (O H L C V: two lines of 14 px
+    // and their padding at this width), then a plot of 150.
     floor: {
-      width: Math.max(84 + 30 * 6, buttonRow(['1m', '5m', '15m', '30m', '1h', '1d', '1w', '1M'])),
-      height: 3 * PANE_BAR_PX + 150,
+      width: Math.max(
+        38 + 72 + 25 * 6,
+        buttonRow(['1m', '5m', '15m', '30m', '1h', '1d', '1w', '1M']),
+      ),
+      height: 3 * PANE_BAR_PX + 32 + 150,
     },
     optionLabels: {
       kType: 'Change interval',

@@ -1,13 +1,13 @@
 /**
  * The workspace as reactive state: one `WorkspaceData` value in `$state.raw`,
- * changed only by the pure functions of ./workspace-ops, plus the focused pane and
- * persistence. Saves are explicit (each change schedules one, debounced) rather
- * than an effect, so applying a document from another window never echoes it back.
- * What panes hand in is snapshotted first: Svelte proxies cannot cross the bridge.
+ * changed only by the pure functions of ./workspace-ops, plus the focused pane.
+ * Every value shown passes through a `WorkspaceRecord` (./workspace-record: undo
+ * history and saves). Saves are explicit (each change schedules one, debounced)
+ * rather than an effect, so applying a document from another window never echoes it
+ * back. What panes hand in is snapshotted first: Svelte proxies cannot cross the bridge.
  */
 import type { MarketdeskBridge, WorkspaceDocument } from '../../../shared/bridge';
 import type { SymbolCommand } from '../app/palette-parse';
-import { DebouncedSaver } from './debounced-saver';
 import type { Timers } from './debounced-saver';
 import { defaultWorkspace } from './default-workspace';
 import * as tree from './layout-tree';
@@ -16,12 +16,12 @@ import { symbolOf } from './navigation';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
 import { optionsLabel } from './pane-kinds';
 import type { PaneKind, PaneOptions } from './pane-kinds';
-import { readHistory, readWorkspace, toDocument } from './workspace-document';
+import { readWorkspace } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';
 import * as ops from './workspace-ops';
 import type { Placement } from './workspace-ops';
 import * as lists from './watchlist-ops';
-import { UndoHistory } from './undo-history';
+import { WorkspaceRecord, type Step } from './workspace-record';
 import { LayoutFit } from './layout-fit.svelte';
 import { errorMessage } from '../../../shared/errors';
 
@@ -71,15 +71,13 @@ export class WorkspaceState {
   readonly #bridge: MarketdeskBridge;
   readonly #note: (text: string) => void;
   readonly #newId: (prefix: string) => string;
-  readonly #saver: DebouncedSaver<WorkspaceDocument>;
-  readonly #history = new UndoHistory<WorkspaceData>();
-  #lastJson = '';
+  readonly #record: WorkspaceRecord;
 
   constructor(deps: WorkspaceDeps) {
     this.#bridge = deps.bridge;
     this.#newId = deps.newId ?? randomId;
     this.#note = deps.note ?? (() => {});
-    this.#saver = new DebouncedSaver(
+    this.#record = new WorkspaceRecord(
       (document) => this.#bridge.invoke('saveWorkspace', { document }),
       deps.saveDelayMs ?? 400,
       (error) => (this.notice = `The workspace could not be saved: ${errorMessage(error)}`),
@@ -99,10 +97,8 @@ export class WorkspaceState {
     if (document !== null && !data) {
       this.notice = 'The saved workspace was damaged; showing the default workspace.';
     }
-    this.#apply(data ?? defaultWorkspace());
-    // Undo reaches back past the reload: the steps kept with the document.
-    if (data) this.#restoreHistory(document);
-    else this.#history.clear();
+    this.data = data ?? defaultWorkspace();
+    this.#record.loaded(this.data, data ? document : null);
     this.#syncLabels();
     this.loaded = true;
   }
@@ -110,41 +106,14 @@ export class WorkspaceState {
   /** Applies a workspace saved by another window (the `workspace` event). */
   applyRemote(document: WorkspaceDocument): void {
     const data = readWorkspace(document);
-    if (!data) return;
-    const json = JSON.stringify(toDocument(data));
-    if (json === this.#lastJson) return;
-    // The document's history is the one every window shares (the other window recorded
-    // its change there). A document without one (an older version's): the change is a
-    // step here, so Undo reverts the shared document to what this window showed before.
-    const history = readHistory(document);
-    if (history.past.length + history.future.length > 0) {
-      this.#history.restore(history.past, history.future);
-    } else {
-      this.#history.record(this.data, data, 'Change from another window');
-    }
-    this.#apply(data, json);
+    if (!data || !this.#record.remote(this.data, data, document)) return;
+    this.data = data;
     this.#syncLabels();
-  }
-
-  #restoreHistory(document: unknown): void {
-    const { past, future } = readHistory(document);
-    this.#history.restore(past, future);
-  }
-
-  /** The document to save: the workspace and its undo history. */
-  #document(data: WorkspaceData): WorkspaceDocument {
-    const { past, future } = this.#history.steps();
-    return toDocument(data, { past: [...past], future: [...future] });
   }
 
   /** Writes pending changes now (before the window closes, before a pop-out opens). */
   flush(): Promise<void> {
-    return this.#saver.flush();
-  }
-
-  #apply(data: WorkspaceData, json = JSON.stringify(toDocument(data))): void {
-    this.data = data;
-    this.#lastJson = json;
+    return this.#record.flush();
   }
 
   /**
@@ -153,38 +122,30 @@ export class WorkspaceState {
    * no change, whether or not an op rebuilt it.
    */
   #commit(next: WorkspaceData, label: string | null, mergeKey: string | null = null): boolean {
-    if (next === this.data) return false;
-    const document = toDocument(next);
-    const json = JSON.stringify(document);
-    if (json === this.#lastJson) return false;
-    if (label !== null) this.#history.record(this.data, next, label, mergeKey);
+    if (!this.#record.change(this.data, next, label, mergeKey)) return false;
     this.data = next;
-    this.#lastJson = json;
-    this.#saver.schedule(this.#document(next));
     this.#syncLabels();
     return true;
   }
 
   #syncLabels(): void {
-    this.undoLabel = this.#history.undoLabel;
-    this.redoLabel = this.#history.redoLabel;
+    this.undoLabel = this.#record.undoLabel;
+    this.redoLabel = this.#record.redoLabel;
   }
 
   /** Steps back one change; answers its label, or null when there is none. */
   undo(): string | null {
-    return this.#travel(this.#history.undo(this.data));
+    return this.#travel(this.#record.undo(this.data));
   }
 
   /** Steps forward again after an undo; answers its label, or null. */
   redo(): string | null {
-    return this.#travel(this.#history.redo(this.data));
+    return this.#travel(this.#record.redo(this.data));
   }
 
-  #travel(step: { value: WorkspaceData; label: string } | null): string | null {
+  #travel(step: Step | null): string | null {
     if (!step) return null;
     this.data = step.value;
-    this.#lastJson = JSON.stringify(toDocument(step.value));
-    this.#saver.schedule(this.#document(step.value));
     this.#syncLabels();
     if (this.focusedPaneId && !ops.findPane(step.value, this.focusedPaneId)) {
       this.focusedPaneId = null;

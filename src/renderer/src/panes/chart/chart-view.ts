@@ -48,6 +48,13 @@ const LIBRARY_MODE: Record<ScaleMode, PriceScaleMode> = {
 /** The price axis' least width, px: a price such as "86,886.50" in the chart's 11 px font. */
 const PRICE_AXIS_MIN_WIDTH = 72;
 
+/**
+ * The price scales' empty bands above and below what is in view, as shares of a pane's
+ * height. The library's own (a fifth above) kept the candles clear of a legend drawn
+ * over them; the legend has a row of its own above the plot now.
+ */
+export const PRICE_MARGINS = { top: 0.1, bottom: 0.1 } as const;
+
 /** Price decimals the candle series starts with (most stocks, indices and crypto). */
 const DEFAULT_DECIMALS = 2;
 
@@ -99,7 +106,11 @@ export class ChartView implements ChartSink {
       crosshair: { mode: CrosshairMode.Normal },
       // A floor under the price axis' width: the empty chart's axis is narrow, and
       // widening it when the first prices arrive resized every pane's canvases.
-      rightPriceScale: { borderColor: colors.border, minimumWidth: PRICE_AXIS_MIN_WIDTH },
+      rightPriceScale: {
+        borderColor: colors.border,
+        minimumWidth: PRICE_AXIS_MIN_WIDTH,
+        scaleMargins: PRICE_MARGINS,
+      },
       timeScale: {
         borderColor: colors.border,
         rightOffset: 4,
