@@ -41,6 +41,7 @@ export type StreamPort = Pick<
   | 'seedQuote'
   | 'subscribed'
   | 'overflow'
+  | 'overflowCount'
   | 'dispose'
 >;
 
@@ -67,6 +68,15 @@ export function withPlanHint(state: StreamState, plan: PlanName): StreamState {
     message: `${state.message} — after ${state.subscribed}, fewer than the ${plan} plan's ${allowed}: ${seems}.`,
   };
 }
+
+/**
+ * A sync reads every wanted code of every window (up to 90,000), and a flood of
+ * subscriptions asks for one at every turn of the loop. So after each sync the next
+ * waits this many times as long as it took: syncing takes at most a fifth of the loop
+ * however many change what they show, and other windows are answered in between. (A
+ * sync that took no time, as every one on a test's manual clock, sets no wait.)
+ */
+const SYNC_GAP_FACTOR = 4;
 
 /** How often the markets' trading hours are looked at again for the stream's ranking. */
 const MARKET_RECHECK_MS = 60_000;
@@ -107,6 +117,8 @@ export class StreamFeed {
   #recheck: TimerHandle | null = null;
   readonly #pushes: StreamPushes;
   #syncQueued = false;
+  /** No sync before this (`SYNC_GAP_FACTOR`). */
+  #nextSyncAt: UnixMs = 0;
   #disposed = false;
 
   constructor(private readonly deps: StreamFeedDeps) {
@@ -137,7 +149,8 @@ export class StreamFeed {
   requestSync(): void {
     if (this.#syncQueued || this.#disposed || this.#open === null) return;
     this.#syncQueued = true;
-    this.deps.scheduler.later(() => this.#sync());
+    const wait = Math.max(0, this.#nextSyncAt - this.deps.now());
+    this.deps.scheduler.later(() => this.#sync(), wait);
   }
 
   /** A poll of `g` succeeded: its due snapshots are taken, its answer kept as the stream's base. */
@@ -196,16 +209,23 @@ export class StreamFeed {
     this.deps.health.forget(streamChannel(cls));
   }
 
+  /** Syncs, and puts the next sync off in proportion to what this one cost. */
+  #sync(): void {
+    this.#syncQueued = false;
+    if (this.#disposed) return;
+    const now = this.deps.now();
+    this.#syncAt(now);
+    const took = this.deps.now() - now;
+    this.#nextSyncAt = now + took * (1 + SYNC_GAP_FACTOR);
+  }
+
   /**
    * Brings each class's client in line with the visible panes' union, most visible first;
    * at most the plan's stream connections are open (`STREAM_PLAN_LIMITS`: a connection
    * past them is refused or kicks another): the most visible classes get one, the rest
    * are polled (`#parked`).
    */
-  #sync(): void {
-    this.#syncQueued = false;
-    if (this.#disposed) return;
-    const now = this.deps.now();
+  #syncAt(now: UnixMs): void {
     const { byClass, targets } = streamWants(this.deps.registry.groups(), (cls, region) =>
       tradingAt(cls, region, now),
     );
@@ -368,7 +388,7 @@ export class StreamFeed {
               state: withPlanHint(held.port.state, this.deps.scheduler.plan.name),
               wanted,
               subscribed: held.port.subscribed().length,
-              overflow: held.port.overflow().length,
+              overflow: held.port.overflowCount(),
             }
           : { state: { kind: 'disposed' }, wanted, subscribed: 0, overflow: 0 },
       );

@@ -11,7 +11,7 @@ import type { StreamWant } from '../stream';
 import { hasFixedPeriod } from './forming-candle';
 import type { Group } from './group';
 import type { Route } from './routes';
-import { symbolId, type Target } from './stream-pushes';
+import { symbolIdOf, type Target } from './stream-pushes';
 
 /** What a group's kind wants from the stream; candles take quotes for their forming candle. */
 const STREAM_TYPE: Readonly<Record<Route['kind'], StreamType | null>> = {
@@ -54,10 +54,8 @@ export interface StreamWants {
   targets: Map<string, Target[]>;
 }
 
-interface Want {
-  region: string;
-  code: string;
-  types: Set<StreamType>;
+interface Want extends StreamWant {
+  types: StreamType[];
   /** Visible subscriptions that show it. */
   rank: number;
   /** Its market trades now: a closed market's symbol does not move, its price waits. */
@@ -95,15 +93,15 @@ export function streamWants(
     let byKey = wants.get(cls);
     if (!byKey) wants.set(cls, (byKey = new Map()));
     for (const [code, viewers] of g.wanted) {
+      // Once per code: a sync reads every wanted code (up to 90,000 over the windows).
       const key = streamSymbol(code, region);
       let want = byKey.get(key);
       if (!want) {
-        want = { region, code, types: new Set(), rank: 0, trading: isOpen(cls, region) };
+        want = { region, code, types: [type], rank: 0, trading: isOpen(cls, region) };
         byKey.set(key, want);
-      }
-      want.types.add(type);
+      } else if (!want.types.includes(type)) want.types.push(type);
       want.rank += viewers;
-      const id = symbolId(cls, region, code);
+      const id = symbolIdOf(cls, key);
       const into = targets.get(id);
       if (into) into.push({ group: g, code });
       else targets.set(id, [{ group: g, code }]);
@@ -124,7 +122,7 @@ export function streamWants(
     );
     byClass.set(
       cls,
-      list.map((w) => ({ region: w.region, code: w.code, types: [...w.types] })),
+      list.map(({ region, code, types }) => ({ region, code, types })),
     );
   }
   return { byClass, targets };

@@ -152,6 +152,11 @@ export class StreamClient implements Disposable {
     return this.#book.overflow().map((key) => this.#instrument(key));
   }
 
+  /** How many `overflow()` lists, without listing them (the feed may want 90,000). */
+  overflowCount(): number {
+    return this.#book.overflowCount();
+  }
+
   stats(): StreamClientStats {
     return { ...this.#stats };
   }
@@ -397,7 +402,7 @@ export class StreamClient implements Disposable {
   #streaming(conn: Connection): void {
     conn.streamingSince ??= this.#now();
     const subscribed = this.#book.subscribed().length;
-    const overflow = this.#book.overflow().length;
+    const overflow = this.#book.overflowCount();
     this.#setState(
       this.#overLimit === null
         ? { kind: 'streaming', subscribed, overflow }
