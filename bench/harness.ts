@@ -2,6 +2,7 @@
  * The tiny benchmark harness behind `npm run bench`: timing helpers and a table
  * printer. Every benchmark file `bench/*.bench.ts` default-exports a `Benchmark`.
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export interface BenchRow {
@@ -34,6 +35,14 @@ export async function sample(
     out.push(performance.now() - t0);
   }
   return out;
+}
+
+/**
+ * The machine's 1-minute load average as a row, to print beside timings: the machine is
+ * shared, and a figure measured at load 8 on two cores says little of the code.
+ */
+export function loadRow(when: string): BenchRow {
+  return { name: `load average (1 min) ${when}`, value: loadavg()[0]!, unit: '' };
 }
 
 export function percentile(samples: number[], p: number): number {

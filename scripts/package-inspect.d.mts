@@ -1,5 +1,6 @@
 /** Types of package-inspect.mjs. */
 export const REQUIRED_IN_ASAR: string[];
+export const ASAR_UPDATE_FEED: string;
 export const APP_ICON_RESOURCE: string;
 export const NOT_FOR_THE_APP: string[];
 export const SIZE_BUDGET: { asar: number; unpacked: number };

@@ -121,6 +121,9 @@ export function folderSize(dir) {
  *   budget?: typeof SIZE_BUDGET }} options
  * @returns {Inspection}
  */
+/** Where the updater reads the build's update feed (src/main/app-paths.ts, scripts/update-feed.mjs). */
+export const ASAR_UPDATE_FEED = '/out/main/app-update.yml';
+
 export function inspectPackagedApp({
   resourcesDir,
   appDir,
@@ -165,6 +168,21 @@ export function inspectPackagedApp({
       );
   }
   for (const [reason, file] of reasons) problems.push(`in the asar: ${reason} (${file})`);
+
+  // The update feed: electron-builder writes it beside the asar, where no integrity
+  // check covers it; the updater reads the copy scripts/update-feed.mjs packs inside.
+  const besideFeed = path.join(resourcesDir, 'app-update.yml');
+  if (existsSync(besideFeed)) {
+    const inside = present.has(ASAR_UPDATE_FEED)
+      ? readAsarFile(asar, ASAR_UPDATE_FEED.slice(1))
+      : null;
+    if (inside === null)
+      problems.push(`app-update.yml beside the asar, none in it (${ASAR_UPDATE_FEED})`);
+    else if (inside !== readFileSync(besideFeed, 'utf8'))
+      problems.push(
+        `the update feed in the asar (${ASAR_UPDATE_FEED}) differs from the one beside it`,
+      );
+  }
 
   // Native modules: every *.node in the asar's listing must be there unpacked, built
   // for the target; better-sqlite3's for this platform must be among them.

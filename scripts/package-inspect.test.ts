@@ -2,7 +2,7 @@
  * The packaged-app inspection of `npm run package:check` on small asars made here:
  * a sound app passes; each kind of problem the issue names is reported.
  */
-import { createPackageWithOptions, extractFile, listPackage } from '@electron/asar';
+import { createPackageWithOptions, extractFile, listPackage, uncacheAll } from '@electron/asar';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,28 @@ describe('inspectPackagedApp', () => {
     expect(result.nativeModules).toEqual(['/node_modules/better-sqlite3/prebuilds/linux-x64.node']);
     expect(result.sizes.unpacked).toBe(64);
     expect(result.sizes.asar).toBeGreaterThan(0);
+  });
+
+  it('wants the update feed beside the asar inside it too, the same', async () => {
+    const feed = 'owner: o\nrepo: marketdesk\nprovider: github\n';
+    const beside = () => writeFileSync(path.join(dir, 'resources', 'app-update.yml'), feed);
+    mkdirSync(path.join(dir, 'resources'), { recursive: true });
+    beside();
+    expect((await pack(SOUND)).problems).toEqual([
+      'app-update.yml beside the asar, none in it (/out/main/app-update.yml)',
+    ]);
+    // A new asar at the same path: @electron/asar caches archives by path.
+    rmSync(path.join(dir, 'app'), { recursive: true });
+    uncacheAll();
+    beside();
+    expect(
+      (await pack({ ...SOUND, 'out/main/app-update.yml': 'provider: generic\n' })).problems,
+    ).toEqual([
+      'the update feed in the asar (/out/main/app-update.yml) differs from the one beside it',
+    ]);
+    rmSync(path.join(dir, 'app'), { recursive: true });
+    uncacheAll();
+    expect((await pack({ ...SOUND, 'out/main/app-update.yml': feed })).problems).toEqual([]);
   });
 
   it('names what is missing, what must not ship, and a module for another target', async () => {

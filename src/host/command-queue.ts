@@ -2,11 +2,13 @@
  * One socket's incoming commands, taken in turns. All sockets share one event loop,
  * and `ws` hands over every frame of a read at once: 300 `subscribe` frames sent
  * together would run back to back while another tab's `getStatus` waited behind all of
- * them. Here a socket starts at most `perTurn` commands per turn of the event loop (the
- * next turn comes after the loop has read the other sockets), has at most `maxPending`
- * in progress (answers awaited from the service count), and is not read further while
- * `maxQueued` wait — its flood waits in its own TCP window, not in the host's memory.
+ * them. Here a socket starts at most `perTurn` commands per turn of the event loop, and
+ * the host's sockets share one budget of commands per turn, served round-robin
+ * (command-turns.ts); it has at most `maxPending` in progress (answers awaited from the
+ * service count), and is not read further while `maxQueued` wait — its flood waits in
+ * its own TCP window, not in the host's memory.
  */
+import { CommandTurns, type TurnTaker } from './command-turns';
 
 /** One command as it arrived: its frame id, name and arguments (still untrusted). */
 export interface QueuedCommand {
@@ -23,19 +25,27 @@ export interface CommandQueueOptions {
   resume(): void;
   /** Commands in progress at once. */
   maxPending: number;
-  /** Commands started per turn of the event loop. */
+  /** Commands of this socket started per turn of the event loop. */
   perTurn: number;
   /** Commands waiting past which the socket is not read. */
   maxQueued: number;
-  /** Runs `fn` on the next turn (default `setImmediate`: after the loop's I/O). */
+  /**
+   * The turns this queue shares with the host's other sockets (command-turns.ts);
+   * default its own, with no budget beyond `perTurn`.
+   */
+  turns?: CommandTurns;
+  /** Runs `fn` on the next turn of its own turns (default `setImmediate`). */
   nextTurn?: (fn: () => void) => void;
 }
 
-export class CommandQueue {
+export class CommandQueue implements TurnTaker {
   readonly #options: CommandQueueOptions;
+  readonly #turns: CommandTurns;
   readonly #waiting: QueuedCommand[] = [];
   #pending = 0;
+  /** Commands started in turn `#turn`. */
   #startedThisTurn = 0;
+  #turn = -1;
   #paused = false;
   #closed = false;
   /** Most commands in progress at once (tests, diagnostics). */
@@ -43,6 +53,12 @@ export class CommandQueue {
 
   constructor(options: CommandQueueOptions) {
     this.#options = options;
+    this.#turns =
+      options.turns ??
+      new CommandTurns({
+        perTurn: Number.POSITIVE_INFINITY,
+        ...(options.nextTurn ? { nextTurn: options.nextTurn } : {}),
+      });
   }
 
   /** A command arrived. */
@@ -60,6 +76,7 @@ export class CommandQueue {
   close(): void {
     this.#closed = true;
     this.#waiting.length = 0;
+    this.#turns.forget(this);
   }
 
   /** Commands in progress now. */
@@ -67,30 +84,53 @@ export class CommandQueue {
     return this.#pending;
   }
 
+  /** See `TurnTaker`: the turns serve this queue. */
+  startNext(): 'more' | 'later' | 'none' {
+    if (!this.#runnable()) return 'none';
+    this.#count();
+    this.#start(this.#waiting.shift()!);
+    this.#readAgain();
+    if (!this.#runnable()) return 'none';
+    return this.#startedThisTurn < this.#options.perTurn ? 'more' : 'later';
+  }
+
+  #runnable(): boolean {
+    return !this.#closed && this.#waiting.length > 0 && this.#pending < this.#options.maxPending;
+  }
+
+  /** Counts a start in the current turn (the count starts over with each turn). */
+  #count(): void {
+    if (this.#turn !== this.#turns.turn) {
+      this.#turn = this.#turns.turn;
+      this.#startedThisTurn = 0;
+    }
+    this.#startedThisTurn++;
+  }
+
   #pump(): void {
-    const { maxPending, perTurn, maxQueued } = this.#options;
-    while (
-      !this.#closed &&
-      this.#waiting.length > 0 &&
-      this.#pending < maxPending &&
-      this.#startedThisTurn < perTurn
-    ) {
+    // Waiting for a turn: its commands are started in turn with the other sockets'.
+    if (this.#turns.waiting(this)) return;
+    while (this.#runnable()) {
+      const spent =
+        this.#turn === this.#turns.turn && this.#startedThisTurn >= this.#options.perTurn;
+      if (spent || !this.#turns.take()) {
+        this.#turns.wait(this);
+        break;
+      }
+      this.#count();
       this.#start(this.#waiting.shift()!);
     }
-    if (this.#paused && this.#waiting.length < maxQueued / 2) {
+    this.#readAgain();
+  }
+
+  #readAgain(): void {
+    if (this.#paused && this.#waiting.length < this.#options.maxQueued / 2) {
       this.#paused = false;
       this.#options.resume();
     }
   }
 
   #start(command: QueuedCommand): void {
-    if (this.#startedThisTurn++ === 0) {
-      // The first command of a turn books the next turn, which lifts the per-turn count.
-      (this.#options.nextTurn ?? setImmediate)(() => {
-        this.#startedThisTurn = 0;
-        this.#pump();
-      });
-    }
     this.#pending++;
     this.maxPending = Math.max(this.maxPending, this.#pending);
     void this.#options.run(command).finally(() => {

@@ -26,7 +26,7 @@ import {
 } from './open-browser';
 import { securityHeaders, serveStatic } from './static-files';
 import { warmUp } from './warm-up';
-import { createWsBridge } from './ws-bridge';
+import { createWsBridge, type WsBridge } from './ws-bridge';
 
 /** The project root (src/host/ → ../../). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -78,6 +78,8 @@ export interface HostHandle {
   secret: string;
   services: Services;
   bridge: BridgeServer;
+  /** The WebSocket side: its sockets, outboxes and turns (diagnostics, tests, benchmarks). */
+  sockets: WsBridge;
   /** Closes the sockets, the server and the services. Idempotent. */
   close(): Promise<void>;
 }
@@ -215,6 +217,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     secret,
     services,
     bridge,
+    sockets: ws,
     close() {
       closing ??= (async () => {
         warmed = true;

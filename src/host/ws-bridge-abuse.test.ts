@@ -8,6 +8,9 @@
  * - A slow reader that catches up gets the newest value of every code and stays.
  * - A command flood: a socket with 64 commands unanswered is not read further; the
  *   rest wait their turn and every one is answered.
+ * - A command flood from every socket a launch may hold: the host starts a bounded
+ *   number of commands a turn over all of them, round-robin, and another tab is
+ *   answered while most of the flood still waits.
  * - A subscription flood through the real host (demo services): 300 × 500 codes
  *   answered — within the caps, then refused — while another tab's commands are
  *   answered, and nothing is left of it once its socket closes.
@@ -28,7 +31,13 @@ import { MAX_CODES_PER_CLIENT, MAX_CODES } from '../core/bridge/schemas';
 import { makeRendererFolder } from '../core/testing/renderer-folder';
 import { startHost } from './start-host';
 import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../shared/host-wire';
-import { MAX_PENDING_COMMANDS, createWsBridge, type WsBridge } from './ws-bridge';
+import {
+  HOST_COMMANDS_PER_TURN,
+  MAX_PENDING_COMMANDS,
+  MAX_SOCKETS_PER_LAUNCH,
+  createWsBridge,
+  type WsBridge,
+} from './ws-bridge';
 import type { OutboxLimits } from './ws-outbox';
 
 const SECRET = 'test-secret';
@@ -256,6 +265,36 @@ describe('a command flood', () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     expect(h.bridge.maxInFlight).toBe(MAX_PENDING_COMMANDS);
+  }, 30_000);
+});
+
+describe('a command flood from many sockets', () => {
+  it(`starts at most ${HOST_COMMANDS_PER_TURN} commands a turn over every socket, and serves another tab meanwhile`, async () => {
+    h = await harness(LIMITS);
+    // One launch's sockets, all but one flooding: 11 × 60 commands that take their time.
+    const floods = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_LAUNCH - 1 }, () => open(h!.url, h!.origin)),
+    );
+    const other = await open(h.url, h.origin);
+    sockets.push(...floods, other);
+    const total = floods.length * 60;
+    let answered = 0;
+    for (const flood of floods) {
+      flood.on('message', () => answered++);
+      for (let id = 1; id <= 60; id++) flood.send(JSON.stringify({ id, name: 'slow', args: {} }));
+    }
+    // Asked once the flood is under way: answered while most of the flood still waits.
+    await until(() => h!.bridge.inFlight > 0, 'the flood to start');
+    const startedWhenAnswered = new Promise<number>((resolve) =>
+      other.once('message', () => resolve(h!.bridge.inFlight)),
+    );
+    other.send(JSON.stringify({ id: 1, name: 'getStatus', args: {} }));
+    expect(await startedWhenAnswered).toBeLessThan(total);
+    await until(() => h!.bridge.inFlight === total, 'every flood command to start');
+    // Before: each socket started 4 a turn, 44 together, whatever the other tabs waited for.
+    expect(h.ws.maxCommandsPerTurn).toBeLessThanOrEqual(HOST_COMMANDS_PER_TURN);
+    h.bridge.release();
+    await until(() => answered === total, 'every flood answer');
   }, 30_000);
 });
 

@@ -10,9 +10,10 @@
  * Each socket's outgoing frames go through a bounded outbox (ws-outbox.ts: a client
  * that stops reading gets merged market events, then is closed), and its incoming
  * commands through a queue (command-queue.ts) that starts a few per turn of the event
- * loop, runs at most `maxPendingCommands` at once and stops reading the socket while
- * that many wait — so one client's flood waits in its own TCP window, not in the
- * host's memory, and other tabs are answered between its slices.
+ * loop, within one budget per turn for all sockets served round-robin
+ * (command-turns.ts), runs at most `maxPendingCommands` at once and stops reading the
+ * socket while that many wait — so one client's flood waits in its own TCP window, not
+ * in the host's memory, and other tabs are answered between its slices.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -27,6 +28,7 @@ import {
   readCommandFrame,
 } from '../shared/host-wire';
 import { CommandQueue } from './command-queue';
+import { CommandTurns } from './command-turns';
 import { SocketOutbox, type OutboxLimits, type OutboxStats } from './ws-outbox';
 
 /** Largest accepted frame (a saved workspace is capped at 1 MiB of JSON). */
@@ -42,6 +44,12 @@ export const MAX_PENDING_COMMANDS = 64;
  * at once is served in slices, and other sockets are read between them.
  */
 export const COMMANDS_PER_TURN = 4;
+/**
+ * Commands started per turn of the event loop, all sockets together, served round-robin
+ * (command-turns.ts): a turn's work stays bounded however many sockets flood, and a tab
+ * asking once waits behind at most one command of each other socket.
+ */
+export const HOST_COMMANDS_PER_TURN = 8;
 /**
  * Windows one launch serves: the main one and its pop-outs. Sockets naming a further
  * window are refused (429), so naming a new window per socket earns no fresh caps.
@@ -75,6 +83,8 @@ export interface WsBridge {
   readonly size: number;
   /** What each connected socket's outbox did (diagnostics, tests, benchmarks). */
   outboxStats(): OutboxStats[];
+  /** Most commands started in one turn of the loop, all sockets together (tests, benchmarks). */
+  readonly maxCommandsPerTurn: number;
   close(): Promise<void>;
 }
 
@@ -103,6 +113,7 @@ export function createWsBridge({
   maxSockets = MAX_SOCKETS_PER_LAUNCH,
 }: WsBridgeOptions): WsBridge {
   const outboxes = new Map<WebSocket, SocketOutbox>();
+  const turns = new CommandTurns({ perTurn: HOST_COMMANDS_PER_TURN });
   /** Each window's shared caps and how many sockets it holds. */
   const windows = new Map<string, { budget: ClientBudget; sockets: number }>();
   /** Upgrades admitted whose handshake has not finished (they count as sockets). */
@@ -134,6 +145,7 @@ export function createWsBridge({
       maxPending: maxPendingCommands,
       perTurn: COMMANDS_PER_TURN,
       maxQueued: maxPendingCommands,
+      turns,
     });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
@@ -183,6 +195,9 @@ export function createWsBridge({
     },
     outboxStats() {
       return [...outboxes.values()].map((o) => o.stats);
+    },
+    get maxCommandsPerTurn() {
+      return turns.maxPerTurn;
     },
     close() {
       for (const ws of wss.clients) ws.terminate();

@@ -14,7 +14,16 @@ export interface AppPaths {
   preload: string;
   /** The app's icon (PNG, 256 px): notifications and the window icon on Linux. */
   icon: string;
+  /**
+   * The update feed the build fixed (`out/main/app-update.yml`, written into the asar by
+   * scripts/update-feed.mjs), read by the updater instead of electron-builder's copy
+   * beside the asar, which no integrity check covers.
+   */
+  updateConfig: string;
 }
+
+/** The update feed's file name in `out/main` (scripts/update-feed.mjs writes it). */
+export const UPDATE_CONFIG_FILE = 'app-update.yml';
 
 /** The icon's file name beside the asar (electron-builder.yml extraResources). */
 export const PACKAGED_ICON = 'icon.png';
@@ -33,6 +42,7 @@ export function appPaths(
     icon: where.packaged
       ? path.join(where.resourcesPath, PACKAGED_ICON)
       : path.join(mainDir, '..', '..', 'resources', 'icons', 'png', '256x256.png'),
+    updateConfig: path.join(mainDir, UPDATE_CONFIG_FILE),
   };
 }
 

@@ -116,6 +116,7 @@ if (!app.requestSingleInstanceLock()) {
         rendererRoot: paths.rendererRoot,
         preload: paths.preload,
         icon: paths.icon,
+        updateConfig: paths.updateConfig,
         loadUpdater: app.isPackaged ? loadUpdater : null,
         entryUrl,
         trusted,

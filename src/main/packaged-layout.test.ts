@@ -33,6 +33,7 @@ class FakeUpdater extends EventEmitter {
   autoInstallOnAppQuit = false;
   allowDowngrade = true;
   allowPrerelease = true;
+  updateConfigPath: string | null = null;
   checks = 0;
   installs = 0;
   async checkForUpdates(): Promise<null> {
@@ -208,6 +209,10 @@ describe('the shell in the packaged layout', () => {
     await flush();
     expect(updaterLoads).toBe(1);
     expect(updater.checks).toBe(1);
+    // The feed the build fixed, inside the asar (its integrity check covers it).
+    expect(updater.updateConfigPath).toBe(
+      path.join(resources, 'app.asar', 'out', 'main', 'app-update.yml'),
+    );
     recorded.messageBoxResponse = 1; // "Later"
     updater.emit('update-downloaded', { version: '9.9.9' });
     await flush();

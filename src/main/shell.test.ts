@@ -42,6 +42,7 @@ describe('startShell', () => {
       preload: path.join(dir, 'preload', 'index.cjs'),
       icon: path.join(dir, 'icon.png'),
       loadUpdater: null,
+      updateConfig: path.join(dir, 'app-update.yml'),
       entryUrl: APP,
       trusted: { devServerOrigin: null },
       developer: false,

@@ -50,6 +50,8 @@ export interface ShellOptions {
   loadKeytar?: KeytarLoader | null;
   /** Loads electron-updater's autoUpdater: packaged apps only; null never updates. */
   loadUpdater: (() => Promise<UpdaterLike>) | null;
+  /** The build's update feed inside the asar (app-paths.ts `updateConfig`). */
+  updateConfig: string;
   /** `app://marketdesk/index.html`, or the dev server's URL in development. */
   entryUrl: string;
   trusted: TrustedOrigins;
@@ -206,7 +208,13 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   // Updates follow the setting (off by default); the user is asked before a restart.
   const { loadUpdater } = options;
   const updates = loadUpdater
-    ? new UpdateController({ load: loadUpdater, ask: askToRestart, timers: systemTimers, log })
+    ? new UpdateController({
+        load: loadUpdater,
+        configPath: options.updateConfig,
+        ask: askToRestart,
+        timers: systemTimers,
+        log,
+      })
     : null;
   const followSetting = updates
     ? services.settings.onChange(({ settings }) => void updates.setEnabled(settings.autoUpdate))

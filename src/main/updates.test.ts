@@ -10,6 +10,7 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   autoInstallOnAppQuit = true;
   allowDowngrade = true;
   allowPrerelease = true;
+  updateConfigPath: string | null = null;
   checks = 0;
   installs: Array<[boolean | undefined, boolean | undefined]> = [];
   fail: Error | null = null;
@@ -23,6 +24,8 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   }
 }
 
+const FEED_IN_ASAR = '/opt/Marketdesk/resources/app.asar/out/main/app-update.yml';
+
 function setup(answer: boolean) {
   const updater = new FakeUpdater();
   const timers = new ManualTimers();
@@ -34,6 +37,7 @@ function setup(answer: boolean) {
       loads += 1;
       return updater;
     },
+    configPath: FEED_IN_ASAR,
     ask: async (version) => {
       asked.push(version);
       return answer;
@@ -58,6 +62,8 @@ describe('UpdateController', () => {
     await controller.setEnabled(true);
     expect(updater.allowDowngrade).toBe(false);
     expect(updater.allowPrerelease).toBe(false);
+    // Read from inside the asar, not from electron-builder's copy beside it (issue 24).
+    expect(updater.updateConfigPath).toBe(FEED_IN_ASAR);
   });
 
   it('checks at once and then every interval while on, and stops when turned off', async () => {

@@ -1,6 +1,8 @@
 /**
- * Auto-update against the release feed (electron-updater, GitHub provider: the feed is
- * the `app-update.yml` electron-builder writes beside the asar). Off unless the
+ * Auto-update against the release feed (electron-updater, GitHub provider). The feed is
+ * the build's, read from inside the asar (`configPath`, app-paths.ts): the copy
+ * electron-builder writes beside the asar lies outside its integrity check, and it also
+ * names the publisher Windows installers must be signed by. Off unless the
  * `autoUpdate` setting is on, and only in a packaged app. When on: a check at once and
  * then every few hours; a new version downloads in the background, and the user is
  * asked whether to restart now. "Later" installs it when the app quits next; nothing
@@ -15,6 +17,8 @@ export interface UpdaterLike {
   autoInstallOnAppQuit: boolean;
   allowDowngrade: boolean;
   allowPrerelease: boolean;
+  /** Where the feed (and the Windows publisher) is read from; set once, before any check. */
+  updateConfigPath: string | null;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
@@ -24,6 +28,8 @@ export interface UpdaterLike {
 export interface UpdateControllerOptions {
   /** Loads electron-updater's autoUpdater (lazily: unpackaged runs never load it). */
   load(): Promise<UpdaterLike>;
+  /** The build's update feed inside the asar (`AppPaths.updateConfig`). */
+  configPath: string;
   /** Asks the user whether to restart now for `version`; true: restart. */
   ask(version: string): Promise<boolean>;
   timers: Timers;
@@ -79,8 +85,9 @@ export class UpdateController {
     // Downloads follow the setting; the install waits for the user (or the next quit).
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = false;
-    // The feed and channel are the build's (app-update.yml, from electron-builder.yml):
-    // no feed is set here, no older version is taken, no pre-release is offered.
+    // The feed and channel are the build's (app-update.yml, from electron-builder.yml),
+    // read from the asar: no older version is taken, no pre-release is offered.
+    updater.updateConfigPath = this.options.configPath;
     updater.allowDowngrade = false;
     updater.allowPrerelease = false;
     updater.on('error', (error) => this.options.log(`marketdesk: updates: ${errorMessage(error)}`));

@@ -166,31 +166,31 @@ function refreshActive(g: Group): void {
 }
 
 /**
- * Which wanted codes of `g` the stream serves now (`streams`). A code new to the stream
- * is due a REST snapshot; one that left it is polled again. Returns how many joined and
- * left. Costs the group's wanted codes (a stream sync, not a subscription).
+ * Which wanted codes of `g` the stream serves now (`codes`; any not wanted are passed
+ * over). A code new to the stream is due a REST snapshot; one that left it is polled
+ * again. Returns how many joined and left. Costs the codes streamed before and now —
+ * at most the stream's limit — not the group's (a window may show 10,000).
  */
 export function setStreamed(
   g: Group,
-  streams: (code: string) => boolean,
+  codes: ReadonlySet<string>,
 ): { added: number; removed: number } {
   let added = 0;
   let removed = 0;
-  let polled = 0;
-  for (const c of g.wanted.keys()) {
-    const on = streams(c);
-    if (on && !g.streamed.has(c)) {
-      g.streamed.add(c);
-      g.due.add(c);
-      added++;
-    } else if (!on && g.streamed.has(c)) {
-      g.streamed.delete(c);
-      g.due.delete(c);
-      removed++;
-    }
-    if (polls(g, c)) polled++;
+  for (const c of g.streamed) {
+    if (codes.has(c)) continue;
+    g.streamed.delete(c);
+    // Polled again: it was polled already only while due.
+    if (!g.due.delete(c)) g.polled++;
+    removed++;
   }
-  g.polled = polled;
+  for (const c of codes) {
+    if (g.streamed.has(c) || !g.wanted.has(c)) continue;
+    // Streamed and due: still polled, once, for its snapshot.
+    g.streamed.add(c);
+    g.due.add(c);
+    added++;
+  }
   refreshActive(g);
   return { added, removed };
 }

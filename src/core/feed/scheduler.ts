@@ -109,13 +109,13 @@ export class Scheduler {
     });
   }
 
-  /** Runs `fn` on the next turn of the event loop (after the caller's reply). */
-  later(fn: () => void): void {
+  /** Runs `fn` on the next turn of the event loop (after the caller's reply), or `ms` later. */
+  later(fn: () => void, ms = 0): void {
     const { timers } = this.options;
     const handle = timers.setTimeout(() => {
       this.#oneShots.delete(handle);
       if (!this.#disposed) fn();
-    }, 0);
+    }, ms);
     this.#oneShots.add(handle);
   }
 

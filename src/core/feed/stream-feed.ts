@@ -9,7 +9,7 @@
  * Pushes go into the groups' newest records, the panes (one delivery per turn) and the
  * cache (once a second). How it goes is the health model's `stream`. See README.md.
  */
-import { STREAM_PLAN_LIMITS, streamSymbol } from '../../shared/api/stream';
+import { STREAM_PLAN_LIMITS } from '../../shared/api/stream';
 import { tradingAt } from '../../shared/calendar/calendars';
 import { DisposableStore } from '../../shared/emitter';
 import { type AssetClass, type Instrument, type PlanName, type UnixMs } from '../../shared/model';
@@ -21,7 +21,7 @@ import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
 import { streamHealth, streamSuggestedPlan, withPlanHint, type ClassStream } from './stream-health';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
-import { classOf, replacesPolls, streamWants } from './stream-wants';
+import { StreamWantsReader, type StreamWants } from './stream-wants';
 import type { FeedTimers, TimerHandle } from './types';
 
 /** What the hub uses of a stream client (`StreamClient` is one; tests pass their own). */
@@ -35,6 +35,7 @@ export type StreamPort = Pick<
   | 'seedQuote'
   | 'subscribed'
   | 'overflow'
+  | 'overflowCount'
   | 'dispose'
 >;
 
@@ -43,6 +44,18 @@ export type StreamPort = Pick<
  * the token, the endpoint's path and the subscription limit.
  */
 export type StreamOpener = (cls: AssetClass) => StreamPort;
+
+/**
+ * A sync reads every wanted code of every window (up to 90,000), and a flood of
+ * subscriptions asks for one at every turn of the loop. So after each sync the next
+ * waits this many times as long as it took: syncing takes at most a fifth of the loop
+ * however many change what they show, and other windows are answered in between. (A
+ * sync that took no time, as every one on a test's manual clock, sets no wait.)
+ */
+const SYNC_GAP_FACTOR = 4;
+
+/** Wanted codes a sync reads per turn of the loop (some milliseconds' work). */
+const SYNC_SLICE_CODES = 8_000;
 
 /** How often the markets' trading hours are looked at again for the stream's ranking. */
 const MARKET_RECHECK_MS = 60_000;
@@ -83,6 +96,13 @@ export class StreamFeed {
   #recheck: TimerHandle | null = null;
   readonly #pushes: StreamPushes;
   #syncQueued = false;
+  /** No sync before this (`SYNC_GAP_FACTOR`). */
+  #nextSyncAt: UnixMs = 0;
+  /** The sync under way (reading the wanted symbols), if any; what it took so far. */
+  #reader: StreamWantsReader | null = null;
+  #syncSpent = 0;
+  /** What panes want changed while a sync was reading: one more sync follows it. */
+  #changedMeanwhile = false;
   #disposed = false;
 
   constructor(private readonly deps: StreamFeedDeps) {
@@ -95,6 +115,7 @@ export class StreamFeed {
 
   /** Streams with `open` from now on (a new token, address or setting); null: poll everything. */
   setOpener(open: StreamOpener | null): void {
+    this.#reader = null;
     this.#closeAll();
     this.#open = open;
     this.#pushes.clear();
@@ -111,9 +132,13 @@ export class StreamFeed {
    * next turn. Without a stream there is nothing to do (and no timer to set).
    */
   requestSync(): void {
-    if (this.#syncQueued || this.#disposed || this.#open === null) return;
+    if (this.#disposed || this.#open === null) return;
+    // A sync under way may have read the changed group already: one more follows it.
+    if (this.#reader !== null) this.#changedMeanwhile = true;
+    if (this.#syncQueued || this.#reader !== null) return;
     this.#syncQueued = true;
-    this.deps.scheduler.later(() => this.#sync());
+    const wait = Math.max(0, this.#nextSyncAt - this.deps.now());
+    this.deps.scheduler.later(() => this.#sync(), wait);
   }
 
   /** A poll of `g` succeeded: its due snapshots are taken, its answer kept as the stream's base. */
@@ -187,21 +212,46 @@ export class StreamFeed {
     this.deps.health.forget(streamChannel(cls));
   }
 
+  /** Starts a sync: the wanted symbols are read a slice per turn, then applied. */
+  #sync(): void {
+    this.#syncQueued = false;
+    if (this.#disposed) return;
+    const now = this.deps.now();
+    const reader = new StreamWantsReader(
+      this.deps.registry.groups(),
+      (cls, region) => tradingAt(cls, region, now),
+      this.deps.registry.focused(),
+    );
+    this.#reader = reader;
+    this.#changedMeanwhile = false;
+    this.#syncSpent = 0;
+    this.#readSlice(reader);
+  }
+
+  /** Reads a slice; the last one applies the sync and puts the next off by what it cost. */
+  #readSlice(reader: StreamWantsReader): void {
+    if (this.#disposed || this.#reader !== reader) return;
+    const started = this.deps.now();
+    if (!reader.read(SYNC_SLICE_CODES)) {
+      this.#syncSpent += this.deps.now() - started;
+      this.deps.scheduler.later(() => this.#readSlice(reader));
+      return;
+    }
+    this.#reader = null;
+    this.#apply(reader.result());
+    const end = this.deps.now();
+    this.#syncSpent += end - started;
+    this.#nextSyncAt = end + this.#syncSpent * SYNC_GAP_FACTOR;
+    if (this.#changedMeanwhile) this.requestSync();
+  }
+
   /**
    * Brings each class's client in line with the visible panes' union, most visible first;
    * at most the plan's stream connections are open (`STREAM_PLAN_LIMITS`: a connection
    * past them is refused or kicks another): the most visible classes get one, the rest
    * are polled (`#parked`).
    */
-  #sync(): void {
-    this.#syncQueued = false;
-    if (this.#disposed) return;
-    const now = this.deps.now();
-    const { byClass, targets } = streamWants(
-      this.deps.registry.groups(),
-      (cls, region) => tradingAt(cls, region, now),
-      this.deps.registry.focused(),
-    );
+  #apply({ byClass, targets }: StreamWants): void {
     this.#targets = targets;
     this.#wanted = new Map([...byClass].map(([cls, list]) => [cls, list.length]));
     const open = this.#open;
@@ -312,25 +362,27 @@ export class StreamFeed {
    * that gained some is asked for their snapshot.
    */
   #cover(): void {
-    const covered = new Map<AssetClass, Set<string>>();
-    const keysOf = (cls: AssetClass): Set<string> => {
-      let keys = covered.get(cls);
-      if (keys) return keys;
-      const held = this.#held.get(cls);
-      const kind = held?.port.state.kind;
-      const on = held && (kind === 'streaming' || kind === 'over-limit');
-      keys = new Set(on ? held.port.subscribed().map((i) => streamSymbol(i.code, i.region)) : []);
-      covered.set(cls, keys);
-      return keys;
-    };
+    // The groups' codes behind each acknowledged symbol, from the last sync's targets
+    // (a group changed since is brought in line by the sync its change asked for).
+    const serves = new Map<Group, Set<string>>();
+    for (const [cls, held] of this.#held) {
+      const kind = held.port.state.kind;
+      if (kind !== 'streaming' && kind !== 'over-limit') continue;
+      for (const i of held.port.subscribed()) {
+        for (const { group, code } of this.#targets.get(symbolId(cls, i.region, i.code)) ?? []) {
+          let codes = serves.get(group);
+          if (!codes) serves.set(group, (codes = new Set()));
+          codes.add(code);
+        }
+      }
+    }
     const changed: Group[] = [];
     const now = this.deps.now();
+    const none = new Set<string>();
     for (const g of this.deps.registry.groups()) {
-      if (g.route.kind === 'news' || !replacesPolls(g.route)) continue;
-      const keys = keysOf(classOf(g.route)!);
-      if (keys.size === 0 && g.streamed.size === 0) continue;
-      const region = g.route.region;
-      const { added, removed } = setStreamed(g, (c) => keys.has(streamSymbol(c, region)));
+      const codes = serves.get(g) ?? none;
+      if (codes.size === 0 && g.streamed.size === 0) continue;
+      const { added, removed } = setStreamed(g, codes);
       if (added + removed === 0) continue;
       changed.push(g);
       // Back to polling: its staleness counts from now, not from the last quiet push.
@@ -361,7 +413,7 @@ export class StreamFeed {
               state: withPlanHint(held.port.state, this.deps.scheduler.plan.name),
               wanted,
               subscribed: held.port.subscribed().length,
-              overflow: held.port.overflow().length,
+              overflow: held.port.overflowCount(),
             }
           : { state: { kind: 'disposed' }, wanted, subscribed: 0, overflow: 0 },
       );

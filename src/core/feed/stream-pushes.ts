@@ -53,7 +53,10 @@ export interface StreamPushesDeps extends Pick<
 
 /** The id pushes and targets share: `class|CODE$REGION`. */
 export const symbolId = (cls: AssetClass, region: string, code: string): string =>
-  `${cls}|${streamSymbol(code, region)}`;
+  symbolIdOf(cls, streamSymbol(code, region));
+
+/** `symbolId` of a symbol already in its stream form (`streamSymbol`). */
+export const symbolIdOf = (cls: AssetClass, key: string): string => `${cls}|${key}`;
 
 export class StreamPushes {
   /** The newest quote of each symbol, by `class|CODE$REGION`. */

@@ -77,6 +77,26 @@ describe('JsonFileStore', () => {
     expect(store(folder).load()).toEqual({ value: { notes: ['a'] }, notice: null, writable: true });
   });
 
+  // The second audit: a settings file kept aside was written from decoded text, so bytes
+  // that are not UTF-8 came out as U+FFFD. Every store keeps the bytes it read.
+  it.each([
+    // Not JSON at all: moved aside.
+    ['an unusable', [0x7b, 0x22, 0x6e, 0xff, 0xfe, 0x80, 0x22, 0x3a, 0xc3, 0x28]],
+    // JSON whose one bad note is a number and whose good one holds bytes that are not
+    // UTF-8 (decoded as U+FFFD to read it): copied aside, the rest written back.
+    [
+      'a partly damaged',
+      [...Buffer.from('{"version":2,"notes":["'), 0xff, 0xfe, 0xc3, 0x28, ...Buffer.from('",7]}')],
+    ],
+  ])('keeps %s file aside byte for byte, bytes that are not UTF-8 included', (_, list) => {
+    const folder = tempFolder();
+    const bytes = Buffer.from(list);
+    writeFileSync(path.join(folder, 'notes.json'), bytes);
+    expect(store(folder).load().notice).toMatch(/the file is kept as notes\.json\.bad-/);
+    expect(kept(folder)).toHaveLength(1);
+    expect(readFileSync(path.join(folder, kept(folder)[0]!)).equals(bytes)).toBe(true);
+  });
+
   it('opens a newer file read-only and refuses to write it', () => {
     const folder = tempFolder();
     const text = '{"version":3,"notes":"a new shape"}';

@@ -176,6 +176,38 @@ describe('stream client, scripted', () => {
     expect(t.client.stats()).toMatchObject({ pushes: 1, overBudget: 3, malformed: 0 });
   });
 
+  // The same finding over time: each hostile frame dropped unread still cost its
+  // reading, and a stream sending nothing else as fast as it was read held the host at
+  // a core (`npm run bench -- hostile-stream`). Past the waste limit it is dropped and
+  // tried again with the backoff; a bad frame now and then is not.
+  it('drops a connection that sends mostly unreadable frames, and tries again with the backoff', () => {
+    const t = setup({ wasteLimit: { windowMs: 10_000, frames: 5, share: 0.5 } });
+    t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
+    const socket = t.sockets.last;
+    socket.accept();
+    socket.ackAll();
+    // Good and bad alternate: never more than half waste, so the connection stays.
+    for (let i = 0; i < 10; i++) {
+      socket.receive(quote('AAPL.US'));
+      socket.receive('not json');
+    }
+    expect(t.client.state.kind).toBe('streaming');
+    t.clock.advance(10_000);
+    const nested = `{"code":1,"data":${'['.repeat(1_000)}${']'.repeat(1_000)}}`;
+    const strangers = { code: 1, data: [{ s: 'NOBODY.ZZ', type: 'quote', ld: 1 }] };
+    for (const frame of [nested, 'not json', strangers, nested]) socket.receive(frame);
+    expect(t.client.state.kind).toBe('streaming');
+    socket.receive(strangers);
+    expect(socket.closed).toBe(true);
+    expect(t.client.state).toMatchObject({
+      kind: 'reconnecting',
+      reason: 'unreadable',
+      attempt: 1,
+      message: 'the stream sent 5 frames it could not read within 10 s',
+    });
+    expect(t.client.stats()).toMatchObject({ overBudget: 2, unattributed: 2, malformed: 11 });
+  });
+
   it('a crypto quote without o/h/l asks for a snapshot, and is completed once one is seeded', () => {
     const t = setup({ cls: 'crypto' });
     t.client.setWanted([{ region: 'BA', code: 'BTCUSDT', types: ['quote'] }]);

@@ -23,6 +23,7 @@ import { wsSockets, type SocketFactory, type StreamSocket } from './socket';
 import { streamUrl } from './stream-url';
 import { SubscriptionBook } from './subscriptions';
 import { SymbolIndex, type HeldSymbol } from './symbol-index';
+import { DEFAULT_WASTE_LIMIT, WasteMeter, type WasteLimit } from './waste-meter';
 import {
   DEFAULT_STREAM_TUNING,
   type ReconnectReason,
@@ -42,6 +43,8 @@ interface Connection {
   /** The value of the ping waiting for its pong. */
   ping: string | null;
   timers: Set<TimerHandle>;
+  /** How much of what it sends cannot be read. */
+  waste: WasteMeter;
 }
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
@@ -57,6 +60,7 @@ export class StreamClient implements Disposable {
   readonly #tuning: StreamTuning;
   readonly #backoff: RetryPolicy;
   readonly #book: SubscriptionBook;
+  readonly #wasteLimit: WasteLimit;
   readonly #index = new SymbolIndex();
   readonly #reader: PushReader;
   readonly #onState = new Emitter<StreamState>();
@@ -109,6 +113,7 @@ export class StreamClient implements Disposable {
       maxDelayMs: this.#tuning.backoffMaxMs,
     };
     this.#book = new SubscriptionBook(options.limit, this.#tuning.batchSize);
+    this.#wasteLimit = options.wasteLimit ?? DEFAULT_WASTE_LIMIT;
     this.#reader = new PushReader(options.cls);
   }
 
@@ -150,6 +155,11 @@ export class StreamClient implements Disposable {
   /** Wanted symbols left out: past the limit, or refused by the service. */
   overflow(): Instrument[] {
     return this.#book.overflow().map((key) => this.#instrument(key));
+  }
+
+  /** How many `overflow()` lists, without listing them (the feed may want 90,000). */
+  overflowCount(): number {
+    return this.#book.overflowCount();
   }
 
   stats(): StreamClientStats {
@@ -219,6 +229,7 @@ export class StreamClient implements Disposable {
       streamingSince: null,
       ping: null,
       timers: new Set(),
+      waste: new WasteMeter(this.#wasteLimit),
     };
     this.#conn = conn;
     this.#stats.connections++;
@@ -249,7 +260,15 @@ export class StreamClient implements Disposable {
         }
       },
       message: (text) => {
-        if (live()) this.#frame(conn, readFrame(text));
+        if (!live()) return;
+        const read = this.#frame(conn, readFrame(text));
+        if (live() && conn.waste.count(this.#now(), !read)) {
+          const { windowMs } = this.#wasteLimit;
+          this.#fail(
+            'unreadable',
+            `the stream sent ${conn.waste.wasted} frames it could not read within ${windowMs / 1000} s`,
+          );
+        }
       },
       closed: (code, reason) => {
         if (!live()) return;
@@ -300,42 +319,48 @@ export class StreamClient implements Disposable {
     this.#conn?.socket?.send(JSON.stringify(message));
   }
 
-  #frame(conn: Connection, frame: ServerFrame): void {
+  /** Acts on one frame; false when nothing in it could be read (see waste-meter.ts). */
+  #frame(conn: Connection, frame: ServerFrame): boolean {
     switch (frame.kind) {
       case 'auth':
-        if (!frame.ok) return this.#refuse();
+        if (!frame.ok) {
+          this.#refuse();
+          return true;
+        }
         if (!conn.authed) {
           conn.authed = true;
           this.#sync();
         }
-        return this.#streaming(conn);
+        this.#streaming(conn);
+        return true;
       case 'answer': {
         // Answers are matched to requests in order; one without resAc can only be to ours.
         const { action } = frame;
         if (action === STREAM_ACTIONS.subscribe || action === STREAM_ACTIONS.unsubscribe) {
-          return this.#answer(conn, frame.ok, frame.overLimit ? frame.message : null);
-        }
-        if (action === null && !frame.ok) return this.#answer(conn, false, null);
-        return;
+          this.#answer(conn, frame.ok, frame.overLimit ? frame.message : null);
+        } else if (action === null && !frame.ok) this.#answer(conn, false, null);
+        return true;
       }
       case 'pong':
         if (conn.ping !== null && String(frame.value) === conn.ping) {
           conn.ping = null;
           this.#stats.pongs++;
         }
-        return;
-      case 'push':
-        for (const record of frame.records) this.#deliver(conn, record);
-        return;
+        return true;
+      case 'push': {
+        let read = false;
+        for (const record of frame.records) if (this.#deliver(conn, record)) read = true;
+        return read;
+      }
       case 'malformed':
         this.#stats.malformed++;
-        return;
+        return false;
       case 'over-budget':
         this.#stats.overBudget++;
-        return;
+        return false;
       case 'connected':
       case 'other':
-        return;
+        return true;
     }
   }
 
@@ -348,29 +373,31 @@ export class StreamClient implements Disposable {
     this.#sync();
   }
 
-  #deliver(conn: Connection, pushed: PushedRecord): void {
+  /** Delivers one pushed record; false when it names no symbol held or cannot be read. */
+  #deliver(conn: Connection, pushed: PushedRecord): boolean {
     const symbol = this.#index.match(pushed.s);
     if (!symbol) {
       this.#stats.unattributed++;
-      return;
+      return false;
     }
-    if (!this.#book.wants(symbol.key, pushed.type)) return;
+    if (!this.#book.wants(symbol.key, pushed.type)) return true;
     let read;
     try {
       read = this.#reader.read(symbol.key, symbol.code, pushed.type, pushed.record);
     } catch {
       this.#stats.malformed++;
-      return;
+      return false;
     }
     const instrument = this.#instrument(symbol.key);
     if (read === 'incomplete') {
       this.#stats.incomplete++;
       this.#onSnapshotNeeded.fire(instrument);
-      return;
+      return true;
     }
     this.#stats.pushes++;
     if (conn.streamingSince === null) this.#streaming(conn);
     this.#onPush.fire({ ...read, instrument } as StreamPush);
+    return true;
   }
 
   /** Sends what brings the service in line with the wanted set, then says where things stand. */
@@ -397,7 +424,7 @@ export class StreamClient implements Disposable {
   #streaming(conn: Connection): void {
     conn.streamingSince ??= this.#now();
     const subscribed = this.#book.subscribed().length;
-    const overflow = this.#book.overflow().length;
+    const overflow = this.#book.overflowCount();
     this.#setState(
       this.#overLimit === null
         ? { kind: 'streaming', subscribed, overflow }

@@ -99,4 +99,16 @@ describe('subscription book', () => {
         .sort(),
     ).toEqual(['AAPL$US', 'BTCUSDT$BA']);
   });
+
+  it('reads only the head of a long wanted list: the rest is counted and listed as overflow', () => {
+    const book = new SubscriptionBook(2, 100);
+    const many = Array.from({ length: 1000 }, (_, i) => want(`c${i}`));
+    book.setWanted([want('AAPL'), want('aapl', 'us', ['depth']), want('MSFT'), ...many]);
+    expect(planned(book)).toEqual(['subscribe AAPL$US depth,quote', 'subscribe MSFT$US quote']);
+    expect(book.wantedCount).toBe(1002);
+    expect(book.overflowCount()).toBe(1000);
+    expect(book.overflow().slice(0, 2)).toEqual(['C0$US', 'C1$US']);
+    // Only what may be pushed is matched against pushes: the head and what is held.
+    expect(book.symbols().map((s) => s.key)).toEqual(['AAPL$US', 'MSFT$US']);
+  });
 });

@@ -48,7 +48,10 @@ function chunks<T>(items: T[], size: number): T[][] {
 export class SubscriptionBook {
   readonly #limit: number;
   readonly #batchSize: number;
+  /** The head of the wanted set: its first `limit` distinct symbols. */
   #wanted = new Map<string, Wanted>();
+  /** Wanted past the head, as given: never subscribed on this connection. */
+  #beyond: StreamWant[] = [];
   #acked: Holding = new Map();
   #inFlight: SubscriptionRequest[] = [];
   /** Symbols the service refused on this connection (over its limit, or unreadable to it). */
@@ -61,10 +64,21 @@ export class SubscriptionBook {
     this.#batchSize = Math.max(1, Math.floor(batchSize));
   }
 
-  /** Replaces the wanted set (priority order); a symbol given twice takes both's types. */
+  /**
+   * Replaces the wanted set (priority order); a symbol given twice takes both's types.
+   * Only the first `limit` distinct symbols can ever be subscribed (a refused one keeps
+   * its slot), so only they are read; the rest are kept as given, for `overflow()`.
+   * The feed wants 90,000 codes at most and asks again at every change: reading only
+   * the head keeps each change, and each answer after it, in proportion to the limit.
+   */
   setWanted(wants: Iterable<StreamWant>): void {
     const next = new Map<string, Wanted>();
+    const beyond: StreamWant[] = [];
     for (const want of wants) {
+      if (next.size >= this.#limit) {
+        beyond.push(want);
+        continue;
+      }
       const region = canonicalRegion(want.region);
       const code = canonicalCode(region, want.code);
       const key = streamSymbol(code, region);
@@ -75,10 +89,12 @@ export class SubscriptionBook {
     // Symbols leaving free the service's slots: those it refused may fit now.
     for (const key of this.#wanted.keys()) if (!next.has(key)) this.#refused.clear();
     this.#wanted = next;
+    this.#beyond = beyond;
   }
 
+  /** Symbols wanted (those past the head counted as given). */
   get wantedCount(): number {
-    return this.#wanted.size;
+    return this.#wanted.size + this.#beyond.length;
   }
 
   /** The wanted symbols this connection subscribes: the first `limit`, less those refused. */
@@ -170,7 +186,7 @@ export class SubscriptionBook {
     this.#refused.clear();
   }
 
-  /** Every symbol the service may push now: held, asked for, or wanted. */
+  /** Every symbol the service may push now: held, asked for, or in the wanted head. */
   symbols(): HeldSymbol[] {
     const out = new Map<string, HeldSymbol>();
     for (const w of this.#wanted.values()) out.set(w.symbol.key, w.symbol);
@@ -195,6 +211,16 @@ export class SubscriptionBook {
   /** Wanted symbols not subscribed on this connection: past the limit, or refused. */
   overflow(): string[] {
     const admitted = this.#admitted();
-    return [...this.#wanted.keys()].filter((key) => !admitted.has(key));
+    const left = [...this.#wanted.keys()].filter((key) => !admitted.has(key));
+    for (const want of this.#beyond) {
+      const region = canonicalRegion(want.region);
+      left.push(streamSymbol(canonicalCode(region, want.code), region));
+    }
+    return left;
+  }
+
+  /** How many symbols `overflow()` lists, without listing them. */
+  overflowCount(): number {
+    return this.#wanted.size - this.#admitted().size + this.#beyond.length;
   }
 }

@@ -6,6 +6,7 @@ import type { StreamType } from '../../shared/api/stream';
 import type { AssetClass, DepthBook, Instrument, Quote, Tick, UnixMs } from '../../shared/model';
 import type { Timers } from '../health/timers';
 import type { SocketFactory } from './socket';
+import type { WasteLimit } from './waste-meter';
 
 /** One symbol the caller wants streamed, and what of it. */
 export interface StreamWant {
@@ -29,7 +30,9 @@ export type ReconnectReason =
   /** Connecting and authenticating took too long. */
   | 'timeout'
   /** The service does not take unsubscribe: a fresh connection carries the smaller set. */
-  | 'resubscribe';
+  | 'resubscribe'
+  /** It sent mostly frames it could not read (waste-meter.ts): dropped, tried again later. */
+  | 'unreadable';
 
 /** The client's state; `message` texts are for people and never hold the token. */
 export type StreamState =
@@ -122,4 +125,6 @@ export interface StreamClientOptions {
   /** Uniform in [0, 1) for the backoff's jitter; default Math.random. */
   random?: () => number;
   tuning?: Partial<StreamTuning>;
+  /** How much unreadable traffic drops the connection; default `DEFAULT_WASTE_LIMIT`. */
+  wasteLimit?: WasteLimit;
 }

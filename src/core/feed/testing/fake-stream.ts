@@ -53,6 +53,10 @@ export class FakeStream implements StreamPort {
     return this.wanted.slice(this.#streaming() ? this.limit : 0).map((w) => this.#instrument(w));
   }
 
+  overflowCount(): number {
+    return this.overflow().length;
+  }
+
   /** Accepted: everything within the limit is acknowledged. */
   stream(): void {
     const subscribed = Math.min(this.limit, this.wanted.length);
