@@ -32,3 +32,16 @@ export function paneComponent<K extends PaneKind>(
   const components: PaneComponents = PANE_COMPONENTS;
   return components[kind].get();
 }
+
+/** Kinds whose code is heavy (the chart: lightweight-charts and the studies). */
+const HEAVY: ReadonlySet<PaneKind> = new Set(['chart']);
+
+/**
+ * Starts fetching the code of `kinds` (the panes a start is about to show): the light
+ * ones first, so a quote board's code is not queued behind a chart's.
+ */
+export function preloadPanes(kinds: readonly PaneKind[]): void {
+  const components: PaneComponents = PANE_COMPONENTS;
+  const ordered = [...kinds.filter((k) => !HEAVY.has(k)), ...kinds.filter((k) => HEAVY.has(k))];
+  for (const kind of ordered) components[kind].preload();
+}
