@@ -14,6 +14,11 @@ export class LazyModule<T> {
 
   constructor(private readonly importer: () => Promise<{ default: T }>) {}
 
+  /** True once the module is loaded (`get` then answers it at once). */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
   /** The export when loaded, else the promise of it (a failed load is tried again next time). */
   get(): T | Promise<T> {
     if (this.#loaded) return this.#value as T;

@@ -30,18 +30,35 @@ export function paneComponent<K extends PaneKind>(
   kind: K,
 ): Component<PaneProps<K>> | Promise<Component<PaneProps<K>>> {
   const components: PaneComponents = PANE_COMPONENTS;
-  return components[kind].get();
+  const module = components[kind];
+  return HEAVY.has(kind) && !module.loaded ? heavyGate.then(() => module.get()) : module.get();
 }
 
 /** Kinds whose code is heavy (the chart: lightweight-charts and the studies). */
 const HEAVY: ReadonlySet<PaneKind> = new Set(['chart']);
 
+/** Whether `kind` is one of the light kinds, which never wait (see holdHeavyPanes). */
+export const isLightKind = (kind: PaneKind): boolean => !HEAVY.has(kind);
+
+let heavyGate: Promise<void> = Promise.resolve();
+
+/**
+ * Heavy kinds load once `gate` settles (a start passes "the first prices painted, or a
+ * moment"): their code, their first requests and their first drawing would otherwise
+ * run while the first screen's prices are on their way, and delay them.
+ */
+export function holdHeavyPanes(gate: Promise<void>): void {
+  heavyGate = gate.catch(() => {});
+}
+
 /**
  * Starts fetching the code of `kinds` (the panes a start is about to show): the light
- * ones first, so a quote board's code is not queued behind a chart's.
+ * ones now, the heavy ones when they may load (holdHeavyPanes).
  */
 export function preloadPanes(kinds: readonly PaneKind[]): void {
   const components: PaneComponents = PANE_COMPONENTS;
-  const ordered = [...kinds.filter((k) => !HEAVY.has(k)), ...kinds.filter((k) => HEAVY.has(k))];
-  for (const kind of ordered) components[kind].preload();
+  for (const kind of kinds) {
+    if (HEAVY.has(kind)) void heavyGate.then(() => components[kind].preload());
+    else components[kind].preload();
+  }
 }
