@@ -147,6 +147,9 @@ function streamChanged(next: Settings, previous: Settings): boolean {
   );
 }
 
+/** One turn of the event loop: what I/O waits meanwhile runs. */
+const ioTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Builds every service from `config`. */
 export async function createServices(config: ServicesConfig): Promise<Services> {
   const now = config.now ?? Date.now;
@@ -160,17 +163,31 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   const drawingsNotice = drawings.load();
   if (drawingsNotice) notices.add(drawingsNotice);
   const env = config.env ?? {};
-  const secrets =
+  // The keychain is asked (a round trip to the OS's secret service) while the cache
+  // opens; between the steps, I/O waiting meanwhile runs (the browser host listens
+  // before its services start, and serves the page's files in these turns).
+  const secretsReady =
     config.secretStore ??
-    (await createSecretStore({
+    createSecretStore({
       env,
       folder: config.dataFolder,
       safeStorage: config.safeStorage ?? null,
       ...(config.loadKeytar === undefined ? {} : { loadKeytar: config.loadKeytar }),
-    }));
+    });
+  // Awaited below; a failure before then is not an unhandled one.
+  if (secretsReady instanceof Promise) secretsReady.catch(() => {});
+  await ioTurn();
 
   const cacheFile = config.cacheFile ?? path.join(config.dataFolder, CACHE_FILE_NAME);
   const db = openCacheOrMemory(cacheFile, notices);
+  let secrets: SecretStore;
+  try {
+    secrets = await secretsReady;
+    await ioTurn();
+  } catch (error) {
+    closeCache(db);
+    throw error;
+  }
 
   // Fed by the hub's polls, history, stock info and symbol checks; its messages scrubbed
   // of the token; reset by the link for a new token, address or mode.
@@ -188,6 +205,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   let hub: FeedHub;
   try {
     await link.start();
+    await ioTurn();
     const current = settings.get();
     history = new HistoryService({
       db,

@@ -36,8 +36,9 @@ async function main(): Promise<void> {
     dataFolder: ensureDataFolder(),
     log: (line) => console.error(line),
     warmUp: true,
+    // Said as soon as the page can load: the services start while it does.
+    onListening: (url) => console.log(`Marketdesk is running at ${url}`),
   });
-  console.log(`Marketdesk is running at ${host.url}`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -59,6 +59,11 @@ export interface HostOptions {
   /** How long after listening to warm up when no page arrives; default 1 s. */
   warmUpFallbackMs?: number;
   /**
+   * Called as soon as the host listens, with the address to open: the page can load
+   * while the services still start (startHost resolves once they have).
+   */
+  onListening?: (url: string) => void;
+  /**
    * Warm the request path (warm-up.ts) once a browser is busy with the page: after the
    * first script or stylesheet is served, at the first socket, or `warmUpFallbackMs`
    * after listening, whichever comes first. Default false (tests count the simulator's requests).
@@ -84,6 +89,13 @@ export interface HostHandle {
   close(): Promise<void>;
 }
 
+/** What runs once the services have started. */
+interface Running {
+  services: Services;
+  bridge: BridgeServer;
+  ws: WsBridge;
+}
+
 /** Starts the host. */
 export async function startHost(options: HostOptions = {}): Promise<HostHandle> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -95,45 +107,18 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   }
   const root = realpathSync(rendererRoot);
   if (!options.dataFolder) throw new Error('startHost: dataFolder is required');
+  const dataFolder = options.dataFolder;
 
   const secret = randomBytes(32).toString('base64url');
-  const services = await createServices({
-    demo: startDemoService,
-    ...options.services,
-    dataFolder: options.dataFolder,
-    env: options.env ?? {},
-    log: options.services?.log ?? log,
-  });
-
   let port = 0;
   const origin = () => `http://127.0.0.1:${port}`;
-  const bridge = createBridgeServer(services.backend, {
-    async openExternal(url) {
-      // A news link: http(s) only, and no secret in it, so it may be an argument.
-      const problem = await openBrowser(url, options.opener?.platform, options.opener?.spawn);
-      if (problem) log(`marketdesk: ${problem}: ${url}`);
-    },
-    async popOut(request) {
-      // The page opens this address itself (window.open); it carries the secret like ours.
-      const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
-      return { windowId: randomUUID(), openUrl };
-    },
-    async saveFile() {
-      // A browser tab saves through its own download (a Blob); nothing touches this disk.
-      return { path: null, download: true };
-    },
-    async confirmAutoUpdate() {
-      // The browser host never updates itself: there is nothing to turn on.
-      return null;
-    },
-  });
-  const ws = createWsBridge({
-    bridge,
-    secret,
-    origin,
-    onSlowClient: (reason) =>
-      log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
-  });
+
+  // Listening comes first: the page's own files need none of the services, so the
+  // browser loads and compiles the page while the services start (the settings, the
+  // keychain, the cache and its migrations, the demo simulator). Only the bridge's
+  // socket waits for them.
+  let ready: Promise<Running> | null = null;
+  let stopping = false;
 
   // Not right after listening: the page's own files would queue behind it. While the
   // browser compiles the page's script the host is idle, and that is the time to warm.
@@ -143,7 +128,10 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     if (warmed) return;
     warmed = true;
     if (warmTimer) clearTimeout(warmTimer);
-    void warmUp(services);
+    void ready?.then(
+      ({ services }) => (stopping ? undefined : warmUp(services)),
+      () => {},
+    );
   };
 
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
@@ -177,37 +165,91 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       return;
     }
     warmNow();
-    ws.handleUpgrade(req, socket, head);
+    // A socket that comes while the services start waits for them (in its own TCP window).
+    void ready?.then(
+      ({ ws }) => {
+        if (!socket.destroyed) ws.handleUpgrade(req, socket, head);
+      },
+      () => socket.destroy(),
+    );
   });
   server.on('clientError', (_error, socket) => socket.destroy());
 
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
     });
-  } catch (error) {
-    bridge.dispose();
-    await services.dispose();
-    throw error;
-  }
+  });
   port = (server.address() as AddressInfo).port;
   const url = hostAddress(origin(), secret);
-  if (!warmed) {
-    // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
-    const delay = Math.min(options.warmUpFallbackMs ?? WARM_UP_FALLBACK_MS, 2 ** 31 - 1);
-    warmTimer = setTimeout(warmNow, delay).unref();
-  }
+  options.onListening?.(url);
+
+  ready = (async () => {
+    const services = await createServices({
+      demo: startDemoService,
+      ...options.services,
+      dataFolder,
+      env: options.env ?? {},
+      log: options.services?.log ?? log,
+    });
+    const bridge = createBridgeServer(services.backend, {
+      async openExternal(url) {
+        // A news link: http(s) only, and no secret in it, so it may be an argument.
+        const problem = await openBrowser(url, options.opener?.platform, options.opener?.spawn);
+        if (problem) log(`marketdesk: ${problem}: ${url}`);
+      },
+      async popOut(request) {
+        // The page opens this address itself (window.open); it carries the secret like ours.
+        const openUrl = popOutAddress(`${origin()}/`, request.paneId, secret);
+        return { windowId: randomUUID(), openUrl };
+      },
+      async saveFile() {
+        // A browser tab saves through its own download (a Blob); nothing touches this disk.
+        return { path: null, download: true };
+      },
+      async confirmAutoUpdate() {
+        // The browser host never updates itself: there is nothing to turn on.
+        return null;
+      },
+    });
+    const ws = createWsBridge({
+      bridge,
+      secret,
+      origin,
+      onSlowClient: (reason) =>
+        log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
+    });
+    return { services, bridge, ws };
+  })();
+  // Handled below (awaited); this only keeps a failure meanwhile from counting as unhandled.
+  ready.catch(() => {});
 
   let redirect: RedirectFile | null = null;
-  if (options.open) {
-    const opened = await openViaRedirectFile(url, options.opener);
-    redirect = opened.file;
-    if (opened.problem) log(`marketdesk: ${opened.problem}; open Marketdesk's address yourself`);
+  let running: Running;
+  try {
+    if (options.open) {
+      const opened = await openViaRedirectFile(url, options.opener);
+      redirect = opened.file;
+      if (opened.problem) log(`marketdesk: ${opened.problem}; open Marketdesk's address yourself`);
+    }
+    if (!warmed) {
+      // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
+      const delay = Math.min(options.warmUpFallbackMs ?? WARM_UP_FALLBACK_MS, 2 ** 31 - 1);
+      warmTimer = setTimeout(warmNow, delay).unref();
+    }
+    running = await ready;
+  } catch (error) {
+    // The services could not start (createServices released what it had opened).
+    stopping = true;
+    if (warmTimer) clearTimeout(warmTimer);
+    redirect?.remove();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
   }
+  const { services, bridge, ws } = running;
 
   let closing: Promise<void> | null = null;
   return {
@@ -220,6 +262,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     sockets: ws,
     close() {
       closing ??= (async () => {
+        stopping = true;
         warmed = true;
         if (warmTimer) clearTimeout(warmTimer);
         // The secret in it stops working now; the file need not outlive it.

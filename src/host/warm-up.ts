@@ -40,12 +40,14 @@ export const SAMPLE_ARGS: { [K in keyof typeof COMMAND_SCHEMAS]?: unknown[] } = 
   setFocus: [{ instrument: null }],
 };
 
+/** Parses the examples of one command's schema, so zod compiles it now. */
+function warmSchema(name: keyof typeof SAMPLE_ARGS): void {
+  for (const sample of SAMPLE_ARGS[name] ?? []) COMMAND_SCHEMAS[name].safeParse(sample);
+}
+
 /** Parses one example per command schema, so zod compiles them now. */
 export function warmSchemas(): void {
-  for (const [name, samples] of Object.entries(SAMPLE_ARGS)) {
-    const schema = COMMAND_SCHEMAS[name as keyof typeof COMMAND_SCHEMAS];
-    for (const sample of samples ?? []) schema.safeParse(sample);
-  }
+  for (const name of Object.keys(SAMPLE_ARGS) as (keyof typeof SAMPLE_ARGS)[]) warmSchema(name);
 }
 
 /**
@@ -56,7 +58,12 @@ export function warmSchemas(): void {
  */
 export async function warmUp(services: Services): Promise<void> {
   try {
-    warmSchemas();
+    // A command at a time, with a turn of the event loop between: the page's own files,
+    // asked for meanwhile, are served in those turns rather than after all of it.
+    for (const name of Object.keys(SAMPLE_ARGS) as (keyof typeof SAMPLE_ARGS)[]) {
+      warmSchema(name);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (services.link.mode !== 'demo') return;
     await services.link.client.quotes('stock', { region: 'US', codes: ['AAPL'] });
   } catch {

@@ -61,6 +61,7 @@ describe('WindowManager', () => {
       nodeIntegration: false,
       webviewTag: false,
       devTools: false,
+      v8CacheOptions: 'bypassHeatCheck',
     });
     expect(win.options['webPreferences']).not.toHaveProperty('webSecurity');
     expect(manager.isOwnWebContents(win.webContents as unknown as WebContents)).toBe(true);

@@ -231,5 +231,9 @@ export function secureWebPreferences(
     safeDialogs: true,
     spellcheck: false,
     devTools: developer,
+    // V8's code cache from the first load on (the app:// scheme allows it: codeCache in
+    // index.ts), not only for scripts run twice within a few days: a start compiles
+    // the renderer's first-load script from the cache instead of from source.
+    v8CacheOptions: 'bypassHeatCheck',
   };
 }

@@ -70,7 +70,9 @@ function unknownKeysMessage(keys: readonly PropertyKey[], what: string): string 
  */
 function numericSetting(field: NumericSettingField) {
   const { min, max } = numericSettingLimits(field);
-  const message = numericSettingMessage(field);
+  // Worded only when a value is refused: the wording formats numbers, and Intl's first
+  // use costs tens of milliseconds that a start, which refuses nothing, need not pay.
+  const message = () => numericSettingMessage(field);
   return z
     .number({ error: message })
     .int({ error: message })

@@ -192,10 +192,14 @@ export function classPriceDecimals(assetClass: string, price: number | null | un
   return priceDecimals(price);
 }
 
-const bpsSmall = new Intl.NumberFormat('en-US', {
-  minimumSignificantDigits: 2,
-  maximumSignificantDigits: 2,
-});
+// Made on first use, like the others: building an Intl formatter while modules load
+// puts ICU's start-up on every start's critical path (the host's and the renderer's).
+let bpsSmallFormat: Intl.NumberFormat | null = null;
+const bpsSmall = (): Intl.NumberFormat =>
+  (bpsSmallFormat ??= new Intl.NumberFormat('en-US', {
+    minimumSignificantDigits: 2,
+    maximumSignificantDigits: 2,
+  }));
 
 /**
  * A spread in basis points: one decimal from 1 bps upward (12.3 bps), two
@@ -206,5 +210,5 @@ export function formatBps(value: number | null | undefined): string {
   if (!isNumber(value)) return EMPTY;
   const abs = Math.abs(value);
   if (abs === 0) return '0 bps';
-  return `${abs >= 1 ? numberFormat(1, 1).format(value) : bpsSmall.format(value)} bps`;
+  return `${abs >= 1 ? numberFormat(1, 1).format(value) : bpsSmall().format(value)} bps`;
 }

@@ -138,9 +138,11 @@ export class AppModel {
       this.bridge.on('openSymbol', (link) => void this.openLink(link)),
       this.#followFocus(),
     ];
-    this.alerts.start();
-    void this.settings.load();
+    // The workspace first: its panes' subscriptions go out as soon as it is in, ahead
+    // of what the first screen does not wait for (the alerts list, for firings and menus).
     void this.workspace.load();
+    void this.settings.load();
+    this.alerts.start();
 
     const visibility = () => {
       this.bridge

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MarketdeskBridge } from '../../../shared/bridge';
+import { activeRoot } from '../workspace/workspace-layouts';
+import { defaultWorkspace } from '../workspace/default-workspace';
+import { split, tabs } from '../workspace/layout-tree';
+import type { PaneConfig } from '../workspace/pane-contract';
+import { firstDataPainted, rememberKinds, rememberedKinds, shownKinds } from './first-screen';
+
+const pane = (id: string, kind: PaneConfig['kind']) => ({ id, kind }) as PaneConfig;
+
+/** A Storage over a Map, enough for these functions. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  } as Storage;
+}
+
+describe('first screen', () => {
+  it('names the kinds of the active tabs only, once each', () => {
+    const root = split(
+      's',
+      'row',
+      0.5,
+      tabs('a', [pane('q', 'quotes'), pane('c', 'chart')], 'q'),
+      split('t', 'column', 0.5, tabs('b', [pane('n', 'news')]), tabs('c', [pane('q2', 'quotes')])),
+    );
+    expect(shownKinds(root)).toEqual(['quotes', 'news']);
+  });
+
+  it("takes the default workspace's first screen", () => {
+    expect(shownKinds(activeRoot(defaultWorkspace())).sort()).toEqual(
+      ['chart', 'depth', 'news', 'quotes'].sort(),
+    );
+  });
+
+  it('remembers the kinds, and reads back only kinds it knows', () => {
+    const storage = memoryStorage();
+    expect(rememberedKinds(storage)).toBeNull();
+    rememberKinds(['quotes', 'chart'], storage);
+    expect(rememberedKinds(storage)).toEqual(['quotes', 'chart']);
+    storage.setItem('marketdesk.firstScreen', '["quotes","nonsense",3]');
+    expect(rememberedKinds(storage)).toEqual(['quotes']);
+    storage.setItem('marketdesk.firstScreen', '{broken');
+    expect(rememberedKinds(storage)).toBeNull();
+    expect(rememberedKinds(null)).toBeNull();
+  });
+});
+
+/** A bridge whose events the test fires, counting its listeners. */
+function eventBridge() {
+  const listeners = new Map<string, Set<() => void>>();
+  const bridge = {
+    on(event: string, listener: () => void) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener));
+      return () => set.delete(listener);
+    },
+  } as unknown as MarketdeskBridge;
+  const count = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
+  return { bridge, fire: (event: string) => listeners.get(event)?.forEach((l) => l()), count };
+}
+
+describe('firstDataPainted', () => {
+  const win = {
+    requestAnimationFrame: (fn: FrameRequestCallback) => setTimeout(() => fn(0), 16),
+    setTimeout: (fn: () => void, ms?: number) => setTimeout(fn, ms),
+    clearTimeout: (id: number) => clearTimeout(id),
+  } as unknown as Window;
+
+  it('settles the frame after the first live data, and stops listening', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bridge, fire, count } = eventBridge();
+      let settled = false;
+      void firstDataPainted(bridge, win, 1_000).then(() => (settled = true));
+      fire('candles');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(settled).toBe(false);
+      fire('quotes');
+      await vi.advanceTimersByTimeAsync(20);
+      expect(settled).toBe(true);
+      expect(count()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('settles after the wait when no data comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bridge, count } = eventBridge();
+      let settled = false;
+      void firstDataPainted(bridge, win, 1_000).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      expect(count()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
