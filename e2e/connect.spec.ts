@@ -6,9 +6,9 @@
  * below the chosen plan's limits (429s, subscriptions refused) gets the status bar's
  * offer to switch to the plan its refusals fit, and one click switches.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { planOf } from '../src/shared/model';
+import { PLAN_LIMITS, planOf } from '../src/shared/model';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import { printLogsOnFailure } from './support/processes';
 import { statusMode } from './support/ui';
@@ -32,6 +32,32 @@ const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Setting
 const streamed = (page: Page) =>
   page.getByRole('contentinfo', { name: 'Status' }).getByRole('img', { name: /^Prices / });
 
+/**
+ * A simulator on `servicePlan`, enforcing that plan's minute, and the app live against
+ * it with the base plan set in Settings.
+ */
+async function live(
+  browser: Browser,
+  servicePlan: 'free' | 'base',
+  options: { seed: number; deniedMarkets?: string[]; viewport: { width: number; height: number } },
+): Promise<Page> {
+  sim = await startSimulator({
+    token: TOKEN,
+    seed: options.seed,
+    plan: planOf(servicePlan),
+    ...(options.deniedMarkets ? { deniedMarkets: options.deniedMarkets } : {}),
+    faults: {
+      rateLimit: { requests: PLAN_LIMITS[servicePlan].requestsPerMinute, windowMs: 60_000 },
+    },
+  });
+  app = await openWorkspace(browser, {
+    settings: { plan: 'base', baseUrl: sim.url },
+    hostToken: TOKEN,
+    viewport: options.viewport,
+  });
+  return app.page!;
+}
+
 /** The y of an element's top, to compare the order the dialog shows them in. */
 async function top(page: Page, locator: ReturnType<Page['getByLabel']>): Promise<number> {
   const box = await locator.boundingBox();
@@ -43,19 +69,11 @@ test('Connect to a service: address, token, plan, then a Test of what works', as
   browser,
 }) => {
   test.setTimeout(120_000);
-  sim = await startSimulator({
-    token: TOKEN,
+  const page = await live(browser, 'base', {
     seed: 5,
-    plan: planOf('base'),
     deniedMarkets: ['stock:HK'],
-    faults: { rateLimit: { requests: 120, windowMs: 60_000 } },
-  });
-  app = await openWorkspace(browser, {
-    settings: { plan: 'base', baseUrl: sim.url },
-    hostToken: TOKEN,
     viewport: { width: 1024, height: 768 },
   });
-  const page = app.page!;
   // LIVE beside data, or DEGRADED while the HK rows say "not in your plan".
   await expect(statusMode(page)).toContainText(/LIVE|DEGRADED/, { timeout: 60_000 });
   // The feed's own stream is up: the Test reads it rather than opening a second one.
@@ -114,18 +132,7 @@ test('a service on a smaller plan than the one set: the status bar offers it, an
 }) => {
   test.setTimeout(150_000);
   // The token is on the free plan (5 a minute, 3 subscriptions); Settings say base.
-  sim = await startSimulator({
-    token: TOKEN,
-    seed: 6,
-    plan: planOf('free'),
-    faults: { rateLimit: { requests: 5, windowMs: 60_000 } },
-  });
-  app = await openWorkspace(browser, {
-    settings: { plan: 'base', baseUrl: sim.url },
-    hostToken: TOKEN,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = app.page!;
+  const page = await live(browser, 'free', { seed: 6, viewport: { width: 1280, height: 800 } });
   const status = page.getByRole('contentinfo', { name: 'Status' });
   const offer = status.getByRole('button', { name: 'Switch to the free plan' });
   await expect(offer).toBeVisible({ timeout: 90_000 });

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { hourlyCandles } from '../testing/candles';
 import type { Candle, Quote } from './index';
 import { DAY_MS, dayChange, dayReference, dayWindow, shownChange, utcDayStart } from './day-change';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 10, 0, 0, 0);
-/** Hourly candles from `T0 + from` hours, `count` of them, each opening at 100 + its hour. */
-const hourly = (from: number, count: number): Candle[] =>
-  Array.from({ length: count }, (_, i) => {
-    const h = from + i;
-    return {
-      time: T0 + h * HOUR,
-      open: 100 + h,
-      high: 101 + h,
-      low: 99 + h,
-      close: 100.5 + h,
-      volume: 2,
-      turnover: 200,
-    };
-  });
+/** Hourly candles from `T0 + from` hours (shared/testing). */
+const hourly = (from: number, count: number): Candle[] => hourlyCandles(T0, from, count);
 
 /** A crypto quote at `time`: no change of its own, the UTC day's figures. */
 const cryptoQuote = (time: number, over: Partial<Quote> = {}): Quote => ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hourlyCandles } from '../../../../shared/testing/candles';
 import type { CandlesPage } from '../../../../shared/bridge';
 import type { Candle } from '../../../../shared/model';
 import { FakeBridge } from '../common/fake-bridge';
@@ -6,20 +7,8 @@ import { DayChanges } from './day-changes.svelte';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 10, 0, 0, 0);
-/** Hourly candles from `T0 + from` hours, `count` of them, each opening at 100 + its hour. */
-const hourly = (from: number, count: number): Candle[] =>
-  Array.from({ length: count }, (_, i) => {
-    const h = from + i;
-    return {
-      time: T0 + h * HOUR,
-      open: 100 + h,
-      high: 101 + h,
-      low: 99 + h,
-      close: 100.5 + h,
-      volume: 1,
-      turnover: 1,
-    };
-  });
+/** Hourly candles from `T0 + from` hours (shared/testing). */
+const hourly = (from: number, count: number): Candle[] => hourlyCandles(T0, from, count);
 const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
 
 describe('DayChanges', () => {
