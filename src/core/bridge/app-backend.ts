@@ -120,7 +120,11 @@ export class AppBackend implements BridgeBackend {
       source: link.source,
       plan: { ...link.client.plan },
       // The health service keeps its messages redacted; redacted again, as all that leaves.
-      health: { ...data, lastError: data.lastError === null ? null : link.redact(data.lastError) },
+      health: {
+        ...data,
+        lastError: data.lastError === null ? null : link.redact(data.lastError),
+        outsidePlan: data.outsidePlan === null ? null : link.redact(data.outsidePlan),
+      },
       lastUpdate: feed.lastUpdate,
       budget: { ...feed.budget },
       lastError: lastError === null ? null : link.redact(lastError),

@@ -293,6 +293,39 @@ describe('FeedHub: request budget', () => {
     hub.dispose();
   });
 
+  it('on a plan too small for every row at once, refreshes the rows in turn, oldest first', async () => {
+    const { timers, client, hub } = setup({ plan: planOf('free'), requestsPerMinute: 5 });
+    const markets = ['US', 'HK', 'GB'];
+    for (const region of markets) {
+      const spec: SubscriptionSpec = {
+        kind: 'quotes',
+        class: 'stock',
+        region,
+        exchange: '',
+        codes: ['AAA'],
+      };
+      hub.subscribe('w', spec, new Recorder().push);
+    }
+    await timers.advance(0);
+    // Each market's first paint, in the order the panes asked.
+    expect(client.callsOf('quotes').map((c) => c.region)).toEqual(markets);
+    // The US row is refreshed out of turn (a pane adds a symbol to it): it is the newest.
+    await timers.advance(1_000);
+    hub.subscribe('w', quotes(['AAA', 'BBB']), new Recorder().push);
+    await timers.advance(0);
+    expect(client.callsOf('quotes').at(-1)).toMatchObject({ region: 'US' });
+    // At the lane's next tick the oldest go first: HK, GB, then US.
+    const before = client.callsOf('quotes').length;
+    await timers.advance(120_000);
+    expect(
+      client
+        .callsOf('quotes')
+        .slice(before, before + 3)
+        .map((c) => c.region),
+    ).toEqual(['HK', 'GB', 'US']);
+    hub.dispose();
+  });
+
   it('tells a subscription polled slower than asked its pace at each refresh', async () => {
     const { timers, hub } = setup({ plan: planOf('base'), requestsPerMinute: 60 });
     const slow = new Recorder();

@@ -119,7 +119,7 @@ describe('FeedHub: one health service for every request', () => {
 });
 
 describe('FeedHub: not in plan', () => {
-  it('is not-in-plan when every market asked is outside the plan, degraded beside others', async () => {
+  it('is not-in-plan when every market asked is outside the plan, live and saying so beside others', async () => {
     const { timers, client, hub, watch } = setup();
     const quotes = client.quotes.bind(client);
     client.quotes = async (cls, params, options) => {
@@ -141,7 +141,11 @@ describe('FeedHub: not in plan', () => {
     });
     hub.subscribe('w', stockQuotes(['AAPL']), new Recorder().push);
     await timers.advance(1000);
-    expect(hub.health.snapshot().state).toBe('degraded');
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'live',
+      lastError: null,
+      outsidePlan: 'Not in your plan: stock quotes in JP.',
+    });
     hub.dispose();
   });
 });

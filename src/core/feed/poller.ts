@@ -62,13 +62,21 @@ export class GroupPoller {
     this.#client = client;
   }
 
-  /** A lane's clock ticked: mark what went stale, poll every group that is due. */
+  /**
+   * A lane's clock ticked: mark what went stale, poll every group that is due, the
+   * oldest data first. The plan's minute serves requests in the order they are asked
+   * (each group has one in flight at most), so on a plan too small for every group at
+   * once the rows refresh in turn, the one shown longest unrefreshed first.
+   */
   tick(lane: Lane, now: UnixMs): void {
     if (this.deps.paused()) return;
     this.#markStale(lane.id, now);
+    const due: Group[] = [];
     for (const g of this.deps.registry.groups()) {
-      if (g.lane === lane.id && g.active && !g.inFlight && now >= g.retryAt) this.poll(g);
+      if (g.lane === lane.id && g.active && !g.inFlight && now >= g.retryAt) due.push(g);
     }
+    due.sort((a, b) => (a.lastSuccessAt ?? 0) - (b.lastSuccessAt ?? 0));
+    for (const g of due) this.poll(g);
   }
 
   /**

@@ -75,6 +75,7 @@ describe('HealthService: live', () => {
       lastSuccessAt: null,
       resumesAt: null,
       lastError: null,
+      outsidePlan: null,
       stream: STREAM_OFF,
     });
     health.record(SUCCESS, { channel: 'a' });
@@ -84,6 +85,7 @@ describe('HealthService: live', () => {
       lastSuccessAt: timers.now(),
       resumesAt: null,
       lastError: null,
+      outsidePlan: null,
       stream: STREAM_OFF,
     });
   });
@@ -160,7 +162,7 @@ describe('HealthService: degraded (5xx, timeouts while others answer)', () => {
 });
 
 describe('HealthService: not in plan', () => {
-  it('is not-in-plan when every failure is that and nothing succeeds, degraded beside data', () => {
+  it('is not-in-plan when every failure is that and nothing succeeds, live and saying so beside data', () => {
     const { health } = setup();
     health.record(fail('not-in-plan', 'Not in your plan: stock JP'), { channel: 'jp' });
     expect(health.snapshot()).toMatchObject({
@@ -169,9 +171,21 @@ describe('HealthService: not in plan', () => {
     });
     health.record(SUCCESS, { channel: 'us' });
     expect(health.snapshot()).toMatchObject({
-      state: 'degraded',
-      lastError: 'Not in your plan: stock JP',
+      state: 'live',
+      lastError: null,
+      outsidePlan: 'Not in your plan: stock JP',
     });
+    // A real failure beside it is the service failing: degraded, and it names that one.
+    health.record(fail('failed', 'HTTP 502'), { channel: 'news' });
+    expect(health.snapshot()).toMatchObject({ state: 'degraded', lastError: 'HTTP 502' });
+    health.forget('news');
+    expect(health.snapshot()).toMatchObject({
+      state: 'live',
+      outsidePlan: 'Not in your plan: stock JP',
+    });
+    // The market leaves the workspace: nothing outside the plan is asked any more.
+    health.forget('jp');
+    expect(health.snapshot()).toMatchObject({ state: 'live', outsidePlan: null });
   });
 
   it('takes an unknown symbol as an answer: the service is fine', () => {

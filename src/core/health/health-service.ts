@@ -58,6 +58,7 @@ export class HealthService {
     lastSuccessAt: null,
     resumesAt: null,
     lastError: null,
+    outsidePlan: null,
     stream: STREAM_OFF,
   };
   #told: string;
@@ -242,7 +243,7 @@ export class HealthService {
   #key(): string {
     const h = this.#shown;
     const hold = this.hold()?.state ?? '';
-    return `${h.state}|${h.since}|${h.resumesAt}|${h.lastError}|${hold}|${JSON.stringify(h.stream)}`;
+    return `${h.state}|${h.since}|${h.resumesAt}|${h.lastError}|${h.outsidePlan}|${hold}|${JSON.stringify(h.stream)}`;
   }
 
   /** One timer for the next moment the verdict changes by itself. */

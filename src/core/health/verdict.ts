@@ -36,24 +36,33 @@ export interface Verdict {
   state: HealthState;
   lastError: string | null;
   resumesAt: UnixMs | null;
+  /** Markets asked for outside the plan while the rest answer (their message), or null. */
+  outsidePlan: string | null;
 }
 
 /**
  * In order: a refused token, then no answer at all, then a rate limit in force (or the
  * latest answer a 429, until something else answers), then the channels: any failing
- * one makes it `degraded` (`not-in-plan` when every failure is that and nothing
- * succeeds). With none failing it is `live` only when a success came after the last
- * failure: evidence that ran out while nothing else was asked proves nothing.
+ * one makes it `degraded`. A market outside the plan is not the service failing: when
+ * every failure is that, it is `not-in-plan` while nothing succeeds, and `live` with
+ * `outsidePlan` said beside it while the rest answers. With none failing it is `live`
+ * only when a success came after the last failure: evidence that ran out while nothing
+ * else was asked proves nothing.
  */
 export function verdict(f: Facts, now: UnixMs): Verdict {
   if (f.tokenRejected !== null) {
-    return { state: 'token-rejected', lastError: f.tokenRejected, resumesAt: null };
+    return { ...CLEAR, state: 'token-rejected', lastError: f.tokenRejected };
   }
   if (f.offlineSince !== null) {
-    return { state: 'offline', lastError: f.offlineReason, resumesAt: null };
+    return { ...CLEAR, state: 'offline', lastError: f.offlineReason };
   }
   if (f.resumesAt !== null && (f.resumesAt > now || f.rateLimitedLast)) {
-    return { state: 'rate-limited', lastError: f.rateLimitReason, resumesAt: f.resumesAt };
+    return {
+      ...CLEAR,
+      state: 'rate-limited',
+      lastError: f.rateLimitReason,
+      resumesAt: f.resumesAt,
+    };
   }
   let latestFailure: Evidence | null = null;
   let onlyNotInPlan = true;
@@ -68,17 +77,21 @@ export function verdict(f: Facts, now: UnixMs): Verdict {
     if (latestFailure === null || e.at >= latestFailure.at) latestFailure = e;
   }
   if (latestFailure !== null) {
-    const state = onlyNotInPlan && !anyGood ? 'not-in-plan' : 'degraded';
-    return { state, lastError: latestFailure.message, resumesAt: null };
+    if (!onlyNotInPlan) return { ...CLEAR, state: 'degraded', lastError: latestFailure.message };
+    return anyGood
+      ? { ...CLEAR, state: 'live', outsidePlan: latestFailure.message }
+      : { ...CLEAR, state: 'not-in-plan', lastError: latestFailure.message };
   }
   if (f.lastFailure !== null) {
-    const planOnly = f.lastFailure.kind === 'not-in-plan' && f.lastSuccessAt === null;
-    const state = planOnly ? 'not-in-plan' : 'degraded';
-    return { state, lastError: f.lastFailure.message, resumesAt: null };
+    if (f.lastFailure.kind !== 'not-in-plan') {
+      return { ...CLEAR, state: 'degraded', lastError: f.lastFailure.message };
+    }
+    return f.lastSuccessAt === null
+      ? { ...CLEAR, state: 'not-in-plan', lastError: f.lastFailure.message }
+      : { ...CLEAR, state: 'live', outsidePlan: f.lastFailure.message };
   }
-  return {
-    state: f.lastSuccessAt === null ? 'connecting' : 'live',
-    lastError: null,
-    resumesAt: null,
-  };
+  return { ...CLEAR, state: f.lastSuccessAt === null ? 'connecting' : 'live' };
 }
+
+/** A verdict's fields with nothing to say. */
+const CLEAR = { lastError: null, resumesAt: null, outsidePlan: null } as const;

@@ -69,7 +69,8 @@ export type TokenStorage = 'keychain' | 'safe-storage' | 'session' | 'environmen
  * The health of the market data the terminal shows, from the one health service in
  * core (fed by every request: the feed hub, history, info and symbol checks):
  * - `connecting`: no request has answered yet;
- * - `live`: requests are succeeding right now;
+ * - `live`: requests are succeeding right now (markets outside the plan beside them are
+ *   named in `outsidePlan`, not counted as failing);
  * - `degraded`: the service answers, but some requests fail (see `lastError`);
  * - `rate-limited`: the service answered 429; requests resume at `resumesAt`;
  * - `token-rejected`: the service refused the token (401 / E002): nothing is sent with
@@ -98,6 +99,11 @@ export interface DataHealth {
   resumesAt: UnixMs | null;
   /** The last failure's message, redacted, for a user to act on; null when none. */
   lastError: string | null;
+  /**
+   * Live, yet some markets asked for are outside the plan (their message, e.g. "Not in
+   * your plan: stock HK"): the panes showing them say so, the rest is live. Null when none.
+   */
+  outsidePlan: string | null;
   /** How prices (quotes, depth, ticks) arrive: over the stream, or polled, and why. */
   stream: StreamHealth;
 }

@@ -122,17 +122,20 @@ export class SyntheticMarket {
   /**
    * stock/fund/indices/future → WireQuote (with p, ch, chp); crypto → WireCryptoQuote
    * (no p/ch/chp); forex also → WireQuote (the spec shows no forex quote record; keep
-   * the 2.3 shape). Null for a code outside the catalog.
+   * the 2.3 shape). Null for a code outside the catalog. `at` (Unix ms, never later than
+   * now) reads an earlier instant: the stream's pump pushes a trade it ran late for as
+   * the market stood at the trade.
    */
   quote(
     cls: AssetClass,
     region: string,
     exchange: string,
     code: string,
+    at?: number,
   ): WireQuote | WireCryptoQuote | null {
     const sym = this.#symbol(cls, region, exchange, code);
     if (!sym) return null;
-    const { day, prevClose, time } = this.#snapshot(sym, this.#now());
+    const { day, prevClose, time } = this.#snapshot(sym, this.#at(at));
     const base = {
       s: code,
       ld: day.c,
@@ -164,11 +167,17 @@ export class SyntheticMarket {
     };
   }
 
-  /** The order book; null for a code outside the catalog. */
-  depth(cls: AssetClass, region: string, exchange: string, code: string): WireDepth | null {
+  /** The order book; null for a code outside the catalog. `at` as for `quote`. */
+  depth(
+    cls: AssetClass,
+    region: string,
+    exchange: string,
+    code: string,
+    at?: number,
+  ): WireDepth | null {
     const sym = this.#symbol(cls, region, exchange, code);
     if (!sym) return null;
-    const { day, time } = this.#snapshot(sym, this.#now());
+    const { day, time } = this.#snapshot(sym, this.#at(at));
     const book = buildDepth(sym, day.c, time);
     book.s = code;
     return book;
@@ -204,13 +213,19 @@ export class SyntheticMarket {
     }));
   }
 
-  /** A crypto tick snapshot; null for a code outside the catalog. */
-  tick(region: string, code: string): WireTick | null {
+  /** A crypto tick snapshot; null for a code outside the catalog. `at` as for `quote`. */
+  tick(region: string, code: string, at?: number): WireTick | null {
     const sym = this.#symbol('crypto', region, '', code);
     if (!sym) return null;
-    const { day, time, lastTrade } = this.#snapshot(sym, this.#now());
+    const { day, time, lastTrade } = this.#snapshot(sym, this.#at(at));
     const v = lastTrade / sym.volScale;
     return { s: code, ld: day.c, t: time, v, tu: Math.round(v * day.c * 100) / 100, ts: 0 };
+  }
+
+  /** The instant to read: `at`, but nothing the clock has not reached yet. */
+  #at(at: number | undefined): number {
+    const now = this.#now();
+    return at === undefined ? now : Math.min(at, now);
   }
 
   /** A stock's information record; null for a code outside the catalog. */

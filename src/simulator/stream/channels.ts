@@ -18,6 +18,9 @@ import type { MarketModel } from '../market-model';
 import { TradeSchedule } from './activity';
 import { replies } from './protocol';
 
+/** Missed trades a late pump still pushes one by one (a longer stall pushes the latest). */
+export const CATCH_UP_TRADES = 5;
+
 /** Where a channel's pushes go. */
 export interface Reader {
   push(frame: string): void;
@@ -111,7 +114,7 @@ export class StreamChannels {
     if (!readers) {
       readers = new Set();
       channel.readers.set(type, readers);
-      const record = this.#record(channel, type);
+      const record = this.#record(channel, type, this.#o.now());
       if (record !== null) channel.last.set(type, JSON.stringify(record));
     }
     readers.add(reader);
@@ -135,37 +138,47 @@ export class StreamChannels {
     return next;
   }
 
-  /** Pushes what changed on every channel whose trade is due at `now`. */
+  /**
+   * Pushes what changed on every channel whose trade is due at `now`. A pump that runs
+   * late (its gap, a busy event loop) pushes each trade it missed as the market stood at
+   * that trade, so no second the service's candles count goes unpushed; a stall longer
+   * than CATCH_UP_TRADES trades pushes the latest state once.
+   */
   pump(now: number): void {
     for (const channel of this.#channels.values()) {
-      if (channel.nextAt > now) continue;
-      // Trades missed while the pump was late are one trade: the latest state is pushed.
-      channel.nextAt = channel.schedule.nextAfter(now);
-      for (const [type, readers] of channel.readers) {
-        const record = this.#record(channel, type);
-        if (record === null) continue;
-        const json = JSON.stringify(record);
-        if (json === channel.last.get(type)) continue;
-        channel.last.set(type, json);
-        const frame = replies.push(record, channel.s, type);
-        // A reader may leave while being pushed to (a drop fault): iterate a copy.
-        for (const reader of [...readers]) {
-          this.pushes++;
-          reader.push(frame);
-        }
+      for (let n = 0; channel.nextAt <= now; n++) {
+        const at = n < CATCH_UP_TRADES ? channel.nextAt : now;
+        channel.nextAt = channel.schedule.nextAfter(at);
+        this.#push(channel, at);
       }
     }
   }
 
-  #record(channel: Channel, type: StreamType): object | null {
+  #push(channel: Channel, at: number): void {
+    for (const [type, readers] of channel.readers) {
+      const record = this.#record(channel, type, at);
+      if (record === null) continue;
+      const json = JSON.stringify(record);
+      if (json === channel.last.get(type)) continue;
+      channel.last.set(type, json);
+      const frame = replies.push(record, channel.s, type);
+      // A reader may leave while being pushed to (a drop fault): iterate a copy.
+      for (const reader of [...readers]) {
+        this.pushes++;
+        reader.push(frame);
+      }
+    }
+  }
+
+  #record(channel: Channel, type: StreamType, at: number): object | null {
     const { market, cls } = this.#o;
     switch (type) {
       case 'quote':
-        return market.quote(cls, channel.region, '', channel.code);
+        return market.quote(cls, channel.region, '', channel.code, at);
       case 'depth':
-        return market.depth(cls, channel.region, '', channel.code);
+        return market.depth(cls, channel.region, '', channel.code, at);
       case 'tick':
-        return cls === 'crypto' ? market.tick(channel.region, channel.code) : null;
+        return cls === 'crypto' ? market.tick(channel.region, channel.code, at) : null;
     }
   }
 }

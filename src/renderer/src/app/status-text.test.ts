@@ -9,6 +9,7 @@ const LIVE: DataHealth = {
   lastSuccessAt: 2,
   resumesAt: null,
   lastError: null,
+  outsidePlan: null,
   stream: {
     state: 'streaming',
     reason: null,
@@ -120,6 +121,18 @@ describe('describeStatus', () => {
     const text = describeStatus(withHealth({ state: 'degraded', lastError: 'HTTP 502' }), fmt);
     expect(text).toMatchObject({ mode: 'DEGRADED', modeTone: 'warn' });
     expect(text.modeTitle).toMatch(/^Last error: HTTP 502\n/);
+  });
+
+  it('says LIVE beside a market outside the plan, naming it in the tooltip', () => {
+    const text = describeStatus(
+      withHealth({ state: 'live', outsidePlan: 'Not in your plan: stock HK' }),
+      fmt,
+    );
+    expect(text).toMatchObject({
+      mode: 'LIVE',
+      modeDetail: 'some markets are not in your plan',
+      modeTitle: 'Not in your plan: stock HK. The rest of the workspace is live.',
+    });
   });
 
   it('says NOT IN PLAN and CONNECTING', () => {

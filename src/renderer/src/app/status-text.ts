@@ -94,8 +94,9 @@ function healthDetail(status: AppStatus, format: TimeFormat): string {
       return 'the service refused the token';
     case 'not-in-plan':
       return 'your plan does not cover these markets';
-    case 'connecting':
     case 'live':
+      return h.outsidePlan === null ? '' : 'some markets are not in your plan';
+    case 'connecting':
       return '';
   }
 }
@@ -104,6 +105,9 @@ function healthTitle(status: AppStatus, format: TimeFormat): string {
   const h = status.health;
   const parts: string[] = [];
   if (h.state !== 'live' && h.lastError) parts.push(`Last error: ${h.lastError}`);
+  if (h.state === 'live' && h.outsidePlan !== null) {
+    parts.push(`${h.outsidePlan}. The rest of the workspace is live.`);
+  }
   if (h.state !== 'live' && h.state !== 'connecting') {
     parts.push(
       h.lastSuccessAt === null
