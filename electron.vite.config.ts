@@ -1,5 +1,7 @@
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 /**
@@ -9,6 +11,39 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
  * of the user. Every other warning still prints.
  */
 const checks = { bundlerTimings: false } as const;
+
+/**
+ * Lists the project files the renderer was built from (`out/renderer.inputs.json`,
+ * outside the served folder), so the browser host tells a stale build by stating those
+ * few hundred files (src/host/build-renderer.ts) rather than walking src/ at each start.
+ */
+function listRendererInputs(): Plugin {
+  let inputs: string[] = [];
+  return {
+    name: 'marketdesk-renderer-inputs',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const file = id.split('?')[0]!;
+          if (id.startsWith('\0') || file.includes('node_modules')) continue;
+          const rel = relative(__dirname, file);
+          if (!rel.startsWith('..')) files.add(rel.split('\\').join('/'));
+        }
+      }
+      inputs = [...files].sort();
+    },
+    closeBundle() {
+      mkdirSync(resolve(__dirname, 'out'), { recursive: true });
+      writeFileSync(
+        resolve(__dirname, 'out', 'renderer.inputs.json'),
+        `${JSON.stringify(inputs, null, 1)}\n`,
+      );
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -40,6 +75,6 @@ export default defineConfig({
       minify: true,
       rolldownOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') }, checks },
     },
-    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
+    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') }), listRendererInputs()],
   },
 });

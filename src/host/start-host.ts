@@ -13,10 +13,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBridgeServer, type BridgeServer } from '../core/bridge';
-import { createServices, type Services, type ServicesConfig } from '../core/services';
+import type { BridgeServer } from '../core/bridge';
+import type { Services, ServicesConfig } from '../core/services';
 import { BRIDGE_PATH, hostAddress, popOutAddress } from '../shared/host-wire';
-import { startDemoService } from '../simulator';
 import { ensureRendererBuilt } from './build-renderer';
 import {
   openBrowser,
@@ -25,8 +24,7 @@ import {
   type RedirectFile,
 } from './open-browser';
 import { securityHeaders, serveStatic } from './static-files';
-import { warmUp } from './warm-up';
-import { createWsBridge, type WsBridge } from './ws-bridge';
+import type { WsBridge } from './ws-bridge';
 
 /** The project root (src/host/ → ../../). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -129,7 +127,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     warmed = true;
     if (warmTimer) clearTimeout(warmTimer);
     void ready?.then(
-      ({ services }) => (stopping ? undefined : warmUp(services)),
+      async ({ services }) => {
+        if (stopping) return;
+        const { warmUp } = await import('./warm-up');
+        await warmUp(services);
+      },
       () => {},
     );
   };
@@ -187,6 +189,16 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   options.onListening?.(url);
 
   ready = (async () => {
+    // Loaded after listening, while the browser loads the page: the services, the
+    // bridge's schemas and the simulator are most of the host's code, and evaluating
+    // them (zod building every schema) is time the page's own files need not wait for.
+    const [{ createServices }, { createBridgeServer }, { startDemoService }, { createWsBridge }] =
+      await Promise.all([
+        import('../core/services'),
+        import('../core/bridge'),
+        import('../simulator'),
+        import('./ws-bridge'),
+      ]);
     const services = await createServices({
       demo: startDemoService,
       ...options.services,
