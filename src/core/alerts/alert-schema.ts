@@ -14,7 +14,11 @@ import type {
 } from '../../shared/model';
 import {
   ASSET_CLASSES,
+  EXCHANGE_PATTERN,
+  EXCHANGE_RULE,
   MAX_MOVE_WINDOW_MS,
+  REGION_TEXT_PATTERN,
+  REGION_TEXT_RULE,
   SYMBOL_CODE_PATTERN,
   SYMBOL_CODE_RULE,
   canonicalInstrument,
@@ -24,11 +28,8 @@ import {
 export const alertInstrumentSchema = z
   .strictObject({
     class: z.enum(ASSET_CLASSES),
-    region: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' }),
-    exchange: z
-      .string()
-      .max(16)
-      .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' }),
+    region: z.string().regex(REGION_TEXT_PATTERN, { error: REGION_TEXT_RULE }),
+    exchange: z.string().regex(EXCHANGE_PATTERN, { error: EXCHANGE_RULE }),
     code: z.string().regex(SYMBOL_CODE_PATTERN, { error: SYMBOL_CODE_RULE }),
   })
   .transform((i): Instrument => canonicalInstrument(i));

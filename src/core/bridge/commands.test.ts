@@ -60,7 +60,7 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ series: AAPL_DAILY, limit: 5001 }, /limit must be at most 5000/],
     [{ series: { ...AAPL_DAILY, kType: 11 }, limit: 10 }, /series\.kType must be one of/],
   ],
-  loadNews: [[{ market: 'stock', lang: 'english', limit: 10 }, /lang must be a two-letter/]],
+  loadNews: [[{ market: 'stock', lang: 'english', limit: 10 }, /lang must be a news language/]],
   getInfo: [[{ region: 'USA', exchange: '', code: 'AAPL' }, /region must be two capital letters/]],
   checkSymbol: [
     [

@@ -11,7 +11,7 @@
  * is the simulator's catalog). One instrument a line, `code|exchange|name`, in blocks per
  * class and region; a malformed line throws when the module loads.
  */
-import { canonicalCode, isAssetClass, type DirectoryEntry } from '../../shared/model';
+import { canonicalCode, isAssetClass, isRegion, type DirectoryEntry } from '../../shared/model';
 
 const TABLES: Readonly<Record<string, string>> = {
   'stock US': `
@@ -383,7 +383,7 @@ function parse(): DirectoryEntry[] {
   const seen = new Set<string>();
   for (const [market, table] of Object.entries(TABLES)) {
     const [cls, region] = market.split(' ') as [string, string];
-    if (!isAssetClass(cls) || !/^[A-Z]{2}$/.test(region)) {
+    if (!isAssetClass(cls) || !isRegion(region)) {
       throw new Error(`well-known symbols: bad market "${market}"`);
     }
     for (const line of table.split('\n')) {

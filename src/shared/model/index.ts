@@ -3,6 +3,7 @@ export * from './records';
 export * from './settings';
 export * from './settings-rules';
 export * from './symbols';
+export * from './news-feeds';
 export * from './directory';
 export * from './alerts';
 export * from './drawings';

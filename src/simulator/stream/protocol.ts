@@ -11,7 +11,7 @@ import {
   isStreamType,
   type StreamType,
 } from '../../shared/api/stream';
-import { CODE_RE, REGION_RE } from '../params';
+import { isRegion, isSymbolCode } from '../../shared/model';
 
 /** One `CODE$REGION` of a request, as sent (not yet looked up). */
 export interface SymbolRef {
@@ -46,7 +46,7 @@ function parseSymbols(params: unknown): SymbolRef[] | null {
     if (at < 0) return null;
     const code = entry.slice(0, at).trim();
     const region = entry.slice(at + 1).trim();
-    if (!CODE_RE.test(code) || !REGION_RE.test(region)) return null;
+    if (!isSymbolCode(code) || !isRegion(region)) return null;
     out.push({ code, region });
   }
   return out;

@@ -6,7 +6,13 @@
  * checked with the source before it acts (see workspace/symbol-gate).
  */
 import type { AssetClass, KType } from '../../../shared/model';
-import { canonicalCode, parseKType } from '../../../shared/model';
+import {
+  REGION_TEXT_PATTERN,
+  canonicalCode,
+  canonicalRegion,
+  isSymbolCode,
+  parseKType,
+} from '../../../shared/model';
 import type { PaneKind, SymbolRef } from '../workspace/pane-contract';
 import { expandBareCode, inferAssetClass, inferRegion } from '../workspace/symbol-inference';
 
@@ -65,13 +71,11 @@ function parseInterval(word: string): KType | null {
   return parseKType(word.toLowerCase());
 }
 
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$/;
-
 /** The symbol command in `text`, or null when it is not one. */
 export function parseSymbolCommand(text: string): SymbolCommand | null {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const [first, ...rest] = words;
-  if (!first || !CODE.test(first)) return null;
+  if (!first || !isSymbolCode(first)) return null;
   let code = first.toUpperCase();
   let region: string | null = null;
   let kind: PaneKind | null = null;
@@ -83,7 +87,7 @@ export function parseSymbolCommand(text: string): SymbolCommand | null {
     if (KIND_WORDS[lower] && !kind) kind = KIND_WORDS[lower];
     else if (CLASS_WORDS[lower] && !cls) cls = CLASS_WORDS[lower];
     else if (interval !== null && kType === null) kType = interval;
-    else if (/^[A-Za-z]{2}$/.test(word) && !region) region = word.toUpperCase();
+    else if (!region && REGION_TEXT_PATTERN.test(word)) region = canonicalRegion(word);
     else return null;
   }
   // An interval alone means a chart.
@@ -137,7 +141,7 @@ export function paletteSearchOf(query: string): PaletteSearch {
     if (KIND_WORDS[lower] && !kind) kind = KIND_WORDS[lower];
     else if (CLASS_WORDS[lower] && !cls) cls = CLASS_WORDS[lower];
     else if (interval !== null && kType === null) kType = interval;
-    else if (/^[A-Za-z]{2}$/.test(word) && !region) region = word.toUpperCase();
+    else if (!region && REGION_TEXT_PATTERN.test(word)) region = canonicalRegion(word);
     else break;
     words.pop();
   }
