@@ -4,7 +4,13 @@
  * limits. The simulator serves from it and the stream client (src/core/stream) speaks
  * from it; nothing else writes these strings.
  */
-import type { AssetClass, PlanName } from '../model/market';
+import {
+  PLANS,
+  PLAN_LIMITS,
+  type AssetClass,
+  type PlanName,
+  type StreamLimits,
+} from '../model/market';
 import { canonicalCode, canonicalRegion } from '../model/symbols';
 
 /** The default WebSocket path per class (`https://host` → `wss://host/stock`); a setting. */
@@ -64,25 +70,12 @@ export const STREAM_CLOSE = {
   slowReader: 4003,
 } as const;
 
-/** What one plan may hold on the stream (streaming.md's table, approximate; settings). */
-export interface StreamLimits {
-  /** Connections at once, all endpoints together. */
-  connections: number;
-  /** Symbols subscribed on one connection. */
-  subscriptions: number;
-}
+export type { StreamLimits };
 
-/**
- * The published stream limits per plan. The service publishes no enterprise row; an
- * enterprise contract is taken to grant at least premium's.
- */
-export const STREAM_PLAN_LIMITS = {
-  free: { connections: 1, subscriptions: 3 },
-  base: { connections: 3, subscriptions: 200 },
-  professional: { connections: 6, subscriptions: 500 },
-  premium: { connections: 12, subscriptions: 2_000 },
-  enterprise: { connections: 12, subscriptions: 2_000 },
-} as const satisfies Record<PlanName, StreamLimits>;
+/** The stream limits per plan: the `stream` column of the one plan table (`PLAN_LIMITS`). */
+export const STREAM_PLAN_LIMITS: Readonly<Record<PlanName, StreamLimits>> = Object.fromEntries(
+  PLANS.map((plan) => [plan, PLAN_LIMITS[plan].stream]),
+) as Record<PlanName, StreamLimits>;
 
 /** The client's heartbeat period must lie in this range (streaming.md: every 15–30 s). */
 export const STREAM_HEARTBEAT_RANGE_MS = { min: 15_000, max: 30_000 } as const;

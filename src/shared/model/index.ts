@@ -6,6 +6,7 @@ export * from './symbols';
 export * from './news-feeds';
 export * from './directory';
 export * from './alerts';
+export * from './alert-rules';
 export * from './drawings';
 export * from './record-rules';
 export * from './feed-plan';

@@ -6,7 +6,7 @@
  * again on the main side before it is kept.
  */
 import type { AlertCondition, AlertDraft, AlertRepeat } from '../../../shared/model';
-import { MAX_MOVE_WINDOW_MS } from '../../../shared/model';
+import { isAlertPrice, isMovePercent, isMoveWindow } from '../../../shared/model';
 import { parseSymbolCommand } from '../app/palette-parse';
 
 export type AlertParse =
@@ -35,7 +35,7 @@ export const ALERT_EXAMPLE = 'alert AAPL US > 230 · crosses 90000 · < 380 · m
 function readNumber(word: string): number | null {
   if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(word)) return null;
   const n = Number(word.replace(/,/g, ''));
-  return Number.isFinite(n) && n > 0 ? n : null;
+  return isAlertPrice(n) ? n : null;
 }
 
 /** `30s`, `5m`, `1h` → ms; null otherwise. */
@@ -94,14 +94,14 @@ export function parseAlertCommand(text: string): AlertParse | null {
   if (op === 'move') {
     const percent = /^(\d+(\.\d+)?)%?$/.exec(args[0] ?? '');
     const value = percent ? Number(percent[1]) : NaN;
-    if (!(value > 0 && value <= 100)) {
+    if (!isMovePercent(value)) {
       return {
         ok: false,
         problem: 'Type the move in percent (above 0, at most 100), e.g. move 2% 5m.',
       };
     }
     const windowMs = args[1] === undefined ? 5 * 60_000 : readWindow(args[1]);
-    if (windowMs === null || windowMs < 1000 || windowMs > MAX_MOVE_WINDOW_MS) {
+    if (windowMs === null || !isMoveWindow(windowMs)) {
       return { ok: false, problem: 'Type the window as 30s, 5m or 1h (at most 24h).' };
     }
     if (args.length > 2)
