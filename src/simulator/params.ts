@@ -93,7 +93,7 @@ function parseCodes(text: string): string[] {
 
 function parseKType(text: string, cls: OperationSpec['class']): KType {
   const n = DIGITS_RE.test(text) ? Number(text) : Number.NaN;
-  // 6 and 7 exist on the real service for crypto only (real-service-notes.md).
+  // 6 and 7 exist on the real service for crypto only (docs/api-gaps.md).
   if (
     (SPEC_KTYPES as readonly number[]).includes(n) ||
     (cls === 'crypto' && (n === 6 || n === 7))

@@ -1,6 +1,6 @@
 /**
  * Which held symbol a push names. The service's `s` differs by class and by document
- * (streaming.md): `AAPL.US`, `ETH_USDT`, `BTCUSDT`, and `00700.HK` for what the app
+ * (docs/streaming.md): `AAPL.US`, `ETH_USDT`, `BTCUSDT`, and `00700.HK` for what the app
  * holds as `700`. A push is matched by code and region where the form carries the
  * region; otherwise by code alone, then by the code without separators (`ETH_USDT`,
  * `ETH-USDT`, `ETH/USDT` → `ETHUSDT`) — and only when exactly one held symbol fits: a

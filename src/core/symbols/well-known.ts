@@ -3,7 +3,7 @@
  * finds its symbol ("apple" → AAPL US, "tencent" → 700 HK) before the user has seen it
  * and whether or not the service answers a symbol list. Hand-curated: the largest
  * stocks of the main regions, the major crypto pairs, world indices, forex pairs,
- * futures and ETFs, in the regions the real service lists them (real-service-notes.md:
+ * futures and ETFs, in the regions the real service lists them (docs/api-gaps.md:
  * indices and forex under GB, crypto under BA and BT, futures under US, HK and CN).
  *
  * A shipped entry is a suggestion, not a fact about the source: the source has the last

@@ -1,5 +1,5 @@
 /**
- * The service's streaming contract (`shared/spec/streaming.md`) as data: the endpoint
+ * The service's streaming contract (`docs/streaming.md`) as data: the endpoint
  * per asset class, the messages' texts and codes, the push types and the plans' stream
  * limits. The simulator serves from it and the stream client (src/core/stream) speaks
  * from it; nothing else writes these strings.
@@ -40,7 +40,7 @@ export const STREAM_REFUSED = 0;
 export const STREAM_ACTIONS = {
   auth: 'auth',
   subscribe: 'subscribe',
-  /** Not documented by the service: an extension the simulator offers (streaming.md). */
+  /** Not documented by the service: an extension the simulator offers (docs/streaming.md). */
   unsubscribe: 'unsubscribe',
   ping: 'ping',
   pong: 'pong',
@@ -77,7 +77,7 @@ export const STREAM_PLAN_LIMITS: Readonly<Record<PlanName, StreamLimits>> = Obje
   PLANS.map((plan) => [plan, PLAN_LIMITS[plan].stream]),
 ) as Record<PlanName, StreamLimits>;
 
-/** The client's heartbeat period must lie in this range (streaming.md: every 15–30 s). */
+/** The client's heartbeat period must lie in this range (docs/streaming.md: every 15–30 s). */
 export const STREAM_HEARTBEAT_RANGE_MS = { min: 15_000, max: 30_000 } as const;
 
 /**

@@ -16,7 +16,7 @@ export type UnixMs = number;
 
 /**
  * Candle intervals. The spec lists 1–5 and 8–10; the real service also has
- * 6 (2 hours) and 7 (4 hours) for crypto (real-service-notes.md).
+ * 6 (2 hours) and 7 (4 hours) for crypto (docs/api-gaps.md).
  */
 export const KTYPES = {
   1: { label: '1m', ms: 60_000 },
@@ -41,7 +41,7 @@ const CRYPTO_KTYPES: readonly KType[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /**
  * The candle intervals the service has for `cls`: the spec's, and for crypto also 2h and
- * 4h (real-service-notes.md). Asking another class for 2h is refused by the service.
+ * 4h (docs/api-gaps.md). Asking another class for 2h is refused by the service.
  */
 export function kTypesFor(cls: AssetClass): readonly KType[] {
   return cls === 'crypto' ? CRYPTO_KTYPES : SPEC_KTYPES;

@@ -1,7 +1,7 @@
 /**
  * The stream's wire messages on the simulator's side: what a client sent, parsed
  * strictly (anything the contract does not describe is "cannot be resolved action"),
- * and the server's answers, word for word as `shared/spec/streaming.md` gives them.
+ * and the server's answers, word for word as `docs/streaming.md` gives them.
  */
 import {
   STREAM_ACTIONS,
