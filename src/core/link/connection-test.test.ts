@@ -4,11 +4,12 @@
  * the plan, a spent minute, and the stream (the feed's own, or a probe).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { planOf, type PlanName, type StreamHealth } from '../../shared/model';
+import { planOf, type PlanName } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { MarketClient } from '../api';
 import { StreamClient } from '../stream';
 import { probeStream, testConnection, type ConnectionTestDeps } from './connection-test';
+import { STREAMING } from '../../shared/testing/fixtures';
 
 const TOKEN = 'connection-test-token-7f2a';
 const sims: SimulatorHandle[] = [];
@@ -27,15 +28,6 @@ const MARKETS = [
   { cls: 'stock', region: 'HK', code: '700' },
   { cls: 'crypto', region: 'BA', code: 'BTCUSDT' },
 ] as const;
-
-const STREAMING: StreamHealth = {
-  state: 'streaming',
-  reason: null,
-  streamed: 10,
-  polled: 0,
-  nextAttemptAt: null,
-  message: null,
-};
 
 function deps(
   baseUrl: string,

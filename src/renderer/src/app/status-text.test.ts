@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppStatus, DataHealth, StreamHealth } from '../../../shared/model';
 import { HEALTH_STATES, STREAM_HEALTH_STATES } from '../../../shared/model';
 import { describeStatus, describeStream, describeToken, tokenProblem } from './status-text';
+import { STREAMING } from '../../../shared/testing/fixtures';
 
 const LIVE: DataHealth = {
   state: 'live',
@@ -9,14 +10,7 @@ const LIVE: DataHealth = {
   lastSuccessAt: 2,
   resumesAt: null,
   lastError: null,
-  stream: {
-    state: 'streaming',
-    reason: null,
-    streamed: 10,
-    polled: 0,
-    nextAttemptAt: null,
-    message: null,
-  },
+  stream: STREAMING,
 };
 const base: AppStatus = {
   mode: 'live',
