@@ -5,8 +5,16 @@
  * (palette-parse.ts: canonical code, region typed or guessed); the draft is checked
  * again on the main side before it is kept.
  */
-import type { AlertCondition, AlertDraft, AlertRepeat } from '../../../shared/model';
-import { isAlertPrice, isMovePercent, isMoveWindow } from '../../../shared/model';
+import {
+  formatWindow,
+  isAlertPrice,
+  isMovePercent,
+  isMoveWindow,
+  type AlertCondition,
+  type AlertDraft,
+  type AlertRepeat,
+} from '../../../shared/model';
+import { MAX_MOVE_WINDOW_MS } from '../../../shared/model';
 import { parseSymbolCommand } from '../app/palette-parse';
 
 export type AlertParse =
@@ -102,7 +110,8 @@ export function parseAlertCommand(text: string): AlertParse | null {
     }
     const windowMs = args[1] === undefined ? 5 * 60_000 : readWindow(args[1]);
     if (windowMs === null || !isMoveWindow(windowMs)) {
-      return { ok: false, problem: 'Type the window as 30s, 5m or 1h (at most 24h).' };
+      const most = formatWindow(MAX_MOVE_WINDOW_MS);
+      return { ok: false, problem: `Type the window as 30s, 5m or 1h (at most ${most}).` };
     }
     if (args.length > 2)
       return { ok: false, problem: `"${args.slice(2).join(' ')}" is not understood.` };

@@ -6,7 +6,6 @@
 import { KTYPES, instrumentKey, type SymbolMatch } from '../../../shared/model';
 import { isStrongMatch } from '../symbols/symbol-search.svelte';
 import { allPanes } from '../workspace/layout-tree';
-import { showsOneSymbol } from '../workspace/navigation';
 import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
@@ -36,7 +35,7 @@ function actions(app: AppModel): PaletteItem[] {
   }));
   for (const pane of allPanes(ws.root)) {
     if (pane.id === focused?.id) continue;
-    const symbol = showsOneSymbol(pane.kind) ? ws.symbolOf(pane) : null;
+    const symbol = ws.namedSymbolOf(pane);
     items.push({
       id: `focus-${pane.id}`,
       label: `Focus ${pane.title}${symbol ? ` · ${symbol.code}` : ''}`,

@@ -5,14 +5,14 @@
  * The code comes out canonical (`00700 HK` → `700`). A parsed command is a guess to be
  * checked with the source before it acts (see workspace/symbol-gate).
  */
-import type { AssetClass, KType } from '../../../shared/model';
 import {
   REGION_TEXT_PATTERN,
-  canonicalCode,
   canonicalRegion,
   isSymbolCode,
-  parseKType,
+  type AssetClass,
+  type KType,
 } from '../../../shared/model';
+import { canonicalCode, parseKType } from '../../../shared/model';
 import type { PaneKind, SymbolRef } from '../workspace/pane-contract';
 import { expandBareCode, inferAssetClass, inferRegion } from '../workspace/symbol-inference';
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { AppStatus, DataHealth, StreamHealth } from '../../../shared/model';
 import { HEALTH_STATES, STREAM_HEALTH_STATES } from '../../../shared/model';
 import { describeStatus, describeStream, describeToken, tokenProblem } from './status-text';
-import { STREAMING } from '../../../shared/testing/fixtures';
 
 const LIVE: DataHealth = {
   state: 'live',
@@ -10,7 +9,14 @@ const LIVE: DataHealth = {
   lastSuccessAt: 2,
   resumesAt: null,
   lastError: null,
-  stream: STREAMING,
+  stream: {
+    state: 'streaming',
+    reason: null,
+    streamed: 10,
+    polled: 0,
+    nextAttemptAt: null,
+    message: null,
+  },
 };
 const base: AppStatus = {
   mode: 'live',
