@@ -7,7 +7,7 @@ import { builtinModules } from 'node:module';
 import svelteConfig from './svelte.config.js';
 
 /**
- * The layer rule of DESIGN.md ("a folder is a layer"), enforced per folder.
+ * The layer rule of docs/architecture.md ("a folder is a layer"), enforced per folder.
  * Each layer lists the folders of ours it must not reach and the modules it must not load.
  */
 const LAYERS = ['shared', 'core', 'simulator', 'main', 'preload', 'host', 'cli', 'renderer'];
@@ -19,7 +19,7 @@ const CORE_TESTS = ['src/core/**/*.test.ts', 'src/core/**/testing/**/*.ts'];
 const ourFolders = (folders) =>
   folders.map((f) => ({
     group: [`**/${f}/*`, `**/${f}`],
-    message: `This layer may not import from src/${f} (DESIGN.md: a folder is a layer).`,
+    message: `This layer may not import from src/${f} (docs/architecture.md: a folder is a layer).`,
   }));
 
 /**

@@ -6,34 +6,20 @@
  * then follows, the most commands the host started in one turn, and the load average
  * (the machine is shared: a figure at load 8 on two cores says little of the code).
  */
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { WebSocket } from 'ws';
-import { makeRendererFolder } from '../src/core/testing/renderer-folder';
-import { startHost } from '../src/host/start-host';
-import { bridgeProtocols } from '../src/shared/host-wire';
+import type { WebSocket } from 'ws';
+import { startDemoHost } from '../src/host/testing/demo-host';
 import { loadRow, percentile, type Benchmark, type BenchRow } from './harness';
 
 const GOAL_MS = 250;
 
 async function run(named: boolean) {
-  const folder = makeRendererFolder('marketdesk-bench-sockets-');
-  const host = await startHost({
-    port: 0,
-    open: false,
-    dataFolder: path.join(folder.dir, 'data'),
-    rendererRoot: folder.root,
-    services: { loadKeytar: null, cacheFile: ':memory:' },
-    log: () => undefined,
-  });
-  const url = `ws://127.0.0.1:${host.port}/bridge`;
-  const open = (name: string) =>
-    new Promise<WebSocket | null>((resolve) => {
-      const s = new WebSocket(url, bridgeProtocols(host.secret, name), { origin: host.origin });
-      s.once('open', () => resolve(s));
-      s.once('unexpected-response', () => resolve(null));
-      s.on('error', () => undefined);
-    });
+  const demo = await startDemoHost('marketdesk-bench-sockets-');
+  const host = demo.host;
+  const open = async (name: string) => {
+    const socket = await demo.open(name);
+    return typeof socket === 'number' ? null : socket;
+  };
   try {
     const other = (await open('other'))!;
     const baseline = host.services.hub.counts().codes;
@@ -73,8 +59,7 @@ async function run(named: boolean) {
     for (const s of [...sockets, other]) s.terminate();
     return { admitted: sockets.length, codes, times, perTurn: host.sockets.maxCommandsPerTurn };
   } finally {
-    await host.close();
-    folder.remove();
+    await demo.close();
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The layer rule of DESIGN.md is enforced by ESLint (eslint.config.js). These tests
+ * The layer rule of docs/architecture.md is enforced by ESLint (eslint.config.js). These tests
  * lint small snippets as if they sat in each layer, so a config change that silently
  * drops the rule fails here.
  */

@@ -102,7 +102,7 @@ const HOW: Record<string, How> = {
   },
   './run bench': {
     kind: 'not-run',
-    why: 'the benchmarks take minutes of CPU and are never run inside the tests (DESIGN.md)',
+    why: 'the benchmarks take minutes of CPU and are never run inside the tests (docs/architecture.md)',
     instead: () => {
       // The same path with a filter that matches nothing: ./run reaches bench/run.ts.
       const r = sh('./run bench -- no-such-benchmark', { cwd: root });

@@ -18,6 +18,7 @@ import type { Candle, DepthBook, Quote, StockInfo } from '../shared/model';
 import { dayReference, shownChange } from '../shared/model/day-change';
 import { depthTables, infoTable, quotesTable } from './render-market';
 import { lines } from './test-harness';
+import { stockInfoRecordAAPL } from '../core/api/fixtures/samples';
 
 const T = Date.UTC(2026, 10, 28, 7, 30);
 const HOUR = 3_600_000;
@@ -138,21 +139,7 @@ describe('depth and info show only what the service fills', () => {
   });
 
   it('names the country, not the currency the wire repeats in its place', () => {
-    const info: StockInfo = {
-      code: 'AAPL',
-      name: 'Apple Inc.',
-      type: 'stock',
-      exchange: 'NASDAQ',
-      sector: 'Technology',
-      industry: 'Consumer Electronics',
-      country: 'USD',
-      description: 'A\ncompany.',
-      website: 'https://www.apple.com',
-      marketCap: 3_202_200_000_000,
-      sharesOutstanding: 15_000_000_000,
-      peRatio: 32.4871,
-      currency: 'USD',
-    };
+    const info: StockInfo = { ...stockInfoRecordAAPL, description: 'A\ncompany.' };
     const table = infoTable(info, 'US', false);
     expect(table).toMatch(/^country\s+US$/m);
     expect(table).toMatch(/^currency\s+USD$/m);

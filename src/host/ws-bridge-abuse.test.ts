@@ -20,7 +20,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -28,8 +27,7 @@ import type { BridgeEventMessage, BridgeResponse } from '../shared/bridge';
 import type { Quote } from '../shared/model';
 import type { BridgeConnection, BridgeServer } from '../core/bridge';
 import { MAX_CODES_PER_CLIENT, MAX_CODES } from '../core/bridge/schemas';
-import { makeRendererFolder } from '../core/testing/renderer-folder';
-import { startHost } from './start-host';
+import { startDemoHost } from './testing/demo-host';
 import { HOST_PROTOCOL, SECRET_PROTOCOL_PREFIX } from '../shared/host-wire';
 import {
   HOST_COMMANDS_PER_TURN,
@@ -300,15 +298,7 @@ describe('a command flood from many sockets', () => {
 
 describe('a subscription flood through the host', () => {
   it('answers 300 × 500 codes within the caps, serves another tab, and leaves nothing behind', async () => {
-    const folder = makeRendererFolder('marketdesk-flood-');
-    const host = await startHost({
-      port: 0,
-      open: false,
-      dataFolder: path.join(folder.dir, 'data'),
-      rendererRoot: folder.root,
-      services: { loadKeytar: null, cacheFile: ':memory:' },
-      log: () => undefined,
-    });
+    const { host, close } = await startDemoHost('marketdesk-flood-');
     try {
       const flood = await open(`ws://127.0.0.1:${host.port}/bridge`, host.origin, host.secret);
       const other = await open(`ws://127.0.0.1:${host.port}/bridge`, host.origin, host.secret);
@@ -356,8 +346,7 @@ describe('a subscription flood through the host', () => {
       await until(() => otherAnswers.has(10_000), 'the answer after the teardown');
       expect(otherAnswers.get(10_000)).toMatchObject({ ok: true });
     } finally {
-      await host.close();
-      folder.remove();
+      await close();
     }
   }, 60_000);
 });

@@ -5,45 +5,21 @@
  * sockets share its caps, a launch serves a bounded number of windows and sockets, and
  * another tab is answered throughout. Counts, never times (`npm run bench -- flood`).
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { BridgeResponse } from '../shared/bridge';
 import { MAX_CODES, MAX_CODES_PER_CLIENT } from '../core/bridge/schemas';
-import { makeRendererFolder } from '../core/testing/renderer-folder';
-import { bridgeProtocols } from '../shared/host-wire';
-import { startHost, type HostHandle } from './start-host';
+import { startDemoHost, type DemoHost } from './testing/demo-host';
 import { MAX_SOCKETS_PER_LAUNCH, MAX_WINDOWS_PER_LAUNCH } from './ws-bridge';
 
-let host: HostHandle;
-let folder: ReturnType<typeof makeRendererFolder>;
+let demo: DemoHost;
 beforeAll(async () => {
-  folder = makeRendererFolder('marketdesk-windows-');
-  host = await startHost({
-    port: 0,
-    open: false,
-    dataFolder: path.join(folder.dir, 'data'),
-    rendererRoot: folder.root,
-    services: { loadKeytar: null, cacheFile: ':memory:' },
-    log: () => undefined,
-  });
+  demo = await startDemoHost('marketdesk-windows-');
 });
-afterAll(async () => {
-  await host.close();
-  folder.remove();
-});
+afterAll(() => demo.close());
 
-/** A socket of window `name`, or the status the host refused it with. */
-async function open(name?: string): Promise<WebSocket | number> {
-  const url = `ws://127.0.0.1:${host.port}/bridge`;
-  const protocols = bridgeProtocols(host.secret, name);
-  if (name === undefined) protocols.pop(); // a page that names no window
-  const socket = new WebSocket(url, protocols, { origin: host.origin });
-  return new Promise((resolve) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-  });
-}
+/** A socket of window `name` (none: a page that names no window), or the status the host refused it with. */
+const open = (name?: string): Promise<WebSocket | number> => demo.open(name);
 
 /** Sends `count` subscribes of 500 fresh codes each; answers the responses. */
 async function flood(
@@ -84,7 +60,7 @@ async function getStatus(socket: WebSocket): Promise<BridgeResponse<unknown>> {
 
 /** Until the host has heard every socket close (it does a moment after the page). */
 async function released(): Promise<void> {
-  await vi.waitFor(() => expect(host.bridge.clientCount).toBe(0), { timeout: 5_000 });
+  await vi.waitFor(() => expect(demo.host.bridge.clientCount).toBe(0), { timeout: 5_000 });
 }
 
 const PER_WINDOW = MAX_CODES_PER_CLIENT / MAX_CODES; // 500-code subscriptions a window holds
@@ -98,7 +74,7 @@ async function closeAll(sockets: WebSocket[]): Promise<void> {
 describe('sixteen sockets of one launch secret', () => {
   it('share one window’s caps when they name one window, and the rest are refused', async () => {
     const other = (await open('other-tab')) as WebSocket;
-    const baseline = host.services.hub.counts();
+    const baseline = demo.host.services.hub.counts();
     const opened = await Promise.all(Array.from({ length: 16 }, () => open()));
     const sockets = opened.filter((s): s is WebSocket => typeof s !== 'number');
     expect(sockets).toHaveLength(MAX_SOCKETS_PER_LAUNCH - 1);
@@ -108,11 +84,11 @@ describe('sixteen sockets of one launch secret', () => {
     ).flat();
     // Before: each socket held its own 20 × 500 codes (220 subscriptions here).
     expect(answers.filter((r) => r.ok)).toHaveLength(PER_WINDOW);
-    expect(host.services.hub.counts().codes).toBe(baseline.codes + MAX_CODES_PER_CLIENT);
+    expect(demo.host.services.hub.counts().codes).toBe(baseline.codes + MAX_CODES_PER_CLIENT);
     expect(await getStatus(other)).toMatchObject({ ok: true });
     await closeAll(sockets);
     // The host hears a close a moment after the page does: its subscriptions go then.
-    await vi.waitFor(() => expect(host.services.hub.counts()).toEqual(baseline), {
+    await vi.waitFor(() => expect(demo.host.services.hub.counts()).toEqual(baseline), {
       timeout: 5_000,
     });
     await closeAll([other]);

@@ -7,7 +7,9 @@ import {
   REDO_SHORTCUT,
   SETTINGS_SHORTCUT,
   UNDO_SHORTCUT,
+  rendererShortcut,
 } from './menu';
+import { APP_KEYBINDINGS } from '../shared/keybindings';
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [
@@ -69,6 +71,17 @@ describe('buildMenuTemplate', () => {
       REDO_SHORTCUT,
     ]);
     expect(items.some((i) => i.role === 'undo' || i.role === 'redo')).toBe(false);
+  });
+
+  it('reads its shortcuts from the keybinding table, as Electron accelerators', () => {
+    expect(SETTINGS_SHORTCUT).toEqual({ accelerator: 'CmdOrCtrl+,', key: ',' });
+    expect(COMMAND_PALETTE_SHORTCUT).toEqual({ accelerator: 'CmdOrCtrl+K', key: 'k' });
+    expect(UNDO_SHORTCUT).toEqual({ accelerator: 'CmdOrCtrl+Z', key: 'z' });
+    expect(REDO_SHORTCUT).toEqual({ accelerator: 'CmdOrCtrl+Shift+Z', key: 'z', shift: true });
+    expect(rendererShortcut('F6')).toEqual({ accelerator: 'F6', key: 'F6' });
+    const app = APP_KEYBINDINGS.bindings;
+    expect(SETTINGS_SHORTCUT).toEqual(rendererShortcut(app.settings.keys[0]));
+    expect(REDO_SHORTCUT).toEqual(rendererShortcut(app.redo.keys[0]));
   });
 
   it('offers developer tools and reload only in development', () => {

@@ -5,6 +5,7 @@
  * reaches the page, and a click replays the same keystroke into the focused window.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { APP_KEYBINDINGS } from '../shared/keybindings';
 
 /** A keystroke the renderer handles, as shown in the menu and as replayed on click. */
 export interface RendererShortcut {
@@ -16,20 +17,35 @@ export interface RendererShortcut {
   shift?: boolean;
 }
 
-/** Opens the settings dialog (the renderer binds Ctrl/Cmd+,). */
-export const SETTINGS_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+,', key: ',' };
-/** Opens the command palette (the renderer binds Ctrl/Cmd+K). */
-export const COMMAND_PALETTE_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+K', key: 'k' };
+/**
+ * A chord of the keybinding table (`Mod+Shift+Z`) as the menu shows and replays it:
+ * `Mod` is Electron's `CmdOrCtrl`, the key as `KeyboardEvent.key` reports it (a letter in
+ * lower case: the renderer matches letters in either case).
+ */
+export function rendererShortcut(chord: string): RendererShortcut {
+  const parts = chord.split('+');
+  const key = parts.pop() ?? '';
+  const modifiers = parts.map((part) => (part === 'Mod' ? 'CmdOrCtrl' : part));
+  const shortcut: RendererShortcut = {
+    accelerator: [...modifiers, key.length === 1 ? key.toUpperCase() : key].join('+'),
+    key: key.length === 1 ? key.toLowerCase() : key,
+  };
+  if (parts.includes('Shift')) shortcut.shift = true;
+  return shortcut;
+}
+
+const app = APP_KEYBINDINGS.bindings;
+
+/** Opens the settings dialog: the first chord of the renderer's binding. */
+export const SETTINGS_SHORTCUT = rendererShortcut(app.settings.keys[0]);
+/** Opens the command palette. */
+export const COMMAND_PALETTE_SHORTCUT = rendererShortcut(app.palette.keys[0]);
 /**
  * Undo and redo: the renderer's (workspace changes, or a field's own typing when the
  * focus is in one), so the keystroke must reach the page rather than the menu's role.
  */
-export const UNDO_SHORTCUT: RendererShortcut = { accelerator: 'CmdOrCtrl+Z', key: 'z' };
-export const REDO_SHORTCUT: RendererShortcut = {
-  accelerator: 'CmdOrCtrl+Shift+Z',
-  key: 'z',
-  shift: true,
-};
+export const UNDO_SHORTCUT = rendererShortcut(app.undo.keys[0]);
+export const REDO_SHORTCUT = rendererShortcut(app.redo.keys[0]);
 
 export interface MenuOptions {
   platform: NodeJS.Platform;

@@ -20,6 +20,8 @@ describe('parseDeepLink', () => {
       ok: true,
       link: { code: '700', region: 'HK' },
     });
+    // The code shape is the app's one (shared/model/symbols): up to 32 characters.
+    expect(parseDeepLink(`marketdesk://symbol/${'A'.repeat(32)}.US`)).toMatchObject({ ok: true });
   });
 
   it.each([
@@ -30,6 +32,7 @@ describe('parseDeepLink', () => {
     ['marketdesk://symbol/AAPL.US/extra', /one symbol/],
     ['marketdesk://symbol/', /one symbol/],
     ['marketdesk://symbol/%3Cscript%3E.US', /CODE.REGION/],
+    [`marketdesk://symbol/${'A'.repeat(33)}.US`, /CODE.REGION/],
     ['marketdesk://symbol/A%ZZ.US', /malformed escape/],
     ['marketdesk://symbol/AAPL.US?interval=1h', /unexpected parameter "interval"/],
     ['marketdesk://chart/AAPL.US?interval=1h&interval=1d', /unexpected parameter/],

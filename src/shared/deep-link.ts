@@ -10,7 +10,7 @@
  * (`deepLinkQuery`) and checks the symbol with the source like a typed one.
  */
 import type { KType } from './model';
-import { KTYPES, canonicalCode, parseKType } from './model';
+import { KTYPES, REGION_TEXT_PATTERN, canonicalCode, isSymbolCode, parseKType } from './model';
 
 /** The scheme the installers register (electron-builder.yml `protocols`). */
 export const DEEP_LINK_SCHEME = 'marketdesk';
@@ -31,8 +31,6 @@ export interface DeepLink {
 export type DeepLinkParse = { ok: true; link: DeepLink } | { ok: false; reason: string };
 
 const MAX_LINK_LENGTH = 256;
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$/;
-const REGION = /^[A-Za-z]{2}$/;
 
 const refuse = (reason: string): DeepLinkParse => ({ ok: false, reason });
 
@@ -62,7 +60,7 @@ export function parseDeepLink(text: string): DeepLinkParse {
   const dot = symbol.lastIndexOf('.');
   const code = symbol.slice(0, dot);
   const region = symbol.slice(dot + 1);
-  if (dot < 0 || !CODE.test(code) || !REGION.test(region))
+  if (dot < 0 || !isSymbolCode(code) || !REGION_TEXT_PATTERN.test(region))
     return refuse(
       'the symbol is CODE.REGION, a code of letters and digits and a two-letter region',
     );

@@ -5,7 +5,7 @@
  * (one entry per requested code) holds, and the known codes still get their data.
  */
 import type { OperationSpec } from '../shared/api/operations';
-import type { AssetClass } from '../shared/model';
+import { isAssetClass, isRegion, type AssetClass } from '../shared/model';
 import { unknownProduct } from './errors';
 import type { MarketModel } from './market-model';
 import type { ParsedQuery } from './params';
@@ -20,9 +20,11 @@ export type DeniedMarkets = ReadonlySet<string>;
 export function parseDeniedMarkets(entries: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (const entry of entries) {
-    const m = /^(stock|crypto|fund|indices|forex|future):([A-Z]{2})$/.exec(entry.trim());
-    if (!m) throw new Error(`bad denied market ${JSON.stringify(entry)}: expected e.g. stock:JP`);
-    out.add(`${m[1]}:${m[2]}`);
+    const [cls = '', region = '', ...rest] = entry.trim().split(':');
+    if (!isAssetClass(cls) || !isRegion(region) || rest.length > 0) {
+      throw new Error(`bad denied market ${JSON.stringify(entry)}: expected e.g. stock:JP`);
+    }
+    out.add(`${cls}:${region}`);
   }
   return out;
 }

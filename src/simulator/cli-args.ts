@@ -2,7 +2,7 @@
  * Command-line arguments of `npm run simulator` → {@link SimulatorOptions}.
  */
 import { parseArgs } from 'node:util';
-import { parsePlan } from '../shared/model';
+import { PLANS, PLAN_LIMITS, parsePlan, planFigures } from '../shared/model';
 import { parseRateLimit, validateFaults, type Faults } from './faults';
 import type { SimulatorOptions } from './server';
 import { validateStreamFaults, type StreamFaults } from './stream/stream-faults';
@@ -19,13 +19,12 @@ Options:
   --seed <n>              seed of the market and of the fault draws (default 1)
   --token <t>             required value of the token header (default: none
                           required; any token, or none, is accepted)
-  --plan <plan>           base | professional | premium | enterprise[:N]
-                          (default premium: 50 codes per batch request)
+  --plan <plan>           ${PLANS.join(' | ')}[:N]
+                          (default premium: ${PLAN_LIMITS.premium.maxCodes} codes per batch request)
   --deny-markets <list>   markets outside the plan, e.g. stock:JP,future:CN
                           (answered with code 0 and data null or {})
   --stream-limit <n>      symbols one stream connection may subscribe
-                          (default the plan's: free 3, base 200,
-                          professional 500, premium and enterprise 2000)
+                          (default the plan's: ${planFigures((l) => l.stream.subscriptions)})
 Faults:
   --latency <ms>          added to every answer
   --jitter <ms>           up to this much more, drawn per request
@@ -96,7 +95,7 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
   if (v.token !== undefined) options.token = v.token;
   if (v.plan !== undefined) {
     const plan = parsePlan(v.plan);
-    if (!plan) throw new Error(`--plan: expected base, professional, premium or enterprise[:N]`);
+    if (!plan) throw new Error(`--plan: expected ${PLANS.join(', ')}[:N]`);
     options.plan = plan;
   }
   if (v['deny-markets'] !== undefined) {

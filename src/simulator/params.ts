@@ -4,7 +4,18 @@
  * the rest (unknown parameters, and `exchange` outside stock, are ignored).
  */
 import type { OperationSpec } from '../shared/api/operations';
-import { SPEC_KTYPES, type KType, type Plan } from '../shared/model';
+import {
+  EXCHANGE_PATTERN,
+  NEWS_LANGS,
+  NEWS_MARKETS,
+  SPEC_KTYPES,
+  isNewsLang,
+  isNewsMarket,
+  isRegion,
+  isSymbolCode,
+  type KType,
+  type Plan,
+} from '../shared/model';
 import { badParam, overPlan } from './errors';
 import {
   MAX_KLINE_LIMIT as MARKET_MAX_KLINES,
@@ -12,25 +23,12 @@ import {
   NEWS_MAX_LIMIT,
 } from './market/synthetic-market';
 
-/** The code syntax the market model accepts. */
-export const CODE_RE = /^[A-Za-z0-9._-]{1,32}$/;
-/** A region: two uppercase letters. */
-export const REGION_RE = /^[A-Z]{2}$/;
-const EXCHANGE_RE = /^[A-Za-z0-9._-]{0,16}$/;
+// Codes, regions and exchanges: the app's own shapes (shared/model/symbols), so the
+// simulator refuses exactly what the app would never send.
 const TYPE_RE = /^[A-Za-z0-9._-]{1,32}$/;
 const DIGITS_RE = /^\d+$/;
 
-/** News `market` values (real-service-notes.md). */
-export const NEWS_MARKETS: readonly string[] = [
-  'stock',
-  'forex',
-  'indices',
-  'crypto',
-  'future',
-  'fund',
-];
-/** News `lang` values seen on the real service. */
-export const NEWS_LANGS: readonly string[] = ['hk', 'zh', 'en'];
+const NEWS_LANG_IDS: readonly string[] = NEWS_LANGS.map((l) => l.id);
 
 /** Longest kline array (the market's cap); a larger `limit` is served shorter (rule 4.3.2 holds). */
 export const MAX_KLINE_LIMIT = MARKET_MAX_KLINES;
@@ -72,8 +70,11 @@ function required(q: URLSearchParams, name: string): string {
 }
 
 function checkCode(name: string, code: string): string {
-  if (!CODE_RE.test(code)) {
-    throw badParam(name, `malformed code ${JSON.stringify(code)} (1–32 of A-Z a-z 0-9 . _ -)`);
+  if (!isSymbolCode(code)) {
+    throw badParam(
+      name,
+      `malformed code ${JSON.stringify(code)} (1–32 of A-Z a-z 0-9 . _ -, not starting with . _ -)`,
+    );
   }
   return code;
 }
@@ -92,7 +93,7 @@ function parseCodes(text: string): string[] {
 
 function parseKType(text: string, cls: OperationSpec['class']): KType {
   const n = DIGITS_RE.test(text) ? Number(text) : Number.NaN;
-  // 6 and 7 exist on the real service for crypto only (real-service-notes.md).
+  // 6 and 7 exist on the real service for crypto only (docs/api-gaps.md).
   if (
     (SPEC_KTYPES as readonly number[]).includes(n) ||
     (cls === 'crypto' && (n === 6 || n === 7))
@@ -128,12 +129,12 @@ export function parseQuery(
 
   if (spec.kind === 'news') {
     out.market = required(query, 'market');
-    if (!NEWS_MARKETS.includes(out.market)) {
+    if (!isNewsMarket(out.market)) {
       throw badParam('market', `expected one of ${NEWS_MARKETS.join(', ')}`);
     }
     out.lang = required(query, 'lang');
-    if (!NEWS_LANGS.includes(out.lang)) {
-      throw badParam('lang', `expected one of ${NEWS_LANGS.join(', ')}`);
+    if (!isNewsLang(out.lang)) {
+      throw badParam('lang', `expected one of ${NEWS_LANG_IDS.join(', ')}`);
     }
     const limit = query.get('limit');
     out.limit =
@@ -149,12 +150,12 @@ export function parseQuery(
   }
 
   out.region = required(query, 'region');
-  if (!REGION_RE.test(out.region)) {
+  if (!isRegion(out.region)) {
     throw badParam('region', `expected two uppercase letters, got ${JSON.stringify(out.region)}`);
   }
   if (takes('exchange')) {
     const exchange = query.get('exchange') ?? '';
-    if (!EXCHANGE_RE.test(exchange)) throw badParam('exchange', 'malformed');
+    if (!EXCHANGE_PATTERN.test(exchange)) throw badParam('exchange', 'malformed');
     out.exchange = exchange;
   }
   if (spec.batch) {

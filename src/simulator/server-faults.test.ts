@@ -1,19 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTHER_PATH, startSimulator, type SimulatorHandle, type SimulatorOptions } from './server';
 import { call, failed, ok } from './test-helpers';
+import { closeAfterEach } from '../shared/testing/close-after-each';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
 const TICKS = '/crypto/ticks?region=BA&codes=BTCUSDT,ETHUSDT';
 
-const sims: SimulatorHandle[] = [];
-async function start(options: SimulatorOptions): Promise<SimulatorHandle> {
-  const sim = await startSimulator({ port: 0, now: () => NOW, ...options });
-  sims.push(sim);
-  return sim;
-}
-afterEach(async () => {
-  await Promise.all(sims.splice(0).map((s) => s.close()));
-});
+const start = closeAfterEach((options: SimulatorOptions) =>
+  startSimulator({ port: 0, now: () => NOW, ...options }),
+);
 
 async function statuses(sim: SimulatorHandle, n: number): Promise<number[]> {
   const out: number[] = [];

@@ -4,7 +4,7 @@
  * exactly what the demo market trades. Shape in src/shared/api/symbol-list.ts.
  */
 import type { SymbolListWire } from '../shared/api/symbol-list';
-import { isAssetClass } from '../shared/model';
+import { isAssetClass, isRegion } from '../shared/model';
 import type { DeniedMarkets } from './answer';
 import { badParam } from './errors';
 import { CATALOG } from './market/catalog';
@@ -17,7 +17,7 @@ export function symbolList(query: URLSearchParams, denied: DeniedMarkets): Symbo
     throw badParam('type', 'expected one of stock, crypto, fund, indices, forex, future');
   }
   const region = query.get('region');
-  if (region !== null && region !== '' && !/^[A-Z]{2}$/.test(region)) {
+  if (region !== null && region !== '' && !isRegion(region)) {
     throw badParam('region', `expected two uppercase letters, got ${JSON.stringify(region)}`);
   }
   if (region && denied.has(`${type}:${region}`)) return null;

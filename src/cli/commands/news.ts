@@ -5,7 +5,7 @@
  */
 import { HistoryService, type NewsAnswer } from '../../core/cache';
 import { MarketSources } from '../../core/market-sources';
-import type { NewsPage } from '../../shared/model';
+import { NEWS_LANGS_TEXT, NEWS_MARKETS_TEXT, type NewsPage } from '../../shared/model';
 import { parsePositiveInt, requireOption, UsageError } from '../args';
 import type { CliContext } from '../context';
 import { CliError } from '../context';
@@ -30,8 +30,8 @@ export const newsCommand: Command = {
   help: `Usage: marketdesk news --market M --lang L [--limit N] [--cursor C] [options]
 
 Headlines, newest first.
-  --market M   stock, forex, indices, crypto, future or fund
-  --lang L     en, zh (Simplified Chinese) or hk (Traditional Chinese)
+  --market M   ${NEWS_MARKETS_TEXT}
+  --lang L     ${NEWS_LANGS_TEXT}
   --limit N    items per page (default ${DEFAULT_NEWS_LIMIT})
   --cursor C   the next page: the cursor printed under the previous page
 With --json: one NewsPage {items, nextCursor, hasMore, count}.`,

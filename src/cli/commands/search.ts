@@ -7,6 +7,7 @@ import {
   MAX_SEARCH_LIMIT,
   MAX_SEARCH_TEXT,
   canonicalRegion,
+  isRegion,
   type AssetClass,
   type SymbolMatch,
   type SymbolSearchQuery,
@@ -63,7 +64,7 @@ exchange, match, origin}]}. Exit status 1 when nothing matches.`,
     const regionText = values['region'] as string | undefined;
     if (regionText !== undefined) {
       const region = canonicalRegion(regionText);
-      if (!/^[A-Z]{2}$/.test(region)) {
+      if (!isRegion(region)) {
         throw new UsageError(`--region must be two letters, got "${regionText}"`);
       }
       query.region = region;

@@ -13,8 +13,13 @@ import type {
   Instrument,
 } from '../../shared/model';
 import {
+  ALERT_LIMITS,
+  ALERT_PRICE_MAX_TEXT,
   ASSET_CLASSES,
-  MAX_MOVE_WINDOW_MS,
+  EXCHANGE_PATTERN,
+  EXCHANGE_RULE,
+  REGION_TEXT_PATTERN,
+  REGION_TEXT_RULE,
   SYMBOL_CODE_PATTERN,
   SYMBOL_CODE_RULE,
   canonicalInstrument,
@@ -24,11 +29,8 @@ import {
 export const alertInstrumentSchema = z
   .strictObject({
     class: z.enum(ASSET_CLASSES),
-    region: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' }),
-    exchange: z
-      .string()
-      .max(16)
-      .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' }),
+    region: z.string().regex(REGION_TEXT_PATTERN, { error: REGION_TEXT_RULE }),
+    exchange: z.string().regex(EXCHANGE_PATTERN, { error: EXCHANGE_RULE }),
     code: z.string().regex(SYMBOL_CODE_PATTERN, { error: SYMBOL_CODE_RULE }),
   })
   .transform((i): Instrument => canonicalInstrument(i));
@@ -36,7 +38,7 @@ export const alertInstrumentSchema = z
 const price = z
   .number({ error: 'must be a number' })
   .positive({ error: 'must be a price above 0' })
-  .max(1e12, { error: 'must be at most 1,000,000,000,000' });
+  .max(ALERT_LIMITS.price.max, { error: `must be at most ${ALERT_PRICE_MAX_TEXT}` });
 
 export const alertConditionSchema = z.discriminatedUnion(
   'kind',
@@ -49,12 +51,14 @@ export const alertConditionSchema = z.discriminatedUnion(
       percent: z
         .number({ error: 'must be a number' })
         .gt(0, { error: 'must be a percentage above 0' })
-        .max(100, { error: 'must be at most 100 (%)' }),
+        .max(ALERT_LIMITS.percent.max, {
+          error: `must be at most ${ALERT_LIMITS.percent.max} (%)`,
+        }),
       windowMs: z
         .number()
         .int()
-        .min(1000, { error: 'must be at least 1 s (1000 ms)' })
-        .max(MAX_MOVE_WINDOW_MS, { error: 'must be at most a day (86,400,000 ms)' }),
+        .min(ALERT_LIMITS.windowMs.min, { error: 'must be at least 1 s (1000 ms)' })
+        .max(ALERT_LIMITS.windowMs.max, { error: 'must be at most a day (86,400,000 ms)' }),
     }),
   ],
   {

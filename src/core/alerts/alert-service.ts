@@ -25,6 +25,7 @@ import type { AlertStore } from './alert-store';
 
 /** The feed hub as the alerts service uses it. */
 export interface AlertFeed {
+  /** Starts a subscription owned by `clientId`; `push` receives its events. */
   subscribe(
     clientId: string,
     spec: SubscriptionSpec,

@@ -53,7 +53,7 @@ import { toSchemaError } from './batch';
 import { ok } from './result';
 import { readSymbolList, type SymbolListParams } from './symbol-list';
 
-/** The real service's address (real-service-notes.md). */
+/** The real service's address (docs/api-gaps.md). */
 export const DEFAULT_BASE_URL = 'https://api.itick.org';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONCURRENCY = 4;

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readNewsPage, readStockInfo } from './normalise-reference';
 import { issueOf } from './test-helpers';
-import { newsItem, newsNested, stockInfoAAPL } from './fixtures/samples';
+import { newsItem, newsNested, stockInfoAAPL, stockInfoRecordAAPL } from './fixtures/samples';
 
 describe('readStockInfo', () => {
   it('maps the sample (figures as numbers)', () => {
-    expect(readStockInfo(stockInfoAAPL, 'AAPL')).toEqual({
-      code: 'AAPL',
-      name: 'Apple Inc.',
-      type: 'stock',
-      exchange: 'NASDAQ',
-      sector: 'Technology',
-      industry: 'Consumer Electronics',
-      country: 'USD',
-      description: 'Apple Inc. designs, manufactures, and markets smartphones…',
-      website: 'https://www.apple.com',
-      marketCap: 3407193070000,
-      sharesOutstanding: 15115823000,
-      peRatio: 37.27,
-      currency: 'USD',
-    });
+    expect(readStockInfo(stockInfoAAPL, 'AAPL')).toEqual(stockInfoRecordAAPL);
   });
 
   it('reads figures sent as strings, and unreadable ones as null', () => {

@@ -1,5 +1,5 @@
 /**
- * Errors as values at the API boundary (DESIGN.md §9): every client call resolves to
+ * Errors as values at the API boundary (docs/architecture.md, rule 9): every client call resolves to
  * a `Result` and never rejects, so callers handle failure where the type forces them.
  */
 import type { ApiError } from './errors';

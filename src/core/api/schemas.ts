@@ -1,6 +1,6 @@
 /**
  * zod 4 schemas of the cold-path wire records, stock info and news (spec section 2, with
- * the quirks the spec and real-service-notes.md allow). The hot path (quotes, klines,
+ * the quirks the spec and docs/api-gaps.md allow). The hot path (quotes, klines,
  * depth, ticks) is read by the hand-written readers of `read.ts` and
  * `normalise-market.ts`, several times faster than zod on those bodies.
  */

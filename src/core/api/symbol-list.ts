@@ -8,7 +8,13 @@
  * come out canonical; duplicates go. A `data` that holds no array is a schema error.
  */
 import type { AssetClass, DirectoryEntry } from '../../shared/model';
-import { canonicalCode, canonicalRegion, isSymbolCode } from '../../shared/model';
+import {
+  canonicalCode,
+  canonicalRegion,
+  isRegion,
+  isSymbolCode,
+  splitRegionSuffix,
+} from '../../shared/model';
 import { isRecord, RecordIssue, type WireRecord } from './read';
 
 /** What a symbol list request asks: a class, and a region or all of the class's. */
@@ -34,8 +40,6 @@ function text(record: WireRecord, keys: readonly string[]): string {
   return '';
 }
 
-const REGION_RE = /^[A-Z]{2}$/;
-
 /** The entries of a symbol list answer; throws a RecordIssue when it holds no list. */
 export function readSymbolList(data: unknown, asked: SymbolListParams): DirectoryEntry[] {
   let list: unknown = data;
@@ -51,14 +55,12 @@ export function readSymbolList(data: unknown, asked: SymbolListParams): Director
     // "stock" and "stocks", "index" and "indices": the asked class, or a spelling of it.
     if (type !== '' && !type.startsWith(asked.class.slice(0, 4))) continue;
     const region = canonicalRegion(text(item, REGION_KEYS) || asked.region || '');
-    if (!REGION_RE.test(region)) continue;
+    if (!isRegion(region)) continue;
     if (asked.region !== undefined && region !== canonicalRegion(asked.region)) continue;
     const raw = text(item, CODE_KEYS);
     // `AAPL.US` / `AAPL$US`: the stream's spelling of a code with its region.
-    const code = canonicalCode(
-      region,
-      raw.replace(/[.$]([A-Z]{2})$/i, (m, r: string) => (r.toUpperCase() === region ? '' : m)),
-    );
+    const suffixed = splitRegionSuffix(raw);
+    const code = canonicalCode(region, suffixed?.region === region ? suffixed.code : raw);
     if (!isSymbolCode(code)) continue;
     const key = `${region}:${code}`;
     if (seen.has(key)) continue;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStatus, SeriesKey } from '../../shared/model';
+import type { AppStatus } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
 import { ManualTimers } from '../feed/testing/manual-timers';
@@ -15,16 +15,10 @@ import { TOKEN_REJECTED_MESSAGE } from '../health';
 import type { Services } from '../services';
 import { createTestServices } from '../testing/services';
 import { AppBackend } from './app-backend';
+import { AAPL_DAILY } from '../../shared/testing/fixtures';
 
 const TOKEN = 'live-token-7781';
 const AAPL = { region: 'US', exchange: '', code: 'AAPL' };
-const AAPL_DAILY: SeriesKey = {
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  code: 'AAPL',
-  kType: 8,
-};
 
 let folder: string;
 let services: Services;

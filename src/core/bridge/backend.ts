@@ -5,13 +5,11 @@
  * feed hub nor the stores need to know the bridge exists.
  */
 import type {
-  BridgeEventMessage,
   InfoAnswer,
   PopOutRequest,
   SaveFileAnswer,
   SaveFileRequest,
   SettingsChange,
-  SubscriptionSpec,
   WorkspaceDocument,
 } from '../../shared/bridge';
 import type { Event } from '../../shared/emitter';
@@ -31,18 +29,14 @@ import type {
   SymbolSearchAnswer,
   SymbolSearchQuery,
 } from '../../shared/model';
-import type { AlertFired } from '../alerts';
+import type { AlertFeed, AlertFired } from '../alerts';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
 
-/** The feed hub as the bridge sees it. */
-export interface FeedPort {
-  /** Starts a subscription owned by `clientId`; `push` receives its events. */
-  subscribe(
-    clientId: string,
-    spec: SubscriptionSpec,
-    push: (event: BridgeEventMessage) => void,
-  ): string;
-  unsubscribe(subscriptionId: string): void;
+/**
+ * The feed hub as the bridge sees it: what the alerts service uses of it
+ * (`subscribe`, where `push` receives a subscription's events, and `unsubscribe`), and more.
+ */
+export interface FeedPort extends AlertFeed {
   /** Ends every subscription of a client (window closed, socket dropped). */
   dropClient(clientId: string): void;
   setVisibility(clientId: string, visible: boolean): void;

@@ -8,18 +8,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandName, SubscriptionSpec } from '../../shared/bridge';
 import { COMMAND_NAMES } from '../../shared/bridge';
-import type { SeriesKey } from '../../shared/model';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { AAPL, TREND } from '../drawings/testing/fixtures';
 import { startTestBridge, type TestBridge } from './test-bridge';
+import { AAPL_DAILY } from '../../shared/testing/fixtures';
 
-const AAPL_DAILY: SeriesKey = {
-  class: 'stock',
-  region: 'US',
-  exchange: '',
-  code: 'AAPL',
-  kType: 8,
-};
 const QUOTES: SubscriptionSpec = {
   kind: 'quotes',
   class: 'stock',
@@ -60,7 +53,7 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ series: AAPL_DAILY, limit: 5001 }, /limit must be at most 5000/],
     [{ series: { ...AAPL_DAILY, kType: 11 }, limit: 10 }, /series\.kType must be one of/],
   ],
-  loadNews: [[{ market: 'stock', lang: 'english', limit: 10 }, /lang must be a two-letter/]],
+  loadNews: [[{ market: 'stock', lang: 'english', limit: 10 }, /lang must be a news language/]],
   getInfo: [[{ region: 'USA', exchange: '', code: 'AAPL' }, /region must be two capital letters/]],
   checkSymbol: [
     [

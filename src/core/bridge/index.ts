@@ -1,5 +1,5 @@
 /**
- * The main side of the bridge (DESIGN.md "The bridge contract"): argument schemas,
+ * The main side of the bridge (docs/architecture.md, "The bridge"): argument schemas,
  * the dispatcher, the handler table and the transport-agnostic server both shells
  * connect their windows to.
  */

@@ -10,9 +10,17 @@ import { PANE_ID_PATTERN } from '../../shared/host-wire';
 import type { KType } from '../../shared/model';
 import {
   ASSET_CLASSES,
+  EXCHANGE_PATTERN,
+  EXCHANGE_RULE,
   KTYPES,
   MAX_SEARCH_LIMIT,
   MAX_SEARCH_TEXT,
+  NEWS_LANGS,
+  NEWS_MARKETS,
+  REGION_PATTERN,
+  REGION_RULE,
+  REGION_TEXT_PATTERN,
+  REGION_TEXT_RULE,
   SYMBOL_CODE_PATTERN,
   SYMBOL_CODE_RULE,
 } from '../../shared/model';
@@ -48,16 +56,18 @@ export const MAX_TOKEN_LENGTH = 4096;
 
 const KTYPE_VALUES = Object.keys(KTYPES).map(Number) as KType[];
 
-const region = z.string().regex(/^[A-Z]{2}$/, { error: 'must be two capital letters (e.g. US)' });
-const exchange = z
-  .string()
-  .max(16)
-  .regex(/^[A-Za-z0-9 ._-]*$/, { error: 'must be letters, digits, space, . _ or -' });
+const region = z.string().regex(REGION_PATTERN, { error: REGION_RULE });
+// Typed by a person: any case (the backend canonicalises before asking).
+const regionText = z.string().regex(REGION_TEXT_PATTERN, { error: REGION_TEXT_RULE });
+const exchange = z.string().regex(EXCHANGE_PATTERN, { error: EXCHANGE_RULE });
 const code = z.string().regex(SYMBOL_CODE_PATTERN, { error: SYMBOL_CODE_RULE });
 const codes = z.array(code).min(1).max(MAX_CODES);
 const assetClass = z.enum(ASSET_CLASSES);
-const newsMarket = z.enum(ASSET_CLASSES);
-const lang = z.string().regex(/^[a-z]{2}$/, { error: 'must be a two-letter language (e.g. en)' });
+const newsMarket = z.enum(NEWS_MARKETS);
+const lang = z.enum(
+  NEWS_LANGS.map((l) => l.id),
+  { error: `must be a news language: ${NEWS_LANGS.map((l) => l.id).join(', ')}` },
+);
 const unixMs = z.number().int().min(0).max(8.64e15);
 const id = z.string().min(1).max(128);
 
@@ -119,23 +129,14 @@ export const COMMAND_SCHEMAS = {
     cursor: z.string().min(1).max(512).optional(),
   }),
   getInfo: z.strictObject({ region, exchange, code }),
-  // Typed by a person: any case (the backend canonicalises before asking).
   checkSymbol: z.strictObject({
-    symbol: z.strictObject({
-      class: assetClass,
-      region: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' }),
-      exchange,
-      code,
-    }),
+    symbol: z.strictObject({ class: assetClass, region: regionText, exchange, code }),
   }),
   searchSymbols: z.strictObject({
     query: z.strictObject({
       text: z.string().max(MAX_SEARCH_TEXT),
       class: assetClass.optional(),
-      region: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/, { error: 'must be two letters (e.g. US)' })
-        .optional(),
+      region: regionText.optional(),
       limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional(),
     }),
   }),

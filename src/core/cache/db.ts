@@ -1,7 +1,7 @@
 /**
  * The typed handle every cache function takes: the better-sqlite3 connection plus
  * per-handle caches (prepared statements, series ids), so domain files can stay
- * free functions (DESIGN.md rule 4) without re-preparing SQL on every call.
+ * free functions (docs/architecture.md, rule 4) without re-preparing SQL on every call.
  */
 import type Database from 'better-sqlite3';
 

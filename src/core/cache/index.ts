@@ -1,5 +1,5 @@
 /**
- * The SQLite cache and offline history layer (DESIGN.md: core/cache). Free functions
+ * The SQLite cache and offline history layer (docs/architecture.md, "Layers"). Free functions
  * per domain over a `CacheDb` handle, plus the cache-first `HistoryService`.
  */
 export * from './candle-history';

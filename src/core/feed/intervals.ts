@@ -3,17 +3,12 @@
  * one place. Quotes, depth, ticks and news come from the user's settings
  * (`RefreshIntervals`); candles poll by kType from the table below.
  */
-import type { KType, RefreshIntervals } from '../../shared/model';
-import { KTYPES } from '../../shared/model';
+import type { KType } from '../../shared/model';
+import { DEFAULT_REFRESH_INTERVALS, KTYPES, MIN_INTERVAL_MS } from '../../shared/model';
 import type { FeedIntervals } from './types';
 
-/** The settings' defaults: quotes, depth and ticks every second, news every minute. */
-export const DEFAULT_REFRESH_INTERVALS: Readonly<RefreshIntervals> = {
-  quotes: 1_000,
-  depth: 1_000,
-  ticks: 1_000,
-  news: 60_000,
-};
+// The settings' defaults and the 250 ms floor are the settings rules' (shared/model).
+export { DEFAULT_REFRESH_INTERVALS, MIN_INTERVAL_MS };
 
 /**
  * How often the forming candle is refreshed, by kType. A 1-minute chart wants its
@@ -46,9 +41,6 @@ export const CANDLE_POLL_LIMIT = 3;
  * the chart's own `loadCandles`, whose spans notice it.
  */
 export const CANDLE_CATCH_UP_LIMIT = 300;
-
-/** Intervals lower than this are raised to it: a typo in the settings must not flood the API. */
-export const MIN_INTERVAL_MS = 250;
 
 /** The candles to ask for a group last read at `lastSuccessAt` (null = never). */
 export function candlePollLimit(kType: KType, lastSuccessAt: number | null, now: number): number {

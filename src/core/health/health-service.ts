@@ -1,5 +1,5 @@
 /**
- * The one health model of the market data (DESIGN.md "Every number shown is true"):
+ * The one health model of the market data (docs/architecture.md "Every number shown is true"):
  * every request the app makes — the feed hub's polls, history refreshes, company cards,
  * symbol checks — records its outcome here, and the status bar and every pane read the
  * state from here. See README.md for the states and their transitions.

@@ -3,39 +3,25 @@
  * works, one that refuses the token, an address that does not answer, markets outside
  * the plan, a spent minute, and the stream (the feed's own, or a probe).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { planOf, type PlanName, type StreamHealth } from '../../shared/model';
-import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { describe, expect, it } from 'vitest';
+import { planOf, type PlanName } from '../../shared/model';
+import { startSimulator } from '../../simulator';
 import { MarketClient } from '../api';
 import { StreamClient } from '../stream';
 import { probeStream, testConnection, type ConnectionTestDeps } from './connection-test';
+import { STREAMING } from '../../shared/testing/fixtures';
+import { closeAfterEach } from '../../shared/testing/close-after-each';
 
 const TOKEN = 'connection-test-token-7f2a';
-const sims: SimulatorHandle[] = [];
-afterEach(async () => {
-  await Promise.all(sims.splice(0).map((s) => s.close()));
-});
-
-async function simulator(options: Parameters<typeof startSimulator>[0] = {}) {
-  const sim = await startSimulator({ token: TOKEN, ...options });
-  sims.push(sim);
-  return sim;
-}
+const simulator = closeAfterEach((options: Parameters<typeof startSimulator>[0] = {}) =>
+  startSimulator({ token: TOKEN, ...options }),
+);
 
 const MARKETS = [
   { cls: 'stock', region: 'US', code: 'AAPL' },
   { cls: 'stock', region: 'HK', code: '700' },
   { cls: 'crypto', region: 'BA', code: 'BTCUSDT' },
 ] as const;
-
-const STREAMING: StreamHealth = {
-  state: 'streaming',
-  reason: null,
-  streamed: 10,
-  polled: 0,
-  nextAttemptAt: null,
-  message: null,
-};
 
 function deps(
   baseUrl: string,

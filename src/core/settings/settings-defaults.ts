@@ -3,7 +3,7 @@
  */
 import { STREAM_PATHS } from '../../shared/api/stream';
 import type { Settings } from '../../shared/model';
-import { DEFAULT_ENTERPRISE_MAX_CODES } from '../../shared/model';
+import { DEFAULT_ENTERPRISE_MAX_CODES, DEFAULT_REFRESH_INTERVALS } from '../../shared/model';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../api';
 import { copySettings } from './settings-schema';
 
@@ -20,7 +20,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   enterpriseMaxCodes: DEFAULT_ENTERPRISE_MAX_CODES,
   requestsPerMinute: null,
   requestTimeoutMs: DEFAULT_TIMEOUT_MS,
-  intervals: Object.freeze({ quotes: 1000, depth: 1000, ticks: 1000, news: 60_000 }),
+  intervals: DEFAULT_REFRESH_INTERVALS,
   theme: 'dark',
   timeZone: 'exchange',
   cacheBudgetBytes: 1024 * MiB,

@@ -1,5 +1,5 @@
 /**
- * The service's stream frames, read leniently (streaming.md: the documents differ; a
+ * The service's stream frames, read leniently (docs/streaming.md: the documents differ; a
  * client accepts every variant): `code` as a number or numeric text, `msg` in any case,
  * the push `type` in the record or beside it, a push carrying one record or several.
  */

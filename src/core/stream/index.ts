@@ -1,5 +1,5 @@
 /**
- * The service's stream (shared/spec/streaming.md), client side: `StreamClient`, one per
+ * The service's stream (docs/streaming.md), client side: `StreamClient`, one per
  * asset class. See README.md.
  */
 export { StreamClient } from './stream-client';

@@ -2,7 +2,7 @@
  * Pushed records → domain records, through the REST client's own normalisers
  * (../api/normalise-market.ts), so a pushed quote is the Quote the REST path yields for
  * the same record. The one leniency of the stream's own: a crypto quote may come without
- * `o`, `h`, `l` (streaming.md); it is completed from the latest whole quote of the same
+ * `o`, `h`, `l` (docs/streaming.md); it is completed from the latest whole quote of the same
  * UTC day (crypto's trading day) — open kept, high and low widened by the new price —
  * and otherwise not passed on: the caller takes a REST snapshot instead of showing an
  * invented open.

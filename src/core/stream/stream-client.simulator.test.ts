@@ -2,21 +2,14 @@
  * The stream client against the live simulator (the contract's other side), both on
  * one step clock.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/model';
 import { MarketClient } from '../api';
 import { wsSockets, type SocketFactory } from './socket';
 import { harness, TOKEN, type Harness } from './testing/harness';
+import { closeAfterEach } from '../../shared/testing/close-after-each';
 
-const harnesses: Harness[] = [];
-async function setup(...args: Parameters<typeof harness>): Promise<Harness> {
-  const h = await harness(...args);
-  harnesses.push(h);
-  return h;
-}
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
+const setup = closeAfterEach(harness);
 
 /** Sockets that cannot send headers (a browser's WebSocket): the client authenticates by message. */
 const headerless: SocketFactory = {

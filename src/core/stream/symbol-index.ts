@@ -1,6 +1,6 @@
 /**
  * Which held symbol a push names. The service's `s` differs by class and by document
- * (streaming.md): `AAPL.US`, `ETH_USDT`, `BTCUSDT`, and `00700.HK` for what the app
+ * (docs/streaming.md): `AAPL.US`, `ETH_USDT`, `BTCUSDT`, and `00700.HK` for what the app
  * holds as `700`. A push is matched by code and region where the form carries the
  * region; otherwise by code alone, then by the code without separators (`ETH_USDT`,
  * `ETH-USDT`, `ETH/USDT` → `ETHUSDT`) — and only when exactly one held symbol fits: a
@@ -8,7 +8,7 @@
  * would be a false number.
  */
 import { streamSymbol } from '../../shared/api/stream';
-import { canonicalCode } from '../../shared/model';
+import { canonicalCode, splitRegionSuffix } from '../../shared/model';
 
 /** A symbol the client holds, in canonical form, keyed by its `CODE$REGION`. */
 export interface HeldSymbol {
@@ -51,14 +51,12 @@ export class SymbolIndex {
   /** The held symbol `s` names, or null when none does or several might. */
   match(s: string): HeldSymbol | null {
     const text = s.trim();
-    const withRegion = /^(.+)[.$]([A-Za-z]{2})$/.exec(text);
+    const withRegion = splitRegionSuffix(text);
     if (withRegion) {
-      const [, code, region] = withRegion as unknown as [string, string, string];
+      const { code, region } = withRegion;
       const hit = this.#byKey.get(streamSymbol(code, region));
       if (hit) return hit;
-      const loose = this.#byCompact
-        .get(compact(code))
-        ?.filter((h) => h.region === region.toUpperCase());
+      const loose = this.#byCompact.get(compact(code))?.filter((h) => h.region === region);
       if (loose?.length === 1) return loose[0]!;
     }
     const byCode = this.#byCode.get(bare(text));

@@ -81,7 +81,7 @@ export interface StreamClientStats {
 }
 
 export interface StreamTuning {
-  /** Ping period; kept within 15–30 s (streaming.md). */
+  /** Ping period; kept within 15–30 s (docs/streaming.md). */
   heartbeatMs: number;
   /** A ping's pong must come within this. */
   pongTimeoutMs: number;

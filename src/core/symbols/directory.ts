@@ -2,7 +2,7 @@
  * The symbol directory: every instrument the terminal can find by code or name, for
  * the current data source, and the search over it (./symbol-search).
  *
- * Demo and live directories never mix (DESIGN.md, "every number shown is true"):
+ * Demo and live directories never mix (docs/architecture.md, "every number shown is true"):
  * - demo: the simulator's catalog, read through its symbol list (one request per class);
  * - live: the service's symbol list where it answers (read leniently, per class and
  *   region, in the background), plus every instrument the user has seen from that

@@ -1,6 +1,6 @@
 /**
  * SymbolChecker: asks the current data source whether a typed symbol exists, so the
- * app refuses an unknown one instead of showing invented data (DESIGN.md: "an unknown
+ * app refuses an unknown one instead of showing invented data (docs/architecture.md: "an unknown
  * symbol is unknown, never invented data").
  *
  * One request per check, the cheapest that names the product: a stock's `info` (which

@@ -3,7 +3,7 @@
  * finds its symbol ("apple" → AAPL US, "tencent" → 700 HK) before the user has seen it
  * and whether or not the service answers a symbol list. Hand-curated: the largest
  * stocks of the main regions, the major crypto pairs, world indices, forex pairs,
- * futures and ETFs, in the regions the real service lists them (real-service-notes.md:
+ * futures and ETFs, in the regions the real service lists them (docs/api-gaps.md:
  * indices and forex under GB, crypto under BA and BT, futures under US, HK and CN).
  *
  * A shipped entry is a suggestion, not a fact about the source: the source has the last
@@ -11,7 +11,7 @@
  * is the simulator's catalog). One instrument a line, `code|exchange|name`, in blocks per
  * class and region; a malformed line throws when the module loads.
  */
-import { canonicalCode, isAssetClass, type DirectoryEntry } from '../../shared/model';
+import { canonicalCode, isAssetClass, isRegion, type DirectoryEntry } from '../../shared/model';
 
 const TABLES: Readonly<Record<string, string>> = {
   'stock US': `
@@ -383,7 +383,7 @@ function parse(): DirectoryEntry[] {
   const seen = new Set<string>();
   for (const [market, table] of Object.entries(TABLES)) {
     const [cls, region] = market.split(' ') as [string, string];
-    if (!isAssetClass(cls) || !/^[A-Z]{2}$/.test(region)) {
+    if (!isAssetClass(cls) || !isRegion(region)) {
       throw new Error(`well-known symbols: bad market "${market}"`);
     }
     for (const line of table.split('\n')) {

@@ -1,10 +1,16 @@
 /**
- * The service's streaming contract (`shared/spec/streaming.md`) as data: the endpoint
+ * The service's streaming contract (`docs/streaming.md`) as data: the endpoint
  * per asset class, the messages' texts and codes, the push types and the plans' stream
  * limits. The simulator serves from it and the stream client (src/core/stream) speaks
  * from it; nothing else writes these strings.
  */
-import type { AssetClass, PlanName } from '../model/market';
+import {
+  PLANS,
+  PLAN_LIMITS,
+  type AssetClass,
+  type PlanName,
+  type StreamLimits,
+} from '../model/market';
 import { canonicalCode, canonicalRegion } from '../model/symbols';
 
 /** The default WebSocket path per class (`https://host` → `wss://host/stock`); a setting. */
@@ -34,7 +40,7 @@ export const STREAM_REFUSED = 0;
 export const STREAM_ACTIONS = {
   auth: 'auth',
   subscribe: 'subscribe',
-  /** Not documented by the service: an extension the simulator offers (streaming.md). */
+  /** Not documented by the service: an extension the simulator offers (docs/streaming.md). */
   unsubscribe: 'unsubscribe',
   ping: 'ping',
   pong: 'pong',
@@ -64,27 +70,14 @@ export const STREAM_CLOSE = {
   slowReader: 4003,
 } as const;
 
-/** What one plan may hold on the stream (streaming.md's table, approximate; settings). */
-export interface StreamLimits {
-  /** Connections at once, all endpoints together. */
-  connections: number;
-  /** Symbols subscribed on one connection. */
-  subscriptions: number;
-}
+export type { StreamLimits };
 
-/**
- * The published stream limits per plan. The service publishes no enterprise row; an
- * enterprise contract is taken to grant at least premium's.
- */
-export const STREAM_PLAN_LIMITS = {
-  free: { connections: 1, subscriptions: 3 },
-  base: { connections: 3, subscriptions: 200 },
-  professional: { connections: 6, subscriptions: 500 },
-  premium: { connections: 12, subscriptions: 2_000 },
-  enterprise: { connections: 12, subscriptions: 2_000 },
-} as const satisfies Record<PlanName, StreamLimits>;
+/** The stream limits per plan: the `stream` column of the one plan table (`PLAN_LIMITS`). */
+export const STREAM_PLAN_LIMITS: Readonly<Record<PlanName, StreamLimits>> = Object.fromEntries(
+  PLANS.map((plan) => [plan, PLAN_LIMITS[plan].stream]),
+) as Record<PlanName, StreamLimits>;
 
-/** The client's heartbeat period must lie in this range (streaming.md: every 15–30 s). */
+/** The client's heartbeat period must lie in this range (docs/streaming.md: every 15–30 s). */
 export const STREAM_HEARTBEAT_RANGE_MS = { min: 15_000, max: 30_000 } as const;
 
 /**

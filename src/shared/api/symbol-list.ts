@@ -1,5 +1,5 @@
 /**
- * The symbol list operation: the real service has one (real-service-notes.md), but its
+ * The symbol list operation: the real service has one (docs/api-gaps.md), but its
  * contract is not in the spec, so it stays out of the 20 operations of OPERATIONS. The
  * client asks it leniently (src/core/api/symbol-list.ts reads any of the shapes below);
  * the simulator answers it (src/simulator/symbol-list.ts, documented in its README).

@@ -1,7 +1,7 @@
 /**
  * The API's wire records as the spec documents them (section 2). The simulator
  * writes these; the client reads them leniently (its zod schemas accept the quirks
- * the spec and real-service-notes.md allow) and normalises them into src/shared/model.
+ * the spec and docs/api-gaps.md allow) and normalises them into src/shared/model.
  */
 
 /** Depth level (2.2). `p` may be absent (empty future level) or 0 (empty fund/indices level). */

@@ -84,11 +84,6 @@ export interface AlertChange {
   state?: Exclude<AlertState, 'fired'>;
 }
 
-/** Most alerts kept (every source together). */
-export const MAX_ALERTS = 2000;
-/** The longest window of a percent-move alert: a day. */
-export const MAX_MOVE_WINDOW_MS = 86_400_000;
-
 /** `300000` → `5m`, `3600000` → `1h`, `90000` → `90s`. */
 export function formatWindow(ms: number): string {
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;

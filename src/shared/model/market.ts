@@ -16,7 +16,7 @@ export type UnixMs = number;
 
 /**
  * Candle intervals. The spec lists 1–5 and 8–10; the real service also has
- * 6 (2 hours) and 7 (4 hours) for crypto (real-service-notes.md).
+ * 6 (2 hours) and 7 (4 hours) for crypto (docs/api-gaps.md).
  */
 export const KTYPES = {
   1: { label: '1m', ms: 60_000 },
@@ -41,7 +41,7 @@ const CRYPTO_KTYPES: readonly KType[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /**
  * The candle intervals the service has for `cls`: the spec's, and for crypto also 2h and
- * 4h (real-service-notes.md). Asking another class for 2h is refused by the service.
+ * 4h (docs/api-gaps.md). Asking another class for 2h is refused by the service.
  */
 export function kTypesFor(cls: AssetClass): readonly KType[] {
   return cls === 'crypto' ? CRYPTO_KTYPES : SPEC_KTYPES;
@@ -64,24 +64,75 @@ export function isIntraday(kType: KType): boolean {
   return kType <= 7;
 }
 
+/** What one plan may hold on the stream (the service's published table, approximate). */
+export interface StreamLimits {
+  /** Connections at once, all endpoints together. */
+  connections: number;
+  /** Symbols subscribed on one connection. */
+  subscriptions: number;
+}
+
 /**
- * Subscription plans: their maximum number of codes per batch request (spec section 8)
- * and their REST request budget per minute (the service's published plans, see
- * real-service-notes.md: about 5 free, 120 base, 600 professional, 1,200 premium).
- * The spec states no code maximum for the free plan; it is taken as the base plan's.
- * Every budget is a default the user can change in Settings.
+ * Subscription plans, the one table of what each allows (docs/api-gaps.md, "Plans"):
+ * - `maxCodes`, codes per batch request (the API's section 8). The API states no
+ *   maximum for the free plan; it is taken as the base plan's.
+ * - `requestsPerMinute`, the REST budget (the service's published plans).
+ * - `stream`, connections and symbols per connection. The service publishes no
+ *   enterprise row; an enterprise contract is taken to grant at least premium's.
+ *
+ * Every budget is a default the user can change in Settings. Prose that names these
+ * numbers (help texts, the READMEs) is derived from this table or points at it.
  */
 export const PLAN_LIMITS = {
-  free: { maxCodes: 10, requestsPerMinute: 5 },
-  base: { maxCodes: 10, requestsPerMinute: 120 },
-  professional: { maxCodes: 20, requestsPerMinute: 600 },
-  premium: { maxCodes: 50, requestsPerMinute: 1_200 },
+  free: { maxCodes: 10, requestsPerMinute: 5, stream: { connections: 1, subscriptions: 3 } },
+  base: { maxCodes: 10, requestsPerMinute: 120, stream: { connections: 3, subscriptions: 200 } },
+  professional: {
+    maxCodes: 20,
+    requestsPerMinute: 600,
+    stream: { connections: 6, subscriptions: 500 },
+  },
+  premium: {
+    maxCodes: 50,
+    requestsPerMinute: 1_200,
+    stream: { connections: 12, subscriptions: 2_000 },
+  },
   /** maxCodes is the contract's (see {@link DEFAULT_ENTERPRISE_MAX_CODES}). */
-  enterprise: { maxCodes: null, requestsPerMinute: 1_200 },
-} as const satisfies Record<string, { maxCodes: number | null; requestsPerMinute: number }>;
+  enterprise: {
+    maxCodes: null,
+    requestsPerMinute: 1_200,
+    stream: { connections: 12, subscriptions: 2_000 },
+  },
+} as const satisfies Record<
+  string,
+  { maxCodes: number | null; requestsPerMinute: number; stream: StreamLimits }
+>;
 
 export type PlanName = keyof typeof PLAN_LIMITS;
 export const PLANS = Object.keys(PLAN_LIMITS) as PlanName[];
+
+/**
+ * One figure of every plan as prose, neighbours with the same figure joined:
+ * `planFigures((l) => l.stream.subscriptions)` → "free 3, base 200, professional 500,
+ * premium and enterprise 2,000". For help texts, so they cannot drift from the table.
+ */
+export function planFigures(
+  figure: (limits: (typeof PLAN_LIMITS)[PlanName]) => number | null,
+): string {
+  const runs: { names: string[]; value: number | null }[] = [];
+  for (const name of PLANS) {
+    const value = figure(PLAN_LIMITS[name]);
+    const last = runs.at(-1);
+    if (last && last.value === value) last.names.push(name);
+    else runs.push({ names: [name], value });
+  }
+  return runs
+    .map(({ names, value }) => {
+      const who =
+        names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+      return `${who} ${value === null ? 'by contract' : value.toLocaleString('en-US')}`;
+    })
+    .join(', ');
+}
 
 /** A plan; enterprise carries the maximum the user's contract grants. */
 export interface Plan {

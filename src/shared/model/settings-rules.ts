@@ -13,10 +13,25 @@ export { isLoopbackHost } from '../urls';
 
 const MiB = 1024 * 1024;
 
+/**
+ * The floor of every polling interval: below 250 ms polling is abuse of the service. The
+ * settings refuse less, and the feed hub raises any interval it is given (a candle
+ * interval, a test's) to it, so a typo can never flood the API.
+ */
+export const MIN_INTERVAL_MS = 250;
+
+/** The refresh intervals a fresh install starts with: quotes, depth and ticks every second, news every minute. */
+export const DEFAULT_REFRESH_INTERVALS: Readonly<RefreshIntervals> = Object.freeze({
+  quotes: 1_000,
+  depth: 1_000,
+  ticks: 1_000,
+  news: 60_000,
+});
+
 /** Limits of the numeric settings (inclusive), in the settings' own units. */
 export const SETTINGS_LIMITS = {
-  /** Below 250 ms polling is abuse of the service; above an hour a pane is useless. */
-  intervalMs: { min: 250, max: 3_600_000 },
+  /** Above an hour a pane is useless. */
+  intervalMs: { min: MIN_INTERVAL_MS, max: 3_600_000 },
   enterpriseMaxCodes: { min: 1, max: 10_000 },
   requestsPerMinute: { min: 1, max: 1_000_000 },
   /**

@@ -8,11 +8,20 @@ import type { AssetClass, Instrument } from './market';
 
 /**
  * The one pattern of a symbol code: 1–32 letters, digits, `.`, `_` or `-`, starting
- * with a letter or digit. Whatever takes a code from a person, a file or the service
- * checks it here — so a cell such as `=CMD|' /C CALC'!A0` or `@SUM(1+1)` saved into a
- * workspace by hand can never come back as a symbol.
+ * with a letter or digit. Whatever takes a code from a person, a file, a link or the
+ * service checks it here — so a cell such as `=CMD|' /C CALC'!A0` or `@SUM(1+1)` saved
+ * into a workspace by hand can never come back as a symbol.
+ *
+ * Why 32 and not 24 (the deep links and the palette once stopped at 24): the service's
+ * documentation bounds no code's length (docs/api-gaps.md), its longest codes are
+ * crypto and future contracts such as `BTCUSDT-PERP-240628`, and the simulator, the
+ * bridge, the alerts file and saved workspaces have always taken 32. A shorter copy only
+ * made a code the board accepts unreachable from a link or the palette.
  */
 export const SYMBOL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+
+/** Longest symbol code, in characters ({@link SYMBOL_CODE_PATTERN}). */
+export const SYMBOL_CODE_MAX_LENGTH = 32;
 
 /** Words for a code that does not match {@link SYMBOL_CODE_PATTERN}. */
 export const SYMBOL_CODE_RULE = 'must be 1–32 letters, digits, . _ or - (e.g. AAPL)';
@@ -21,6 +30,57 @@ export const SYMBOL_CODE_RULE = 'must be 1–32 letters, digits, . _ or - (e.g. 
 export function isSymbolCode(code: string): boolean {
   return SYMBOL_CODE_PATTERN.test(code);
 }
+
+/**
+ * The one pattern of a region as the app keeps and sends it: two capital letters (`US`,
+ * `HK`, `BA`). The service's regions are market codes of two letters (docs/api-gaps.md);
+ * everything past the API boundary, the simulator and the bridge's canonical arguments
+ * hold this form.
+ */
+export const REGION_PATTERN = /^[A-Z]{2}$/;
+
+/** Words for a region that does not match {@link REGION_PATTERN}. */
+export const REGION_RULE = 'must be two capital letters (e.g. US)';
+
+/** True when `region` is a canonical region ({@link REGION_PATTERN}). */
+export function isRegion(region: string): boolean {
+  return REGION_PATTERN.test(region);
+}
+
+/**
+ * A region as people type it: two letters in any case (`us`, `Hk`), made canonical by
+ * {@link canonicalRegion} before it is used. The palette, the symbol fields, deep links
+ * and the bridge's typed-by-a-person arguments take this form.
+ */
+export const REGION_TEXT_PATTERN = /^[A-Za-z]{2}$/;
+
+/** Words for typed region text that does not match {@link REGION_TEXT_PATTERN}. */
+export const REGION_TEXT_RULE = 'must be two letters (e.g. US)';
+
+/** The canonical region of `text` typed in any case (`us` → `US`), or null when it is none. */
+export function readRegion(text: string): string | null {
+  return REGION_TEXT_PATTERN.test(text) ? text.toUpperCase() : null;
+}
+
+const REGION_SUFFIX = /^(.+)[.$]([A-Za-z]{2})$/;
+
+/**
+ * A code spelt with its region, as the stream and some symbol lists write it (`AAPL.US`,
+ * `BTCUSDT$BA`): the code and the canonical region, or null when `text` carries none.
+ */
+export function splitRegionSuffix(text: string): { code: string; region: string } | null {
+  const m = REGION_SUFFIX.exec(text);
+  return m ? { code: m[1]!, region: m[2]!.toUpperCase() } : null;
+}
+
+/**
+ * The pattern of a stock's exchange as a person or the bridge gives it: empty (the
+ * market's primary exchange) or up to 16 letters, digits, spaces, `.`, `_` or `-`.
+ */
+export const EXCHANGE_PATTERN = /^[A-Za-z0-9 ._-]{0,16}$/;
+
+/** Words for an exchange that does not match {@link EXCHANGE_PATTERN}. */
+export const EXCHANGE_RULE = 'must be at most 16 letters, digits, space, . _ or -';
 
 /**
  * The canonical code: trimmed and upper-case; HKEX codes without their leading zeros

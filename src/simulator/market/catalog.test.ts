@@ -35,7 +35,7 @@ const EXAMPLES: Listing[] = [
 const DOW_30 =
   'AAPL AMGN AMZN AXP BA CAT CRM CSCO CVX DIS GS HD HON IBM JNJ JPM KO MCD MMM MRK MSFT NKE NVDA PG SHW TRV UNH V VZ WMT';
 
-/** Stock regions of real-service-notes.md. */
+/** Stock regions of docs/api-gaps.md. */
 const NOTED_REGIONS = 'HK SZ SH US SG JP TW IN TH DE MX MY TR ES NL GB ID VN IT'.split(' ');
 
 describe('the catalog', () => {

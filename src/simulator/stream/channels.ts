@@ -9,7 +9,7 @@
  * trade of its schedule a channel reads the records its readers want and pushes those
  * that changed since its last push; a closed market does not change, so it pushes
  * nothing. A channel takes its baseline when a type gains its first reader and pushes
- * no snapshot: a client takes its first snapshot from REST (streaming.md documents no
+ * no snapshot: a client takes its first snapshot from REST (docs/streaming.md documents no
  * snapshot on subscribe).
  */
 import { streamSymbol, type StreamType } from '../../shared/api/stream';

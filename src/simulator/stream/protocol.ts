@@ -1,7 +1,7 @@
 /**
  * The stream's wire messages on the simulator's side: what a client sent, parsed
  * strictly (anything the contract does not describe is "cannot be resolved action"),
- * and the server's answers, word for word as `shared/spec/streaming.md` gives them.
+ * and the server's answers, word for word as `docs/streaming.md` gives them.
  */
 import {
   STREAM_ACTIONS,
@@ -11,7 +11,7 @@ import {
   isStreamType,
   type StreamType,
 } from '../../shared/api/stream';
-import { CODE_RE, REGION_RE } from '../params';
+import { isRegion, isSymbolCode } from '../../shared/model';
 
 /** One `CODE$REGION` of a request, as sent (not yet looked up). */
 export interface SymbolRef {
@@ -46,7 +46,7 @@ function parseSymbols(params: unknown): SymbolRef[] | null {
     if (at < 0) return null;
     const code = entry.slice(0, at).trim();
     const region = entry.slice(at + 1).trim();
-    if (!CODE_RE.test(code) || !REGION_RE.test(region)) return null;
+    if (!isSymbolCode(code) || !isRegion(region)) return null;
     out.push({ code, region });
   }
   return out;

@@ -136,7 +136,7 @@ export class StreamSession implements Reader {
   #auth(token: string, byMessage: boolean): void {
     if (tokenRefusal(this.#ctx.token, token) !== null) return this.#refuseAuth();
     this.#authed = true;
-    // The message variant echoes the token (streaming.md); the header's answer does not.
+    // The message variant echoes the token (docs/streaming.md); the header's answer does not.
     this.#send(replies.authenticated(byMessage ? token : undefined));
     this.#ctx.authenticated(this, token);
   }

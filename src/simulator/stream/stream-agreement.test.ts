@@ -3,14 +3,12 @@
  * answers at that instant (apart from `s`, which names the symbol in the stream's
  * form, and the push's `type`).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, ok } from '../test-helpers';
 import { streamSetup, type StreamSetup } from './testing/stream-setup';
+import { closeAfterEach } from '../../shared/testing/close-after-each';
 
-const setups: StreamSetup[] = [];
-afterEach(async () => {
-  await Promise.all(setups.splice(0).map((s) => s.close()));
-});
+const setup = closeAfterEach(streamSetup);
 
 /** A pushed record without its stream-only parts. */
 function restShaped(record: Record<string, unknown>, code: string): Record<string, unknown> {
@@ -31,8 +29,7 @@ describe('stream and REST agree at the same simulated moment', () => {
     ['future', '/future', 'ES', 'US', '/future/quotes', '/future/depths'],
     ['indices', '/indices', 'SPX', 'GB', '/indices/quotes', '/indices/depths'],
   ])('%s: quotes and depth', async (_cls, endpoint, code, region, quotes, depths) => {
-    const s = await streamSetup({ seed: 4 });
-    setups.push(s);
+    const s = await setup({ seed: 4 });
     const probe = await s.connect(endpoint);
     probe.send({ ac: 'subscribe', params: `${code}$${region}`, types: 'quote,depth' });
     await probe.next();
@@ -49,8 +46,7 @@ describe('stream and REST agree at the same simulated moment', () => {
   });
 
   it('crypto ticks', async () => {
-    const s = await streamSetup({ seed: 9 });
-    setups.push(s);
+    const s = await setup({ seed: 9 });
     const probe = await s.connect('/crypto');
     probe.send({ ac: 'subscribe', params: 'ETHUSDT$BT,SOLUSDT$BA', types: 'tick' });
     await probe.next();
@@ -65,8 +61,7 @@ describe('stream and REST agree at the same simulated moment', () => {
 
   it('two simulators of one seed push the same records at the same instants', async () => {
     const run = async () => {
-      const s = await streamSetup({ seed: 12 });
-      setups.push(s);
+      const s = await setup({ seed: 12 });
       const probe = await s.connect('/stock');
       probe.send({ ac: 'subscribe', params: 'AAPL$US,BP$GB,SAP$DE', types: 'quote' });
       await probe.next();

@@ -1,17 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decidePushFate, validateStreamFaults } from './stream-faults';
 import { pushed, streamSetup, type StreamSetup } from './testing/stream-setup';
 import { WsProbe } from './testing/ws-probe';
+import { closeAfterEach } from '../../shared/testing/close-after-each';
 
-const setups: StreamSetup[] = [];
-async function setup(...args: Parameters<typeof streamSetup>): Promise<StreamSetup> {
-  const s = await streamSetup(...args);
-  setups.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(setups.splice(0).map((s) => s.close()));
-});
+const setup = closeAfterEach(streamSetup);
 
 /** A probe on /crypto subscribed to BTCUSDT quotes (a push every simulated second). */
 async function subscribed(s: StreamSetup): Promise<WsProbe> {

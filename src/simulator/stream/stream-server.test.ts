@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/model';
 import { CATALOG } from '../market/catalog';
 import type { SimulatorOptions } from '../server';
-import { pushed, streamSetup, type StreamSetup } from './testing/stream-setup';
+import { pushed, streamSetup } from './testing/stream-setup';
 import { WsProbe } from './testing/ws-probe';
+import { closeAfterEach } from '../../shared/testing/close-after-each';
 
-const setups: StreamSetup[] = [];
-async function setup(options: SimulatorOptions = {}): Promise<StreamSetup> {
-  const s = await streamSetup(options);
-  setups.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(setups.splice(0).map((s) => s.close()));
-});
+const setup = closeAfterEach((options: SimulatorOptions = {}) => streamSetup(options));
 
 const CONNECTED = { code: 1, msg: 'Connected Successfully' };
 const AUTHENTICATED = { code: 1, resAc: 'auth', msg: 'authenticated' };

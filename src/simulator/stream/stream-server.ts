@@ -1,5 +1,5 @@
 /**
- * The simulator's stream (`shared/spec/streaming.md`) on its own HTTP port: one
+ * The simulator's stream (`docs/streaming.md`) on its own HTTP port: one
  * WebSocket endpoint per asset class (`/stock`, `/crypto`, …), the contract's messages
  * (./protocol, ./session), pushes from the market REST answers from (./channels) at
  * each symbol's trades (./activity), one pump timer for all endpoints, and the stream

@@ -18,9 +18,9 @@ describe('the alert form', () => {
     expect(conditionOf({ ...form, price: '90,000.5' })).toEqual({
       condition: { kind: 'crosses', price: 90_000.5 },
     });
-    for (const price of ['', '0', '-3', 'abc', '1e3']) {
+    for (const price of ['', '0', '-3', 'abc', '1e3', '2000000000000']) {
       expect(conditionOf({ ...form, price })).toEqual({
-        error: 'The price must be a number above 0.',
+        error: 'The price must be a number above 0, at most 1,000,000,000,000.',
       });
     }
   });

@@ -3,7 +3,12 @@
  * words for people before anything is sent (the main side checks again).
  */
 import type { AlertCondition, AlertConditionKind, AlertRepeat } from '../../../shared/model';
-import { MAX_MOVE_WINDOW_MS } from '../../../shared/model';
+import {
+  ALERT_PRICE_MAX_TEXT,
+  isAlertPrice,
+  isMovePercent,
+  isMoveWindow,
+} from '../../../shared/model';
 
 export interface AlertForm {
   kind: AlertConditionKind;
@@ -40,11 +45,11 @@ const NUMBER = /^\s*(\d+(\.\d+)?|\.\d+)\s*$/;
 export function conditionOf(form: AlertForm): { condition: AlertCondition } | { error: string } {
   if (form.kind === 'move') {
     const percent = NUMBER.test(form.percent) ? Number(form.percent) : NaN;
-    if (!(percent > 0 && percent <= 100))
+    if (!isMovePercent(percent))
       return { error: 'The move must be a percentage above 0, at most 100.' };
     const minutes = NUMBER.test(form.minutes) ? Number(form.minutes) : NaN;
     const windowMs = Math.round(minutes * 60_000);
-    if (!(windowMs >= 1000 && windowMs <= MAX_MOVE_WINDOW_MS)) {
+    if (!isMoveWindow(windowMs)) {
       return { error: 'The window must be from 1 second (0.02) to 1,440 minutes (a day).' };
     }
     return { condition: { kind: 'move', percent, windowMs } };
@@ -52,6 +57,7 @@ export function conditionOf(form: AlertForm): { condition: AlertCondition } | { 
   const price = NUMBER.test(form.price.replace(/,/g, ''))
     ? Number(form.price.replace(/,/g, ''))
     : NaN;
-  if (!(price > 0)) return { error: 'The price must be a number above 0.' };
+  if (!isAlertPrice(price))
+    return { error: `The price must be a number above 0, at most ${ALERT_PRICE_MAX_TEXT}.` };
   return { condition: { kind: form.kind, price } };
 }

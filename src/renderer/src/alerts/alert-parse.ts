@@ -5,7 +5,15 @@
  * (palette-parse.ts: canonical code, region typed or guessed); the draft is checked
  * again on the main side before it is kept.
  */
-import type { AlertCondition, AlertDraft, AlertRepeat } from '../../../shared/model';
+import {
+  formatWindow,
+  isAlertPrice,
+  isMovePercent,
+  isMoveWindow,
+  type AlertCondition,
+  type AlertDraft,
+  type AlertRepeat,
+} from '../../../shared/model';
 import { MAX_MOVE_WINDOW_MS } from '../../../shared/model';
 import { parseSymbolCommand } from '../app/palette-parse';
 
@@ -35,7 +43,7 @@ export const ALERT_EXAMPLE = 'alert AAPL US > 230 · crosses 90000 · < 380 · m
 function readNumber(word: string): number | null {
   if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(word)) return null;
   const n = Number(word.replace(/,/g, ''));
-  return Number.isFinite(n) && n > 0 ? n : null;
+  return isAlertPrice(n) ? n : null;
 }
 
 /** `30s`, `5m`, `1h` → ms; null otherwise. */
@@ -94,15 +102,16 @@ export function parseAlertCommand(text: string): AlertParse | null {
   if (op === 'move') {
     const percent = /^(\d+(\.\d+)?)%?$/.exec(args[0] ?? '');
     const value = percent ? Number(percent[1]) : NaN;
-    if (!(value > 0 && value <= 100)) {
+    if (!isMovePercent(value)) {
       return {
         ok: false,
         problem: 'Type the move in percent (above 0, at most 100), e.g. move 2% 5m.',
       };
     }
     const windowMs = args[1] === undefined ? 5 * 60_000 : readWindow(args[1]);
-    if (windowMs === null || windowMs < 1000 || windowMs > MAX_MOVE_WINDOW_MS) {
-      return { ok: false, problem: 'Type the window as 30s, 5m or 1h (at most 24h).' };
+    if (windowMs === null || !isMoveWindow(windowMs)) {
+      const most = formatWindow(MAX_MOVE_WINDOW_MS);
+      return { ok: false, problem: `Type the window as 30s, 5m or 1h (at most ${most}).` };
     }
     if (args.length > 2)
       return { ok: false, problem: `"${args.slice(2).join(' ')}" is not understood.` };

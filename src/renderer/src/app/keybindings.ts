@@ -2,17 +2,14 @@
  * Every keyboard shortcut of the app, in one table: the handlers match events against
  * it (`matches`) and the cheat sheet (`?`) lists it, so what is listed is what works.
  * Keys are written as chords: modifiers then the key's `KeyboardEvent.key`, joined by
- * `+` (`Mod+Shift+Z`, `Alt+ArrowUp`); `Mod` is Ctrl, or ⌘ on a Mac.
+ * `+` (`Mod+Shift+Z`, `Alt+ArrowUp`); `Mod` is Ctrl, or ⌘ on a Mac. The `app` group is
+ * shared with the Electron menu (shared/keybindings.ts).
  */
 
-export interface Keybinding {
-  /** The chords that run it (any one). */
-  keys: readonly string[];
-  /** What it does, as the cheat sheet says it. */
-  label: string;
-}
-
+import { APP_KEYBINDINGS, type Keybinding } from '../../../shared/keybindings';
 import { KTYPES, SPEC_KTYPES } from '../../../shared/model';
+
+export type { Keybinding };
 
 /** Where a group of shortcuts works, and its shortcuts by id. */
 interface KeyGroup {
@@ -35,18 +32,7 @@ export function intervalOfBinding(id: string | null): (typeof SPEC_KTYPES)[numbe
 }
 
 export const KEYBINDINGS = {
-  app: {
-    title: 'Anywhere',
-    bindings: {
-      palette: { keys: ['Mod+K'], label: 'Go to a symbol or run a command' },
-      settings: { keys: ['Mod+,'], label: 'Open settings' },
-      undo: { keys: ['Mod+Z'], label: 'Undo a workspace change' },
-      redo: { keys: ['Mod+Shift+Z', 'Mod+Y'], label: 'Redo a workspace change' },
-      nextPane: { keys: ['F6'], label: 'Focus the next pane slot' },
-      previousPane: { keys: ['Shift+F6'], label: 'Focus the previous pane slot' },
-      shortcuts: { keys: ['?'], label: 'Show these shortcuts' },
-    },
-  },
+  app: APP_KEYBINDINGS,
   tabs: {
     title: 'Pane tabs',
     bindings: {

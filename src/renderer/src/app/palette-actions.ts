@@ -35,10 +35,10 @@ function actions(app: AppModel): PaletteItem[] {
   }));
   for (const pane of allPanes(ws.root)) {
     if (pane.id === focused?.id) continue;
-    const symbol = ws.symbolOf(pane);
+    const symbol = ws.namedSymbolOf(pane);
     items.push({
       id: `focus-${pane.id}`,
-      label: `Focus ${pane.title}${symbol && pane.kind !== 'quotes' && pane.kind !== 'news' && pane.kind !== 'alerts' ? ` · ${symbol.code}` : ''}`,
+      label: `Focus ${pane.title}${symbol ? ` · ${symbol.code}` : ''}`,
       keywords: `pane ${pane.kind}`,
       run: () => focusPane(app, pane.id),
     });

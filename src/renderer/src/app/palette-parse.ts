@@ -5,7 +5,13 @@
  * The code comes out canonical (`00700 HK` → `700`). A parsed command is a guess to be
  * checked with the source before it acts (see workspace/symbol-gate).
  */
-import type { AssetClass, KType } from '../../../shared/model';
+import {
+  REGION_TEXT_PATTERN,
+  canonicalRegion,
+  isSymbolCode,
+  type AssetClass,
+  type KType,
+} from '../../../shared/model';
 import { canonicalCode, parseKType } from '../../../shared/model';
 import type { PaneKind, SymbolRef } from '../workspace/pane-contract';
 import { expandBareCode, inferAssetClass, inferRegion } from '../workspace/symbol-inference';
@@ -65,29 +71,42 @@ function parseInterval(word: string): KType | null {
   return parseKType(word.toLowerCase());
 }
 
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$/;
+/** The modifiers a palette line carries after a code or before its end. */
+interface Modifiers {
+  kind: PaneKind | null;
+  cls: AssetClass | null;
+  kType: KType | null;
+  region: string | null;
+}
+
+const noModifiers = (): Modifiers => ({ kind: null, cls: null, kType: null, region: null });
+
+/**
+ * Takes `word` into `m` as a pane kind, a class, an interval or a two-letter region,
+ * each at most once; false when it is none of them, or one already taken.
+ */
+function takeModifier(m: Modifiers, word: string): boolean {
+  const lower = word.toLowerCase();
+  const interval = parseInterval(word);
+  if (KIND_WORDS[lower] && !m.kind) m.kind = KIND_WORDS[lower];
+  else if (CLASS_WORDS[lower] && !m.cls) m.cls = CLASS_WORDS[lower];
+  else if (interval !== null && m.kType === null) m.kType = interval;
+  else if (!m.region && REGION_TEXT_PATTERN.test(word)) m.region = canonicalRegion(word);
+  else return false;
+  return true;
+}
 
 /** The symbol command in `text`, or null when it is not one. */
 export function parseSymbolCommand(text: string): SymbolCommand | null {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const [first, ...rest] = words;
-  if (!first || !CODE.test(first)) return null;
+  if (!first || !isSymbolCode(first)) return null;
   let code = first.toUpperCase();
-  let region: string | null = null;
-  let kind: PaneKind | null = null;
-  let kType: KType | null = null;
-  let cls: AssetClass | null = null;
-  for (const word of rest) {
-    const lower = word.toLowerCase();
-    const interval = parseInterval(word);
-    if (KIND_WORDS[lower] && !kind) kind = KIND_WORDS[lower];
-    else if (CLASS_WORDS[lower] && !cls) cls = CLASS_WORDS[lower];
-    else if (interval !== null && kType === null) kType = interval;
-    else if (/^[A-Za-z]{2}$/.test(word) && !region) region = word.toUpperCase();
-    else return null;
-  }
+  const m = noModifiers();
+  for (const word of rest) if (!takeModifier(m, word)) return null;
+  const { region, kType, cls } = m;
   // An interval alone means a chart.
-  if (kType !== null && !kind) kind = 'chart';
+  const kind = m.kind ?? (kType !== null ? 'chart' : null);
   const regionGuessed = region === null;
   if (regionGuessed && !cls) code = expandBareCode(code);
   // A code no market's codes look like is no command unless its region is typed.
@@ -126,22 +145,10 @@ export interface PaletteSearch {
  */
 export function paletteSearchOf(query: string): PaletteSearch {
   const words = query.trim().split(/\s+/).filter(Boolean);
-  let kind: PaneKind | null = null;
-  let kType: KType | null = null;
-  let cls: AssetClass | undefined;
-  let region: string | undefined;
-  while (words.length > 1) {
-    const word = words[words.length - 1]!;
-    const lower = word.toLowerCase();
-    const interval = parseInterval(word);
-    if (KIND_WORDS[lower] && !kind) kind = KIND_WORDS[lower];
-    else if (CLASS_WORDS[lower] && !cls) cls = CLASS_WORDS[lower];
-    else if (interval !== null && kType === null) kType = interval;
-    else if (/^[A-Za-z]{2}$/.test(word) && !region) region = word.toUpperCase();
-    else break;
-    words.pop();
-  }
-  if (kType !== null && !kind) kind = 'chart';
+  const m = noModifiers();
+  while (words.length > 1 && takeModifier(m, words[words.length - 1]!)) words.pop();
+  const { kType, cls, region } = m;
+  const kind = m.kind ?? (kType !== null ? 'chart' : null);
   const out: PaletteSearch = { text: words.join(' '), whole: query.trim(), kind, kType };
   if (cls) out.class = cls;
   if (region) out.region = region;

@@ -6,7 +6,7 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { AssetClass, SymbolMatch, SymbolSearchQuery } from '../../../shared/model';
-import { MAX_SEARCH_TEXT } from '../../../shared/model';
+import { MAX_SEARCH_TEXT, readRegion } from '../../../shared/model';
 import { errorMessage } from '../../../shared/errors';
 
 /** A search's filters, as a field knows them (a region only when it is two letters). */
@@ -28,8 +28,8 @@ export function searchQuery(
   if (t === '') return null;
   const query: SymbolSearchQuery = { text: t, limit };
   if (filter.class) query.class = filter.class;
-  const region = filter.region?.trim() ?? '';
-  if (/^[A-Za-z]{2}$/.test(region)) query.region = region.toUpperCase();
+  const region = readRegion(filter.region?.trim() ?? '');
+  if (region !== null) query.region = region;
   return query;
 }
 

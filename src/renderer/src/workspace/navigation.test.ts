@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkGroup, PaneConfig, PaneKind, SymbolRef } from './pane-contract';
-import { chooseTarget, nextLink, sameSymbol, symbolOf } from './navigation';
+import { chooseTarget, nextLink, sameSymbol, showsOneSymbol, symbolOf } from './navigation';
 
 const p = (id: string, kind: PaneKind, link: LinkGroup = null): PaneConfig =>
   ({ id, kind, title: id, link, symbol: null, options: {} }) as PaneConfig;
@@ -51,5 +51,12 @@ describe('linking', () => {
     expect(sameSymbol(AAPL, { ...AAPL })).toBe(true);
     expect(sameSymbol(AAPL, BTC)).toBe(false);
     expect(sameSymbol(null, AAPL)).toBe(false);
+  });
+});
+
+describe('showsOneSymbol', () => {
+  it('names a symbol beside the title of depth, chart and company panes only', () => {
+    const kinds: PaneKind[] = ['quotes', 'depth', 'chart', 'ticks', 'company', 'news', 'alerts'];
+    expect(kinds.filter(showsOneSymbol)).toEqual(['depth', 'chart', 'company']);
   });
 });

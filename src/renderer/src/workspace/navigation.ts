@@ -18,6 +18,19 @@ export function chooseTarget(
   return sameGroup ?? panes.find((p) => p.kind === kind) ?? null;
 }
 
+/**
+ * The kinds that show one instrument and name it beside their title: in their tab, the
+ * palette's "Focus …" entries and a pop-out's title. The board, the news, the tape (its
+ * own list of codes, or its group's crypto pair) and the alerts show many or none, so
+ * naming one symbol there would say something the pane does not show.
+ */
+const ONE_SYMBOL_KINDS: ReadonlySet<PaneKind> = new Set(['depth', 'chart', 'company']);
+
+/** Whether a pane of `kind` shows one instrument, named beside its title. */
+export function showsOneSymbol(kind: PaneKind): boolean {
+  return ONE_SYMBOL_KINDS.has(kind);
+}
+
 /** The symbol a pane shows: its link group's, or its own. */
 export function symbolOf(
   pane: PaneConfig,

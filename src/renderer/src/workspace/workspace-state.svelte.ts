@@ -12,7 +12,7 @@ import type { Timers } from './debounced-saver';
 import { defaultWorkspace } from './default-workspace';
 import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
-import { symbolOf } from './navigation';
+import { showsOneSymbol, symbolOf } from './navigation';
 import type { LinkGroup, PaneConfig, SymbolRef, Watchlist } from './pane-contract';
 import { optionsLabel } from './pane-kinds';
 import type { PaneKind, PaneOptions } from './pane-kinds';
@@ -161,6 +161,11 @@ export class WorkspaceState {
 
   symbolOf(pane: PaneConfig): SymbolRef | null {
     return symbolOf(pane, this.data.linkSymbols);
+  }
+
+  /** The symbol a pane names beside its title (its tab, the palette, a pop-out), or null. */
+  namedSymbolOf(pane: PaneConfig): SymbolRef | null {
+    return showsOneSymbol(pane.kind) ? this.symbolOf(pane) : null;
   }
 
   focusPane(paneId: string | null): void {

@@ -1,6 +1,6 @@
 /**
  * Every instrument that is not a stock, in the regions the real service lists them
- * (real-service-notes.md): world indices under GB, exchange-traded funds under US (and
+ * (docs/api-gaps.md): world indices under GB, exchange-traded funds under US (and
  * the three largest Hong Kong ETFs), crypto pairs under BA and BT, forex pairs under
  * GB, index and commodity futures under US, HK and CN. Levels are rough recent levels
  * (demo data). `thin` marks instruments whose order book shows the spec's sparse

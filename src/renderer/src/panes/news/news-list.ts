@@ -8,12 +8,7 @@ import { isWebUrl } from '../../../../shared/urls';
 /** Most items the feed keeps. */
 export const MAX_ITEMS = 1000;
 
-export const NEWS_MARKETS = ['stock', 'forex', 'indices', 'crypto', 'future', 'fund'] as const;
-export const NEWS_LANGS = [
-  { id: 'en', label: 'English' },
-  { id: 'zh', label: '简体中文' },
-  { id: 'hk', label: '繁體中文' },
-] as const;
+export { NEWS_LANGS, NEWS_MARKETS } from '../../../../shared/model';
 
 /** A list of news items, newest first. */
 type NewsList = readonly NewsItem[];

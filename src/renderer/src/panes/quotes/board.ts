@@ -5,8 +5,13 @@
  */
 import type { MarketSelection } from '../../../../shared/bridge';
 import {
+  EXCHANGE_PATTERN,
+  EXCHANGE_RULE,
+  REGION_TEXT_RULE,
+  SYMBOL_CODE_RULE,
   canonicalInstrument,
   isAssetClass,
+  isRegion,
   isSymbolCode,
   type AssetClass,
   type Quote,
@@ -176,9 +181,6 @@ export interface SymbolInput {
   code: string;
 }
 
-const REGION = /^[A-Z]{2}$/;
-const EXCHANGE = /^[A-Za-z0-9 ._-]{0,16}$/;
-
 /**
  * Validates a typed symbol (the same rules the main side applies) and puts it in its
  * canonical form (upper case; HK codes without leading zeros), so "aapl" is AAPL and
@@ -191,12 +193,11 @@ export function parseSymbolInput(
 ): { ok: true; symbol: SymbolRef } | { ok: false; error: string } {
   if (!isAssetClass(input.class)) return { ok: false, error: 'Pick an asset class' };
   const region = input.region.trim().toUpperCase();
-  if (!REGION.test(region)) return { ok: false, error: 'Region must be two letters (e.g. US)' };
+  if (!isRegion(region)) return { ok: false, error: `Region ${REGION_TEXT_RULE}` };
   const exchange = input.class === 'stock' ? input.exchange.trim() : '';
-  if (!EXCHANGE.test(exchange)) return { ok: false, error: 'Exchange: letters, digits, . _ -' };
+  if (!EXCHANGE_PATTERN.test(exchange)) return { ok: false, error: `Exchange ${EXCHANGE_RULE}` };
   const code = input.code.trim();
-  if (!isSymbolCode(code))
-    return { ok: false, error: 'Code: 1–32 letters, digits, . _ - (e.g. AAPL)' };
+  if (!isSymbolCode(code)) return { ok: false, error: `Code ${SYMBOL_CODE_RULE}` };
   const symbol: SymbolRef = canonicalInstrument({ class: input.class, region, exchange, code });
   const key = symbolKey(symbol);
   if (existing.some((s) => symbolKey(s) === key)) {

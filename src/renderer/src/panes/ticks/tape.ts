@@ -3,7 +3,7 @@
  * (newest first, only when a symbol's tick changed, coloured by direction vs
  * that symbol's previous tick), bounded in length.
  */
-import { canonicalCodes, type Tick } from '../../../../shared/model';
+import { canonicalCodes, isSymbolCode, type Tick } from '../../../../shared/model';
 
 /** Rows the tape keeps. */
 export const MAX_ROWS = 200;
@@ -60,6 +60,6 @@ export class Tape {
 
 /** Parses "BTCUSDT, ethusdt" into distinct canonical codes of `region`. */
 export function parseCodes(text: string, region: string): string[] {
-  const codes = text.split(/[\s,;]+/).filter((c) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/.test(c));
+  const codes = text.split(/[\s,;]+/).filter(isSymbolCode);
   return canonicalCodes(region, codes);
 }
