@@ -9,9 +9,9 @@
  */
 import { flushSync, mount, unmount } from 'svelte';
 import Chart from '../../../src/renderer/src/panes/Chart.svelte';
-import { FakeBridge } from '../../../src/renderer/src/panes/common/fake-bridge';
-import '../../../src/renderer/src/app/global.css';
-import { themeCss } from '../../../src/renderer/src/app/theme';
+import { FakeBridge } from '../../../src/renderer/src/base/testing/fake-bridge';
+import '../../../src/renderer/src/base/global.css';
+import { themeCss } from '../../../src/renderer/src/base/theme';
 import { collectGarbage, makeCandles, twoFrames } from './candles.js';
 import { addStudy } from '../../../src/renderer/src/panes/chart/studies/study-ops';
 

@@ -5,15 +5,15 @@
  */
 import { getContext, setContext } from 'svelte';
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
-import { HostConnection } from '../bridge/host-connection.svelte';
-import type { HostTransport } from '../bridge/host-transport';
+import { HostConnection } from '../base/bridge/host-connection.svelte';
+import type { HostTransport } from '../base/bridge/host-transport';
 import { reconnectsOf } from '../panes/common/retry-when-back';
 import { PaneContexts } from '../workspace/pane-context';
 import { WorkspaceState } from '../workspace/workspace-state.svelte';
 import { ConfirmState } from './confirm-state.svelte';
-import { shortcutText } from './keybindings';
+import { shortcutText } from '../base/keybindings';
 import { PaletteState } from './palette-state.svelte';
-import { saveFile } from './save-file';
+import { saveFile } from '../base/save-file';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
@@ -22,10 +22,10 @@ import { errorMessage } from '../../../shared/errors';
 import { AlertList } from '../alerts/alert-list.svelte';
 import { followFirings } from '../alerts/alert-firing';
 import { FiredAlerts } from '../alerts/fired-alerts.svelte';
-import { makeAlert } from '../alerts/alert-actions';
+import { makeAlert } from './alert-actions';
 import type { DeepLink } from '../../../shared/deep-link';
 import { deepLinkQuery } from '../../../shared/deep-link';
-import { parseSymbolCommand } from './palette-parse';
+import { parseSymbolCommand } from '../workspace/palette-parse';
 import { focusPane } from './palette-actions';
 
 export class AppModel {

@@ -4,15 +4,19 @@
  * app (so all of it is reachable from the keyboard).
  */
 import { KTYPES, instrumentKey, type SymbolMatch } from '../../../shared/model';
-import { isStrongMatch } from '../symbols/symbol-search.svelte';
+import { isStrongMatch } from '../base/symbols/symbol-search.svelte';
 import { allPanes } from '../workspace/layout-tree';
 import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
-import { shortcutText } from './keybindings';
-import { paletteSearchOf, parseSymbolCommand, type SymbolCommand } from './palette-parse';
-import { alertPaletteItem } from '../alerts/alert-palette';
+import { shortcutText } from '../base/keybindings';
+import {
+  paletteSearchOf,
+  parseSymbolCommand,
+  type SymbolCommand,
+} from '../workspace/palette-parse';
+import { alertPaletteItem } from './alert-palette';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
 

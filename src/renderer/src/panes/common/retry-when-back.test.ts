@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, HealthState } from '../../../../shared/model';
-import { FakeBridge } from './fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { RetryWhenBack, reconnectsOf, type ConnectionSource } from './retry-when-back';
 
 /** A status event with only the field the helper reads set meaningfully. */

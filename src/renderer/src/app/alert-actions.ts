@@ -5,11 +5,11 @@
  */
 import type { AlertDraft, Alert } from '../../../shared/model';
 import { conditionMet, describeAlert } from '../../../shared/model';
-import type { AppModel } from '../app/app-model.svelte';
-import { focusPane } from '../app/palette-actions';
+import type { AppModel } from './app-model.svelte';
+import { focusPane } from './palette-actions';
 import { allPanes } from '../workspace/layout-tree';
-import { alertPrice } from './alert-rows';
-import { lastPrice } from './last-price';
+import { alertPrice } from '../alerts/alert-rows';
+import { lastPrice } from '../alerts/last-price';
 
 /**
  * Makes an alert. When the price now (`price`, else asked of the feed) already meets

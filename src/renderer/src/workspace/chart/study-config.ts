@@ -4,7 +4,13 @@
  * Saved options are read leniently: anything the table does not allow falls back
  * to the kind's default, and an unknown kind is dropped.
  */
-import { STUDY_TABLE, clampParam, defaultParams, isStudyKind, type StudyKind } from './study-table';
+import {
+  STUDY_TABLE,
+  clampParam,
+  defaultParams,
+  isStudyKind,
+  type StudyKind,
+} from '../../panes/chart/studies/study-table';
 
 /** One study on a chart. */
 export interface StudyConfig {

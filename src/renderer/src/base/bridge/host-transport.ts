@@ -18,14 +18,14 @@ import type {
   ClientTransport,
   CommandName,
   SubscriptionSpec,
-} from '../../../shared/bridge';
+} from '../../../../shared/bridge';
 import {
   BRIDGE_PATH,
   bridgeProtocols,
   encodeFrame,
   readHostFrame,
   secretOfFragment,
-} from '../../../shared/host-wire';
+} from '../../../../shared/host-wire';
 /** Where the secret is kept for reloads of this tab (never shared with other tabs). */
 const SESSION_KEY = 'marketdesk.hostSecret';
 

@@ -4,10 +4,10 @@
  * the source's own list is still being read (then it asks once more shortly after).
  * Shared by the palette and every `SymbolSearch` field.
  */
-import type { MarketdeskBridge } from '../../../shared/bridge';
-import type { AssetClass, SymbolMatch, SymbolSearchQuery } from '../../../shared/model';
-import { MAX_SEARCH_TEXT } from '../../../shared/model';
-import { errorMessage } from '../../../shared/errors';
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { AssetClass, SymbolMatch, SymbolSearchQuery } from '../../../../shared/model';
+import { MAX_SEARCH_TEXT } from '../../../../shared/model';
+import { errorMessage } from '../../../../shared/errors';
 
 /** A search's filters, as a field knows them (a region only when it is two letters). */
 export interface SearchFilter {
