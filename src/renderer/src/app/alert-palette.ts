@@ -8,7 +8,7 @@ import type { AppModel } from './app-model.svelte';
 import type { PaletteItem } from './palette-items';
 import { ALERT_EXAMPLE, parseAlertCommand } from '../alerts/alert-parse';
 import { alertPrice } from '../alerts/alert-rows';
-import { makeAlert } from './alert-actions';
+import { makeAlert } from '../alerts/make-alert';
 
 /** The entry for `query`, or null when it is not an alert command. */
 export function alertPaletteItem(app: AppModel, query: string): PaletteItem | null {

@@ -22,11 +22,10 @@ import { errorMessage } from '../../../shared/errors';
 import { AlertList } from '../alerts/alert-list.svelte';
 import { followFirings } from '../alerts/alert-firing';
 import { FiredAlerts } from '../alerts/fired-alerts.svelte';
-import { makeAlert } from './alert-actions';
+import { makeAlert } from '../alerts/make-alert';
 import type { DeepLink } from '../../../shared/deep-link';
 import { deepLinkQuery } from '../../../shared/deep-link';
 import { parseSymbolCommand } from '../workspace/palette-parse';
-import { focusPane } from './palette-actions';
 
 export class AppModel {
   readonly workspace: WorkspaceState;
@@ -159,6 +158,14 @@ export class AppModel {
       win.removeEventListener('pagehide', flush);
       flush();
     };
+  }
+
+  /** Shows a pane and moves keyboard focus to its tab. */
+  showPane(paneId: string): void {
+    this.workspace.activateTab(paneId);
+    this.workspace.focusPane(paneId);
+    // The tab exists once the layout re-renders.
+    requestAnimationFrame(() => document.getElementById(`tab-${paneId}`)?.focus());
   }
 
   /** Pops a pane out into its own window (the shell opens it in Electron; we do in a browser). */
@@ -294,7 +301,7 @@ export class AppModel {
     const checked = await this.palette.check(command);
     if (!checked) return;
     this.palette.close();
-    focusPane(this, this.workspace.goTo(checked));
+    this.showPane(this.workspace.goTo(checked));
   }
 
   async toggleTheme(): Promise<void> {

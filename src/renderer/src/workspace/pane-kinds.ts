@@ -19,7 +19,7 @@ import {
 import { isObj, isStr } from './saved-json';
 import type { Obj } from './saved-json';
 import { readSymbol } from './saved-symbol';
-import type { SymbolRef } from './pane-contract';
+import type { SymbolRef } from './symbol-ref';
 import { isScaleMode, type ScaleMode } from './chart/price-scale';
 import { readStudies, studiesFromOverlays, type StudyConfig } from './chart/study-config';
 
