@@ -8,7 +8,7 @@
  */
 import type { MarketdeskBridge, WorkspaceDocument } from '../../../shared/bridge';
 import type { SymbolCommand } from './palette-parse';
-import type { Timers } from './debounced-saver';
+import type { Timers } from '../../../shared/timers';
 import { defaultWorkspace } from './default-workspace';
 import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';
