@@ -71,7 +71,7 @@ export default defineConfig({
     build: {
       // electron-vite leaves the renderer unminified; minified, the first screen's script
       // parses in about half the time (the pane kinds and features come as chunks of
-      // their own on first use: panes/registry.ts, lazy/lazy-module.ts).
+      // their own on first use: panes/registry.ts, base/lazy/lazy-module.ts).
       minify: true,
       rolldownOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') }, checks },
     },

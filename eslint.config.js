@@ -15,6 +15,13 @@ const NODE_ONLY = ['better-sqlite3', 'keytar', 'ws', 'autocannon'];
 /** Core's tests and test helpers. */
 const CORE_TESTS = ['src/core/**/*.test.ts', 'src/core/**/testing/**/*.ts'];
 
+/**
+ * The renderer's floors (src/renderer/README.md), lowest first: a folder of
+ * src/renderer/src imports only the floors below it (and src/shared). The entry
+ * (main.ts, App.svelte) stands on all of them.
+ */
+const RENDERER_FLOORS = ['base', 'workspace', 'alerts', 'panes', 'app'];
+
 /** @param {string[]} folders */
 const ourFolders = (folders) =>
   folders.map((f) => ({
@@ -45,6 +52,36 @@ function layerRule(layer, { allow, electron = false, node = true }) {
   return {
     files: [`src/${layer}/**/*.{ts,svelte}`],
     rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+  };
+}
+
+/**
+ * The renderer's layer rule for one of its floors: the renderer's own, and none of the
+ * floors above. (A config's `no-restricted-imports` replaces an earlier one's, so the
+ * renderer's paths and patterns are repeated here.)
+ * @param {string} floor
+ */
+function rendererFloorRule(floor) {
+  const renderer = layerRule('renderer', { allow: ['shared'], node: false });
+  const [, { paths, patterns }] = renderer.rules['no-restricted-imports'];
+  const above = RENDERER_FLOORS.slice(RENDERER_FLOORS.indexOf(floor) + 1);
+  return {
+    files: [`src/renderer/src/${floor}/**/*.{ts,svelte}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths,
+          patterns: [
+            ...patterns,
+            ...above.map((f) => ({
+              group: [`**/${f}/*`],
+              message: `src/renderer/src/${floor} may not import from the floor above it, ${f} (src/renderer/README.md: the floors).`,
+            })),
+          ],
+        },
+      ],
+    },
   };
 }
 
@@ -101,4 +138,5 @@ export default tseslint.config(
   layerRule('host', { allow: ['shared', 'core', 'simulator'] }),
   layerRule('cli', { allow: ['shared', 'core', 'simulator'] }),
   layerRule('renderer', { allow: ['shared'], node: false }),
+  ...RENDERER_FLOORS.map(rendererFloorRule),
 );

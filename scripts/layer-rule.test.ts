@@ -70,4 +70,59 @@ describe('layer rule', () => {
     const bad = "import { a } from '../main/index';\nexport const y = a;\n";
     expect(await restrictedImports('src/core/x.test.ts', bad)).toHaveLength(1);
   });
+
+  describe('inside the renderer: base, workspace, alerts, panes, app, each on the ones below', () => {
+    const R = 'src/renderer/src';
+    const importing = (file: string, from: string) => {
+      const code = `import { x } from '${from}';\nconsole.log(x);\n`;
+      return file.endsWith('.svelte') ? `<script lang="ts">\n${code}</script>\n` : code;
+    };
+
+    it('refuses an upward import on every floor', async () => {
+      const upward: [file: string, from: string][] = [
+        [`${R}/base/keybindings.ts`, '../workspace/pane-contract'],
+        [`${R}/base/bridge/connect.ts`, '../../app/app-model.svelte'],
+        [`${R}/base/symbols/SymbolSearch.svelte`, '../../panes/registry'],
+        [`${R}/workspace/pane-kinds.ts`, '../panes/chart/chart-view'],
+        [`${R}/workspace/workspace-ops.ts`, '../app/palette-actions'],
+        [`${R}/workspace/chart/study-config.ts`, '../../alerts/alert-list.svelte'],
+        [`${R}/alerts/alert-parse.ts`, '../app/palette-actions'],
+        [`${R}/alerts/alert-list.svelte.ts`, '../panes/registry'],
+        [`${R}/panes/chart/export/chart-export.ts`, '../../../app/app-model.svelte'],
+        [`${R}/panes/QuoteBoard.svelte`, '../app/layout/TabGroup.svelte'],
+      ];
+      for (const [file, from] of upward) {
+        const messages = await restrictedImports(file, importing(file, from));
+        expect(messages, `${file} ← ${from}`).toHaveLength(1);
+        expect(messages[0]).toMatch(/floor above/);
+      }
+    });
+
+    it('lets each floor import the ones below it, and its own', async () => {
+      const downward: [file: string, from: string][] = [
+        [`${R}/base/bridge/connect.ts`, '../format/time'],
+        [`${R}/workspace/pane-kinds.ts`, '../base/keybindings'],
+        [`${R}/workspace/pane-kinds.ts`, './chart/study-config'],
+        [`${R}/alerts/alert-parse.ts`, '../workspace/palette-parse'],
+        [`${R}/panes/AlertsPane.svelte`, '../alerts/alert-list.svelte'],
+        [`${R}/panes/chart/ChartAlerts.svelte`, '../../workspace/pane-contract'],
+        [`${R}/app/layout/PaneBody.svelte`, '../../panes/registry'],
+        [`${R}/app/app-model.svelte.ts`, '../base/bridge/host-transport'],
+        [`${R}/App.svelte`, './app/Shell.svelte'],
+      ];
+      for (const [file, from] of downward) {
+        expect(await restrictedImports(file, importing(file, from)), `${file} ← ${from}`).toEqual(
+          [],
+        );
+      }
+    });
+
+    it('keeps the renderer’s own rule on every floor', async () => {
+      const code =
+        "import { x } from '../../../../core/cache/db';\nimport fs from 'node:fs';\nexport const y = [x, fs];\n";
+      for (const floor of ['base', 'workspace', 'alerts', 'panes', 'app']) {
+        expect(await restrictedImports(`${R}/${floor}/x/example.ts`, code)).toHaveLength(2);
+      }
+    });
+  });
 });

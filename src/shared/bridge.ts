@@ -33,6 +33,7 @@ import type {
   UnixMs,
 } from './model';
 import type { DeepLink } from './deep-link';
+import { Emitter } from './emitter';
 
 // ---------------------------------------------------------------- subscriptions
 
@@ -405,19 +406,19 @@ export interface MarketdeskBridge {
 
 /** Builds the renderer's bridge over a transport: rejects `{ ok: false }` as BridgeCallError. */
 export function createBridgeClient(transport: ClientTransport): MarketdeskBridge {
-  const listeners = new Map<EventName, Set<(payload: never) => void>>();
-  transport.listen((message) => {
-    const set = listeners.get(message.event);
-    if (!set) return;
-    for (const listener of set) {
-      try {
-        listener(message.payload as never);
-      } catch (error) {
-        // One pane's failing listener must not starve the others.
-        console.error(`marketdesk: ${message.event} listener failed`, error);
-      }
+  // One emitter per event, made on the first listener; one pane's failing listener
+  // is reported and never starves the others.
+  const emitters = new Map<EventName, Emitter<never>>();
+  const emitterOf = (event: EventName): Emitter<never> => {
+    let emitter = emitters.get(event);
+    if (!emitter) {
+      const onListenerError = (error: unknown) =>
+        console.error(`marketdesk: ${event} listener failed`, error);
+      emitters.set(event, (emitter = new Emitter<never>({ onListenerError })));
     }
-  });
+    return emitter;
+  };
+  transport.listen((message) => emitters.get(message.event)?.fire(message.payload as never));
   return {
     async invoke(name, args) {
       const response = await transport.request(name, args);
@@ -425,10 +426,8 @@ export function createBridgeClient(transport: ClientTransport): MarketdeskBridge
       return response.value as never;
     },
     on(event, listener) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      set.add(listener as (payload: never) => void);
-      return () => set.delete(listener as (payload: never) => void);
+      const subscription = emitterOf(event).event(listener as (payload: never) => void);
+      return () => subscription.dispose();
     },
   };
 }

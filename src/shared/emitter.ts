@@ -66,6 +66,11 @@ export class Emitter<T> {
     return this.#listeners.size > 0;
   }
 
+  /** How many listeners are subscribed (a test's check that all were given up). */
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
   /** Drops every listener; later `fire` calls reach no one. */
   dispose(): void {
     this.#disposed = true;

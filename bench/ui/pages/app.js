@@ -9,9 +9,11 @@
  */
 import { flushSync, mount, unmount } from 'svelte';
 import Chart from '../../../src/renderer/src/panes/Chart.svelte';
-import { FakeBridge } from '../../../src/renderer/src/panes/common/fake-bridge';
-import '../../../src/renderer/src/app/global.css';
-import { themeCss } from '../../../src/renderer/src/app/theme';
+import { FakeBridge } from '../../../src/renderer/src/base/testing/fake-bridge';
+import { alertsContext } from '../../../src/renderer/src/alerts/alert-context';
+import { AlertList } from '../../../src/renderer/src/alerts/alert-list.svelte';
+import '../../../src/renderer/src/base/global.css';
+import { themeCss } from '../../../src/renderer/src/base/theme';
 import { collectGarbage, makeCandles, twoFrames } from './candles.js';
 import { addStudy } from '../../../src/renderer/src/panes/chart/studies/study-ops';
 
@@ -79,7 +81,9 @@ async function mountChart(studies) {
     poppedOut: false,
     onReconnect: () => () => undefined,
   };
-  const component = mount(Chart, { target, props: /** @type {any} */ ({ pane, ctx }) });
+  // The window's one alert list, which the shell would give the pane (none here).
+  const context = alertsContext(new AlertList(bridge));
+  const component = mount(Chart, { target, props: /** @type {any} */ ({ pane, ctx }), context });
   flushSync();
   await twoFrames();
   return {

@@ -1,8 +1,8 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
-import './app/global.css';
-import { themeCss } from './app/theme';
-import { rememberedTheme } from './app/theme-memory';
+import './base/global.css';
+import { themeCss } from './base/theme';
+import { rememberedTheme } from './base/theme-memory';
 
 // The theme variables go in before the first paint, so nothing flashes unstyled.
 const style = document.createElement('style');

@@ -2,7 +2,8 @@
  * What the records' fields mean where the wire is ambiguous, written once for every
  * reader (the app's panes and the command line).
  */
-import type { AssetClass, StockInfo } from './index';
+import type { AssetClass } from './market';
+import type { StockInfo } from './records';
 
 /**
  * Whether a class's order books carry order counts. Crypto's do not: the wire's `o` is

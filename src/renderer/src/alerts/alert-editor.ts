@@ -1,7 +1,7 @@
 /**
- * The alert editor's code, loaded when an editor first opens (../lazy/lazy-module.ts):
+ * The alert editor's code, loaded when an editor first opens (../base/lazy/lazy-module.ts):
  * the quote board is on the first screen, its alert editor seldom is.
  */
-import { lazyModule } from '../lazy/lazy-module';
+import { lazyModule } from '../base/lazy/lazy-module';
 
 export const alertEditor = lazyModule(() => import('./AlertEditor.svelte'));

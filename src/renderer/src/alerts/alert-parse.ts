@@ -15,7 +15,7 @@ import {
   type AlertRepeat,
 } from '../../../shared/model';
 import { MAX_MOVE_WINDOW_MS } from '../../../shared/model';
-import { parseSymbolCommand } from '../app/palette-parse';
+import { parseSymbolCommand } from '../workspace/palette-parse';
 
 export type AlertParse =
   /** A whole alert: ready to make. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../shared/model';
 import { testAlert } from '../../../shared/testing/alerts';
 import { alertRow } from './alert-rows';
-import { formatDateTime } from '../format/time';
+import { formatDateTime } from '../base/format/time';
 
 const BASE: Alert = testAlert({
   instrument: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },

@@ -6,7 +6,7 @@
 import type { Alert, DataSourceId } from '../../../shared/model';
 import { describeCondition } from '../../../shared/model';
 import { classPriceDecimals, formatPrice } from '../../../shared/format/numbers';
-import { formatDateTime } from '../format/time';
+import { formatDateTime } from '../base/format/time';
 
 export interface AlertRow {
   id: string;

@@ -6,11 +6,13 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { Instrument } from '../../../shared/model';
+import { systemTimers, type Timers } from '../../../shared/timers';
 
 export function lastPrice(
   bridge: MarketdeskBridge,
   instrument: Instrument,
   timeoutMs = 3000,
+  timers: Timers = systemTimers,
 ): Promise<number | null> {
   return new Promise((resolve) => {
     let id: string | null = null;
@@ -21,7 +23,7 @@ export function lastPrice(
       if (done) return;
       done = true;
       stop();
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       if (id !== null) void bridge.invoke('unsubscribe', { subscriptionId: id }).catch(() => {});
       resolve(price);
     };
@@ -31,7 +33,7 @@ export function lastPrice(
       if (subscriptionId === id) finish(price);
       else if (id === null) early.set(subscriptionId, price);
     });
-    const timer = setTimeout(() => finish(null), timeoutMs);
+    const timer = timers.setTimeout(() => finish(null), timeoutMs);
     bridge
       .invoke('subscribe', {
         spec: {

@@ -5,28 +5,28 @@
  */
 import { getContext, setContext } from 'svelte';
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
-import { HostConnection } from '../bridge/host-connection.svelte';
-import type { HostTransport } from '../bridge/host-transport';
+import { HostConnection } from '../base/bridge/host-connection.svelte';
+import type { HostTransport } from '../base/bridge/host-transport';
 import { reconnectsOf } from '../panes/common/retry-when-back';
 import { PaneContexts } from '../workspace/pane-context';
 import { WorkspaceState } from '../workspace/workspace-state.svelte';
 import { ConfirmState } from './confirm-state.svelte';
-import { shortcutText } from './keybindings';
+import { shortcutText } from '../base/keybindings';
 import { PaletteState } from './palette-state.svelte';
-import { saveFile } from './save-file';
+import { saveFile } from '../base/save-file';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
 import { ToastState } from './toast-state.svelte';
 import { errorMessage } from '../../../shared/errors';
+import { DisposableStore } from '../../../shared/emitter';
 import { AlertList } from '../alerts/alert-list.svelte';
 import { followFirings } from '../alerts/alert-firing';
 import { FiredAlerts } from '../alerts/fired-alerts.svelte';
-import { makeAlert } from '../alerts/alert-actions';
+import { makeAlert } from '../alerts/make-alert';
 import type { DeepLink } from '../../../shared/deep-link';
 import { deepLinkQuery } from '../../../shared/deep-link';
-import { parseSymbolCommand } from './palette-parse';
-import { focusPane } from './palette-actions';
+import { parseSymbolCommand } from '../workspace/palette-parse';
 
 export class AppModel {
   readonly workspace: WorkspaceState;
@@ -121,23 +121,27 @@ export class AppModel {
 
   /** Starts everything; returns the function that stops it. */
   start(win: Window): () => void {
-    const stops = [
-      this.connection.follow(this.host),
-      this.status.start(),
-      this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)),
+    const store = new DisposableStore();
+    // Added first, so given up last: the last save goes out once everything has stopped.
+    const flush = () => void this.workspace.flush();
+    store.add(flush);
+    store.add(this.connection.follow(this.host));
+    store.add(this.status.start());
+    store.add(this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)));
+    store.add(
       followFirings({
         bridge: this.bridge,
         win,
         settings: () => this.settings.settings,
         playsSound: this.route.paneId === null,
       }),
-      () => this.alerts.dispose(),
-      // Seen in the main window whatever the notification permission (a pop-out has
-      // no status bar, and the main window shows every firing).
-      this.route.paneId === null ? this.fired.follow(this.bridge) : () => {},
-      this.bridge.on('openSymbol', (link) => void this.openLink(link)),
-      this.#followFocus(),
-    ];
+    );
+    store.add(() => this.alerts.dispose());
+    // Seen in the main window whatever the notification permission (a pop-out has
+    // no status bar, and the main window shows every firing).
+    if (this.route.paneId === null) store.add(this.fired.follow(this.bridge));
+    store.add(this.bridge.on('openSymbol', (link) => void this.openLink(link)));
+    store.add(this.#followFocus());
     // The workspace first: its panes' subscriptions go out as soon as it is in, ahead
     // of what the first screen does not wait for (the alerts list, for firings and menus).
     void this.workspace.load();
@@ -151,14 +155,18 @@ export class AppModel {
     };
     visibility();
     win.document.addEventListener('visibilitychange', visibility);
-    const flush = () => void this.workspace.flush();
+    store.add(() => win.document.removeEventListener('visibilitychange', visibility));
     win.addEventListener('pagehide', flush);
-    return () => {
-      for (const stop of stops) stop();
-      win.document.removeEventListener('visibilitychange', visibility);
-      win.removeEventListener('pagehide', flush);
-      flush();
-    };
+    store.add(() => win.removeEventListener('pagehide', flush));
+    return () => store.dispose();
+  }
+
+  /** Shows a pane and moves keyboard focus to its tab. */
+  showPane(paneId: string): void {
+    this.workspace.activateTab(paneId);
+    this.workspace.focusPane(paneId);
+    // The tab exists once the layout re-renders.
+    requestAnimationFrame(() => document.getElementById(`tab-${paneId}`)?.focus());
   }
 
   /** Pops a pane out into its own window (the shell opens it in Electron; we do in a browser). */
@@ -294,7 +302,7 @@ export class AppModel {
     const checked = await this.palette.check(command);
     if (!checked) return;
     this.palette.close();
-    focusPane(this, this.workspace.goTo(checked));
+    this.showPane(this.workspace.goTo(checked));
   }
 
   async toggleTheme(): Promise<void> {

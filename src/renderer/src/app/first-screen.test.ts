@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { EventName } from '../../../shared/bridge';
+import { FakeBridge } from '../base/testing/fake-bridge';
 import { activeRoot } from '../workspace/workspace-layouts';
 import { defaultWorkspace } from '../workspace/default-workspace';
 import { split, tabs } from '../workspace/layout-tree';
@@ -48,18 +49,14 @@ describe('first screen', () => {
   });
 });
 
-/** A bridge whose events the test fires, counting its listeners. */
+/** A bridge whose events the test fires (their payloads do not matter here). */
 function eventBridge() {
-  const listeners = new Map<string, Set<() => void>>();
-  const bridge = {
-    on(event: string, listener: () => void) {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set.add(listener));
-      return () => set.delete(listener);
-    },
-  } as unknown as MarketdeskBridge;
-  const count = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
-  return { bridge, fire: (event: string) => listeners.get(event)?.forEach((l) => l()), count };
+  const bridge = new FakeBridge();
+  return {
+    bridge,
+    fire: (event: EventName) => bridge.emit(event, {} as never),
+    count: () => bridge.listenerCount(),
+  };
 }
 
 describe('firstDataPainted', () => {

@@ -4,25 +4,21 @@
  * app (so all of it is reachable from the keyboard).
  */
 import { KTYPES, instrumentKey, type SymbolMatch } from '../../../shared/model';
-import { isStrongMatch } from '../symbols/symbol-search.svelte';
+import { isStrongMatch } from '../base/symbols/symbol-search.svelte';
 import { allPanes } from '../workspace/layout-tree';
 import { LINK_GROUPS } from '../workspace/pane-contract';
 import type { LinkGroup } from '../workspace/pane-contract';
 import { PANE_KINDS, PANE_KIND_TABLE } from '../workspace/pane-kinds';
 import type { AppModel } from './app-model.svelte';
-import { shortcutText } from './keybindings';
-import { paletteSearchOf, parseSymbolCommand, type SymbolCommand } from './palette-parse';
-import { alertPaletteItem } from '../alerts/alert-palette';
+import { shortcutText } from '../base/keybindings';
+import {
+  paletteSearchOf,
+  parseSymbolCommand,
+  type SymbolCommand,
+} from '../workspace/palette-parse';
+import { alertPaletteItem } from './alert-palette';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
-
-/** Shows a pane and moves keyboard focus to its tab. */
-export function focusPane(app: AppModel, paneId: string): void {
-  app.workspace.activateTab(paneId);
-  app.workspace.focusPane(paneId);
-  // The tab exists once the layout re-renders.
-  requestAnimationFrame(() => document.getElementById(`tab-${paneId}`)?.focus());
-}
 
 function actions(app: AppModel): PaletteItem[] {
   const ws = app.workspace;
@@ -31,7 +27,7 @@ function actions(app: AppModel): PaletteItem[] {
     id: `add-${kind}`,
     label: `Add ${PANE_KIND_TABLE[kind].title.toLowerCase()} pane`,
     keywords: `new ${kind}`,
-    run: () => focusPane(app, ws.addPane(kind)),
+    run: () => app.showPane(ws.addPane(kind)),
   }));
   for (const pane of allPanes(ws.root)) {
     if (pane.id === focused?.id) continue;
@@ -40,7 +36,7 @@ function actions(app: AppModel): PaletteItem[] {
       id: `focus-${pane.id}`,
       label: `Focus ${pane.title}${symbol ? ` · ${symbol.code}` : ''}`,
       keywords: `pane ${pane.kind}`,
-      run: () => focusPane(app, pane.id),
+      run: () => app.showPane(pane.id),
     });
   }
   for (const layout of ws.layouts) {
@@ -116,12 +112,12 @@ function actions(app: AppModel): PaletteItem[] {
       {
         id: 'split-right',
         label: `Split ${name} right`,
-        run: () => focusPane(app, ws.splitPane(focused.id, 'row') ?? focused.id),
+        run: () => app.showPane(ws.splitPane(focused.id, 'row') ?? focused.id),
       },
       {
         id: 'split-down',
         label: `Split ${name} down`,
-        run: () => focusPane(app, ws.splitPane(focused.id, 'column') ?? focused.id),
+        run: () => app.showPane(ws.splitPane(focused.id, 'column') ?? focused.id),
       },
       {
         id: 'close',
@@ -138,7 +134,7 @@ function actions(app: AppModel): PaletteItem[] {
         keywords: 'link group colour',
         run: () => {
           ws.setLink(focused.id, link);
-          focusPane(app, focused.id);
+          app.showPane(focused.id);
         },
       });
     }
@@ -163,7 +159,7 @@ function goItem(app: AppModel, command: SymbolCommand): () => Promise<void> {
     const checked = await palette.check(command);
     if (!checked) return;
     palette.close();
-    focusPane(app, app.workspace.goTo(checked));
+    app.showPane(app.workspace.goTo(checked));
   };
 }
 

@@ -4,9 +4,9 @@
  * reason, in the palette, and nothing happens).
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
-import { SymbolSearchState } from '../symbols/symbol-search.svelte';
+import { SymbolSearchState } from '../base/symbols/symbol-search.svelte';
 import { SymbolGateState } from '../workspace/symbol-gate.svelte';
-import { paletteSearchOf, type SymbolCommand } from './palette-parse';
+import { paletteSearchOf, type SymbolCommand } from '../workspace/palette-parse';
 
 export class PaletteState {
   open = $state(false);

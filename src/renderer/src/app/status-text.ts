@@ -4,7 +4,7 @@
  * live service and its requests are succeeding; demo data says so, and still says
  * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
-import { zoneLabel } from '../format/time';
+import { zoneLabel } from '../base/format/time';
 import type {
   AppStatus,
   HealthState,

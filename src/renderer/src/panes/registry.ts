@@ -8,7 +8,7 @@
  */
 import type { Component } from 'svelte';
 import type { PaneKind, PaneProps } from '../workspace/pane-contract';
-import { lazyModule, type LazyModule } from '../lazy/lazy-module';
+import { lazyModule, type LazyModule } from '../base/lazy/lazy-module';
 
 type PaneComponents = { readonly [K in PaneKind]: LazyModule<Component<PaneProps<K>>> };
 

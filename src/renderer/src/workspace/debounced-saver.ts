@@ -4,27 +4,19 @@
  * overlap: a change made during a save is written after it.
  */
 
-/** The timer functions the saver needs (injected so tests can drive time). */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const browserTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
-};
+import { systemTimers, type TimerHandle, type Timers } from '../../../shared/timers';
 
 export class DebouncedSaver<T> {
   #pending: { value: T } | null = null;
-  #timer: unknown = null;
+  #timer: TimerHandle | null = null;
   #saving: Promise<void> | null = null;
 
   constructor(
     private readonly save: (value: T) => Promise<void>,
     private readonly delayMs: number,
     private readonly onError: (error: unknown) => void,
-    private readonly timers: Timers = browserTimers,
+    /** Injected so tests can drive time. */
+    private readonly timers: Timers = systemTimers,
   ) {}
 
   /** Saves `value` once no newer value arrived for the delay. */

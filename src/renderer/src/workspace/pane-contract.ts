@@ -5,19 +5,11 @@
  * through `ctx.bridge` and to the workspace only through `ctx`.
  */
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
-import type { Alert, AlertDraft, AppStatus, AssetClass, Settings } from '../../../shared/model';
+import type { Alert, AlertDraft, AppStatus, Settings } from '../../../shared/model';
 import type { PaneKind, PaneOptions } from './pane-kinds';
+import type { SymbolRef } from './symbol-ref';
 
-export type { PaneKind, PaneOptions };
-
-/** One instrument as the UI names it. */
-export interface SymbolRef {
-  class: AssetClass;
-  region: string;
-  /** Stock only; empty for the primary exchange. */
-  exchange: string;
-  code: string;
-}
+export type { PaneKind, PaneOptions, SymbolRef };
 
 /** Panes in the same colour group follow the symbol picked in any one of them. */
 export type LinkGroup = 'red' | 'green' | 'blue' | 'yellow' | null;
@@ -85,30 +77,3 @@ export interface PaneProps<K extends PaneKind = PaneKind> {
   pane: PaneConfig<K>;
   ctx: PaneContext<K>;
 }
-
-/**
- * CSS custom properties every component uses (defined by the workspace theme for
- * dark and light): --bg, --panel, --panel-2, --border, --text, --muted, --accent,
- * --up, --down, --flash-up, --flash-down, --warn, --focus, --font-ui, --font-mono.
- */
-export const THEME_VARIABLES = [
-  '--bg',
-  '--panel',
-  '--panel-2',
-  '--border',
-  '--text',
-  '--muted',
-  '--accent',
-  '--up',
-  '--down',
-  '--flash-up',
-  '--flash-down',
-  '--warn',
-  '--focus',
-  '--compare-1',
-  '--compare-2',
-  '--compare-3',
-  '--compare-4',
-  '--font-ui',
-  '--font-mono',
-] as const;

@@ -19,13 +19,9 @@ import {
 import { isObj, isStr } from './saved-json';
 import type { Obj } from './saved-json';
 import { readSymbol } from './saved-symbol';
-import type { SymbolRef } from './pane-contract';
-import { isScaleMode, type ScaleMode } from '../panes/chart/price-scale';
-import {
-  readStudies,
-  studiesFromOverlays,
-  type StudyConfig,
-} from '../panes/chart/studies/study-config';
+import type { SymbolRef } from './symbol-ref';
+import { isScaleMode, type ScaleMode } from './chart/price-scale';
+import { readStudies, studiesFromOverlays, type StudyConfig } from './chart/study-config';
 
 /** Most symbols one chart compares with its own. */
 export const MAX_COMPARE = 4;

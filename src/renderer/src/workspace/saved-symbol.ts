@@ -1,6 +1,6 @@
 /** A symbol read from a saved workspace (a pane's, a link group's, a chart's compare list). */
 import { canonicalInstrument, isAssetClass, isSymbolCode } from '../../../shared/model';
-import type { SymbolRef } from './pane-contract';
+import type { SymbolRef } from './symbol-ref';
 import { isObj, isStr } from './saved-json';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolCheck } from '../../../shared/model';
-import { FakeBridge } from '../panes/common/fake-bridge';
+import { FakeBridge } from '../base/testing/fake-bridge';
 import type { SymbolRef } from './pane-contract';
 import { SymbolGate, checkSymbolRef, verdictOf, type GateFields } from './symbol-gate';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SymbolCommand } from '../app/palette-parse';
+import type { SymbolCommand } from './palette-parse';
 import { defaultWorkspace } from './default-workspace';
 import { allPanes, allTabs, tabsOfPane } from './layout-tree';
 import type { PaneConfig, SymbolRef } from './pane-contract';

@@ -4,7 +4,7 @@
  * in `$state.raw` and saves after each change; these functions hold the rules, so
  * they are tested without Svelte or a DOM.
  */
-import type { SymbolCommand } from '../app/palette-parse';
+import type { SymbolCommand } from './palette-parse';
 import * as tree from './layout-tree';
 import type { LayoutNode, SplitDirection } from './layout-tree';
 import { splitOrTab } from './layout-fit';

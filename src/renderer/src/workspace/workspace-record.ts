@@ -8,7 +8,7 @@
  */
 import type { WorkspaceDocument } from '../../../shared/bridge';
 import { DebouncedSaver } from './debounced-saver';
-import type { Timers } from './debounced-saver';
+import type { Timers } from '../../../shared/timers';
 import { UndoHistory } from './undo-history';
 import { readHistory, toDocument } from './workspace-document';
 import type { WorkspaceData } from './workspace-document';

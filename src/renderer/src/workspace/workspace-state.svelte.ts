@@ -7,8 +7,8 @@
  * back. What panes hand in is snapshotted first: Svelte proxies cannot cross the bridge.
  */
 import type { MarketdeskBridge, WorkspaceDocument } from '../../../shared/bridge';
-import type { SymbolCommand } from '../app/palette-parse';
-import type { Timers } from './debounced-saver';
+import type { SymbolCommand } from './palette-parse';
+import type { Timers } from '../../../shared/timers';
 import { defaultWorkspace } from './default-workspace';
 import * as tree from './layout-tree';
 import type { Layout, LayoutNode, SplitDirection } from './layout-tree';

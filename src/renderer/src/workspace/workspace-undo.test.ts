@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceDocument } from '../../../shared/bridge';
-import { FakeBridge } from '../panes/common/fake-bridge';
+import { FakeBridge } from '../base/testing/fake-bridge';
 import { defaultWorkspace } from './default-workspace';
 import { allPanes } from './layout-tree';
 import type { PaneConfig, SymbolRef } from './pane-contract';

@@ -6,7 +6,7 @@
  * them and does not pan. The ns-resize cursor over a line comes from a series
  * primitive's hit test, the library's own way to set the cursor on its canvas.
  */
-import { matches } from '../../app/keybindings';
+import { matches } from '../../base/keybindings';
 import type { ISeriesPrimitive, PrimitiveHoveredItem, Time } from 'lightweight-charts';
 import { dragTo, dropOf, lineNear, type AlertDrag, type LineAt } from './alert-drag';
 import type { ChartView } from './chart-view';

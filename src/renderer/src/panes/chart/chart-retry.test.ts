@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
 import type { AppStatus, HealthState } from '../../../../shared/model';
-import { FakeBridge } from '../common/fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { ChartState } from './chart-state.svelte';
 import { bars, page, series } from './test-candles';
 

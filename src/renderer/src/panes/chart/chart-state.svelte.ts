@@ -22,7 +22,7 @@ import {
   prependOlder,
   trimBars,
 } from './candle-series';
-import type { StudyConfig } from './studies/study-config';
+import type { StudyConfig } from '../../workspace/chart/study-config';
 import { NO_VALUES, StudyCalc, type StudySource } from './studies/study-calc';
 
 /** What the chart draws on (implemented by `ChartView`). */

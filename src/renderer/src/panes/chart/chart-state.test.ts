@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
 import type { Candle } from '../../../../shared/model';
-import { FakeBridge } from '../common/fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { ChartState, type ChartSink } from './chart-state.svelte';
 import { MAX_BARS } from './candle-series';
-import { newStudy } from './studies/study-config';
+import { newStudy } from '../../workspace/chart/study-config';
 import { outputId, type StudySource } from './studies/study-calc';
-import type { StudyConfig } from './studies/study-config';
+import type { StudyConfig } from '../../workspace/chart/study-config';
 import { STUDY_TABLE } from './studies/study-table';
 import { MIN, bar, bars, page, series } from './test-candles';
 

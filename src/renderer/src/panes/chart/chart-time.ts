@@ -4,7 +4,7 @@
  * or the user's), so paging and live updates never shift times.
  */
 import { TickMarkType } from 'lightweight-charts';
-import { dateFormat } from '../../format/time';
+import { dateFormat } from '../../base/format/time';
 
 /** The crosshair's time label: date and time for intraday bars, the date otherwise. */
 export function crosshairLabel(ms: number, intraday: boolean, zone: string | undefined): string {

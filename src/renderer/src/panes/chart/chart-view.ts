@@ -28,9 +28,9 @@ import { formatPrice } from '../../../../shared/format/numbers';
 import type { ChartSink } from './chart-state.svelte';
 import type { ChartColors } from './chart-colors';
 import { crosshairLabel, tickMarkLabel } from './chart-time';
-import type { ScaleMode } from './price-scale';
+import type { ScaleMode } from '../../workspace/chart/price-scale';
 import { VOLUME_PANE_STRETCH } from './studies/pane-heights';
-import type { StudyConfig } from './studies/study-config';
+import type { StudyConfig } from '../../workspace/chart/study-config';
 import type { StudySource } from './studies/study-calc';
 import { StudyLayers } from './studies/study-layers';
 

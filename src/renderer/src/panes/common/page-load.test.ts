@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeBridge } from './fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { PageLoad, type LoadView } from './page-load';
 
 /** A load whose answers the test gives by hand; `shown` is what reached the view. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, HealthState } from '../../../../shared/model';
-import { FakeBridge } from './fake-bridge';
+import { Emitter } from '../../../../shared/emitter';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { RetryWhenBack, reconnectsOf, type ConnectionSource } from './retry-when-back';
 
 /** A status event with only the field the helper reads set meaningfully. */
@@ -12,14 +13,14 @@ const statusWith = (state: HealthState): AppStatus =>
 
 /** A hand-driven reconnect signal. */
 function signal() {
-  const listeners = new Set<() => void>();
+  const emitter = new Emitter<void>();
   return {
     reconnects: (l: () => void) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
+      const subscription = emitter.event(l);
+      return () => subscription.dispose();
     },
-    fire: () => listeners.forEach((l) => l()),
-    count: () => listeners.size,
+    fire: () => emitter.fire(),
+    count: () => emitter.listenerCount,
   };
 }
 
@@ -103,19 +104,19 @@ describe('RetryWhenBack', () => {
 describe('reconnectsOf', () => {
   it('fires when the connection opens after being closed, not while it stays open', () => {
     let state: ConnectionSource['state'] = 'open';
-    const listeners = new Set<(s: ConnectionSource['state']) => void>();
+    const changes = new Emitter<ConnectionSource['state']>();
     const source: ConnectionSource = {
       get state() {
         return state;
       },
       onConnection: (l) => {
-        listeners.add(l);
-        return () => listeners.delete(l);
+        const subscription = changes.event(l);
+        return () => subscription.dispose();
       },
     };
     const set = (next: ConnectionSource['state']) => {
       state = next;
-      listeners.forEach((l) => l(next));
+      changes.fire(next);
     };
     let fired = 0;
     const off = reconnectsOf(source)(() => fired++);

@@ -5,7 +5,7 @@
  */
 import type { SubscriptionPace, SubscriptionState } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
-import { formatClock, formatDateTime } from '../../format/time';
+import { formatClock, formatDateTime } from '../../base/format/time';
 import type { StateIconName, StateTone } from './state-icons';
 
 /** A state's label: short text, tone (for colour), icon, and a longer tooltip. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Events, SubscriptionSpec } from '../../../../shared/bridge';
 import type { Quote } from '../../../../shared/model';
-import { FakeBridge } from './fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { INITIAL_STATUS, PaneSubscription, pageBadge, type StatusView } from './subscription';
 
 const spec = (codes: string[]): SubscriptionSpec => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InfoAnswer } from '../../../../shared/bridge';
 import type { Instrument, StockInfo } from '../../../../shared/model';
-import { FakeBridge } from '../common/fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { CompanyState } from './company-state.svelte';
 
 const apple: Instrument = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewsPageAnswer } from '../../../../shared/bridge';
 import type { NewsItem } from '../../../../shared/model';
-import { FakeBridge } from '../common/fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { NewsState } from './news-state.svelte';
 
 const item = (id: number): NewsItem => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hourlyCandles } from '../../../../shared/testing/candles';
 import type { CandlesPage } from '../../../../shared/bridge';
 import type { Candle } from '../../../../shared/model';
-import { FakeBridge } from '../common/fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import { DayChanges } from './day-changes.svelte';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../../shared/model';
 import type { SymbolRef } from '../../workspace/pane-contract';
-import { FakeBridge } from '../common/fake-bridge';
+import { FakeBridge } from '../../base/testing/fake-bridge';
 import type { StatusView } from '../common/subscription';
 import { groupKeyOf, reuseRows, symbolKey } from './board';
 import { QuoteGroups, type QuoteTarget } from './quote-groups';

@@ -4,7 +4,7 @@
  * them, and each line stands out on the chart's background (3:1, WCAG's for graphics).
  */
 import { describe, expect, it } from 'vitest';
-import { contrast, THEMES } from '../../../app/theme';
+import { contrast, THEMES } from '../../../base/theme';
 import { DRAWING_COLORS } from '../drawings/drawing-names';
 import { STUDY_TABLE } from '../studies/study-table';
 import { COMPARE_COLORS } from '../chart-colors';

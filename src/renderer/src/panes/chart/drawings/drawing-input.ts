@@ -6,7 +6,7 @@
  * press goes on to the chart, which pans as usual. Times snap to bars; prices do not.
  * Escape cancels, Delete removes the selected drawing.
  */
-import { bindingOf } from '../../../app/keybindings';
+import { bindingOf } from '../../../base/keybindings';
 import type { Anchor } from '../../../../../shared/model';
 import type { DrawingsPrimitive } from './drawings-primitive';
 import type { DrawingState } from './drawing-state.svelte';
@@ -175,7 +175,7 @@ export class DrawingInput {
   }
 
   #key(e: KeyboardEvent): void {
-    // ../../../app/keybindings' `chart` group (the cheat sheet lists them).
+    // ../../../base/keybindings' `chart` group (the cheat sheet lists them).
     const binding = bindingOf(e, 'chart');
     if (binding === 'cancel' && this.#state.cancel()) {
       e.preventDefault();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing, DrawingSet, Instrument } from '../../../../../shared/model';
-import { FakeBridge } from '../../common/fake-bridge';
+import { FakeBridge } from '../../../base/testing/fake-bridge';
 import { DrawingState } from './drawing-state.svelte';
 
 const AAPL: Instrument = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SaveFileAnswer, SaveFileRequest } from '../../../../../shared/bridge';
-import { FakeBridge } from '../../common/fake-bridge';
+import { FakeBridge } from '../../../base/testing/fake-bridge';
 import { bars, series } from '../test-candles';
 import { csvFileName, exportChartCsv } from './chart-export';
 

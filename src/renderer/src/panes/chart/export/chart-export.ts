@@ -4,7 +4,7 @@
  * download in the browser host).
  */
 import type { MarketdeskBridge } from '../../../../../shared/bridge';
-import { saveFile } from '../../../app/save-file';
+import { saveFile } from '../../../base/save-file';
 import { candlesCsv } from '../../../../../shared/candle-csv';
 import { errorMessage } from '../../../../../shared/errors';
 import { KTYPES, type Candle, type SeriesKey } from '../../../../../shared/model';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../../../../shared/model';
 import { MIN } from '../test-candles';
 import { StudyCalc, outputId } from './study-calc';
-import type { StudyConfig } from './study-config';
+import type { StudyConfig } from '../../../workspace/chart/study-config';
 import { addStudy } from './study-ops';
 import { STUDY_KINDS, STUDY_TABLE } from './study-table';
 

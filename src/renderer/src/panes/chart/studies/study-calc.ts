@@ -7,7 +7,7 @@
  * them from there (study-layers.ts) and the legend reads them at the crosshair.
  */
 import type { Candle } from '../../../../../shared/model';
-import type { StudyConfig } from './study-config';
+import type { StudyConfig } from '../../../workspace/chart/study-config';
 import { STUDY_TABLE, type StudyStepper } from './study-table';
 
 /** The id of one output line of a study: "rsi1:rsi", "bb1:upper". */

@@ -28,7 +28,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { firstAtOrAfter } from '../candle-series';
-import type { StudyConfig } from './study-config';
+import type { StudyConfig } from '../../../workspace/chart/study-config';
 import { outputId, type StudySource } from './study-calc';
 import { STUDY_TABLE, type OutputSpec } from './study-table';
 import {

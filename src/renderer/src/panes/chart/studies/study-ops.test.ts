@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STUDIES, readStudies, studyLabel } from './study-config';
+import { MAX_STUDIES, readStudies, studyLabel } from '../../../workspace/chart/study-config';
 import { addStudy, removeStudy, setColor, setParam, setVisible, withHeights } from './study-ops';
 
 describe('study ops', () => {

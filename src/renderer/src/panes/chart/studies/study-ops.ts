@@ -2,7 +2,7 @@
  * Pure changes to a chart's study list (what the studies panel and the pane-resize
  * handler ask for); each answers a new list, the input untouched.
  */
-import { MAX_STUDIES, newStudy, type StudyConfig } from './study-config';
+import { MAX_STUDIES, newStudy, type StudyConfig } from '../../../workspace/chart/study-config';
 import { STUDY_TABLE, clampParam, type StudyKind } from './study-table';
 
 /** Adds a study of `kind` with its defaults (nothing beyond MAX_STUDIES). */

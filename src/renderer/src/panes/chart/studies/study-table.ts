@@ -1,11 +1,9 @@
 /**
- * The one table of chart studies: for each kind its parameters (with bounds and
- * defaults), its outputs (label, default colour, style), where it draws (on the
- * candles, on the volume pane, or in a pane of its own below the price) and how
- * it is computed — by `trading-signals`' streaming indicators, stepped one bar at
- * a time, the forming bar with `replace` (never by recomputing history).
- * Everything else (the menu, the editor, the legend, the reader of saved options,
- * the calculator, the view) derives from this table.
+ * How each chart study is computed: `trading-signals`' streaming indicators, stepped
+ * one bar at a time, the forming bar with `replace` (never by recomputing history).
+ * The kinds, their parameters and outputs are ../../../workspace/chart/study-kinds.ts;
+ * `STUDY_TABLE` is the two together, what the chart's code reads. A kind without a
+ * stepper, or a stepper without a kind, fails to compile.
  */
 import {
   ATR,
@@ -18,30 +16,24 @@ import {
   VWAP,
 } from 'trading-signals';
 import type { Candle } from '../../../../../shared/model';
+import {
+  STUDY_SPECS,
+  type StudyKind,
+  type StudyKindSpec,
+} from '../../../workspace/chart/study-kinds';
 
-export type StudyKind = 'sma' | 'ema' | 'bb' | 'vwap' | 'volma' | 'rsi' | 'macd' | 'stoch' | 'atr';
-
-/** Where a study draws: over the candles, over the volume bars, or in its own pane. */
-export type StudyPlacement = 'price' | 'volume' | 'own';
-
-/** One editable parameter; integer when `step` is 1. */
-export interface ParamSpec {
-  key: string;
-  label: string;
-  min: number;
-  max: number;
-  step: number;
-  default: number;
-}
-
-/** One drawn value of a study. */
-export interface OutputSpec {
-  key: string;
-  label: string;
-  /** Default colour (#rrggbb: the colour editor's format). */
-  color: string;
-  style: 'line' | 'dashed' | 'histogram';
-}
+export {
+  STUDY_KINDS,
+  clampParam,
+  defaultParams,
+  isStudyKind,
+} from '../../../workspace/chart/study-kinds';
+export type {
+  OutputSpec,
+  ParamSpec,
+  StudyKind,
+  StudyPlacement,
+} from '../../../workspace/chart/study-kinds';
 
 /** A study's values for one bar, aligned with its outputs; null before enough bars. */
 export type StudyValues = readonly (number | null)[];
@@ -56,36 +48,10 @@ export interface StudyStepper {
 
 export type StudyParams = Readonly<Record<string, number>>;
 
-export interface StudySpec {
-  /** Short name for the menu and the legend ("RSI"). */
-  label: string;
-  /** What the menu's tooltip says. */
-  title: string;
-  params: readonly ParamSpec[];
-  outputs: readonly OutputSpec[];
-  placement: StudyPlacement;
-  /** Guide levels drawn in the study's own pane (e.g. RSI 30 and 70). */
-  levels?: readonly number[];
+/** A kind of study and how it is computed. */
+export interface StudySpec extends StudyKindSpec {
   create(params: StudyParams): StudyStepper;
 }
-
-const period = (def: number, label = 'Period'): ParamSpec => ({
-  key: 'period',
-  label,
-  min: 1,
-  max: 500,
-  step: 1,
-  default: def,
-});
-
-const int = (key: string, label: string, def: number): ParamSpec => ({
-  key,
-  label,
-  min: 1,
-  max: 500,
-  step: 1,
-  default: def,
-});
 
 const NONE: StudyValues = [null];
 const one = (v: number | null): StudyValues => (v === null ? NONE : [v]);
@@ -135,41 +101,15 @@ function sessionVwap(): StudyStepper {
   };
 }
 
-export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
-  sma: {
-    label: 'MA',
-    title: 'Simple moving average of the close',
-    params: [period(20)],
-    outputs: [{ key: 'ma', label: 'MA', color: '#4c8dff', style: 'line' }],
-    placement: 'price',
-    create: (p) => single(() => new SMA(p.period!), close),
-  },
-  ema: {
-    label: 'EMA',
-    title: 'Exponential moving average of the close',
-    params: [period(21)],
-    outputs: [{ key: 'ema', label: 'EMA', color: '#e0a526', style: 'line' }],
-    placement: 'price',
+export const STUDY_STEPPERS: { readonly [K in StudyKind]: (params: StudyParams) => StudyStepper } =
+  {
+    sma: (p) => single(() => new SMA(p.period!), close),
     // The library seeds its EMA with the first close; none is shown before a full period.
-    create: (p) => {
+    ema: (p) => {
       const ema = new EMA(p.period!);
       return { step: (c, replace) => one(stable(ema, ema.update(c.close, replace))) };
     },
-  },
-  bb: {
-    label: 'BB',
-    title: 'Bollinger bands: moving average ± deviations',
-    params: [
-      period(20),
-      { key: 'k', label: 'Deviations', min: 0.5, max: 5, step: 0.5, default: 2 },
-    ],
-    outputs: [
-      { key: 'upper', label: 'Upper', color: '#b07cff', style: 'line' },
-      { key: 'middle', label: 'Middle', color: '#b07cff', style: 'dashed' },
-      { key: 'lower', label: 'Lower', color: '#b07cff', style: 'line' },
-    ],
-    placement: 'price',
-    create: (p) => {
+    bb: (p) => {
       const bb = new BollingerBands(p.period!, p.k!);
       return {
         step(c, replace) {
@@ -178,48 +118,14 @@ export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
         },
       };
     },
-  },
-  vwap: {
-    label: 'VWAP',
-    title: 'Volume-weighted average price, restarting each session (UTC day)',
-    params: [],
-    outputs: [{ key: 'vwap', label: 'VWAP', color: '#3fc1c9', style: 'line' }],
-    placement: 'price',
-    create: () => sessionVwap(),
-  },
-  volma: {
-    label: 'Vol MA',
-    title: 'Moving average of the volume',
-    params: [period(20)],
-    outputs: [{ key: 'volma', label: 'Vol MA', color: '#e0a526', style: 'line' }],
-    placement: 'volume',
-    create: (p) =>
+    vwap: () => sessionVwap(),
+    volma: (p) =>
       single(
         () => new SMA(p.period!),
         (c) => c.volume,
       ),
-  },
-  rsi: {
-    label: 'RSI',
-    title: 'Relative strength index (Wilder)',
-    params: [period(14)],
-    outputs: [{ key: 'rsi', label: 'RSI', color: '#b07cff', style: 'line' }],
-    placement: 'own',
-    levels: [30, 70],
-    create: (p) => single(() => new RSI(p.period!), close),
-  },
-  macd: {
-    label: 'MACD',
-    title: 'Moving average convergence/divergence',
-    params: [int('fast', 'Fast', 12), int('slow', 'Slow', 26), int('signal', 'Signal', 9)],
-    outputs: [
-      { key: 'macd', label: 'MACD', color: '#4c8dff', style: 'line' },
-      { key: 'signal', label: 'Signal', color: '#ff8f3f', style: 'line' },
-      { key: 'histogram', label: 'Hist', color: '#7f8ea3', style: 'histogram' },
-    ],
-    placement: 'own',
-    levels: [0],
-    create: (p) => {
+    rsi: (p) => single(() => new RSI(p.period!), close),
+    macd: (p) => {
       const macd = new MACD(new EMA(p.fast!), new EMA(p.slow!), new EMA(p.signal!));
       return {
         step(c, replace) {
@@ -228,18 +134,7 @@ export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
         },
       };
     },
-  },
-  stoch: {
-    label: 'Stoch',
-    title: 'Stochastic oscillator (%K, %D)',
-    params: [int('k', '%K', 14), int('smooth', 'Smooth', 3), int('d', '%D', 3)],
-    outputs: [
-      { key: 'k', label: '%K', color: '#4c8dff', style: 'line' },
-      { key: 'd', label: '%D', color: '#ff8f3f', style: 'line' },
-    ],
-    placement: 'own',
-    levels: [20, 80],
-    create: (p) => {
+    stoch: (p) => {
       const st = new StochasticOscillator({
         kPeriod: p.k!,
         kSlowingPeriod: p.smooth!,
@@ -252,35 +147,16 @@ export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = {
         },
       };
     },
-  },
-  atr: {
-    label: 'ATR',
-    title: 'Average true range (Wilder)',
-    params: [period(14)],
-    outputs: [{ key: 'atr', label: 'ATR', color: '#3fc1c9', style: 'line' }],
-    placement: 'own',
-    create: (p) => {
+    atr: (p) => {
       const atr = new ATR(p.period!);
       return { step: (c, replace) => one(atr.update(c, replace)) };
     },
-  },
-};
+  };
 
-/** Every kind, in the menu's order. */
-export const STUDY_KINDS = Object.keys(STUDY_TABLE) as StudyKind[];
-
-export function isStudyKind(value: unknown): value is StudyKind {
-  return typeof value === 'string' && Object.hasOwn(STUDY_TABLE, value);
-}
-
-/** The defaults of a kind's parameters. */
-export function defaultParams(kind: StudyKind): Record<string, number> {
-  return Object.fromEntries(STUDY_TABLE[kind].params.map((p) => [p.key, p.default]));
-}
-
-/** A parameter value within its bounds and step, or null if it is no number. */
-export function clampParam(spec: ParamSpec, value: unknown): number | null {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-  const stepped = Math.round(value / spec.step) * spec.step;
-  return Math.min(spec.max, Math.max(spec.min, stepped));
-}
+/** Each kind's facts and its stepper (what the chart's code reads). */
+export const STUDY_TABLE: { readonly [K in StudyKind]: StudySpec } = Object.fromEntries(
+  (Object.keys(STUDY_SPECS) as StudyKind[]).map((kind) => [
+    kind,
+    { ...STUDY_SPECS[kind], create: STUDY_STEPPERS[kind] },
+  ]),
+) as { readonly [K in StudyKind]: StudySpec };

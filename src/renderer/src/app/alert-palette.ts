@@ -4,11 +4,11 @@
  * with the source first, as the palette's "Go to" is.
  */
 import { describeAlert } from '../../../shared/model';
-import type { AppModel } from '../app/app-model.svelte';
-import type { PaletteItem } from '../app/palette-items';
-import { ALERT_EXAMPLE, parseAlertCommand } from './alert-parse';
-import { alertPrice } from './alert-rows';
-import { makeAlert } from './alert-actions';
+import type { AppModel } from './app-model.svelte';
+import type { PaletteItem } from './palette-items';
+import { ALERT_EXAMPLE, parseAlertCommand } from '../alerts/alert-parse';
+import { alertPrice } from '../alerts/alert-rows';
+import { makeAlert } from '../alerts/make-alert';
 
 /** The entry for `query`, or null when it is not an alert command. */
 export function alertPaletteItem(app: AppModel, query: string): PaletteItem | null {

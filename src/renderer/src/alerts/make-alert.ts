@@ -1,15 +1,24 @@
 /**
- * What the app does with alerts beyond listing them: making one (asking first when its
- * condition holds already, so it would fire at once), showing a fired alert's chart,
- * and opening the alerts pane from the status bar's count.
+ * Making an alert the way every place that makes one does (the palette, a chart's
+ * menu, the quote board's row menu): asking first when its condition holds already,
+ * so it would fire at once.
  */
-import type { AlertDraft, Alert } from '../../../shared/model';
+import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { Alert, AlertDraft } from '../../../shared/model';
 import { conditionMet, describeAlert } from '../../../shared/model';
-import type { AppModel } from '../app/app-model.svelte';
-import { focusPane } from '../app/palette-actions';
-import { allPanes } from '../workspace/layout-tree';
+import type { AlertList } from './alert-list.svelte';
 import { alertPrice } from './alert-rows';
 import { lastPrice } from './last-price';
+
+/** What making an alert needs of the window (the app model has it all). */
+export interface AlertMaker {
+  readonly bridge: MarketdeskBridge;
+  readonly alerts: AlertList;
+  /** Asks the user; true when they confirm. */
+  readonly confirm: {
+    ask(question: { title: string; message: string; confirm: string }): Promise<boolean>;
+  };
+}
 
 /**
  * Makes an alert. When the price now (`price`, else asked of the feed) already meets
@@ -17,7 +26,7 @@ import { lastPrice } from './last-price';
  * (`app.alerts.problem` says why), or 'kept' when the user chose not to make it.
  */
 export async function makeAlert(
-  app: AppModel,
+  app: AlertMaker,
   draft: AlertDraft,
   price: number | null = null,
 ): Promise<Alert | null | 'kept'> {
@@ -35,18 +44,4 @@ export async function makeAlert(
     if (!yes) return 'kept';
   }
   return app.alerts.create(draft);
-}
-
-/** Shows a chart of the instrument (the chart pane the palette's "Go to" would use). */
-export function showChartOf(app: AppModel, instrument: AlertDraft['instrument']): void {
-  const symbol = { ...instrument };
-  focusPane(app, app.workspace.goTo({ symbol, kind: 'chart', kType: null, regionGuessed: false }));
-}
-
-/** Opens the alerts pane (added when the layout has none); the fired count starts again. */
-export function openAlertsPane(app: AppModel): void {
-  const ws = app.workspace;
-  const pane = allPanes(ws.root).find((p) => p.kind === 'alerts');
-  focusPane(app, pane ? pane.id : ws.addPane('alerts'));
-  app.fired.seen();
 }

@@ -4,7 +4,33 @@
  * define every variable and that text colours keep a 4.5:1 contrast.
  */
 import type { Theme } from '../../../shared/model';
-import type { THEME_VARIABLES } from '../workspace/pane-contract';
+
+/**
+ * CSS custom properties every component uses (defined by the workspace theme for
+ * dark and light): --bg, --panel, --panel-2, --border, --text, --muted, --accent,
+ * --up, --down, --flash-up, --flash-down, --warn, --focus, --font-ui, --font-mono.
+ */
+export const THEME_VARIABLES = [
+  '--bg',
+  '--panel',
+  '--panel-2',
+  '--border',
+  '--text',
+  '--muted',
+  '--accent',
+  '--up',
+  '--down',
+  '--flash-up',
+  '--flash-down',
+  '--warn',
+  '--focus',
+  '--compare-1',
+  '--compare-2',
+  '--compare-3',
+  '--compare-4',
+  '--font-ui',
+  '--font-mono',
+] as const;
 
 export type ThemeVariable = (typeof THEME_VARIABLES)[number];
 

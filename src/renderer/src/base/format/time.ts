@@ -3,8 +3,8 @@
  * ("3m ago"), and the exchange zone of each region. Pure functions over Unix ms;
  * `Intl.DateTimeFormat` instances are cached per (zone, shape).
  */
-import type { AssetClass, TimeZoneMode, UnixMs } from '../../../shared/model';
-import { EMPTY } from '../../../shared/format/numbers';
+import type { AssetClass, TimeZoneMode, UnixMs } from '../../../../shared/model';
+import { EMPTY } from '../../../../shared/format/numbers';
 
 /** IANA zone of each region's exchanges (crypto trades around the clock: UTC). */
 const REGION_ZONES: Record<string, string> = {

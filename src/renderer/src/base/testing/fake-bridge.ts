@@ -10,6 +10,12 @@ import type {
   Events,
   MarketdeskBridge,
 } from '../../../../shared/bridge';
+import { Emitter } from '../../../../shared/emitter';
+
+/** A listener that throws fails the test that fired it, rather than only being logged. */
+const onListenerError = (error: unknown): never => {
+  throw error;
+};
 
 type Handler<K extends CommandName> = (args: CommandArgs<K>) => Promise<CommandResult<K>>;
 
@@ -17,7 +23,7 @@ type Handler<K extends CommandName> = (args: CommandArgs<K>) => Promise<CommandR
 export class FakeBridge implements MarketdeskBridge {
   readonly calls: { name: CommandName; args: unknown }[] = [];
   readonly handlers: { [K in CommandName]?: Handler<K> } = {};
-  #listeners = new Map<EventName, Set<(payload: never) => void>>();
+  readonly #emitters = new Map<EventName, Emitter<never>>();
   #nextId = 1;
 
   constructor() {
@@ -33,10 +39,10 @@ export class FakeBridge implements MarketdeskBridge {
   }
 
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
-    let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
-    set.add(listener as (payload: never) => void);
-    return () => set.delete(listener as (payload: never) => void);
+    let emitter = this.#emitters.get(event);
+    if (!emitter) this.#emitters.set(event, (emitter = new Emitter<never>({ onListenerError })));
+    const subscription = emitter.event(listener as (payload: never) => void);
+    return () => subscription.dispose();
   }
 
   /**
@@ -51,13 +57,13 @@ export class FakeBridge implements MarketdeskBridge {
   }
 
   emit<E extends EventName>(event: E, payload: Events[E]): void {
-    for (const l of this.#listeners.get(event) ?? []) (l as (p: Events[E]) => void)(payload);
+    this.#emitters.get(event)?.fire(payload as never);
   }
 
   /** Number of listeners still registered (all zero after dispose). */
   listenerCount(): number {
     let n = 0;
-    for (const set of this.#listeners.values()) n += set.size;
+    for (const emitter of this.#emitters.values()) n += emitter.listenerCount;
     return n;
   }
 

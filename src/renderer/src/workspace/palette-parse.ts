@@ -13,8 +13,8 @@ import {
   type KType,
 } from '../../../shared/model';
 import { canonicalCode, parseKType } from '../../../shared/model';
-import type { PaneKind, SymbolRef } from '../workspace/pane-contract';
-import { expandBareCode, inferAssetClass, inferRegion } from '../workspace/symbol-inference';
+import type { PaneKind, SymbolRef } from './pane-contract';
+import { expandBareCode, inferAssetClass, inferRegion } from './symbol-inference';
 
 export interface SymbolCommand {
   symbol: SymbolRef;

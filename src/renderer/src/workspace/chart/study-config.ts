@@ -4,7 +4,7 @@
  * Saved options are read leniently: anything the table does not allow falls back
  * to the kind's default, and an unknown kind is dropped.
  */
-import { STUDY_TABLE, clampParam, defaultParams, isStudyKind, type StudyKind } from './study-table';
+import { STUDY_SPECS, clampParam, defaultParams, isStudyKind, type StudyKind } from './study-kinds';
 
 /** One study on a chart. */
 export interface StudyConfig {
@@ -36,14 +36,14 @@ export function newStudy(kind: StudyKind, existing: readonly StudyConfig[]): Stu
     id: `${kind}${n}`,
     kind,
     params: defaultParams(kind),
-    colors: STUDY_TABLE[kind].outputs.map((o) => o.color),
+    colors: STUDY_SPECS[kind].outputs.map((o) => o.color),
     visible: true,
   };
 }
 
 /** The legend's and the menu's name of a study: "RSI 14", "MACD 12 26 9". */
 export function studyLabel(study: Pick<StudyConfig, 'kind' | 'params'>): string {
-  const spec = STUDY_TABLE[study.kind];
+  const spec = STUDY_SPECS[study.kind];
   return [spec.label, ...spec.params.map((p) => String(study.params[p.key]))].join(' ');
 }
 
@@ -51,7 +51,7 @@ export function studyLabel(study: Pick<StudyConfig, 'kind' | 'params'>): string 
 function readStudy(saved: unknown): StudyConfig | null {
   if (!isObj(saved) || !isStudyKind(saved.kind)) return null;
   const kind = saved.kind;
-  const spec = STUDY_TABLE[kind];
+  const spec = STUDY_SPECS[kind];
   const params = isObj(saved.params) ? saved.params : {};
   const colors = Array.isArray(saved.colors) ? saved.colors : [];
   const height = saved.height;

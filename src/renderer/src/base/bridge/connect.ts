@@ -3,11 +3,11 @@
  * otherwise the browser host's WebSocket transport, authenticated by the secret the
  * host put in the address. Without either there is nothing to talk to.
  */
-import { createBridgeClient } from '../../../shared/bridge';
-import type { MarketdeskBridge } from '../../../shared/bridge';
+import { createBridgeClient } from '../../../../shared/bridge';
+import type { MarketdeskBridge } from '../../../../shared/bridge';
 import { createHostTransport, hostBridgeUrl, takeHostSecret } from './host-transport';
 import type { HostTransport } from './host-transport';
-import { MAIN_WINDOW, popOutPaneOf } from '../../../shared/host-wire';
+import { MAIN_WINDOW, popOutPaneOf } from '../../../../shared/host-wire';
 
 export type BridgeConnection =
   | { kind: 'ready'; bridge: MarketdeskBridge; /** Null in Electron. */ host: HostTransport | null }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_VARIABLES } from '../workspace/pane-contract';
-import { THEMES, contrast, themeCss } from './theme';
+import { THEMES, THEME_VARIABLES, contrast, themeCss } from './theme';
 
 describe('themes', () => {
   it.each(['dark', 'light'] as const)('%s defines every theme variable', (theme) => {

@@ -4,10 +4,11 @@
  * the source's own list is still being read (then it asks once more shortly after).
  * Shared by the palette and every `SymbolSearch` field.
  */
-import type { MarketdeskBridge } from '../../../shared/bridge';
-import type { AssetClass, SymbolMatch, SymbolSearchQuery } from '../../../shared/model';
-import { MAX_SEARCH_TEXT, readRegion } from '../../../shared/model';
-import { errorMessage } from '../../../shared/errors';
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { AssetClass, SymbolMatch, SymbolSearchQuery } from '../../../../shared/model';
+import { MAX_SEARCH_TEXT, readRegion } from '../../../../shared/model';
+import { errorMessage } from '../../../../shared/errors';
+import { systemTimers, type TimerHandle, type Timers } from '../../../../shared/timers';
 
 /** A search's filters, as a field knows them (a region only when it is two letters). */
 export interface SearchFilter {
@@ -40,11 +41,13 @@ export class SymbolSearchState {
   /** The source's list is still being read: more may match in a moment. */
   loading = $state(false);
   #generation = 0;
-  #again: ReturnType<typeof setTimeout> | undefined;
+  #again: TimerHandle | undefined;
 
   constructor(
     private readonly bridge: MarketdeskBridge,
     private readonly limit = 8,
+    /** What waits before asking again while the source's list loads. */
+    private readonly timers: Timers = systemTimers,
   ) {}
 
   /**
@@ -53,7 +56,7 @@ export class SymbolSearchState {
    */
   async search(text: string, filter: SearchFilter = {}, fallback?: string): Promise<void> {
     const generation = ++this.#generation;
-    clearTimeout(this.#again);
+    this.timers.clearTimeout(this.#again);
     const query = searchQuery(text, filter, this.limit);
     if (query === null) {
       this.results = [];
@@ -72,7 +75,7 @@ export class SymbolSearchState {
       this.loading = answer.loading;
       this.error = null;
       if (answer.loading) {
-        this.#again = setTimeout(() => {
+        this.#again = this.timers.setTimeout(() => {
           if (generation === this.#generation) void this.search(text, filter, fallback);
         }, AGAIN_MS);
       }
@@ -87,7 +90,7 @@ export class SymbolSearchState {
   /** Forgets the results (the field closed or was cleared). */
   clear(): void {
     this.#generation++;
-    clearTimeout(this.#again);
+    this.timers.clearTimeout(this.#again);
     this.results = [];
     this.loading = false;
     this.error = null;

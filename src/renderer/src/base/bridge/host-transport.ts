@@ -18,14 +18,16 @@ import type {
   ClientTransport,
   CommandName,
   SubscriptionSpec,
-} from '../../../shared/bridge';
+} from '../../../../shared/bridge';
 import {
   BRIDGE_PATH,
   bridgeProtocols,
   encodeFrame,
   readHostFrame,
   secretOfFragment,
-} from '../../../shared/host-wire';
+} from '../../../../shared/host-wire';
+import { Emitter } from '../../../../shared/emitter';
+import { systemTimers, type TimerHandle, type Timers } from '../../../../shared/timers';
 /** Where the secret is kept for reloads of this tab (never shared with other tabs). */
 const SESSION_KEY = 'marketdesk.hostSecret';
 
@@ -42,6 +44,8 @@ export interface HostTransportOptions {
   /** Reconnect backoff bounds in ms; default 250 and 5000. */
   minDelayMs?: number;
   maxDelayMs?: number;
+  /** What waits between reconnects; default the global timers. */
+  timers?: Timers;
 }
 
 /** A `ClientTransport` plus its connection state and an off switch. */
@@ -104,8 +108,11 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
   const Socket = options.WebSocket ?? globalThis.WebSocket;
   const minDelay = options.minDelayMs ?? 250;
   const maxDelay = options.maxDelayMs ?? 5000;
-  const listeners = new Set<(message: BridgeEventMessage) => void>();
-  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  const timers = options.timers ?? systemTimers;
+  const events = new Emitter<BridgeEventMessage>({
+    onListenerError: (error) => console.error('marketdesk: bridge listener failed', error),
+  });
+  const connection = new Emitter<ConnectionState>();
   const pending = new Map<number, Pending>();
   const queue: { id: number; text: string }[] = [];
   // Subscriptions by the id the pane knows (the first one the host gave).
@@ -119,12 +126,12 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
   let state: ConnectionState = 'connecting';
   let delay = minDelay;
   let closedForGood = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timer: TimerHandle | null = null;
 
   const setState = (next: ConnectionState) => {
     if (next === state) return;
     state = next;
-    for (const l of connectionListeners) l(next);
+    connection.fire(next);
   };
 
   const deliver = (message: BridgeEventMessage) => {
@@ -139,13 +146,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
         } as BridgeEventMessage;
       }
     }
-    for (const l of listeners) {
-      try {
-        l(message);
-      } catch (error) {
-        console.error('marketdesk: bridge listener failed', error);
-      }
-    }
+    events.fire(message);
   };
 
   const rawRequest = (name: CommandName, args: unknown): Promise<BridgeResponse<unknown>> => {
@@ -222,7 +223,7 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
       }
       setState('closed');
       if (closedForGood) return;
-      timer = setTimeout(connect, wasOpen ? minDelay : delay);
+      timer = timers.setTimeout(connect, wasOpen ? minDelay : delay);
       if (!wasOpen) delay = Math.min(maxDelay, delay * 2);
     };
   };
@@ -257,16 +258,16 @@ export function createHostTransport(options: HostTransportOptions): HostTranspor
       return response;
     },
     listen(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      const subscription = events.event(listener);
+      return () => subscription.dispose();
     },
     onConnection(listener) {
-      connectionListeners.add(listener);
-      return () => connectionListeners.delete(listener);
+      const subscription = connection.event(listener);
+      return () => subscription.dispose();
     },
     close() {
       closedForGood = true;
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) timers.clearTimeout(timer);
       for (const p of pending.values()) p.resolve(lost('the connection to Marketdesk is closed'));
       pending.clear();
       queue.length = 0;

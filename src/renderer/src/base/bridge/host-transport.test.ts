@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeEventMessage } from '../../../shared/bridge';
-import { HOST_PROTOCOL } from '../../../shared/host-wire';
+import type { BridgeEventMessage } from '../../../../shared/bridge';
+import { HOST_PROTOCOL } from '../../../../shared/host-wire';
 import { createHostTransport, takeHostSecret } from './host-transport';
 
 /** A WebSocket stand-in the test drives by hand. */
