@@ -1,6 +1,6 @@
 /**
  * No import circle anywhere in `src` (type-only imports included): every module can be
- * read, tested and placed on its floor without the ones above it (DESIGN.md: a folder
+ * read, tested and placed on its floor without the ones above it (docs/architecture.md: a folder
  * is a layer; src/renderer/README.md: the renderer's floors). The finder itself is
  * tested on small fixtures, so a resolver that silently stops resolving fails here too.
  */
