@@ -6,7 +6,8 @@
  * Two workers: every spec file starts its own host (and simulator) on port 0 with its
  * own data folder (e2e/support/workspace.ts), so files run side by side; the tests of
  * one file run in order, in one worker. The three-minute plans soak is a project of
- * its own, listed first, so it starts at once beside the rest instead of last.
+ * its own, listed first, so that it starts at once beside the rest instead of last;
+ * `npm test` starts it on its own even earlier, beside the checks (scripts/test.mjs).
  * The suite's time: README.md, after `./run test` in "Quick start".
  */
 import { defineConfig } from '@playwright/test';
@@ -39,8 +40,10 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
+  // Each project its own output folder: `npm test` runs them as two Playwright runs at
+  // once (scripts/test.mjs), and a run empties the folders of the projects it runs.
   projects: [
-    { name: 'soak', testMatch: 'plans.spec.ts' },
-    { name: 'specs', testIgnore: 'plans.spec.ts' },
+    { name: 'soak', testMatch: 'plans.spec.ts', outputDir: 'test-results/soak' },
+    { name: 'specs', testIgnore: 'plans.spec.ts', outputDir: 'test-results/specs' },
   ],
 });

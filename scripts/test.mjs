@@ -3,8 +3,12 @@
 //      thread, so on two cores they take about as long as the longest of them. Each
 //      one's output is printed whole when it ends, under npm's "> marketdesk@… name" line.
 //   2. the unit tests (`npm run test:unit`), once the build is there.
-//   3. the end-to-end specs (`playwright test`), with this script's arguments:
-//      `./run test -- e2e/host.spec.ts` runs only that spec after the rest.
+//   3. the end-to-end specs (`playwright test`).
+// The three-minute plans soak (Playwright's project "soak": e2e/plans.spec.ts) is mostly
+// waiting, so it starts as soon as the build is there and runs beside steps 1–3 (its
+// output printed whole when it ends); the suite passes only when it passes too.
+// Arguments go to Playwright: `./run test -- e2e/host.spec.ts` runs only that spec
+// after the rest (and no soak beside, unless it is asked for).
 // A step runs only when every stage before it passed; a failed check still lets the
 // checks beside it finish, so one run names every problem.
 import { spawn } from 'node:child_process';
@@ -21,6 +25,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     for (const child of children) child.kill(signal);
     process.exit(130);
   });
+}
+
+/** Stops what still runs (the soak, when an earlier step failed) and exits 1. */
+function fail() {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(1);
 }
 
 /**
@@ -66,18 +76,35 @@ async function scripts(...names) {
 
 const started = Date.now();
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+const playwright = [
+  path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+  'test',
+  ...process.argv.slice(2),
+];
+const whole = process.argv.length <= 2;
 
+/** The soak's run, started once the build is there (the whole suite only). */
+let soak = Promise.resolve(true);
 const checks = await Promise.all([
   scripts(['typecheck']),
   scripts(['lint']),
-  scripts(['build'], ['package:check', '--no-build']),
+  (async () => {
+    if (!(await scripts(['build']))) return false;
+    if (whole) {
+      soak = run(process.execPath, [...playwright, '--project', 'soak'], { quietUntilDone: true });
+    }
+    return scripts(['package:check', '--no-build']);
+  })(),
 ]);
-if (checks.includes(false)) process.exit(1);
+if (checks.includes(false)) fail();
 console.log(`npm test: checks and build passed (${seconds()})`);
 
-if (!(await run(npm, ['run', 'test:unit']))) process.exit(1);
+if (!(await run(npm, ['run', 'test:unit']))) fail();
 console.log(`npm test: unit tests passed (${seconds()})`);
 
-const playwright = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
-if (!(await run(process.execPath, [playwright, 'test', ...process.argv.slice(2)]))) process.exit(1);
+const specs = await run(
+  process.execPath,
+  whole ? [...playwright, '--project', 'specs'] : playwright,
+);
+if (!(await soak) || !specs) fail();
 console.log(`npm test: end-to-end specs passed (${seconds()})`);
