@@ -2,6 +2,13 @@
  * Playwright: end-to-end specs in `e2e/`. Browser specs run in Debian's Chromium
  * (`/usr/bin/chromium`; Playwright's own browsers are never downloaded); the
  * Electron spec launches Electron itself and skips where its runtime is missing.
+ *
+ * Two workers: every spec file starts its own host (and simulator) on port 0 with its
+ * own data folder (e2e/support/workspace.ts), so files run side by side; the tests of
+ * one file run in order, in one worker. The three-minute plans soak is a project of
+ * its own, listed first, so that it starts at once beside the rest instead of last;
+ * `npm test` starts it on its own even earlier, beside the checks (scripts/test.mjs).
+ * The suite's time: README.md, after `./run test` in "Quick start".
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
@@ -11,7 +18,7 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),
   reporter: 'list',
@@ -23,9 +30,20 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
+    // Without the quote board's 900 ms flash on every price change (the app honours the
+    // preference), Chromium's compositor stops repainting the page several times a
+    // second: on two cores, a11y and panes took 63–83 s instead of 207 s. No spec looks
+    // at the flash.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
+  // Each project its own output folder: `npm test` runs them as two Playwright runs at
+  // once (scripts/test.mjs), and a run empties the folders of the projects it runs.
+  projects: [
+    { name: 'soak', testMatch: 'plans.spec.ts', outputDir: 'test-results/soak' },
+    { name: 'specs', testIgnore: 'plans.spec.ts', outputDir: 'test-results/specs' },
+  ],
 });

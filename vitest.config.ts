@@ -1,22 +1,46 @@
 // First: on a Node older than package.json's engines, one line saying which Node to use
 // (instead of 22 test files failing to load better-sqlite3 built for Node 24).
 import './scripts/require-node.mjs';
+import { availableParallelism } from 'node:os';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The Electron shell's tests: `vi.mock('electron')` and a fake that records into module state. */
+const SHELL_TESTS = 'src/main/**/*.test.ts';
 
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core
+    // machine. The tests spend much of their time waiting on sockets and child processes.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
+      // Most files share nothing but what they import, so a worker runs file after file
+      // without a fresh module graph for each (`isolate: false`): the shared modules
+      // (zod schemas, the simulator's market, better-sqlite3) load once per worker, not
+      // once per file. A file that mocks a module or changes a global belongs in an
+      // isolated project below.
       {
         extends: true,
         test: {
           name: 'node',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/renderer/**'],
+          exclude: [...configDefaults.exclude, 'src/renderer/**', SHELL_TESTS],
           environment: 'node',
+          isolate: false,
+        },
+      },
+      // The shell's tests mock `electron` (one mock per file), so each file gets its own
+      // module graph.
+      {
+        extends: true,
+        test: {
+          name: 'shell',
+          include: [SHELL_TESTS],
+          environment: 'node',
+          isolate: true,
         },
       },
       // The renderer's tests run its `.svelte.ts` state classes as the app does: compiled
@@ -31,6 +55,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['src/renderer/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
     ],

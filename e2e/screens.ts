@@ -2,14 +2,18 @@
  * Screenshots of the default workspace in the states a trader must be able to read:
  * demo data at 1024, 1280 and 1600 px wide in both themes, and, at 1280 px, live data
  * from a local service, the same service stopped (offline, cached data), and a token
- * the service refuses. Not a spec; run it by hand after a UI change and look at them:
+ * the service refuses; and the default layout with every pane kind added (the
+ * toolbar's "Add pane", one kind after another) at 1024 and 1920 px, dark theme. Not a
+ * spec; run it by hand after a UI or layout change and look at them:
  *
  *   npx electron-vite build && npx tsx e2e/screens.ts [output folder]
+ *   SCREENS=panes npx tsx e2e/screens.ts   # only some: demo, live, panes
  *
- * Writes `<state>-<theme>-<width>.png` (default folder: test-results/screens) and
- * prints, per shot, every box whose content is clipped sideways (a scroller that hides
- * columns, a status bar that cuts its end off): "nothing is cut off" is read from the
- * pictures and checked in these lines.
+ * Writes `<state>-<theme>-<width>.png` and `all-panes-<width>.png` (default folder:
+ * test-results/screens) and prints, per shot, every box whose content is clipped
+ * sideways (a scroller that hides columns, a status bar that cuts its end off), and
+ * for the pane shots every pane slot: "nothing is cut off" is read from the pictures
+ * and checked in these lines.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +23,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { ROOT, stopAll } from './support/processes';
 import { expectDefaultLayoutData, paneBody, setTheme, statusMode } from './support/ui';
 import { clippedBoxes } from './support/layout';
+import { addPaneFromToolbar, PANE_MENU_ITEMS } from './support/panes';
 import { PREMIUM_BUDGET, closeWorkspace, openWorkspace } from './support/workspace';
 
 const WIDTHS = [1024, 1280, 1600] as const;
@@ -27,15 +32,25 @@ const HEIGHT = 800;
 
 const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screens'));
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, options: { slots?: boolean } = {}): Promise<void> {
   // The mouse off every pane (no hover, no crosshair), the chart's recolouring done.
-  await page.mouse.move(0, HEIGHT - 1);
+  const height = page.viewportSize()?.height ?? HEIGHT;
+  await page.mouse.move(0, height - 1);
   await page.waitForTimeout(1_200);
   const file = path.join(out, `${name}.png`);
   await page.screenshot({ path: file });
   const clipped = await clippedBoxes(page);
   console.log(`wrote ${path.relative(ROOT, file)}`);
   for (const line of clipped) console.log(`  clipped: ${line}`);
+  if (!options.slots) return;
+  const slots = await page.locator('main section[aria-label$=" panes"]').evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      const tabs = [...el.querySelectorAll('[role=tab]')].map((t) => t.textContent?.trim());
+      return `${tabs.join(' | ')}: ${Math.round(box.width)}×${Math.round(box.height)} at ${Math.round(box.x)},${Math.round(box.y)}`;
+    }),
+  );
+  for (const line of slots) console.log(`  slot: ${line}`);
 }
 
 /** Demo data at every width and theme. */
@@ -117,6 +132,23 @@ async function live(browser: Browser): Promise<void> {
   }
 }
 
+/** The default layout with every pane kind added, at 1024 and 1920 px, 900 high. */
+async function panes(browser: Browser): Promise<void> {
+  for (const width of [1024, 1920]) {
+    const app = await openWorkspace(browser, {
+      settings: PREMIUM_BUDGET,
+      viewport: { width, height: 900 },
+      mode: 'DEMO DATA',
+    });
+    try {
+      for (const item of PANE_MENU_ITEMS) await addPaneFromToolbar(app.page, item);
+      await shoot(app.page, `all-panes-${width}`, { slots: true });
+    } finally {
+      await closeWorkspace(app);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({
@@ -128,6 +160,7 @@ async function main(): Promise<void> {
     const only = process.env.SCREENS;
     if (!only || only.includes('demo')) await demo(browser);
     if (!only || only.includes('live')) await live(browser);
+    if (!only || only.includes('panes')) await panes(browser);
   } finally {
     await browser.close();
     await stopAll();
