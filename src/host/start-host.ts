@@ -126,14 +126,14 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     if (warmed) return;
     warmed = true;
     if (warmTimer) clearTimeout(warmTimer);
-    void ready?.then(
-      async ({ services }) => {
+    // Warming is an optimisation only: a failure of it (or of the services) is said elsewhere.
+    ready
+      ?.then(async ({ services }) => {
         if (stopping) return;
         const { warmUp } = await import('./warm-up');
         await warmUp(services);
-      },
-      () => {},
-    );
+      })
+      .catch(() => {});
   };
 
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
