@@ -198,10 +198,9 @@ test('an alert line dragged on the chart changes the alert price', async () => {
   // Near the top of the price pane: lightweight-charts keeps its top fifth free of
   // candles, so an alert there is above every price and does not fire meanwhile.
   const x = box.x + box.width * 0.4;
-  const y0 = box.y + box.height * 0.06;
-  const y1 = box.y + box.height * 0.13;
+  const at = box.y + box.height * 0.06;
 
-  await page.mouse.click(x, y0, { button: 'right' });
+  await page.mouse.click(x, at, { button: 'right' });
   const item = chart.getByRole('menu').getByRole('menuitem', { name: /^Alert at .*· above$/ });
   await item.click();
   await expect(note).toContainText(`Alert made: ${code} `);
@@ -226,7 +225,19 @@ test('an alert line dragged on the chart changes the alert price', async () => {
       [x, y],
     );
   };
-  await expect.poll(() => cursorAt(y0)).toBe('ns-resize');
+  // Where the line is, near `y`: new prices may rescale the chart a little between two
+  // looks, so the line is looked for a few pixels around where it should be.
+  const lineNear = async (y: number): Promise<number | null> => {
+    for (let dy = 0; dy <= 16; dy += 2) {
+      for (const probe of dy === 0 ? [y] : [y - dy, y + dy]) {
+        if ((await cursorAt(probe)) === 'ns-resize') return probe;
+      }
+    }
+    return null;
+  };
+  await expect.poll(() => lineNear(at)).not.toBeNull();
+  const y0 = (await lineNear(at)) ?? at;
+  const y1 = y0 + box.height * 0.07;
   await expect.poll(() => cursorAt(y0 + 30)).not.toBe('ns-resize');
 
   // Escape during a drag puts the line back: nothing is saved.
@@ -235,13 +246,14 @@ test('an alert line dragged on the chart changes the alert price', async () => {
   await page.mouse.move(x, y1, { steps: 6 });
   await page.keyboard.press('Escape');
   await page.mouse.up();
-  await expect.poll(() => cursorAt(y0)).toBe('ns-resize');
+  await expect.poll(() => lineNear(y0)).not.toBeNull();
   expect(savedAlerts().find((a) => a.id === id)?.price).toBe(from);
 
   // A drag down and a release: the alert is saved lower, at the series' precision.
-  await page.mouse.move(x, y0);
+  const grab = (await lineNear(y0)) ?? y0;
+  await page.mouse.move(x, grab);
   await page.mouse.down();
-  await page.mouse.move(x, y1, { steps: 6 });
+  await page.mouse.move(x, grab + (y1 - y0), { steps: 6 });
   await page.screenshot({ path: test.info().outputPath('alert-drag.png') });
   await page.mouse.up();
   await expect(note).toContainText(`Alert moved: ${code} `);
@@ -250,18 +262,9 @@ test('an alert line dragged on the chart changes the alert price', async () => {
   await expect.poll(async () => rowPrice(await rows.getAttribute('aria-label'))).toBe(to);
   const decimals = /\.(\d+)$/.exec((await rows.getAttribute('aria-label')) ?? '')?.[1]?.length ?? 0;
   expect(Number(to.toFixed(decimals))).toBe(to);
-  // The line is where it was released, not at the old height. New prices may rescale the
-  // chart a little meanwhile: the line is looked for near the release, a few pixels apart.
-  const near = async () => {
-    for (let dy = 0; dy <= 16; dy += 2) {
-      for (const y of dy === 0 ? [y1] : [y1 - dy, y1 + dy]) {
-        if ((await cursorAt(y)) === 'ns-resize') return y;
-      }
-    }
-    return null;
-  };
-  await expect.poll(near).not.toBeNull();
-  expect(await cursorAt(y0)).not.toBe('ns-resize');
+  // The line is where it was released, not at the old height.
+  await expect.poll(() => lineNear(grab + (y1 - y0))).not.toBeNull();
+  expect(await cursorAt(grab)).not.toBe('ns-resize');
 });
 
 // Last: its chart link moves the linked chart to DOTUSDT.
