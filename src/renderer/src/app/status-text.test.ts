@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, DataHealth, StreamHealth } from '../../../shared/model';
 import { HEALTH_STATES, STREAM_HEALTH_STATES } from '../../../shared/model';
+import { STREAMING } from '../../../shared/testing/fixtures';
 import { describeStatus, describeStream, describeToken, tokenProblem } from './status-text';
 
 const LIVE: DataHealth = {
@@ -10,14 +11,7 @@ const LIVE: DataHealth = {
   resumesAt: null,
   lastError: null,
   outsidePlan: null,
-  stream: {
-    state: 'streaming',
-    reason: null,
-    streamed: 10,
-    polled: 0,
-    nextAttemptAt: null,
-    message: null,
-  },
+  stream: STREAMING,
 };
 const base: AppStatus = {
   mode: 'live',
