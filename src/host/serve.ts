@@ -1,5 +1,6 @@
 /**
- * `npm run serve -- [--port N] [--no-open]`: the whole terminal in a browser tab.
+ * `npm run serve -- [--port N] [--no-open]`: the whole terminal in a browser tab, on the
+ * port of the last start when it is free (or port N; 0 for any free port).
  * Builds the renderer when stale, starts the host on 127.0.0.1, prints the one
  * address to open (with the per-launch secret in its fragment) and opens the system
  * browser unless `--no-open` — through a private redirect file, so the secret is on no
@@ -31,11 +32,15 @@ async function main(): Promise<void> {
   if (values.help) return void console.log(USAGE);
   const host = await startHost({
     port: parsePort(values.port),
+    // The same address as last time unless a port is asked for (see host-port.ts).
+    rememberPort: values.port === undefined,
     open: !values['no-open'],
     env: process.env,
     dataFolder: ensureDataFolder(),
     log: (line) => console.error(line),
     warmUp: true,
+    // The page's own files first; the services start while the browser runs them.
+    servicesAfterPageMs: 1_000,
     // Said as soon as the page can load: the services start while it does.
     onListening: (url) => console.log(`Marketdesk is running at ${url}`),
   });

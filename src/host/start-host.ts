@@ -8,7 +8,7 @@
  * redirect file, never on a command line (see open-browser.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,13 +17,14 @@ import type { BridgeServer } from '../core/bridge';
 import type { Services, ServicesConfig } from '../core/services';
 import { BRIDGE_PATH, hostAddress, popOutAddress } from '../shared/host-wire';
 import { ensureRendererBuilt } from './build-renderer';
+import { RememberedPort } from './host-port';
 import {
   openBrowser,
   openViaRedirectFile,
   type OpenerOptions,
   type RedirectFile,
 } from './open-browser';
-import { securityHeaders, serveStatic } from './static-files';
+import { firstLoadPaths, readRendererFiles, securityHeaders, serveStatic } from './static-files';
 import type { WsBridge } from './ws-bridge';
 
 /** The project root (src/host/ → ../../). */
@@ -32,6 +33,13 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface HostOptions {
   /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
   port?: number;
+  /**
+   * Without a `port`: listen on the port of the last start (`host.json` in the data
+   * folder, see host-port.ts) when it is free, and remember the one taken. The page's
+   * origin then stays the same between starts, and the browser keeps its cache of the
+   * page's files and the theme it remembers. Default false.
+   */
+  rememberPort?: boolean;
   /**
    * Open the system browser at the address; default false (the command line turns it
    * on). Through a private redirect file, removed when the host closes.
@@ -54,23 +62,46 @@ export interface HostOptions {
   build?: boolean;
   /** One line per message; default console.log. */
   log?: (line: string) => void;
-  /** How long after listening to warm up when no page arrives; default 1 s. */
-  warmUpFallbackMs?: number;
+  /**
+   * Start the services once the page's first files are served or its socket comes, and
+   * at most this long after listening (see startHost). Default 0: at once.
+   */
+  servicesAfterPageMs?: number;
   /**
    * Called as soon as the host listens, with the address to open: the page can load
    * while the services still start (startHost resolves once they have).
    */
   onListening?: (url: string) => void;
   /**
-   * Warm the request path (warm-up.ts) once a browser is busy with the page: after the
-   * first script or stylesheet is served, at the first socket, or `warmUpFallbackMs`
-   * after listening, whichever comes first. Default false (tests count the simulator's requests).
+   * Warm the request path (warm-up.ts) as soon as the services have started, while the
+   * browser is still busy with the page. Default false (tests count the simulator's
+   * requests).
    */
   warmUp?: boolean;
 }
 
-/** With no page coming, warm anyway this long after listening (default of `warmUpFallbackMs`). */
-export const WARM_UP_FALLBACK_MS = 1_000;
+/**
+ * The services' modules, in the order they build on one another, evaluated one part a
+ * turn when the host starts (a dynamic import in the one-file bundle evaluates, all at
+ * once, the part's modules not evaluated yet). The heaviest, measured with `--cpu-prof`
+ * on a cold start at load ~2: the API's schemas with zod (~60 ms), the feed (~70 ms),
+ * the simulator's catalog (~25 ms).
+ */
+const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('zod'),
+  () => import('../shared/model'),
+  () => import('../core/api'),
+  () => import('../core/cache'),
+  () => import('../core/health'),
+  () => import('../core/feed'),
+  () => import('../core/settings'),
+  () => import('../core/stream'),
+  () => import('../core/link'),
+  () => import('../core/alerts'),
+  () => import('../core/symbols'),
+  () => import('../simulator/market/catalog'),
+  () => import('../simulator'),
+];
 
 export interface HostHandle {
   /** The address to open, with the secret in the fragment. */
@@ -104,6 +135,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     throw new Error(`no built renderer in ${rendererRoot} (run npm run build)`);
   }
   const root = realpathSync(rendererRoot);
+  const rendererFiles = readRendererFiles(root);
   if (!options.dataFolder) throw new Error('startHost: dataFolder is required');
   const dataFolder = options.dataFolder;
 
@@ -111,29 +143,38 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   let port = 0;
   const origin = () => `http://127.0.0.1:${port}`;
 
-  // Listening comes first: the page's own files need none of the services, so the
-  // browser loads and compiles the page while the services start (the settings, the
-  // keychain, the cache and its migrations, the demo simulator). Only the bridge's
-  // socket waits for them.
+  // Listening comes first, then the page's first files (index.html, its script, its
+  // preloads and stylesheets, answered from memory), and only then the services (the
+  // settings, the keychain, the cache and its migrations, the demo simulator). The host
+  // has one thread: started at once, the services held the page's files back while the
+  // browser sat idle; started after them, they run while the browser compiles and runs
+  // the page. They start when the last of those files is sent, when the page's socket
+  // comes (a browser with the files cached asks for none of them), or
+  // `servicesAfterPageMs` after listening, whichever is first. Only the socket waits.
+  const pageFiles = new Set(firstLoadPaths(readFileSync(path.join(root, 'index.html'), 'utf8')));
   let ready: Promise<Running> | null = null;
+  let settleServices: (running: Promise<Running>) => void = () => {};
+  const servicesReady = new Promise<Running>((resolve) => (settleServices = resolve));
+  let servicesTimer: ReturnType<typeof setTimeout> | null = null;
   let stopping = false;
-
-  // Not right after listening: the page's own files would queue behind it. While the
-  // browser compiles the page's script the host is idle, and that is the time to warm.
-  let warmTimer: ReturnType<typeof setTimeout> | null = null;
-  let warmed = !options.warmUp;
-  const warmNow = () => {
-    if (warmed) return;
-    warmed = true;
-    if (warmTimer) clearTimeout(warmTimer);
+  const startServices = (): Promise<Running> => {
+    if (ready) return ready;
+    if (servicesTimer) clearTimeout(servicesTimer);
+    ready = startRunning();
+    // Handled below (awaited); this only keeps a failure meanwhile from counting as unhandled.
+    ready.catch(() => {});
+    settleServices(ready);
     // Warming is an optimisation only: a failure of it (or of the services) is said elsewhere.
-    ready
-      ?.then(async ({ services }) => {
-        if (stopping) return;
-        const { warmUp } = await import('./warm-up');
-        await warmUp(services);
-      })
-      .catch(() => {});
+    if (options.warmUp) {
+      ready
+        .then(async ({ services }) => {
+          if (stopping) return;
+          const { warmUp } = await import('./warm-up');
+          await warmUp(services);
+        })
+        .catch(() => {});
+    }
+    return ready;
   };
 
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
@@ -154,8 +195,10 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       res.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       return res.end('misdirected request');
     }
-    if (!warmed && req.url?.startsWith('/assets/')) res.once('finish', warmNow);
-    serveStatic(root, req, res, headers).catch(() => {
+    if (!ready && pageFiles.delete(new URL(req.url ?? '/', 'http://host.invalid').pathname)) {
+      if (pageFiles.size === 0) res.once('finish', () => void startServices());
+    }
+    serveStatic(root, req, res, headers, rendererFiles).catch(() => {
       if (!res.headersSent) res.writeHead(500, headers);
       res.end();
     });
@@ -166,9 +209,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    warmNow();
     // A socket that comes while the services start waits for them (in its own TCP window).
-    void ready?.then(
+    void startServices().then(
       ({ ws }) => {
         if (!socket.destroyed) ws.handleUpgrade(req, socket, head);
       },
@@ -177,21 +219,38 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   });
   server.on('clientError', (_error, socket) => socket.destroy());
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  const remembered =
+    options.rememberPort && !options.port ? new RememberedPort(dataFolder, log) : null;
+  try {
+    await listen(remembered?.port ?? options.port ?? 0);
+  } catch (error) {
+    // The last port is taken now (another program, another Marketdesk): any free one.
+    if (remembered?.port === null || remembered?.port === undefined) throw error;
+    await listen(0);
+  }
   port = (server.address() as AddressInfo).port;
+  remembered?.save(port);
   const url = hostAddress(origin(), secret);
   options.onListening?.(url);
 
-  ready = (async () => {
+  async function startRunning(): Promise<Running> {
     // Loaded after listening, while the browser loads the page: the services, the
     // bridge's schemas and the simulator are most of the host's code, and evaluating
     // them (zod building every schema) is time the page's own files need not wait for.
+    // One part per turn of the event loop, so that a file the page asks for meanwhile
+    // (answered from memory in one turn) waits for one part at most, not for all.
+    for (const load of SERVICE_PARTS) {
+      await load();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const [{ createServices }, { createBridgeServer }, { startDemoService }, { createWsBridge }] =
       await Promise.all([
         import('../core/services'),
@@ -234,9 +293,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
         log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
     });
     return { services, bridge, ws };
-  })();
-  // Handled below (awaited); this only keeps a failure meanwhile from counting as unhandled.
-  ready.catch(() => {});
+  }
+  // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
+  const afterPageMs = Math.min(options.servicesAfterPageMs ?? 0, 2 ** 31 - 1);
+  if (afterPageMs > 0) servicesTimer = setTimeout(startServices, afterPageMs);
+  else void startServices();
 
   let redirect: RedirectFile | null = null;
   let running: Running;
@@ -246,16 +307,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       redirect = opened.file;
       if (opened.problem) log(`marketdesk: ${opened.problem}; open Marketdesk's address yourself`);
     }
-    if (!warmed) {
-      // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
-      const delay = Math.min(options.warmUpFallbackMs ?? WARM_UP_FALLBACK_MS, 2 ** 31 - 1);
-      warmTimer = setTimeout(warmNow, delay).unref();
-    }
-    running = await ready;
+    running = await servicesReady;
   } catch (error) {
     // The services could not start (createServices released what it had opened).
     stopping = true;
-    if (warmTimer) clearTimeout(warmTimer);
+    if (servicesTimer) clearTimeout(servicesTimer);
     redirect?.remove();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -275,8 +331,6 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     close() {
       closing ??= (async () => {
         stopping = true;
-        warmed = true;
-        if (warmTimer) clearTimeout(warmTimer);
         // The secret in it stops working now; the file need not outlive it.
         redirect?.remove();
         await ws.close();

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** The entry document's text. */
-export const ENTRY_HTML = '<!doctype html><title>Marketdesk</title>';
+export const ENTRY_HTML =
+  '<!doctype html><title>Marketdesk</title><script type="module" src="./assets/app.js"></script>';
 /** `assets/app.js`'s text. */
 export const APP_JS = 'console.log(1)';
 /** The text of `<dir>/secret.txt`, outside the root: a response carrying it is a leak. */

@@ -40,5 +40,8 @@ export function isMoveWindow(windowMs: number): boolean {
   return Number.isInteger(windowMs) && windowMs >= min && windowMs <= max;
 }
 
-/** "1,000,000,000,000": the highest price, as the messages say it. */
-export const ALERT_PRICE_MAX_TEXT = ALERT_LIMITS.price.max.toLocaleString('en-US');
+/**
+ * "1,000,000,000,000": the highest price, as the messages say it. Grouped by hand:
+ * `toLocaleString` at module load loaded ICU's number data, 30–45 ms of every start.
+ */
+export const ALERT_PRICE_MAX_TEXT = String(ALERT_LIMITS.price.max).replace(/\B(?=(\d{3})+$)/g, ',');
