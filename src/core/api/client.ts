@@ -52,6 +52,24 @@ import type { DirectoryEntry } from '../../shared/model';
 import { toSchemaError } from './batch';
 import { ok } from './result';
 import { readSymbolList, type SymbolListParams } from './symbol-list';
+import {
+  HOLIDAYS_PATH,
+  IPO_KINDS,
+  IPOS_PATH,
+  MARKET_STATUS_PATH,
+  newsDetailPath,
+  SPLITS_PATH,
+} from '../../shared/api/market-time';
+import type { Ipo, IpoKind, MarketStatus, NewsDetail, Split } from '../../shared/model';
+import { isRegion } from '../../shared/model';
+import type { RegionCalendar } from '../../shared/calendar/region-calendar';
+import {
+  readHolidays,
+  readIpos,
+  readMarketStatus,
+  readNewsDetail,
+  readSplits,
+} from './normalise-market-time';
 
 /** The real service's address (docs/api-gaps.md). */
 export const DEFAULT_BASE_URL = 'https://api.itick.org';
@@ -333,6 +351,128 @@ export class MarketClient {
     if (!res.ok) return res;
     try {
       return ok(readSymbolList(res.value, params));
+    } catch (e) {
+      return err(toSchemaError(operation, undefined, e));
+    }
+  }
+
+  /**
+   * What a stock market is doing now, by the service (`/market/status`, docs/api-gaps.md
+   * section 10.1): its state, half day, holiday, hours and time zone.
+   */
+  marketStatus(region: string, options: CallOptions = {}): Answer<MarketStatus> {
+    return this.regional(
+      'marketStatus',
+      MARKET_STATUS_PATH,
+      'code',
+      region,
+      '',
+      `market status of ${region}`,
+      readMarketStatus,
+      options,
+    );
+  }
+
+  /**
+   * A region's calendar from its holiday list (`/symbol/v2/holidays`, 10.2): time zone,
+   * usual sessions, closed days and half days. Null when the service lists no holidays
+   * (it then gives no hours either): the caller keeps its own calendar.
+   */
+  holidays(region: string, options: CallOptions = {}): Answer<RegionCalendar | null> {
+    return this.regional(
+      'holidays',
+      HOLIDAYS_PATH,
+      'code',
+      region,
+      '',
+      `holidays of ${region}`,
+      readHolidays,
+      options,
+    );
+  }
+
+  /** A region's stock splits (`/stock/split`, 10.3); a ratio that is not `a:b` is refused. */
+  splits(region: string, options: CallOptions = {}): Answer<Split[]> {
+    return this.regional(
+      'splits',
+      SPLITS_PATH,
+      'region',
+      region,
+      '',
+      `stock splits in ${region}`,
+      readSplits,
+      options,
+    );
+  }
+
+  /** A region's upcoming or recent IPOs (`/stock/ipo`, 10.4). */
+  ipos(kind: IpoKind, region: string, options: CallOptions = {}): Answer<Ipo[]> {
+    if (!IPO_KINDS.includes(kind)) {
+      const problem = `type must be upcoming or recent, got "${String(kind)}"`;
+      return Promise.resolve(err(invalid('ipos', problem)));
+    }
+    return this.regional(
+      'ipos',
+      IPOS_PATH,
+      'region',
+      region,
+      `type=${kind}&`,
+      `${kind} IPOs in ${region}`,
+      readIpos,
+      options,
+    );
+  }
+
+  /**
+   * A market-time request about one region, named by the parameter `param` after the
+   * query's `prefix`; a region that is not two capitals is the caller's mistake, not sent.
+   */
+  private regional<T>(
+    op: string,
+    path: string,
+    param: 'code' | 'region',
+    region: string,
+    prefix: string,
+    what: string,
+    read: (value: unknown, region: string) => T,
+    options: CallOptions,
+  ): Answer<T> {
+    if (typeof region !== 'string' || !isRegion(region)) {
+      const problem = `region must be two capital letters, got ${JSON.stringify(region)}`;
+      return Promise.resolve(err(invalid(op, problem)));
+    }
+    const query = `${prefix}${param}=${encodeURIComponent(region)}`;
+    return this.getRead(op, path, query, what, (v) => read(v, region), options.signal);
+  }
+
+  /** One news item with its article, tags, markets and instruments (`/news/<id>`, 10.5). */
+  newsDetail(id: string, options: CallOptions = {}): Answer<NewsDetail> {
+    if (typeof id !== 'string' || id.trim() === '') {
+      return Promise.resolve(err(invalid('newsDetail', 'a news id is required')));
+    }
+    return this.getRead(
+      'newsDetail',
+      newsDetailPath(id),
+      '',
+      `news item ${id}`,
+      (v) => readNewsDetail(v, id),
+      options.signal,
+    );
+  }
+
+  /** One request outside the OPERATIONS table, its data read by `read` (a RecordIssue → schema error). */
+  private async getRead<T>(
+    operation: string,
+    path: string,
+    query: string,
+    what: string,
+    read: (value: unknown) => T,
+    signal: AbortSignal | undefined,
+  ): Answer<T> {
+    const res = await this.transport.get({ operation, path, query, what }, signal);
+    if (!res.ok) return res;
+    try {
+      return ok(read(res.value));
     } catch (e) {
       return err(toSchemaError(operation, undefined, e));
     }
