@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeResponse } from '../shared/bridge';
 import { commandChannel, EVENT_CHANNEL } from '../shared/bridge';
 import type { DeepLink } from '../shared/deep-link';
-import { flush } from '../core/feed/testing/manual-timers';
+import { flush } from '../shared/testing/manual-timers';
 import type { FakeBrowserWindow } from './testing/fake-electron';
 import { appPaths, unpackedPath } from './app-paths';
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { ManualTimers, flush } from '../core/feed/testing/manual-timers';
+import { ManualTimers, flush } from '../shared/testing/manual-timers';
 import type { UpdaterLike } from './updates';
 import { UPDATE_CHECK_INTERVAL_MS, UpdateController } from './updates';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DataHealth, StreamHealth } from '../../shared/model';
-import { ManualTimers } from '../feed/testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { HealthService } from './health-service';
 import { TOKEN_REJECTED_MESSAGE, clockTime, rateLimitedMessage } from './messages';
 import { SUCCESS, type Outcome } from './outcome';
