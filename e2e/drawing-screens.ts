@@ -17,28 +17,45 @@ import { PREMIUM_BUDGET } from './support/workspace';
 
 const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screens'));
 
+/** One drawing of every kind: its tool and its clicks, as fractions of the price pane. */
+const DRAWINGS: [string, [number, number][]][] = [
+  ['Horizontal line', [[0.5, 0.25]]],
+  [
+    'Trend line',
+    [
+      [0.1, 0.85],
+      [0.45, 0.35],
+    ],
+  ],
+  [
+    'Ray',
+    [
+      [0.3, 0.9],
+      [0.5, 0.7],
+    ],
+  ],
+  [
+    'Rectangle',
+    [
+      [0.55, 0.4],
+      [0.7, 0.65],
+    ],
+  ],
+  [
+    'Fibonacci retracement',
+    [
+      [0.72, 0.85],
+      [0.9, 0.3],
+    ],
+  ],
+  ['Text note', [[0.2, 0.15]]],
+];
+
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   await withWorkspace({ settings: PREMIUM_BUDGET }, async (page) => {
     await expectChartData(page);
-    await drawOnChart(page, 'Horizontal line', [[0.5, 0.25]]);
-    await drawOnChart(page, 'Trend line', [
-      [0.1, 0.85],
-      [0.45, 0.35],
-    ]);
-    await drawOnChart(page, 'Ray', [
-      [0.3, 0.9],
-      [0.5, 0.7],
-    ]);
-    await drawOnChart(page, 'Rectangle', [
-      [0.55, 0.4],
-      [0.7, 0.65],
-    ]);
-    await drawOnChart(page, 'Fibonacci retracement', [
-      [0.72, 0.85],
-      [0.9, 0.3],
-    ]);
-    await drawOnChart(page, 'Text note', [[0.2, 0.15]]);
+    for (const [tool, points] of DRAWINGS) await drawOnChart(page, tool, points);
     const chart = paneBody(page, 'Chart');
     await chart.getByRole('textbox', { name: 'Note text' }).fill('Breakout watch');
     await chart.getByRole('textbox', { name: 'Note text' }).press('Enter');
