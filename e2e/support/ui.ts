@@ -16,6 +16,11 @@ export function slot(page: Page, title: string): Locator {
   return page.getByRole('region', { name: `${title} panes`, exact: true });
 }
 
+/** The tab shown in the slot whose active pane is `title` ("Chart · AAPL"). */
+export function shownTab(page: Page, title: string): Locator {
+  return slot(page, title).getByRole('tab', { selected: true });
+}
+
 /** A pane body by its accessible name ("Quote board", "Chart", "Depth ladder"…). */
 export function paneBody(scope: Page | Locator, name: string): Locator {
   return scope.getByRole('region', { name, exact: true });
