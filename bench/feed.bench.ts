@@ -19,7 +19,7 @@ import {
   DEFAULT_REFRESH_INTERVALS,
   FeedHub,
 } from '../src/core/feed';
-import { ManualTimers } from '../src/core/feed/testing/manual-timers';
+import { ManualTimers } from '../src/shared/testing/manual-timers';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import type { Benchmark, BenchRow } from './harness';
 

@@ -8,13 +8,13 @@
  * Writes docs/alerts-fired.png.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { chromium, expect } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
+import { expect, type Page } from '@playwright/test';
 import { ROOT } from './support/processes';
+import { runScript, stillShot, withWorkspace } from './support/shots';
 import { expectChartData, paneBody, quoteCell, quoteRow } from './support/ui';
-import { PREMIUM_BUDGET, closeWorkspace, openWorkspace } from './support/workspace';
+import { PREMIUM_BUDGET } from './support/workspace';
 
+/** Runs a palette command (an alert, a pane to add), without waiting on its entry's wording. */
 async function palette(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Control+k');
   const input = page.getByRole('combobox', { name: 'Symbol or command' });
@@ -25,49 +25,27 @@ async function palette(page: Page, text: string): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_FLAGS, '--hide-scrollbars'],
-  });
-  try {
-    const app = await openWorkspace(browser, { mode: 'DEMO DATA', settings: PREMIUM_BUDGET });
-    try {
-      const { page } = app;
-      // The chart follows the board's pick: BTCUSDT.
-      await quoteRow(page, 'BTCUSDT BA crypto').click();
-      await expectChartData(page);
-      const last = Number(
-        (await (await quoteCell(page, 'BTCUSDT BA crypto', 'Last')).textContent())!.replace(
-          /,/g,
-          '',
-        ),
-      );
-      await palette(page, 'add alerts');
-      await palette(page, 'alert BTCUSDT BA > 1');
-      await palette(page, `alert BTCUSDT BA crosses ${Math.round(last * 1.0015)} every`);
-      await palette(page, 'alert ETHUSDT BA move 2% 5m');
-      await palette(page, 'alert AAPL US < 150');
-      const alerts = paneBody(page, 'Alerts');
-      await expect(alerts.getByRole('cell', { name: /^fired/ })).toHaveCount(1, {
-        timeout: 30_000,
-      });
-      await alerts
-        .getByRole('row', { name: /^ETHUSDT BA moves/ })
-        .getByRole('button', { name: 'Pause' })
-        .click();
-      await page.mouse.move(0, 899);
-      await page.waitForTimeout(1_500);
-      const file = path.join(ROOT, 'docs', 'alerts-fired.png');
-      await page.screenshot({ path: file });
-      console.log(`wrote ${path.relative(ROOT, file)}`);
-    } finally {
-      await closeWorkspace(app);
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-await main();
+runScript(() =>
+  withWorkspace({ settings: PREMIUM_BUDGET }, async (page) => {
+    // The chart follows the board's pick: BTCUSDT.
+    await quoteRow(page, 'BTCUSDT BA crypto').click();
+    await expectChartData(page);
+    const last = Number(
+      (await (await quoteCell(page, 'BTCUSDT BA crypto', 'Last')).textContent())!.replace(/,/g, ''),
+    );
+    await palette(page, 'add alerts');
+    await palette(page, 'alert BTCUSDT BA > 1');
+    await palette(page, `alert BTCUSDT BA crosses ${Math.round(last * 1.0015)} every`);
+    await palette(page, 'alert ETHUSDT BA move 2% 5m');
+    await palette(page, 'alert AAPL US < 150');
+    const alerts = paneBody(page, 'Alerts');
+    await expect(alerts.getByRole('cell', { name: /^fired/ })).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    await alerts
+      .getByRole('row', { name: /^ETHUSDT BA moves/ })
+      .getByRole('button', { name: 'Pause' })
+      .click();
+    await stillShot(page, path.join(ROOT, 'docs', 'alerts-fired.png'), page, 1_500);
+  }),
+);

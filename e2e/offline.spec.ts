@@ -10,15 +10,15 @@
 import { expect, test } from '@playwright/test';
 import { portOf, startSimulator } from './support/processes';
 import {
-  OHLC_LEGEND,
   boardColumnsShown,
   chartLegend,
   expectBoardWhole,
   expectChartData,
   lastPrices,
+  OHLC_LEGEND,
   paneBody,
   rowStateIcon,
-  slot,
+  shownTab,
   statusMode,
   tickRows,
 } from './support/ui';
@@ -115,14 +115,10 @@ test('offline, a symbol the palette cannot check opens only when asked a second 
   await expect(palette.getByRole('option', { selected: true })).toContainText(
     /ETHUSDT BA.*anyway \(not verified\)/,
   );
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · BTCUSDT',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · BTCUSDT');
   await input.press('Enter');
   await expect(palette).toBeHidden({ timeout: 20_000 });
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · ETHUSDT',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · ETHUSDT');
 });
 
 test('offline, an interval never loaded shows an empty chart with a Retry button', async () => {

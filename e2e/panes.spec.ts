@@ -16,6 +16,7 @@ import {
   quoteCell,
   quoteRow,
   runPalette,
+  shownTab,
   slot,
   tickRows,
 } from './support/ui';
@@ -94,9 +95,7 @@ test('the default layout shows the watchlist columns at 1600×900; narrower boar
 
 test('the chart has candles, the depth ladder both sides, the news items', async () => {
   await expectChartData(app.page);
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · BTCUSDT',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · BTCUSDT');
   await expectLadder(app.page);
   // The book is centred on its spread row: asks grow upward, bids downward.
   const book = orderBook(app.page, 'BTCUSDT');
@@ -121,12 +120,8 @@ test('the chart has candles, the depth ladder both sides, the news items', async
 
 test('picking a symbol moves the linked panes; an unlinked pane stays', async () => {
   await quoteRow(app.page, 'AAPL US stock').click();
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · AAPL',
-  );
-  await expect(slot(app.page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
-    'Depth · AAPL',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · AAPL');
+  await expect(shownTab(app.page, 'Depth')).toHaveText('Depth · AAPL');
   await expect(paneBody(app.page, 'Chart').getByRole('application')).toHaveAccessibleName(
     /of AAPL/,
   );
@@ -141,22 +136,16 @@ test('picking a symbol moves the linked panes; an unlinked pane stays', async ()
   await expect(chip).toHaveAttribute('aria-label', /^Link group: none/);
 
   await quoteRow(app.page, 'MSFT US stock').click();
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · MSFT',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · MSFT');
   await expectChartData(app.page);
-  await expect(slot(app.page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
-    'Depth · AAPL',
-  );
+  await expect(shownTab(app.page, 'Depth')).toHaveText('Depth · AAPL');
   await expect(paneBody(app.page, 'Depth ladder')).toContainText('AAPL');
 });
 
 test('the command palette loads a symbol into a chart at an interval, and into the depth ladder', async () => {
   await runPalette(app.page, '700 HK chart 1d');
   const chart = paneBody(app.page, 'Chart');
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · 700',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · 700');
   await expect(
     chart.getByRole('group', { name: 'Interval' }).getByRole('button', { pressed: true }),
   ).toHaveText('1d');
@@ -164,9 +153,7 @@ test('the command palette loads a symbol into a chart at an interval, and into t
   await expectChartData(app.page);
 
   await runPalette(app.page, 'BTCUSDT BA depth');
-  await expect(slot(app.page, 'Depth').getByRole('tab', { selected: true })).toHaveText(
-    'Depth · BTCUSDT',
-  );
+  await expect(shownTab(app.page, 'Depth')).toHaveText('Depth · BTCUSDT');
   await expectLadder(app.page);
 });
 

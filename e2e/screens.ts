@@ -18,9 +18,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { chromium, expect } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
-import { ROOT, stopAll } from './support/processes';
+import { expect } from '@playwright/test';
+import { ROOT } from './support/processes';
+import { inWorkspace, runScript, stillShot, withBrowser } from './support/shots';
 import { expectDefaultLayoutData, paneBody, setTheme, statusMode } from './support/ui';
 import { clippedBoxes } from './support/layout';
 import { addPaneFromToolbar, PANE_MENU_ITEMS } from './support/panes';
@@ -29,19 +29,13 @@ import { PREMIUM_BUDGET, closeWorkspace, openWorkspace } from './support/workspa
 const WIDTHS = [1024, 1280, 1600] as const;
 const THEMES = ['dark', 'light'] as const;
 const HEIGHT = 800;
+const DEMO = { settings: PREMIUM_BUDGET, mode: 'DEMO DATA' } as const;
 
 const out = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-results', 'screens'));
 
 async function shoot(page: Page, name: string, options: { slots?: boolean } = {}): Promise<void> {
-  // The mouse off every pane (no hover, no crosshair), the chart's recolouring done.
-  const height = page.viewportSize()?.height ?? HEIGHT;
-  await page.mouse.move(0, height - 1);
-  await page.waitForTimeout(1_200);
-  const file = path.join(out, `${name}.png`);
-  await page.screenshot({ path: file });
-  const clipped = await clippedBoxes(page);
-  console.log(`wrote ${path.relative(ROOT, file)}`);
-  for (const line of clipped) console.log(`  clipped: ${line}`);
+  await stillShot(page, path.join(out, `${name}.png`));
+  for (const line of await clippedBoxes(page)) console.log(`  clipped: ${line}`);
   if (!options.slots) return;
   const slots = await page.locator('main section[aria-label$=" panes"]').evaluateAll((els) =>
     els.map((el) => {
@@ -54,14 +48,9 @@ async function shoot(page: Page, name: string, options: { slots?: boolean } = {}
 }
 
 /** Demo data at every width and theme. */
-async function demo(browser: Browser): Promise<void> {
-  const app = await openWorkspace(browser, {
-    settings: PREMIUM_BUDGET,
-    viewport: { width: WIDTHS[0], height: HEIGHT },
-    mode: 'DEMO DATA',
-  });
-  try {
-    const { page } = app;
+function demo(browser: Browser): Promise<void> {
+  const viewport = { width: WIDTHS[0], height: HEIGHT };
+  return inWorkspace(browser, { ...DEMO, viewport }, async (page) => {
     for (const theme of THEMES) {
       await setTheme(page, theme);
       for (const width of WIDTHS) {
@@ -71,9 +60,7 @@ async function demo(browser: Browser): Promise<void> {
       }
     }
     await setTheme(page, 'dark');
-  } finally {
-    await closeWorkspace(app);
-  }
+  });
 }
 
 /** Live from a local service, then that service stopped; then a refused token. */
@@ -112,14 +99,8 @@ async function live(browser: Browser): Promise<void> {
     await closeWorkspace(app);
   }
 
-  const wrong = await openWorkspace(browser, {
-    service,
-    hostToken: 'not-the-token',
-    settings: PREMIUM_BUDGET,
-    viewport,
-  });
-  try {
-    const rejected = wrong.page;
+  const wrong = { service, hostToken: 'not-the-token', settings: PREMIUM_BUDGET, viewport };
+  await inWorkspace(browser, wrong, async (rejected) => {
     await expect(statusMode(rejected)).toContainText('TOKEN REJECTED', { timeout: 30_000 });
     await rejected.waitForTimeout(3_000);
     for (const theme of THEMES) {
@@ -127,47 +108,27 @@ async function live(browser: Browser): Promise<void> {
       await shoot(rejected, `token-rejected-${theme}-1280`);
     }
     await setTheme(rejected, 'dark');
-  } finally {
-    await closeWorkspace(wrong);
-  }
+  });
 }
 
 /** The default layout with every pane kind added, at 1024 and 1920 px, 900 high. */
 async function panes(browser: Browser): Promise<void> {
   for (const width of [1024, 1920]) {
-    const app = await openWorkspace(browser, {
-      settings: PREMIUM_BUDGET,
-      viewport: { width, height: 900 },
-      mode: 'DEMO DATA',
+    await inWorkspace(browser, { ...DEMO, viewport: { width, height: 900 } }, async (page) => {
+      for (const item of PANE_MENU_ITEMS) await addPaneFromToolbar(page, item);
+      await shoot(page, `all-panes-${width}`, { slots: true });
     });
-    try {
-      for (const item of PANE_MENU_ITEMS) await addPaneFromToolbar(app.page, item);
-      await shoot(app.page, `all-panes-${width}`, { slots: true });
-    } finally {
-      await closeWorkspace(app);
-    }
   }
 }
 
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_FLAGS, '--hide-scrollbars'],
-  });
-  try {
+  await withBrowser(async (browser) => {
     const only = process.env.SCREENS;
     if (!only || only.includes('demo')) await demo(browser);
     if (!only || only.includes('live')) await live(browser);
     if (!only || only.includes('panes')) await panes(browser);
-  } finally {
-    await browser.close();
-    await stopAll();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runScript(main);

@@ -11,11 +11,18 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { chromium, expect } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
+import { expect } from '@playwright/test';
 import { ROOT } from './support/processes';
-import { chartLegend, expectDefaultLayoutData, paneBody, setTheme, slot } from './support/ui';
-import { closeWorkspace, openWorkspace } from './support/workspace';
+import { runScript, stillShot, withWorkspace } from './support/shots';
+import {
+  addStudies,
+  chartLegend,
+  drawOnChart,
+  expectDefaultLayoutData,
+  paneBody,
+  setTheme,
+  slot,
+} from './support/ui';
 
 const THEMES = ['dark', 'light'] as const;
 
@@ -32,68 +39,31 @@ async function waitForData(page: Page): Promise<void> {
 
 /** The chart pane with `labels` added from its studies panel, shot alone. */
 async function chartWithStudies(page: Page, labels: string[]): Promise<void> {
-  const chart = paneBody(page, 'Chart');
-  await chart.getByRole('button', { name: /^Studies/ }).click();
-  const panel = chart.getByRole('dialog', { name: 'Studies' });
-  for (const label of labels) {
-    await panel.getByRole('combobox', { name: 'Study to add' }).selectOption({ label });
-    await panel.getByRole('button', { name: 'Add', exact: true }).click();
-  }
+  const panel = await addStudies(page, labels);
   await panel.getByRole('button', { name: 'Close studies' }).click();
   await expect(chartLegend(page)).toContainText(/MACD 12 26 9\s*−?-?\d/, { timeout: 20_000 });
   // Two drawings over the price: a horizontal line and a trend line, with the tools.
-  const tools = chart.getByRole('toolbar', { name: 'Drawing tools' });
-  const box = (await chart.getByRole('application').boundingBox())!;
-  const at = (fx: number, fy: number) =>
-    page.mouse.click(box.x + 60 + (box.width - 160) * fx, box.y + box.height * 0.55 * fy);
-  await tools.getByRole('button', { name: 'Horizontal line' }).click();
-  await at(0.55, 0.3);
-  await tools.getByRole('button', { name: 'Trend line' }).click();
-  await at(0.1, 0.85);
-  await at(0.7, 0.45);
-  await expect(tools.getByRole('button', { name: '2 drawings' })).toBeVisible();
+  await drawOnChart(page, 'Horizontal line', [[0.55, 0.24]]);
+  await drawOnChart(page, 'Trend line', [
+    [0.1, 0.67],
+    [0.7, 0.35],
+  ]);
+  const chart = paneBody(page, 'Chart');
+  await expect(chart.getByRole('button', { name: '2 drawings' })).toBeVisible();
   // The new trend line is selected: Escape leaves it (the picture shows the chart alone).
   await page.keyboard.press('Escape');
-  await page.mouse.move(0, 899);
-  await page.waitForTimeout(1_000);
-  const file = path.join(ROOT, 'docs', 'chart-studies.png');
-  await slot(page, 'Chart').screenshot({ path: file });
-  console.log(`wrote ${path.relative(ROOT, file)}`);
+  await stillShot(page, path.join(ROOT, 'docs', 'chart-studies.png'), slot(page, 'Chart'), 1_000);
 }
 
-async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_FLAGS, '--hide-scrollbars'],
-  });
-  try {
-    const app = await openWorkspace(browser, { mode: 'DEMO DATA' });
-    try {
-      const { page } = app;
-      for (const theme of THEMES) {
-        await setTheme(page, theme);
-        await waitForData(page);
-        // The mouse off every pane (no hover highlight, no chart crosshair), the chart's
-        // recolouring frame done.
-        await page.mouse.move(0, 899);
-        await page.waitForTimeout(1_500);
-        const file = path.join(ROOT, 'docs', `screenshot-${theme}.png`);
-        await page.screenshot({ path: file });
-        console.log(`wrote ${path.relative(ROOT, file)}`);
-      }
-      // Back to the default theme, so the data folder ends as it started.
-      await setTheme(page, 'dark');
-      await chartWithStudies(page, ['MA', 'BB', 'RSI', 'MACD']);
-    } finally {
-      await closeWorkspace(app);
+runScript(() =>
+  withWorkspace({}, async (page) => {
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      await waitForData(page);
+      await stillShot(page, path.join(ROOT, 'docs', `screenshot-${theme}.png`), page, 1_500);
     }
-  } finally {
-    await browser.close();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+    // Back to the default theme, so the data folder ends as it started.
+    await setTheme(page, 'dark');
+    await chartWithStudies(page, ['MA', 'BB', 'RSI', 'MACD']);
+  }),
+);

@@ -5,7 +5,7 @@
  * symbol field finds "btc" and shows BTCUSDT BA. Every list is a keyboard combobox.
  */
 import { expect, test } from '@playwright/test';
-import { paneBody, quoteRow, slot } from './support/ui';
+import { paneBody, quoteRow, shownTab } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({ settings: PREMIUM_BUDGET, mode: 'DEMO DATA' });
@@ -27,9 +27,7 @@ test('the palette finds "tencent" as 700 HK, and Enter opens it', async () => {
   await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
   await input.press('Enter');
   await expect(palette).toBeHidden({ timeout: 15_000 });
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · 700',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · 700');
 });
 
 test('the add-symbol form finds "apple" and adds AAPL US to the board', async () => {

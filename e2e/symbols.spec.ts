@@ -7,7 +7,7 @@
  * 700 already on the list. Nothing refused reaches the saved workspace.
  */
 import { expect, test } from '@playwright/test';
-import { paneBody, quoteRow, slot } from './support/ui';
+import { paneBody, quoteRow, shownTab } from './support/ui';
 import { PREMIUM_BUDGET, savedFile, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({
@@ -34,7 +34,7 @@ async function boardRows(): Promise<string[]> {
 
 test('"tencent" typed in the palette finds 700 HK by name and never makes up TENCENT', async () => {
   const rowsBefore = await boardRows();
-  const chartTab = slot(app.page, 'Chart').getByRole('tab', { selected: true });
+  const chartTab = shownTab(app.page, 'Chart');
   const chartBefore = await chartTab.textContent();
 
   await app.page.keyboard.press('Control+k');
@@ -55,7 +55,7 @@ test('"tencent" typed in the palette finds 700 HK by name and never makes up TEN
 
 test('a symbol command the source does not know is refused in the palette, with the reason', async () => {
   const rowsBefore = await boardRows();
-  const chartTab = slot(app.page, 'Chart').getByRole('tab', { selected: true });
+  const chartTab = shownTab(app.page, 'Chart');
   const chartBefore = await chartTab.textContent();
 
   await app.page.keyboard.press('Control+k');
@@ -95,9 +95,7 @@ test('a known symbol typed in any case and with leading zeros opens in its canon
   );
   await paletteInput().press('Enter');
   await expect(palette()).toBeHidden({ timeout: 15_000 });
-  await expect(slot(app.page, 'Chart').getByRole('tab', { selected: true })).toHaveText(
-    'Chart · 700',
-  );
+  await expect(shownTab(app.page, 'Chart')).toHaveText('Chart · 700');
   // One 700 HK row, as before: not a second "00700".
   expect((await boardRows()).filter((name) => name === '700 HK stock')).toHaveLength(1);
   expect(await boardRows()).not.toContain('00700 HK stock');

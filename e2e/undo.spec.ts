@@ -5,7 +5,7 @@
  * shortcuts. Issue 25: Undo reaches past a reload. One host and one page for the file;
  * the state carries over.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { expectLadder, orderBook, paneBody, runPalette, slot } from './support/ui';
 import { savedFile, useWorkspace } from './support/workspace';
@@ -25,6 +25,21 @@ async function paletteCommand(page: Page, words: string, label: RegExp): Promise
 
 const layoutNames = (page: Page) =>
   page.getByRole('toolbar', { name: 'Workspace' }).getByRole('combobox').locator('option');
+
+/** Saves the workspace's layout under `name` with the toolbar's dialog. */
+async function saveLayoutAs(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Save layout as…' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+/** Confirms with `confirm`: the layout "Mine" goes, and Ctrl+Z brings it back. */
+async function confirmThenUndo(page: Page, confirm: Locator): Promise<void> {
+  await confirm.click();
+  await expect(layoutNames(page)).toHaveText(['Trading', 'Research']);
+  await page.keyboard.press('Control+z');
+  await expect(layoutNames(page)).toHaveText(['Trading', 'Research', 'Mine']);
+}
 
 /** The pane ids of the saved workspace's shown layout. */
 function savedPaneIds(): string[] {
@@ -111,9 +126,7 @@ test('Undo reaches past a reload: a pane closed before it comes back', async () 
 
 test('reset layouts asks first; cancelled, nothing changes; confirmed, Ctrl+Z undoes it', async () => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Save layout as…' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Mine');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saveLayoutAs(page, 'Mine');
   await expect(layoutNames(page)).toHaveText(['Trading', 'Research', 'Mine']);
 
   await paletteCommand(page, 'reset', /Reset layouts/);
@@ -125,17 +138,12 @@ test('reset layouts asks first; cancelled, nothing changes; confirmed, Ctrl+Z un
   await expect(layoutNames(page)).toHaveText(['Trading', 'Research', 'Mine']);
 
   await paletteCommand(page, 'reset', /Reset layouts/);
-  await ask.getByRole('button', { name: 'Reset layouts' }).click();
-  await expect(layoutNames(page)).toHaveText(['Trading', 'Research']);
-  await page.keyboard.press('Control+z');
-  await expect(layoutNames(page)).toHaveText(['Trading', 'Research', 'Mine']);
+  await confirmThenUndo(page, ask.getByRole('button', { name: 'Reset layouts' }));
 });
 
 test('saving over a layout of that name and deleting a layout ask first', async () => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Save layout as…' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Research');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await saveLayoutAs(page, 'Research');
   const replace = page.getByRole('dialog', { name: 'Replace layout “Research”?' });
   await replace.getByRole('button', { name: 'Cancel' }).click();
   // Kept: the save dialog is still open with the name, to change.
@@ -147,10 +155,7 @@ test('saving over a layout of that name and deleting a layout ask first', async 
   );
   await page.getByRole('button', { name: 'Delete layout' }).click();
   const ask = page.getByRole('dialog', { name: 'Delete layout “Mine”?' });
-  await ask.getByRole('button', { name: 'Delete layout' }).click();
-  await expect(layoutNames(page)).toHaveText(['Trading', 'Research']);
-  await page.keyboard.press('Control+z');
-  await expect(layoutNames(page)).toHaveText(['Trading', 'Research', 'Mine']);
+  await confirmThenUndo(page, ask.getByRole('button', { name: 'Delete layout' }));
 });
 
 test('a watchlist is renamed, and deleted with an Undo at hand; the only list stays', async () => {

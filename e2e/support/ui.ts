@@ -16,6 +16,11 @@ export function slot(page: Page, title: string): Locator {
   return page.getByRole('region', { name: `${title} panes`, exact: true });
 }
 
+/** The tab shown in the slot whose active pane is `title` ("Chart · AAPL"). */
+export function shownTab(page: Page, title: string): Locator {
+  return slot(page, title).getByRole('tab', { selected: true });
+}
+
 /** A pane body by its accessible name ("Quote board", "Chart", "Depth ladder"…). */
 export function paneBody(scope: Page | Locator, name: string): Locator {
   return scope.getByRole('region', { name, exact: true });
@@ -293,4 +298,41 @@ export function inkPixels(area: Locator, rgb: [number, number, number]): Promise
     }
     return n;
   }, rgb);
+}
+
+/** Opens the chart's studies panel and adds `labels` from it; answers the panel, still open. */
+export async function addStudies(page: Page, labels: readonly string[]): Promise<Locator> {
+  const chart = paneBody(page, 'Chart');
+  await chart.getByRole('button', { name: /^Studies/ }).click();
+  const panel = chart.getByRole('dialog', { name: 'Studies' });
+  for (const label of labels) {
+    await panel.getByRole('combobox', { name: 'Study to add' }).selectOption({ label });
+    await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  return panel;
+}
+
+/** Uses a drawing tool on the chart: a click per point, each as fractions of the price pane. */
+export async function drawOnChart(
+  page: Page,
+  tool: string,
+  points: readonly (readonly [number, number])[],
+): Promise<void> {
+  await paneBody(page, 'Chart')
+    .getByRole('toolbar', { name: 'Drawing tools' })
+    .getByRole('button', { name: tool })
+    .click();
+  await clickOnChart(page, points);
+}
+
+/** Clicks the chart's price pane at `points`, each as fractions of it (x, y). */
+export async function clickOnChart(
+  page: Page,
+  points: readonly (readonly [number, number])[],
+): Promise<void> {
+  const box = await paneBody(page, 'Chart').getByRole('application').boundingBox();
+  if (!box) throw new Error('the chart has no box');
+  for (const [fx, fy] of points) {
+    await page.mouse.click(box.x + 60 + (box.width - 160) * fx, box.y + box.height * 0.7 * fy);
+  }
 }

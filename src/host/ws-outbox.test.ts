@@ -7,12 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage } from '../shared/bridge';
 import type { Quote } from '../shared/model';
-import {
-  SLOW_CLIENT_CLOSE_CODE,
-  SocketOutbox,
-  type OutboxSocket,
-  type OutboxTimers,
-} from './ws-outbox';
+import { ManualTimers } from '../shared/testing/manual-timers';
+import { SLOW_CLIENT_CLOSE_CODE, SocketOutbox, type OutboxSocket } from './ws-outbox';
 
 /** A socket whose written frames wait until `drain` (the peer reading) takes them. */
 class ScriptedSocket implements OutboxSocket {
@@ -51,32 +47,6 @@ class ScriptedSocket implements OutboxSocket {
   }
 }
 
-class Clock implements OutboxTimers {
-  t = 0;
-  #timers: { at: number; fn: () => void; id: number }[] = [];
-  #seq = 0;
-  now = () => this.t;
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = ++this.#seq;
-    this.#timers.push({ at: this.t + ms, fn, id });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.#timers = this.#timers.filter((x) => x.id !== handle);
-  }
-  advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      const next = this.#timers.filter((x) => x.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!next) break;
-      this.#timers = this.#timers.filter((x) => x !== next);
-      this.t = next.at;
-      next.fn();
-    }
-    this.t = end;
-  }
-}
-
 const LIMITS = {
   highWaterBytes: 1_000,
   lowWaterBytes: 300,
@@ -92,7 +62,7 @@ const quotes = (sub: string, code: string, last: number): BridgeEventMessage => 
 
 function setup() {
   const socket = new ScriptedSocket();
-  const clock = new Clock();
+  const clock = new ManualTimers(0);
   const closedFor: string[] = [];
   const outbox = new SocketOutbox(socket, {
     limits: LIMITS,
@@ -154,9 +124,9 @@ describe('SocketOutbox', () => {
     const { socket, clock, outbox, closedFor } = setup();
     while (socket.bufferedAmount < LIMITS.highWaterBytes) outbox.event(quotes('s1', 'AAPL', 1));
     outbox.event(quotes('s1', 'AAPL', 2));
-    clock.advance(LIMITS.stallMs - 1);
+    clock.step(LIMITS.stallMs - 1);
     expect(socket.closed).toBeNull();
-    clock.advance(1);
+    clock.step(1);
     expect(socket.closed).toEqual({
       code: SLOW_CLIENT_CLOSE_CODE,
       reason: 'too slow: the client read nothing for 10 s',
@@ -167,7 +137,7 @@ describe('SocketOutbox', () => {
       closedBecause: expect.stringMatching(/^too slow/),
     });
     expect(socket.terminated).toBe(false);
-    clock.advance(LIMITS.closeGraceMs);
+    clock.step(LIMITS.closeGraceMs);
     expect(socket.terminated).toBe(true);
     // Nothing more is sent or held.
     outbox.event(quotes('s1', 'AAPL', 3));
@@ -181,7 +151,7 @@ describe('SocketOutbox', () => {
     expect(socket.bufferedAmount).toBeGreaterThan(LIMITS.highWaterBytes);
     for (let t = 0; t < 60; t++) {
       outbox.event(quotes('s1', 'AAPL', t));
-      clock.advance(5_000);
+      clock.step(5_000);
       socket.drain(1);
     }
     expect(socket.closed).toBeNull();

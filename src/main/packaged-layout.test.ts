@@ -8,7 +8,6 @@
  * once it has loaded, updates follow the setting and ask before a restart, and a
  * keytar that cannot load leaves the token to safeStorage.
  */
-import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +15,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BridgeResponse } from '../shared/bridge';
 import { commandChannel, EVENT_CHANNEL } from '../shared/bridge';
 import type { DeepLink } from '../shared/deep-link';
-import { flush } from '../core/feed/testing/manual-timers';
+import { flush } from '../shared/testing/manual-timers';
 import type { FakeBrowserWindow } from './testing/fake-electron';
+import { FakeUpdater } from './testing/fake-updater';
 import { appPaths, unpackedPath } from './app-paths';
 
 vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectronModule());
@@ -26,24 +26,6 @@ const { recorded, fakeScreen } = await import('./testing/fake-electron');
 const { startShell } = await import('./shell');
 
 const APP = 'app://marketdesk/index.html';
-
-/** electron-updater's autoUpdater: counts checks, records installs. */
-class FakeUpdater extends EventEmitter {
-  autoDownload = false;
-  autoInstallOnAppQuit = false;
-  allowDowngrade = true;
-  allowPrerelease = true;
-  updateConfigPath: string | null = null;
-  checks = 0;
-  installs = 0;
-  async checkForUpdates(): Promise<null> {
-    this.checks += 1;
-    return null;
-  }
-  quitAndInstall(): void {
-    this.installs += 1;
-  }
-}
 
 function write(file: string, content: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -219,7 +201,7 @@ describe('the shell in the packaged layout', () => {
     expect(recorded.messageBoxes.map((box) => box['message'])).toEqual([
       'Marketdesk 9.9.9 is ready to install',
     ]);
-    expect(updater.installs).toBe(0);
+    expect(updater.installs).toEqual([]);
     expect(updater.autoInstallOnAppQuit).toBe(true);
     await invoke('setAutoUpdate', { enabled: false });
     await flush();

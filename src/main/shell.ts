@@ -3,7 +3,7 @@
  * bridge over IPC, the windows and the menu. The composition root of the Electron
  * side; everything it builds is torn down by the returned `dispose`.
  */
-import type { WebContents } from 'electron';
+import type { MessageBoxOptions, WebContents } from 'electron';
 import {
   app,
   BrowserWindow,
@@ -86,20 +86,15 @@ function sendShortcut(shortcut: RendererShortcut): void {
 }
 
 /** Asks whether to restart now for a downloaded update; true: restart. */
-async function askToRestart(version: string): Promise<boolean> {
-  const parent = BrowserWindow.getFocusedWindow();
-  const options = {
-    type: 'info' as const,
+function askToRestart(version: string): Promise<boolean> {
+  return askYes({
+    type: 'info',
     buttons: ['Restart now', 'Later'],
     defaultId: 0,
     cancelId: 1,
     message: `Marketdesk ${version} is ready to install`,
     detail: 'Restart now to update, or later: it installs when you quit Marketdesk.',
-  };
-  const { response } = parent
-    ? await dialog.showMessageBox(parent, options)
-    : await dialog.showMessageBox(options);
-  return response === 0;
+  });
 }
 
 /**
@@ -107,17 +102,21 @@ async function askToRestart(version: string): Promise<boolean> {
  * Settings dialog's switch reaches here through `setAutoUpdate`, and only the user's
  * answer turns them on. Cancel is the default.
  */
-async function askToEnableUpdates(): Promise<boolean> {
-  const parent = BrowserWindow.getFocusedWindow();
-  const options = {
-    type: 'question' as const,
+function askToEnableUpdates(): Promise<boolean> {
+  return askYes({
+    type: 'question',
     buttons: ['Turn on updates', 'Cancel'],
     defaultId: 1,
     cancelId: 1,
     message: 'Turn on automatic updates?',
     detail:
       'Marketdesk will check its release feed, download new versions signed by its publisher, and ask before it restarts.',
-  };
+  });
+}
+
+/** Shows a native message box over the focused window (if any); true: its first button. */
+async function askYes(options: MessageBoxOptions): Promise<boolean> {
+  const parent = BrowserWindow.getFocusedWindow();
   const { response } = parent
     ? await dialog.showMessageBox(parent, options)
     : await dialog.showMessageBox(options);

@@ -1,28 +1,7 @@
-import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { ManualTimers, flush } from '../core/feed/testing/manual-timers';
-import type { UpdaterLike } from './updates';
+import { ManualTimers, flush } from '../shared/testing/manual-timers';
+import { FakeUpdater } from './testing/fake-updater';
 import { UPDATE_CHECK_INTERVAL_MS, UpdateController } from './updates';
-
-/** electron-updater's autoUpdater, recording what it was asked. */
-class FakeUpdater extends EventEmitter implements UpdaterLike {
-  autoDownload = false;
-  autoInstallOnAppQuit = true;
-  allowDowngrade = true;
-  allowPrerelease = true;
-  updateConfigPath: string | null = null;
-  checks = 0;
-  installs: Array<[boolean | undefined, boolean | undefined]> = [];
-  fail: Error | null = null;
-  async checkForUpdates(): Promise<unknown> {
-    this.checks += 1;
-    if (this.fail) throw this.fail;
-    return null;
-  }
-  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
-    this.installs.push([isSilent, isForceRunAfter]);
-  }
-}
 
 const FEED_IN_ASAR = '/opt/Marketdesk/resources/app.asar/out/main/app-update.yml';
 

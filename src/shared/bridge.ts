@@ -33,7 +33,7 @@ import type {
   UnixMs,
 } from './model';
 import type { DeepLink } from './deep-link';
-import { Emitter } from './emitter';
+import { Emitter, type Disposable } from './emitter';
 
 // ---------------------------------------------------------------- subscriptions
 
@@ -401,7 +401,8 @@ export interface ClientTransport {
 /** What the renderer sees as `window.marketdesk`. */
 export interface MarketdeskBridge {
   invoke<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<CommandResult<K>>;
-  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /** Listens to `event`; disposing the answer stops listening. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): Disposable;
 }
 
 /** Builds the renderer's bridge over a transport: rejects `{ ok: false }` as BridgeCallError. */
@@ -426,8 +427,7 @@ export function createBridgeClient(transport: ClientTransport): MarketdeskBridge
       return response.value as never;
     },
     on(event, listener) {
-      const subscription = emitterOf(event).event(listener as (payload: never) => void);
-      return () => subscription.dispose();
+      return emitterOf(event).event(listener as (payload: never) => void);
     },
   };
 }

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/model';
 import { FeedHub } from '../feed';
-import { ManualTimers } from '../feed/testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { Recorder } from '../feed/testing/recorder';
 import { MarketClient } from './client';
 import type { ApiErrorKind } from './errors';

@@ -13,13 +13,13 @@
  *   flooding client leaves nothing behind in the feed hub. Counts, not times: the
  *   timings are `npm run bench -- flood`.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BridgeResponse, CommandName, SubscriptionSpec } from '../../shared/bridge';
 import { COMMAND_NAMES } from '../../shared/bridge';
 import type { SeriesKey } from '../../shared/model';
 import { MAX_CODES, MAX_CODES_PER_CLIENT, MAX_SUBSCRIPTIONS_PER_CLIENT } from './schemas';
 import { AAPL, TREND } from '../drawings/testing/fixtures';
-import { startTestBridge, type TestBridge } from './test-bridge';
+import { bridgeEachTest, type TestBridge } from './test-bridge';
 
 const SERIES: SeriesKey = { class: 'stock', region: 'US', exchange: '', code: 'AAPL', kType: 8 };
 
@@ -131,12 +131,7 @@ function* fieldMutations(
 }
 
 let t: TestBridge;
-beforeEach(async () => {
-  t = await startTestBridge();
-});
-afterEach(async () => {
-  await t.close();
-});
+bridgeEachTest((bridge) => (t = bridge));
 
 describe('argument fuzzing over every command', () => {
   it('answers every spoiled argument without an internal error, a stack or an echo', async () => {

@@ -3,17 +3,12 @@
  * simulator): made in one window, listed in every window; fired with no pane subscribed
  * to the symbol, told to every window; bad ids and drafts refused with the reason.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../shared/model';
-import { startTestBridge, type TestBridge } from './test-bridge';
+import { bridgeEachTest, type TestBridge } from './test-bridge';
 
 let t: TestBridge;
-beforeEach(async () => {
-  t = await startTestBridge();
-});
-afterEach(async () => {
-  await t.close();
-});
+bridgeEachTest((bridge) => (t = bridge));
 
 const BTC = { class: 'crypto', region: 'ba', exchange: '', code: 'btcusdt' };
 

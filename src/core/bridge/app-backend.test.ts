@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStatus } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../simulator';
-import { ManualTimers } from '../feed/testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { TOKEN_REJECTED_MESSAGE } from '../health';
 import type { Services } from '../services';
 import { createTestServices } from '../testing/services';

@@ -10,7 +10,7 @@ import type { CommandName, SubscriptionSpec } from '../../shared/bridge';
 import { COMMAND_NAMES } from '../../shared/bridge';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { AAPL, TREND } from '../drawings/testing/fixtures';
-import { startTestBridge, type TestBridge } from './test-bridge';
+import { bridgeEachTest, type TestBridge } from './test-bridge';
 import { AAPL_DAILY } from '../../shared/testing/fixtures';
 
 const QUOTES: SubscriptionSpec = {
@@ -22,12 +22,7 @@ const QUOTES: SubscriptionSpec = {
 };
 
 let t: TestBridge;
-beforeEach(async () => {
-  t = await startTestBridge();
-});
-afterEach(async () => {
-  await t.close();
-});
+bridgeEachTest((bridge) => (t = bridge));
 
 const DRAFT = {
   instrument: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' },

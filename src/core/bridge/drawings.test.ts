@@ -2,21 +2,16 @@
  * The drawing commands over real services: saved per canonical instrument, read back
  * by any window, and every window (the saving one too) told of each change.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DrawingSet } from '../../shared/model';
 import { DrawingStore } from '../drawings';
 import { AAPL, hline } from '../drawings/testing/fixtures';
-import { startTestBridge, type TestBridge } from './test-bridge';
+import { bridgeEachTest, type TestBridge } from './test-bridge';
 
 const LINE = hline('h1', 190.5);
 
 let t: TestBridge;
-beforeEach(async () => {
-  t = await startTestBridge();
-});
-afterEach(async () => {
-  await t.close();
-});
+bridgeEachTest((bridge) => (t = bridge));
 
 describe('drawing commands', () => {
   it('save in one window: both windows hear the set, a new store reads it from disk', async () => {

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type {
   BridgeEventMessage,
   BridgeResponse,
@@ -118,4 +119,21 @@ export async function startTestBridge(
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh bridge for each test of the calling suite, closed after it; `take` gets each
+ * one as it starts (`let t: TestBridge; bridgeEachTest((b) => (t = b));`). Call at a
+ * suite's top level (it registers the hooks).
+ */
+export function bridgeEachTest(take: (bridge: TestBridge) => void): void {
+  let current: TestBridge | null = null;
+  beforeEach(async () => {
+    current = await startTestBridge();
+    take(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
 }

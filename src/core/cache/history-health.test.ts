@@ -5,7 +5,7 @@
  * chart alone finds the service again through the health service's probes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualTimers } from '../feed/testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { HealthService, TOKEN_REJECTED_MESSAGE, rateLimitedMessage } from '../health';
 import type { CandleAnswer } from './candle-history';
 import { HistoryService } from './history-service';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataSourceId, Instrument, Quote } from '../../shared/model';
+import { quoteOf } from '../../shared/testing/fixtures';
 import { ApiError, type BatchResult, type Result } from '../api';
 import { HealthService, TOKEN_REJECTED_MESSAGE } from '../health';
 import { SnapshotService, SourceChangedError } from './snapshot-service';
@@ -15,20 +16,8 @@ afterEach(() => t.dispose());
 const stock = (code: string): Instrument => ({ class: 'stock', region: 'US', exchange: '', code });
 const AAPL = stock('AAPL');
 const MSFT = stock('MSFT');
-const quote = (last: number): Quote => ({
-  symbol: 'AAPL',
-  last,
-  open: 1,
-  prevClose: 1,
-  high: 2,
-  low: 0.5,
-  time: 1,
-  volume: 10,
-  turnover: 20,
-  status: 0,
-  change: null,
-  changePercent: null,
-});
+const quote = (last: number): Quote =>
+  quoteOf({ last, open: 1, prevClose: 1, high: 2, low: 0.5, time: 1, volume: 10, turnover: 20 });
 const batch = (
   data: Record<string, Quote>,
   rest: Partial<BatchResult<Quote>> = {},

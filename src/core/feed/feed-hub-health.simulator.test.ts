@@ -10,7 +10,7 @@ import { planOf } from '../../shared/model';
 import { startSimulator, type SimulatorOptions } from '../../simulator';
 import { MarketClient } from '../api';
 import { FeedHub } from './feed-hub';
-import { ManualTimers } from './testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { Recorder } from './testing/recorder';
 
 const cleanups: (() => unknown)[] = [];

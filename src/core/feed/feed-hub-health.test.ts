@@ -9,7 +9,7 @@ import { planOf, type DataHealth } from '../../shared/model';
 import { RateLimiter } from '../api';
 import type { FeedStatus } from './types';
 import { FakeFeedClient, apiError } from './testing/fake-client';
-import type { ManualTimers } from './testing/manual-timers';
+import type { ManualTimers } from '../../shared/testing/manual-timers';
 import { manualHub, stockDepth } from './testing/hub';
 import { Recorder } from './testing/recorder';
 

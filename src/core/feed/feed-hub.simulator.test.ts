@@ -12,7 +12,7 @@ import { MarketClient } from '../api';
 import { loadSnapshots, readNewestCandles, readNewestNews, type CacheDb } from '../cache';
 import { tempCache } from '../cache/testing/fixtures';
 import { FeedHub, type FeedHubOptions } from './feed-hub';
-import { ManualTimers } from './testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle, Quote } from '../../shared/model';
+import { quoteOf } from '../../shared/testing/fixtures';
 import { formingCandle } from './forming-candle';
 
 const T = Date.UTC(2026, 10, 18, 15, 0);
@@ -13,21 +14,9 @@ const candle: Candle = {
   turnover: 1000,
 };
 const closed: Candle = { ...candle, time: T - 60_000 };
-const q = (time: number, last: number, more: Partial<Quote> = {}): Quote => ({
-  symbol: 'AAPL',
-  last,
-  open: 8,
-  prevClose: 8,
-  high: 12,
-  low: 7,
-  time,
-  volume: 5000,
-  turnover: 50_000,
-  status: 0,
-  change: null,
-  changePercent: null,
-  ...more,
-});
+/** AAPL at `last`, at `time` (the rest: shared/testing's quote, opened at 8, 5000 traded). */
+const q = (time: number, last: number, more: Partial<Quote> = {}): Quote =>
+  quoteOf({ time, last, ...more });
 
 describe('formingCandle', () => {
   it('takes the last price into close, high and low, and the growth of the day into volume', () => {

@@ -8,7 +8,7 @@ import type { Candle } from '../../shared/model';
 import { formatCorrection } from './candle-correction';
 import { newGroup, type Group } from './group';
 import { CLOSE_GRACE_MS, StreamCandles } from './stream-candles';
-import { ManualTimers } from './testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 
 const T0 = Date.UTC(2026, 10, 18, 15, 0, 0);
 const bar = (time: number, close: number, volume = 10): Candle => ({

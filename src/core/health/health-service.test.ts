@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DataHealth, StreamHealth } from '../../shared/model';
-import { ManualTimers } from '../feed/testing/manual-timers';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { HealthService } from './health-service';
 import { TOKEN_REJECTED_MESSAGE, clockTime, rateLimitedMessage } from './messages';
 import { SUCCESS, type Outcome } from './outcome';
@@ -69,15 +69,8 @@ describe('HealthService: the stream', () => {
 describe('HealthService: live', () => {
   it('is connecting until something answers, and live only once a request succeeded', () => {
     const { timers, health } = setup();
-    expect(health.snapshot()).toEqual({
-      state: 'connecting',
-      since: null,
-      lastSuccessAt: null,
-      resumesAt: null,
-      lastError: null,
-      outsidePlan: null,
-      stream: STREAM_OFF,
-    });
+    expect(health.snapshot()).toMatchObject({ state: 'connecting', since: null, lastError: null });
+    expect(health.snapshot().lastSuccessAt).toBeNull();
     health.record(SUCCESS, { channel: 'a' });
     expect(health.snapshot()).toEqual({
       state: 'live',

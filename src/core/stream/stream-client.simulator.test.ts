@@ -76,7 +76,7 @@ describe('stream client: connecting and pushes', () => {
         reason: 'auth',
         message: 'the stream refused the token',
       });
-      h.clock.advance(300_000);
+      h.clock.step(300_000);
       await h.until(() => h.sim.streamStats().connections === 0, 'the socket closed');
       expect(kinds(h)).toEqual(['connecting', 'refused']);
       expect(h.client.stats().connections).toBe(1);
@@ -120,7 +120,7 @@ describe('stream client: connecting and pushes', () => {
     h.client.setWanted([]);
     await h.until(() => h.sim.streamStats().channels.stock === 0, 'MSFT unsubscribed');
     expect(h.sim.streamStats().connections).toBe(1);
-    h.clock.advance(5_000);
+    h.clock.step(5_000);
     expect(h.client.state).toEqual({ kind: 'idle' });
     await h.until(() => h.sim.streamStats().connections === 0, 'the connection closed');
   });
@@ -129,7 +129,7 @@ describe('stream client: connecting and pushes', () => {
     const h = await setup({ streamFaults: { malformedRate: 1 } }, { cls: 'crypto' });
     h.client.setWanted([{ region: 'BA', code: 'ETHUSDT', types: ['quote'] }]);
     await h.streaming(1);
-    h.clock.advance(10_000);
+    h.clock.step(10_000);
     const sent = h.sim.streamStats().pushes;
     expect(sent).toBeGreaterThanOrEqual(8);
     // A frame missing `o` is a crypto quote the contract allows, with no base to complete it
@@ -151,10 +151,10 @@ describe('stream client: heartbeats and reconnecting', () => {
     h.client.setWanted([{ region: 'JP', code: '7203', types: ['quote'] }]); // closed: no pushes
     await h.streaming(1);
     for (let n = 1; n <= 3; n++) {
-      h.clock.advance(15_000);
+      h.clock.step(15_000);
       await h.until(() => h.client.stats().pongs === n, `pong ${n}`);
     }
-    h.clock.advance(14_999);
+    h.clock.step(14_999);
     expect(h.client.stats()).toMatchObject({ pings: 3, pongs: 3, connections: 1 });
     expect(h.client.state.kind).toBe('streaming');
   });
@@ -164,9 +164,9 @@ describe('stream client: heartbeats and reconnecting', () => {
     h.client.setWanted([{ region: 'BA', code: 'BTCUSDT', types: ['quote'] }]);
     await h.streaming(1);
     const start = h.clock.now();
-    h.clock.advance(20_000);
+    h.clock.step(20_000);
     await h.until(() => h.sim.streamStats().received === 2, 'the ping to arrive');
-    h.clock.advance(10_000);
+    h.clock.step(10_000);
     expect(h.client.state).toEqual({
       kind: 'reconnecting',
       reason: 'heartbeat',
@@ -176,7 +176,7 @@ describe('stream client: heartbeats and reconnecting', () => {
       nextAttemptAt: start + 30_000 + 750,
     });
     h.sim.setStreamFaults({});
-    h.clock.advance(750);
+    h.clock.step(750);
     await h.streaming(1);
     expect(h.client.stats().connections).toBe(2);
   });
@@ -185,9 +185,9 @@ describe('stream client: heartbeats and reconnecting', () => {
     const h = await setup({ streamFaults: { stallRate: 1 } }, { cls: 'crypto' });
     h.client.setWanted([{ region: 'BA', code: 'BTCUSDT', types: ['quote'] }]);
     await h.streaming(1);
-    h.clock.advance(20_000);
+    h.clock.step(20_000);
     await h.until(() => h.sim.streamStats().received === 2, 'the ping to arrive');
-    h.clock.advance(10_000);
+    h.clock.step(10_000);
     expect(h.client.state).toMatchObject({ kind: 'reconnecting', reason: 'heartbeat' });
   });
 
@@ -214,7 +214,7 @@ describe('stream client: heartbeats and reconnecting', () => {
       [3, 2_000],
       [4, 4_000],
     ] as const) {
-      h.clock.advance((h.client.state as { nextAttemptAt: number }).nextAttemptAt - h.clock.now());
+      h.clock.step((h.client.state as { nextAttemptAt: number }).nextAttemptAt - h.clock.now());
       await h.until(
         () => h.client.state.kind === 'reconnecting' && h.client.state.attempt === attempt,
         `attempt ${attempt} refused`,
@@ -226,7 +226,7 @@ describe('stream client: heartbeats and reconnecting', () => {
       });
     }
     h.sim.setStreamFaults({});
-    h.clock.advance(4_000);
+    h.clock.step(4_000);
     await h.streaming(3);
     expect(h.sim.streamStats().channels.crypto).toBe(3);
     const seen = new Set<string>();
@@ -238,10 +238,10 @@ describe('stream client: heartbeats and reconnecting', () => {
     h.client.setWanted([{ region: 'BA', code: 'BTCUSDT', types: ['quote'] }]);
     await h.streaming(1);
     h.sim.setStreamFaults({ dropRate: 1 });
-    h.clock.advance(1_500);
+    h.clock.step(1_500);
     await h.until(() => h.client.state.kind === 'reconnecting', 'the drop noticed');
     h.sim.setStreamFaults({});
-    h.clock.advance(1_000);
+    h.clock.step(1_000);
     await h.streaming(1);
     expect((await h.nextPush()).instrument.code).toBe('BTCUSDT');
   });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { FRAME_BUDGET } from './frames';
 import type { Quote } from '../../shared/model';
-import { StepClock } from '../../simulator/stream/testing/step-clock';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import type { SocketEvents, SocketFactory } from './socket';
 import { recordedClient } from './testing/harness';
 import type { StreamClientOptions, StreamState } from './types';
@@ -60,7 +60,7 @@ class FakeSockets implements SocketFactory {
 }
 
 function setup(options: Partial<StreamClientOptions> = {}, sendsHeaders = true) {
-  const clock = new StepClock();
+  const clock = new ManualTimers();
   const sockets = new FakeSockets(sendsHeaders);
   const recorded = recordedClient(clock, {
     baseUrl: 'https://api.example.org',
@@ -192,7 +192,7 @@ describe('stream client, scripted', () => {
       socket.receive('not json');
     }
     expect(t.client.state.kind).toBe('streaming');
-    t.clock.advance(10_000);
+    t.clock.step(10_000);
     const nested = `{"code":1,"data":${'['.repeat(1_000)}${']'.repeat(1_000)}}`;
     const strangers = { code: 1, data: [{ s: 'NOBODY.ZZ', type: 'quote', ld: 1 }] };
     for (const frame of [nested, 'not json', strangers, nested]) socket.receive(frame);
@@ -252,7 +252,7 @@ describe('stream client, scripted', () => {
       const s = t.client.state as Extract<StreamState, { kind: 'reconnecting' }>;
       expect(s).toMatchObject({ kind: 'reconnecting', reason: 'unreachable', attempt: i + 1 });
       waits.push(s.nextAttemptAt - t.clock.now());
-      t.clock.advance(s.nextAttemptAt - t.clock.now());
+      t.clock.step(s.nextAttemptAt - t.clock.now());
       expect(t.client.state).toEqual({ kind: 'connecting', attempt: i + 2 });
     }
     // cap = min(8 s, 1 s × 2^(n−1)); wait = cap/2 + draw × cap/2.
@@ -261,9 +261,9 @@ describe('stream client, scripted', () => {
     t.sockets.last.accept();
     t.sockets.last.ackAll();
     expect(t.client.state.kind).toBe('streaming');
-    t.clock.advance(20_000);
+    t.clock.step(20_000);
     t.sockets.last.receive({ resAc: 'pong', data: { params: String(t.clock.now()) } });
-    t.clock.advance(10_000);
+    t.clock.step(10_000);
     expect(t.client.state.kind).toBe('streaming');
     t.sockets.last.events.closed(1006, '');
     expect(t.client.state).toMatchObject({ kind: 'reconnecting', reason: 'closed', attempt: 1 });
@@ -278,13 +278,13 @@ describe('stream client, scripted', () => {
       t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
       t.sockets.last.accept();
       t.sockets.last.ackAll();
-      t.clock.advance(period - 1);
+      t.clock.step(period - 1);
       expect(t.sockets.last.requests('ping')).toEqual([]);
-      t.clock.advance(1);
+      t.clock.step(1);
       expect(t.sockets.last.sent.at(-1)).toEqual({ ac: 'ping', params: String(t.clock.now()) });
-      t.clock.advance(4_999);
+      t.clock.step(4_999);
       expect(t.client.state.kind).toBe('streaming');
-      t.clock.advance(1);
+      t.clock.step(1);
       expect(t.client.state).toMatchObject({ kind: 'reconnecting', reason: 'heartbeat' });
       expect(t.sockets.last.closed).toBe(true);
     }
@@ -294,7 +294,7 @@ describe('stream client, scripted', () => {
     const t = setup({ tuning: { connectTimeoutMs: 4_000 } }, false);
     t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
     t.sockets.last.accept();
-    t.clock.advance(4_000);
+    t.clock.step(4_000);
     expect(t.client.state).toMatchObject({
       kind: 'reconnecting',
       reason: 'timeout',

@@ -136,28 +136,16 @@ describe('filters, limits and empty queries', () => {
   });
 
   it('carries the entry and its origin', () => {
-    const [aapl] = searchIndex(
-      buildIndex([
-        {
-          class: 'stock',
-          region: 'US',
-          code: 'AAPL',
-          name: 'Apple Inc.',
-          exchange: 'NASDAQ',
-          origin: 'seen',
-        },
-      ]),
-      { text: 'aapl' },
-    );
-    expect(aapl).toEqual({
+    const entry = {
       class: 'stock',
       region: 'US',
       code: 'AAPL',
       name: 'Apple Inc.',
       exchange: 'NASDAQ',
       origin: 'seen',
-      match: 'code',
-    });
+    } as const;
+    const [aapl] = searchIndex(buildIndex([entry]), { text: 'aapl' });
+    expect(aapl).toEqual({ ...entry, match: 'code' });
   });
 });
 

@@ -9,14 +9,20 @@ export const EMPTY = '—';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(min: number, max: number, grouping = true): Intl.NumberFormat {
-  const key = `${min}:${max}:${grouping}`;
+function numberFormat(
+  min: number,
+  max: number,
+  grouping = true,
+  signDisplay: 'auto' | 'negative' = 'auto',
+): Intl.NumberFormat {
+  const key = `${min}:${max}:${grouping}:${signDisplay}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: min,
       maximumFractionDigits: max,
       useGrouping: grouping,
+      signDisplay,
     });
     formatters.set(key, f);
   }
@@ -66,8 +72,6 @@ export function formatPrice(value: number | null | undefined, decimals?: number)
   return numberFormat(d, d).format(value);
 }
 
-const plainFormatters = new Map<number, Intl.NumberFormat>();
-
 /**
  * `value` with `decimals` fraction digits as a file takes it (no separators, "-" for a
  * sign, none on a value that rounds to zero), rounded as every formatter here rounds:
@@ -75,17 +79,7 @@ const plainFormatters = new Map<number, Intl.NumberFormat>();
  * the binary value, 1.57499…).
  */
 export function formatPlain(value: number, decimals: number): string {
-  let f = plainFormatters.get(decimals);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: false,
-      signDisplay: 'negative',
-    });
-    plainFormatters.set(decimals, f);
-  }
-  return f.format(value);
+  return numberFormat(decimals, decimals, false, 'negative').format(value);
 }
 
 /** A signed price change: +1.25 / −0.50. */

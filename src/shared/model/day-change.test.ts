@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hourlyCandles } from '../testing/candles';
+import { quoteOf } from '../testing/fixtures';
 import type { Candle, Quote } from './index';
 import { DAY_MS, dayChange, dayReference, dayWindow, shownChange, utcDayStart } from './day-change';
 
@@ -8,22 +9,11 @@ const T0 = Date.UTC(2026, 0, 10, 0, 0, 0);
 /** Hourly candles from `T0 + from` hours (shared/testing). */
 const hourly = (from: number, count: number): Candle[] => hourlyCandles(T0, from, count);
 
+/** The UTC day's figures the crypto quote carries. */
+const DAY = { open: 124, high: 131, low: 120, volume: 5, turnover: 600 };
 /** A crypto quote at `time`: no change of its own, the UTC day's figures. */
-const cryptoQuote = (time: number, over: Partial<Quote> = {}): Quote => ({
-  symbol: 'BTCUSDT',
-  last: 130,
-  open: 124,
-  high: 131,
-  low: 120,
-  prevClose: null,
-  time,
-  volume: 5,
-  turnover: 600,
-  status: 0,
-  change: null,
-  changePercent: null,
-  ...over,
-});
+const cryptoQuote = (time: number, over: Partial<Quote> = {}): Quote =>
+  quoteOf({ symbol: 'BTCUSDT', time, last: 130, prevClose: null, ...DAY, ...over });
 
 describe('dayReference', () => {
   it('takes the open of the first hourly candle at or after 24 h before the quote', () => {

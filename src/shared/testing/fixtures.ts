@@ -1,5 +1,5 @@
 /** Small records several suites share, so each is written once. */
-import type { SeriesKey, StreamHealth } from '../model';
+import type { Quote, SeriesKey, StreamHealth } from '../model';
 
 /** AAPL's daily candles on its primary exchange. */
 export const AAPL_DAILY: SeriesKey = {
@@ -19,3 +19,20 @@ export const STREAMING: StreamHealth = {
   nextAttemptAt: null,
   message: null,
 };
+
+/** An AAPL quote with every field set and no change of its own; `over` sets what a test reads. */
+export const quoteOf = (over: Partial<Quote> = {}): Quote => ({
+  symbol: 'AAPL',
+  last: 10,
+  open: 8,
+  prevClose: 8,
+  high: 12,
+  low: 7,
+  time: 0,
+  volume: 5000,
+  turnover: 50_000,
+  status: 0,
+  change: null,
+  changePercent: null,
+  ...over,
+});

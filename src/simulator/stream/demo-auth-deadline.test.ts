@@ -9,14 +9,14 @@ import { WebSocket } from 'ws';
 import { demoSimulatorOptions } from '../demo';
 import { startSimulator, type SimulatorHandle } from '../server';
 import { AUTH_DEADLINE_MS } from './stream-server';
-import { StepClock } from './testing/step-clock';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 
 const TOKEN = 'the-launch-token';
-let clock: StepClock;
+let clock: ManualTimers;
 let sim: SimulatorHandle;
 const sockets: WebSocket[] = [];
 beforeEach(async () => {
-  clock = new StepClock();
+  clock = new ManualTimers();
   sim = await startSimulator({
     ...demoSimulatorOptions(clock.now, 1),
     token: TOKEN,
@@ -56,12 +56,12 @@ async function until(test: () => boolean): Promise<void> {
 describe('the demo stream’s authentication deadline', () => {
   it(`closes a connection still unauthenticated ${AUTH_DEADLINE_MS} ms after it opened`, async () => {
     const idle = await connect();
-    clock.advance(AUTH_DEADLINE_MS - 1);
+    clock.step(AUTH_DEADLINE_MS - 1);
     // A round trip: the server has read everything sent before and still holds it.
     idle.socket.send(JSON.stringify({ ac: 'ping', params: 'still here' }));
     await until(() => idle.frames.some((f) => f.resAc === 'pong'));
     expect(idle.closed).toBeNull();
-    clock.advance(1);
+    clock.step(1);
     await until(() => idle.closed !== null);
     expect(idle.closed).toEqual({ code: 4001, reason: 'not authenticated in time' });
   });
@@ -72,7 +72,7 @@ describe('the demo stream’s authentication deadline', () => {
     const byMessage = await connect(undefined, '/crypto');
     byMessage.socket.send(JSON.stringify({ ac: 'auth', params: TOKEN }));
     await until(() => byMessage.frames.some((f) => f.resAc === 'auth'));
-    clock.advance(AUTH_DEADLINE_MS * 3);
+    clock.step(AUTH_DEADLINE_MS * 3);
     for (const kept of [byHeader, byMessage]) {
       kept.socket.send(JSON.stringify({ ac: 'ping', params: 'after' }));
       await until(() => kept.frames.some((f) => f.resAc === 'pong'));

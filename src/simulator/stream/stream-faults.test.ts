@@ -61,7 +61,7 @@ describe('stream faults on a live simulator', () => {
     const s = await setup();
     const probe = await subscribed(s);
     s.sim.setStreamFaults({ dropRate: 1 });
-    s.clock.advance(2_000);
+    s.clock.step(2_000);
     expect((await probe.closed).code).toBe(1006);
     expect(probe.frames.filter((f) => pushed(f))).toEqual([]);
   });
@@ -69,7 +69,7 @@ describe('stream faults on a live simulator', () => {
   it('malformed frames reach the client and the connection stays', async () => {
     const s = await setup({ streamFaults: { malformedRate: 1 } });
     const probe = await subscribed(s);
-    s.clock.advance(5_000);
+    s.clock.step(5_000);
     const frames = await probe.barrier();
     expect(frames.length).toBeGreaterThanOrEqual(4);
     for (const frame of frames) {
@@ -88,15 +88,15 @@ describe('stream faults on a live simulator', () => {
   it('a stall silences the connection, pongs included, for stallMs; then it speaks again', async () => {
     const s = await setup({ streamFaults: { stallRate: 1, stallMs: 30_000 } });
     const probe = await subscribed(s);
-    s.clock.advance(1_500); // the first push starts the stall
+    s.clock.step(1_500); // the first push starts the stall
     s.sim.setStreamFaults({ stallMs: 30_000 });
     const received = () => s.sim.streamStats().received;
     probe.send({ ac: 'ping', params: 'during' });
     await expect.poll(received).toBe(2);
-    s.clock.advance(28_000);
+    s.clock.step(28_000);
     probe.send({ ac: 'ping', params: 'still' });
     await expect.poll(received).toBe(3);
-    s.clock.advance(2_000); // the stall is over
+    s.clock.step(2_000); // the stall is over
     const after = await probe.barrier();
     expect(after.filter((f) => typeof f !== 'string' && f.resAc === 'pong')).toEqual([]);
     expect(after.filter((f) => pushed(f))).toEqual([]);
@@ -110,11 +110,11 @@ describe('stream faults on a live simulator', () => {
     probe.send({ ac: 'ping', params: 'p1' });
     probe.send({ ac: 'subscribe', params: 'AAPL$US', types: 'quote' });
     expect(await probe.next()).toMatchObject({ resAc: 'subscribe' });
-    s.clock.advance(11_999);
+    s.clock.step(11_999);
     s.sim.setStreamFaults({});
     // With the delay healed, the barrier's own pong is immediate and the late one not sent yet.
     expect((await probe.barrier()).filter((f) => pushed(f) === null)).toEqual([]);
-    s.clock.advance(1);
+    s.clock.step(1);
     expect(await probe.next((f) => typeof f !== 'string' && f.resAc === 'pong')).toEqual({
       resAc: 'pong',
       data: { params: 'p1' },

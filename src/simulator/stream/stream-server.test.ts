@@ -209,7 +209,7 @@ describe('stream subscriptions', () => {
     const probe = await s.connect('/stock');
     probe.send(subscribe('7203$JP', 'quote,depth'));
     await probe.next();
-    s.clock.advance(60_000);
+    s.clock.step(60_000);
     expect((await probe.barrier()).filter((f) => pushed(f))).toEqual([]);
   });
 
@@ -235,7 +235,7 @@ describe('stream subscriptions', () => {
       resAc: 'unsubscribe',
       msg: 'unsubscribe Successfully',
     });
-    s.clock.advance(5_000);
+    s.clock.step(5_000);
     const types = (await probe.barrier()).map((f) => pushed(f)?.type);
     expect(types).toContain('quote');
     expect(types).not.toContain('tick');

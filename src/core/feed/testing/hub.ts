@@ -6,7 +6,7 @@ import type { SubscriptionSpec } from '../../../shared/bridge';
 import { planOf, type AssetClass, type KType, type SeriesKey } from '../../../shared/model';
 import { FeedHub, type FeedHubOptions } from '../feed-hub';
 import { FakeFeedClient } from './fake-client';
-import { ManualTimers } from './manual-timers';
+import { ManualTimers } from '../../../shared/testing/manual-timers';
 import { Recorder } from './recorder';
 
 /** A hub on manual timers over a scripted client. */

@@ -12,7 +12,7 @@ import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../../api';
 import { StreamClient } from '../../stream';
 import { FeedHub, type FeedHubOptions } from '../feed-hub';
 import type { StreamOpener } from '../stream-feed';
-import { ManualTimers } from './manual-timers';
+import { ManualTimers } from '../../../shared/testing/manual-timers';
 
 export const STREAM_RIG_TOKEN = 'feed-stream-test-token';
 

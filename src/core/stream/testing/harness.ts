@@ -4,12 +4,12 @@
  * push recorded. Socket I/O is real loopback: `until` waits for it.
  */
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../../simulator';
-import { StepClock } from '../../../simulator/stream/testing/step-clock';
+import { ManualTimers } from '../../../shared/testing/manual-timers';
 import { StreamClient } from '../stream-client';
 import type { StreamClientOptions, StreamPush, StreamState } from '../types';
 
 export interface Harness {
-  clock: StepClock;
+  clock: ManualTimers;
   sim: SimulatorHandle;
   client: StreamClient;
   states: StreamState[];
@@ -49,7 +49,7 @@ export interface Recorded {
 
 /** A stock client on `clock` (random 0.5) that records its states, pushes and snapshot requests. */
 export function recordedClient(
-  clock: StepClock,
+  clock: ManualTimers,
   options: Partial<StreamClientOptions> & Pick<StreamClientOptions, 'baseUrl' | 'token' | 'limit'>,
 ): Recorded {
   const client = new StreamClient({
@@ -67,7 +67,7 @@ export function recordedClient(
 }
 
 function attach(
-  clock: StepClock,
+  clock: ManualTimers,
   sim: SimulatorHandle,
   options: Partial<StreamClientOptions>,
   owned: Harness[],
@@ -122,7 +122,7 @@ export async function harness(
   simOptions: SimulatorOptions = {},
   clientOptions: Partial<StreamClientOptions> = {},
 ): Promise<Harness> {
-  const clock = new StepClock();
+  const clock = new ManualTimers();
   const sim = await startSimulator({ token: TOKEN, ...simOptions, now: clock.now, timers: clock });
   return attach(clock, sim, clientOptions, []);
 }

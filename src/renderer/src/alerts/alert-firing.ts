@@ -7,6 +7,7 @@
  * window plays the tone.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
+import { DisposableStore, type Disposable } from '../../../shared/emitter';
 import type { Settings } from '../../../shared/model';
 
 /** Where the first alert made records that permission was asked (asked once, ever). */
@@ -60,8 +61,9 @@ export interface FiringOptions {
   playsSound: boolean;
 }
 
-/** Notifies and sounds each firing in this window; returns what stops it. */
-export function followFirings({ bridge, win, settings, playsSound }: FiringOptions): () => void {
+/** Notifies and sounds each firing in this window; disposing the answer stops it. */
+export function followFirings({ bridge, win, settings, playsSound }: FiringOptions): Disposable {
+  const store = new DisposableStore();
   // Browsers start audio only after a gesture on the page: the context is made on the first.
   let audio: AudioContext | null = null;
   const unlock = () => {
@@ -71,22 +73,24 @@ export function followFirings({ bridge, win, settings, playsSound }: FiringOptio
   if (playsSound && typeof AudioContext === 'function') {
     win.addEventListener('pointerdown', unlock, { once: true, capture: true });
     win.addEventListener('keydown', unlock, { once: true, capture: true });
+    store.add(() => {
+      win.removeEventListener('pointerdown', unlock, { capture: true });
+      win.removeEventListener('keydown', unlock, { capture: true });
+      void audio?.close().catch(() => undefined);
+    });
   }
-  const stop = bridge.on('alertFired', ({ alert, firing, title, body }) => {
-    const api = (win as FiringWindow).Notification;
-    if (api?.permission === 'granted') {
-      try {
-        new api(title, { body, tag: `marketdesk-alert:${alert.id}:${firing.at}` });
-      } catch {
-        // A browser that refuses page notifications (Android Chrome): the pane still lists it.
+  store.add(
+    bridge.on('alertFired', ({ alert, firing, title, body }) => {
+      const api = (win as FiringWindow).Notification;
+      if (api?.permission === 'granted') {
+        try {
+          new api(title, { body, tag: `marketdesk-alert:${alert.id}:${firing.at}` });
+        } catch {
+          // A browser that refuses page notifications (Android Chrome): the pane still lists it.
+        }
       }
-    }
-    if (playsSound && audio && settings()?.alertSound !== false) playTone(audio);
-  });
-  return () => {
-    stop();
-    win.removeEventListener('pointerdown', unlock, { capture: true });
-    win.removeEventListener('keydown', unlock, { capture: true });
-    void audio?.close().catch(() => undefined);
-  };
+      if (playsSound && audio && settings()?.alertSound !== false) playTone(audio);
+    }),
+  );
+  return store;
 }

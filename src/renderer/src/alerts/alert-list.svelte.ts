@@ -4,6 +4,7 @@
  * command's failure is kept as `problem`, in the main side's words.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { Disposable } from '../../../shared/emitter';
 import type { Alert, AlertChange, AlertDraft, Instrument } from '../../../shared/model';
 import { instrumentKey } from '../../../shared/model';
 import { errorMessage } from '../../../shared/errors';
@@ -16,7 +17,7 @@ export class AlertList {
   /** Why the last command or the load failed; null when it did not. */
   problem = $state<string | null>(null);
   readonly #bridge: MarketdeskBridge;
-  #stop: (() => void) | null = null;
+  #stop: Disposable | null = null;
 
   constructor(bridge: MarketdeskBridge) {
     this.#bridge = bridge;
@@ -38,7 +39,7 @@ export class AlertList {
   }
 
   dispose(): void {
-    this.#stop?.();
+    this.#stop?.dispose();
     this.#stop = null;
   }
 

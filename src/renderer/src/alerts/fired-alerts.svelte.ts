@@ -4,6 +4,7 @@
  * gets; only the main window shows them (a pop-out has no status bar).
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { Disposable } from '../../../shared/emitter';
 import {
   NO_FIRINGS,
   addFiring,
@@ -18,8 +19,8 @@ export class FiredAlerts {
   readonly notes: readonly FiredNote[] = $derived(this.#state.notes);
   readonly unseen: number = $derived(this.#state.unseen);
 
-  /** Follows the firings; returns what stops it. */
-  follow(bridge: MarketdeskBridge): () => void {
+  /** Follows the firings; disposing the answer stops it. */
+  follow(bridge: MarketdeskBridge): Disposable {
     return bridge.on('alertFired', (event) => (this.#state = addFiring(this.#state, event)));
   }
 

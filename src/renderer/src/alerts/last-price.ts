@@ -6,7 +6,7 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { Instrument } from '../../../shared/model';
-import { systemTimers, type Timers } from '../../../shared/timers';
+import { systemTimers, timeout, type Timers } from '../../../shared/timers';
 
 export function lastPrice(
   bridge: MarketdeskBridge,
@@ -22,18 +22,18 @@ export function lastPrice(
     const finish = (price: number | null) => {
       if (done) return;
       done = true;
-      stop();
-      timers.clearTimeout(timer);
+      listening.dispose();
+      waiting.dispose();
       if (id !== null) void bridge.invoke('unsubscribe', { subscriptionId: id }).catch(() => {});
       resolve(price);
     };
-    const stop = bridge.on('quotes', ({ subscriptionId, quotes }) => {
+    const listening = bridge.on('quotes', ({ subscriptionId, quotes }) => {
       const price = quotes[instrument.code]?.last;
       if (typeof price !== 'number' || !Number.isFinite(price)) return;
       if (subscriptionId === id) finish(price);
       else if (id === null) early.set(subscriptionId, price);
     });
-    const timer = timers.setTimeout(() => finish(null), timeoutMs);
+    const waiting = timeout(timers, () => finish(null), timeoutMs);
     bridge
       .invoke('subscribe', {
         spec: {

@@ -3,7 +3,7 @@
  * and wires their listeners. Components reach it through Svelte context
  * (`getApp()`), so the recursive layout components need no prop drilling.
  */
-import { getContext, setContext } from 'svelte';
+import { createContext } from 'svelte';
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
 import { HostConnection } from '../base/bridge/host-connection.svelte';
 import type { HostTransport } from '../base/bridge/host-transport';
@@ -205,20 +205,17 @@ export class AppModel {
 
   /** Undoes the last workspace change, saying which, with Redo at hand. */
   undo(): void {
-    const label = this.workspace.undo();
-    this.toasts.show(
-      label
-        ? { text: `Undone: ${label}`, action: { label: 'Redo', run: () => this.redo() } }
-        : { text: 'Nothing to undo' },
-    );
+    this.#sayStep(this.workspace.undo(), 'Undone', 'Nothing to undo', 'Redo', () => this.redo());
   }
 
   redo(): void {
-    const label = this.workspace.redo();
+    this.#sayStep(this.workspace.redo(), 'Redone', 'Nothing to redo', 'Undo', () => this.undo());
+  }
+
+  /** Says which change an undo or redo took (`label`; null: none), with the way back. */
+  #sayStep(label: string | null, done: string, none: string, back: string, run: () => void) {
     this.toasts.show(
-      label
-        ? { text: `Redone: ${label}`, action: { label: 'Undo', run: () => this.undo() } }
-        : { text: 'Nothing to redo' },
+      label ? { text: `${done}: ${label}`, action: { label: back, run } } : { text: none },
     );
   }
 
@@ -311,14 +308,5 @@ export class AppModel {
   }
 }
 
-const KEY = Symbol('marketdesk-app');
-
-export function setApp(app: AppModel): void {
-  setContext(KEY, app);
-}
-
-export function getApp(): AppModel {
-  const app = getContext<AppModel | undefined>(KEY);
-  if (!app) throw new Error('Marketdesk: getApp() outside the app shell');
-  return app;
-}
+/** `setApp` gives the shell's model to its components; `getApp` reads it (throws outside the shell). */
+export const [getApp, setApp] = createContext<AppModel>();

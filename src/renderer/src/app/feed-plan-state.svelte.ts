@@ -4,17 +4,23 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { FeedPlan } from '../../../shared/model';
+import type { Disposable } from '../../../shared/emitter';
 import { errorMessage } from '../../../shared/errors';
+import { repeat, systemTimers, type Timers } from '../../../shared/timers';
 
-const REFRESH_MS = 2_000;
+/** How often the open popover asks again. */
+export const REFRESH_MS = 2_000;
 
 export class FeedPlanState {
   open = $state(false);
   plan = $state.raw<FeedPlan | null>(null);
   error = $state<string | null>(null);
-  #timer: ReturnType<typeof setInterval> | null = null;
+  #refresh: Disposable | null = null;
 
-  constructor(private readonly bridge: MarketdeskBridge) {}
+  constructor(
+    private readonly bridge: MarketdeskBridge,
+    private readonly timers: Timers = systemTimers,
+  ) {}
 
   toggle(): void {
     if (this.open) this.close();
@@ -24,13 +30,13 @@ export class FeedPlanState {
   show(): void {
     this.open = true;
     this.#ask();
-    this.#timer ??= setInterval(() => this.#ask(), REFRESH_MS);
+    this.#refresh ??= repeat(this.timers, () => this.#ask(), REFRESH_MS);
   }
 
   close(): void {
     this.open = false;
-    if (this.#timer !== null) clearInterval(this.#timer);
-    this.#timer = null;
+    this.#refresh?.dispose();
+    this.#refresh = null;
   }
 
   #ask(): void {

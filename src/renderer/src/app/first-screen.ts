@@ -6,6 +6,8 @@
  * the source of truth: a kind guessed wrong only costs a chunk fetched early.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
+import { DisposableStore } from '../../../shared/emitter';
+import { timeout, type Timers } from '../../../shared/timers';
 import type { PaneKind } from '../workspace/pane-contract';
 import { allTabs, type LayoutNode } from '../workspace/layout-tree';
 import { isPaneKind } from '../workspace/pane-kinds';
@@ -53,20 +55,20 @@ export const HEAVY_PANES_WAIT_MS = 1_000;
  */
 export function firstDataPainted(
   bridge: MarketdeskBridge,
-  win: Pick<Window, 'requestAnimationFrame' | 'setTimeout' | 'clearTimeout'>,
+  win: Pick<Window, 'requestAnimationFrame'> & Timers,
   waitMs = HEAVY_PANES_WAIT_MS,
 ): Promise<void> {
   return new Promise((resolve) => {
-    const stops: (() => void)[] = [];
+    const store = new DisposableStore();
     const done = () => {
-      for (const stop of stops.splice(0)) stop();
+      store.dispose();
       resolve();
     };
-    const timer = win.setTimeout(done, waitMs);
-    stops.push(() => win.clearTimeout(timer));
+    store.add(timeout(win, done, waitMs));
     for (const event of LIVE_DATA) {
       // After the frame that shows it: its painting is not delayed by what waits.
-      stops.push(bridge.on(event, () => win.requestAnimationFrame(() => win.setTimeout(done, 0))));
+      const painted = () => store.add(timeout(win, done, 0));
+      store.add(bridge.on(event, () => win.requestAnimationFrame(painted)));
     }
   });
 }

@@ -84,12 +84,9 @@ export class SettingsDraft {
    * wrong field, in the form's order (for the focus), or null.
    */
   async apply(): Promise<SettingsFormField | null> {
-    const form = this.form;
-    const settings = this.#settings.settings;
-    if (!form || !settings || this.busy) return null;
-    this.saved = false;
-    this.stepSaved = null;
-    this.formError = null;
+    const draft = this.#startApplying();
+    if (!draft) return null;
+    const { form, settings } = draft;
     this.#checked = 'all';
     const result = formPatch(form, settings);
     if ('errors' in result) return SETTINGS_FORM_FIELDS.find((f) => result.errors[f]) ?? null;
@@ -115,12 +112,9 @@ export class SettingsDraft {
    * the step's inputs show what was saved; the rest of the draft stays as typed.
    */
   async applyStep(step: ConnectStep): Promise<SettingsFormField | null> {
-    const form = this.form;
-    const settings = this.#settings.settings;
-    if (!form || !settings || this.busy) return null;
-    this.saved = false;
-    this.stepSaved = null;
-    this.formError = null;
+    const draft = this.#startApplying();
+    if (!draft) return null;
+    const { form, settings } = draft;
     if (this.#checked !== 'all') this.#checked = step;
     const result = stepPatch(form, settings, step);
     if ('errors' in result) return SETTINGS_FORM_FIELDS.find((f) => result.errors[f]) ?? null;
@@ -139,6 +133,17 @@ export class SettingsDraft {
     }
     this.stepSaved = step;
     return null;
+  }
+
+  /** The draft and the settings it edits, its last outcome cleared; null when it cannot apply now. */
+  #startApplying(): { form: SettingsForm; settings: Settings } | null {
+    const form = this.form;
+    const settings = this.#settings.settings;
+    if (!form || !settings || this.busy) return null;
+    this.saved = false;
+    this.stepSaved = null;
+    this.formError = null;
+    return { form, settings };
   }
 
   /** The update switch: applied at once, through its own command (see SettingsState). */

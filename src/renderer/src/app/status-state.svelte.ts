@@ -6,6 +6,7 @@
  * stays on screen under another.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
+import type { Disposable } from '../../../shared/emitter';
 import type { AppStatus, DataSourceId } from '../../../shared/model';
 import { describeStatus } from './status-text';
 import type { StatusText } from './status-text';
@@ -22,8 +23,8 @@ export class StatusState {
 
   constructor(private readonly bridge: MarketdeskBridge) {}
 
-  /** Starts following the status; returns the unsubscribe function. */
-  start(): () => void {
+  /** Starts following the status; disposing the answer stops it. */
+  start(): Disposable {
     let heard = false;
     const off = this.bridge.on('status', (status) => {
       heard = true;

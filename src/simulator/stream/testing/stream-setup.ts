@@ -3,7 +3,7 @@
  * probe and the simulator are closed by `close()`.
  */
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../server';
-import { StepClock } from './step-clock';
+import { ManualTimers } from '../../../shared/testing/manual-timers';
 import { WsProbe, type Frame } from './ws-probe';
 
 /** A push frame's record, or null for any other frame. */
@@ -14,7 +14,7 @@ export function pushed(frame: Frame): Record<string, unknown> | null {
 }
 
 export interface StreamSetup {
-  clock: StepClock;
+  clock: ManualTimers;
   sim: SimulatorHandle;
   /** `ws://127.0.0.1:PORT` + path. */
   url(path: string): string;
@@ -34,7 +34,7 @@ export interface StreamSetup {
 }
 
 export async function streamSetup(options: SimulatorOptions = {}): Promise<StreamSetup> {
-  const clock = new StepClock();
+  const clock = new ManualTimers();
   const sim = await startSimulator({ ...options, now: clock.now, timers: clock });
   const probes: WsProbe[] = [];
   const url = (path: string) => sim.url.replace(/^http/, 'ws') + path;

@@ -17,7 +17,7 @@ function fakeWindow(hash: string, extra: Record<string, unknown> = {}): Window {
 
 describe('connectBridge', () => {
   it('uses the Electron preload bridge when there is one', () => {
-    const bridge = { invoke: async () => undefined, on: () => () => {} };
+    const bridge = { invoke: async () => undefined, on: () => ({ dispose: () => {} }) };
     const connection = connectBridge(fakeWindow('', { marketdesk: bridge }));
     expect(connection).toEqual({ kind: 'ready', bridge, host: null });
   });

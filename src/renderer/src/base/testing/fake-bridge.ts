@@ -10,7 +10,7 @@ import type {
   Events,
   MarketdeskBridge,
 } from '../../../../shared/bridge';
-import { Emitter } from '../../../../shared/emitter';
+import { Emitter, type Disposable } from '../../../../shared/emitter';
 
 /** A listener that throws fails the test that fired it, rather than only being logged. */
 const onListenerError = (error: unknown): never => {
@@ -38,11 +38,10 @@ export class FakeBridge implements MarketdeskBridge {
     return handler(args);
   }
 
-  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): Disposable {
     let emitter = this.#emitters.get(event);
     if (!emitter) this.#emitters.set(event, (emitter = new Emitter<never>({ onListenerError })));
-    const subscription = emitter.event(listener as (payload: never) => void);
-    return () => subscription.dispose();
+    return emitter.event(listener as (payload: never) => void);
   }
 
   /**

@@ -8,6 +8,7 @@
  * place for the forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { Disposable } from '../../../../shared/emitter';
 import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
 import { classPriceDecimals } from '../../../../shared/format/numbers';
 import { PageLoad } from '../common/page-load';
@@ -57,7 +58,7 @@ export class ChartState extends PageView {
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'candles'>;
-  #offRefresh: () => void;
+  #offRefresh: Disposable;
   #sink: ChartSink | null = null;
   #page: PageLoad<SeriesKey>;
   #key = '';
@@ -197,7 +198,7 @@ export class ChartState extends PageView {
   dispose(): void {
     this.#page.dispose();
     this.#sub.dispose();
-    this.#offRefresh();
+    this.#offRefresh.dispose();
     this.#sink = null;
   }
 

@@ -10,6 +10,7 @@
  * Used through `PageLoad` (./page-load), which owns one per pane.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
+import { DisposableStore } from '../../../../shared/emitter';
 import type { HealthState } from '../../../../shared/model';
 
 /** States in which the service answers requests (some may still fail). */
@@ -24,7 +25,7 @@ export type ReconnectSignal = (listener: () => void) => () => void;
 export class RetryWhenBack {
   #failed = false;
   #health: HealthState | null = null;
-  #off: (() => void)[];
+  readonly #listening = new DisposableStore();
 
   /** `retry` is called at most once per failure, on the first sign of life after it. */
   constructor(
@@ -32,15 +33,15 @@ export class RetryWhenBack {
     reconnects: ReconnectSignal | undefined,
     private readonly retry: () => void,
   ) {
-    this.#off = [
+    this.#listening.add(
       bridge.on('status', (status) => {
         const was = this.#health;
         const now = status.health.state;
         this.#health = now;
         if (was !== null && !ANSWERING.has(was) && ANSWERING.has(now)) this.#fire();
       }),
-    ];
-    if (reconnects) this.#off.push(reconnects(() => this.#fire()));
+    );
+    if (reconnects) this.#listening.add(reconnects(() => this.#fire()));
   }
 
   /** True while a failure waits for a retry. */
@@ -60,8 +61,7 @@ export class RetryWhenBack {
 
   dispose(): void {
     this.#failed = false;
-    for (const off of this.#off) off();
-    this.#off = [];
+    this.#listening.dispose();
   }
 
   #fire(): void {

@@ -13,6 +13,7 @@ import type {
   SubscriptionPace,
 } from '../../../../shared/bridge';
 import type { UnixMs } from '../../../../shared/model';
+import { DisposableStore } from '../../../../shared/emitter';
 import { errorMessage } from '../../../../shared/errors';
 
 /** The data events a subscription delivers (each carries a subscriptionId). */
@@ -69,7 +70,7 @@ export class PaneSubscription<E extends DataEvent> {
   /** Payloads whose id is not known yet: `subscribe` may answer after the first push. */
   #early = new Map<string, Events[E]>();
   #earlyStatus = new Map<string, Events['subscriptionStatus']>();
-  #off: (() => void)[] = [];
+  readonly #listening = new DisposableStore();
   #disposed = false;
   #state: SubscriptionState = 'loading';
 
@@ -79,12 +80,14 @@ export class PaneSubscription<E extends DataEvent> {
     private readonly onData: (payload: Events[E]) => void,
     private readonly onStatus: (status: StatusView) => void,
   ) {
-    this.#off.push(
+    this.#listening.add(
       bridge.on(event, (payload) => {
         const id = (payload as { subscriptionId: string | null }).subscriptionId;
         if (id !== null && id === this.#id) this.#deliver(payload);
         else if (id !== null && this.#pending > 0) remember(this.#early, id, payload);
       }),
+    );
+    this.#listening.add(
       bridge.on('subscriptionStatus', (s) => {
         if (s.subscriptionId === this.#id) this.#applyStatus(s);
         else if (this.#pending > 0) remember(this.#earlyStatus, s.subscriptionId, s);
@@ -139,8 +142,7 @@ export class PaneSubscription<E extends DataEvent> {
     this.#disposed = true;
     this.#generation++;
     this.#release();
-    for (const off of this.#off) off();
-    this.#off = [];
+    this.#listening.dispose();
   }
 
   #applyStatus(s: Events['subscriptionStatus']): void {

@@ -5,6 +5,7 @@
  * replaces the reference. Rows read `reference(…)` in their `$derived`s.
  */
 import type { CandlesPage, MarketdeskBridge } from '../../../../shared/bridge';
+import type { Disposable } from '../../../../shared/emitter';
 import {
   seriesKey,
   type DataSourceId,
@@ -33,7 +34,7 @@ export class DayChanges {
   /** The window last asked per key: plain bookkeeping, never read by a template. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #asked = new Map<string, number>();
-  #stop: () => void;
+  #stop: Disposable;
 
   constructor(private readonly bridge: MarketdeskBridge) {
     // A cached answer is followed by the refreshed page as an event: use it.
@@ -57,7 +58,7 @@ export class DayChanges {
   }
 
   dispose(): void {
-    this.#stop();
+    this.#stop.dispose();
   }
 
   async #load(key: string, series: SeriesKey, window: number, time: UnixMs): Promise<void> {

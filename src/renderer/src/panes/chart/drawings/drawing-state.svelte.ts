@@ -7,6 +7,7 @@
  * shows what is saved.
  */
 import type { MarketdeskBridge } from '../../../../../shared/bridge';
+import type { Disposable } from '../../../../../shared/emitter';
 import { errorMessage } from '../../../../../shared/errors';
 import {
   ANCHORS_PER_KIND,
@@ -53,7 +54,7 @@ export class DrawingState {
   #bridge: MarketdeskBridge;
   #instrument: Instrument | null = null;
   #revision = 0;
-  #off: () => void;
+  #off: Disposable;
   #newId: () => string;
 
   constructor(bridge: MarketdeskBridge, newId: () => string = () => crypto.randomUUID()) {
@@ -167,7 +168,7 @@ export class DrawingState {
   }
 
   dispose(): void {
-    this.#off();
+    this.#off.dispose();
   }
 
   get #key(): string {
