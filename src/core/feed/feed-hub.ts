@@ -12,6 +12,7 @@ import type {
   DataSourceId,
   FeedPlan,
   Instrument,
+  MarketStateView,
   Plan,
   PlanName,
   SeriesKey,
@@ -410,6 +411,16 @@ export class FeedHub {
       markets.set(key, { cls: route.cls, region: route.region, code });
     }
     return [...markets.values()];
+  }
+
+  /** The state of each market the groups' prices come from, once each, in the groups' order. */
+  marketStates(): MarketStateView[] {
+    const out = new Map<string, MarketStateView>();
+    for (const g of this.#registry.groups()) {
+      const m = g.market;
+      if (m !== null && g.viewers > 0) out.set(`${m.class}|${m.region}`, m);
+    }
+    return [...out.values()];
   }
 
   /** What the service said refusing stream subscriptions as over its limit, or null. */
