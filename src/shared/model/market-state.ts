@@ -142,7 +142,11 @@ export interface MarketStateText {
  * "lunch break · reopens 13:00 HKT", "post-market · closes 20:00 ET". A state read from the
  * regular sessions only says so ("regular hours"); an unknown one says it is unknown.
  */
-export function describeMarketState(view: MarketStateView, now: UnixMs): MarketStateText {
+export function describeMarketState(
+  view: MarketStateView,
+  now: UnixMs,
+  options: { countdown?: boolean } = {},
+): MarketStateText {
   const { phase, timeZone } = view;
   if (phase === null) {
     return { word: 'hours unknown', text: 'hours unknown', closed: false, extended: false };
@@ -159,7 +163,9 @@ export function describeMarketState(view: MarketStateView, now: UnixMs): MarketS
   if (!isTradingPhase(phase)) {
     const named = phase === 'holiday' && view.holiday ? `${word} (${view.holiday})` : word;
     const wait =
-      view.nextOpen === null ? '' : ` (in ${durationWords(Math.max(0, view.nextOpen - now))})`;
+      view.nextOpen === null || options.countdown === false
+        ? ''
+        : ` (in ${durationWords(Math.max(0, view.nextOpen - now))})`;
     const text = open === null ? named : `${named} · opens ${open}${wait}`;
     return { word, text: text + regular, closed: true, extended: false };
   }

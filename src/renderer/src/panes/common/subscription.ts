@@ -12,7 +12,7 @@ import type {
   SubscriptionState,
   SubscriptionPace,
 } from '../../../../shared/bridge';
-import type { UnixMs } from '../../../../shared/model';
+import type { MarketStateView, UnixMs } from '../../../../shared/model';
 import { errorMessage } from '../../../../shared/errors';
 
 /** The data events a subscription delivers (each carries a subscriptionId). */
@@ -29,6 +29,8 @@ export interface StatusView {
   pace?: SubscriptionPace;
   /** The last bar the service corrected of those built from the stream, in words. */
   corrected?: string;
+  /** The state of the market the prices come from (closed, a break, pre-market…). */
+  market?: MarketStateView;
 }
 
 /** The status before the first answer. */
@@ -149,6 +151,7 @@ export class PaneSubscription<E extends DataEvent> {
     if (s.unknownCodes && s.unknownCodes.length > 0) view.unknownCodes = s.unknownCodes;
     if (s.pace) view.pace = s.pace;
     if (s.corrected) view.corrected = s.corrected;
+    if (s.market) view.market = s.market;
     this.onStatus(view);
   }
 
