@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { ensureDataFolder } from '../core/data-folder';
 import { startHost } from './start-host';
+import { TEST_CLOCK_ENV, testClock } from './test-clock';
 import { errorMessage } from '../shared/errors';
 
 const USAGE = 'usage: npm run serve -- [--port N] [--no-open]';
@@ -29,7 +30,14 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) return void console.log(USAGE);
+  // End-to-end specs only: the services' clock agrees with a simulator's `--clock`.
+  const now = testClock(process.env);
+  if (now)
+    console.error(
+      `marketdesk: the clock reads ${new Date(now()).toISOString()} (${TEST_CLOCK_ENV})`,
+    );
   const host = await startHost({
+    ...(now ? { services: { now } } : {}),
     port: parsePort(values.port),
     open: !values['no-open'],
     env: process.env,
