@@ -5,7 +5,7 @@
  * the present state, and a change told at each transition.
  */
 import { describe, expect, it } from 'vitest';
-import type { DataSourceId, MarketPhase } from '../../shared/model';
+import type { DataSourceId, MarketState } from '../../shared/model';
 import { ApiError, type Result } from '../api';
 import { ManualTimers } from '../feed/testing/manual-timers';
 import { memoryCalendars, type CalendarKeeper } from './calendar-store';
@@ -27,8 +27,16 @@ const RULES: CalendarRules = {
   stateAt(c, at) {
     const { holiday, until } = c as TestCalendar;
     const timeZone = 'America/New_York';
-    if (at < until)
-      return { phase: 'holiday', holiday, nextOpen: until, nextClose: null, timeZone };
+    if (at < until) {
+      return {
+        phase: 'holiday',
+        holiday,
+        nextOpen: until,
+        nextClose: null,
+        timeZone,
+        nextChange: until,
+      };
+    }
     if (at < until + 3_600_000) {
       return {
         phase: 'open',
@@ -36,9 +44,17 @@ const RULES: CalendarRules = {
         nextOpen: null,
         nextClose: until + 3_600_000,
         timeZone,
+        nextChange: until + 3_600_000,
       };
     }
-    return { phase: 'closed', holiday: null, nextOpen: null, nextClose: null, timeZone };
+    return {
+      phase: 'closed',
+      holiday: null,
+      nextOpen: null,
+      nextClose: null,
+      timeZone,
+      nextChange: null,
+    };
   },
 };
 
@@ -54,7 +70,7 @@ class Client implements CalendarClient {
   }
   async status(region: string): Promise<Result<RegionStatus, ApiError>> {
     this.statusAsked.push(region);
-    const value = this.answer ?? { phase: 'holiday' as MarketPhase, holiday: this.cal.holiday };
+    const value = this.answer ?? { phase: 'holiday' as MarketState, holiday: this.cal.holiday };
     return { ok: true, value };
   }
 }

@@ -15,7 +15,7 @@ import {
   marketKey,
   type AssetClass,
   type DataSourceId,
-  type MarketPhase,
+  type MarketState,
   type MarketStateView,
   type UnixMs,
 } from '../../shared/model';
@@ -26,7 +26,7 @@ import { calendarIsComplete, regularState, type PhaseAt } from './regular';
 
 /** What the service says of a region's present state (the market status operation). */
 export interface RegionStatus {
-  phase: MarketPhase;
+  phase: MarketState;
   holiday: string | null;
 }
 
@@ -89,6 +89,8 @@ export class MarketHours {
   };
   readonly #tracked = new Map<string, { cls: AssetClass; region: string }>();
   readonly #regions = new Map<string, Region>();
+  /** The next session start or end of each market's calendar, as last read (the next look). */
+  readonly #changes = new Map<string, UnixMs | null>();
   readonly #changed = new Emitter<void>();
   #abort = new AbortController();
   #timer: TimerHandle | null = null;
@@ -144,17 +146,16 @@ export class MarketHours {
 
   #view(cls: AssetClass, region: string, now: UnixMs): MarketStateView {
     const base = { class: cls, region };
+    const key = marketKey(cls, region);
     if (!usesRegionCalendar(cls)) {
-      return {
-        ...base,
-        ...viewOf(regularState(cls, region, now)),
-        basis: 'calendar',
-        unknownWhy: null,
-      };
+      const own = regularState(cls, region, now);
+      this.#changes.set(key, own.nextChange);
+      return { ...base, ...viewOf(own), basis: 'calendar', unknownWhy: null };
     }
     const r = this.#region(region);
     const at = r.calendar === null ? null : this.#o.rules.stateAt(r.calendar, now);
     if (at === null) {
+      this.#changes.set(key, regularState(cls, region, now).nextChange);
       const why =
         r.why ?? (r.fetching ? 'its calendar is being fetched' : 'its calendar is not known');
       return {
@@ -164,6 +165,7 @@ export class MarketHours {
         unknownWhy: why,
       };
     }
+    this.#changes.set(key, at.nextChange);
     const view: MarketStateView = {
       ...base,
       ...viewOf(at),
@@ -243,9 +245,11 @@ export class MarketHours {
           if (!r.statusAsked) this.#askStatus(client, region, r);
         } else {
           r.retryAt = at + CALENDAR_RETRY_MS;
-          r.why = result.ok
-            ? 'the service sent a calendar that cannot be read'
-            : whyOf(result.error);
+          r.why = !result.ok
+            ? whyOf(result.error)
+            : result.value === null
+              ? 'the service lists no calendar for it'
+              : 'the service sent a calendar that cannot be read';
         }
         this.#check();
       })
@@ -278,6 +282,7 @@ export class MarketHours {
     for (const s of states) {
       for (const t of [s.nextOpen, s.nextClose]) if (t !== null && t > now) at = Math.min(at, t);
     }
+    for (const t of this.#changes.values()) if (t !== null && t > now) at = Math.min(at, t);
     for (const r of this.#regions.values()) {
       if (r.retryAt > now) at = Math.min(at, r.retryAt);
       if (r.status && r.status.until > now) at = Math.min(at, r.status.until);

@@ -1,20 +1,25 @@
 /**
- * A market's state from the regular sessions the app knows (shared/calendar's
- * `calendarFor`): weekends and sessions, no exchange holidays, no pre/post sessions.
- * Complete for crypto (every day), forex (its week) and futures' sessions; for stocks it
- * is a guess the app says it is (basis `regular`) until the service's calendar is in.
+ * A market's state from the app's own calendars (shared/calendar's `calendarFor` and
+ * `marketStateAt`): complete for crypto (every day), forex (its week) and futures'
+ * sessions; for a stock market it is the built-in exchange table where there is one
+ * (else the regular sessions), which the app says it is (basis `regular`) until the
+ * service's calendar is in.
  */
-import { calendarFor, daySessions } from '../../shared/calendar/calendars';
-import { localDay, weekday } from '../../shared/calendar/time-zone';
-import type { AssetClass, MarketPhase, UnixMs } from '../../shared/model';
+import { calendarFor, marketStateAt, sessionsOn, type RegionCalendar } from '../../shared/calendar';
+import { localDay } from '../../shared/calendar/time-zone';
+import { isTradingPhase, type AssetClass, type MarketState, type UnixMs } from '../../shared/model';
 
-/** A market's phase at an instant with its next open and close. */
+/** A market's state at an instant with its next open and close. */
 export interface PhaseAt {
-  phase: MarketPhase;
+  phase: MarketState;
   holiday: string | null;
+  /** Next regular session start (the afternoon during a lunch break). */
   nextOpen: UnixMs | null;
+  /** End of the session in progress (pre, regular or post); null outside one. */
   nextClose: UnixMs | null;
   timeZone: string;
+  /** The next instant any session starts or ends: when the state is looked at again. */
+  nextChange: UnixMs | null;
 }
 
 /** Classes whose hours the app's own calendar knows completely. */
@@ -22,44 +27,48 @@ export function calendarIsComplete(cls: AssetClass): boolean {
   return cls === 'crypto' || cls === 'forex' || cls === 'future';
 }
 
-/** How far ahead the next open is looked for (a long holiday plus a weekend). */
-const LOOK_AHEAD_DAYS = 14;
+/** How far ahead the next session's start or end is looked for. */
+const LOOK_AHEAD_DAYS = 30;
 
-/** The state by the regular sessions of `cls` in `region` at `at`. */
-export function regularState(cls: AssetClass, region: string, at: UnixMs): PhaseAt {
-  const calendar = calendarFor(cls, region);
-  const timeZone = calendar.timeZone;
-  const today = localDay(timeZone, at);
-  // Sessions that start the evening before belong to the next date: look at yesterday too.
-  const intervals: [number, number][] = [];
-  for (let d = today - 1; d <= today + LOOK_AHEAD_DAYS; d++) {
-    const s = daySessions(calendar, d);
-    if (!s) continue;
-    for (let k = 0; k < s.starts.length; k++) {
-      intervals.push([s.starts[k]!, s.starts[k]! + s.counts[k]! * 60_000]);
+/** The next start or end of any session of `calendar` after `at`, or null. */
+export function nextChange(calendar: RegionCalendar, at: UnixMs): UnixMs | null {
+  const today = localDay(calendar.timeZone, at);
+  let next: number | null = null;
+  for (let day = today - 1; day <= today + LOOK_AHEAD_DAYS; day++) {
+    for (const s of sessionsOn(calendar, day) ?? []) {
+      for (const t of [s.start, s.end]) if (t > at && (next === null || t < next)) next = t;
     }
+    if (next !== null && day > today) break;
   }
-  intervals.sort((a, b) => a[0] - b[0]);
-  const current = intervals.find(([from, to]) => at >= from && at < to);
-  const next = intervals.find(([from]) => from > at);
-  if (current) {
-    // Back-to-back sessions (crypto's days) are one open stretch.
-    let close = current[1];
-    for (const [from, to] of intervals) if (from === close) close = to;
+  return next;
+}
+
+/** The state of a calendar (the service's, or the app's own) at `at`. */
+export function stateOfCalendar(calendar: RegionCalendar, at: UnixMs): PhaseAt {
+  const info = marketStateAt(calendar, at);
+  return {
+    phase: info.state,
+    holiday: info.holiday,
+    nextOpen: info.nextOpen,
+    nextClose: isTradingPhase(info.state) ? info.sessionEnd : null,
+    timeZone: info.timeZone,
+    nextChange: nextChange(calendar, at),
+  };
+}
+
+/** The state by the app's own calendar of `cls` in `region` at `at`. */
+export function regularState(cls: AssetClass, region: string, at: UnixMs): PhaseAt {
+  // Crypto never closes: its back-to-back days are one open stretch.
+  if (cls === 'crypto') {
+    const timeZone = 'UTC';
     return {
       phase: 'open',
       holiday: null,
-      nextOpen: next?.[0] ?? null,
-      nextClose: close,
+      nextOpen: null,
+      nextClose: null,
       timeZone,
+      nextChange: null,
     };
   }
-  const nextOpen = next?.[0] ?? null;
-  const wd = weekday(today);
-  const sameDay = nextOpen !== null && localDay(timeZone, nextOpen) === today;
-  const earlier = intervals.some(([, to]) => to <= at && localDay(timeZone, to) === today);
-  let phase: MarketPhase = 'closed';
-  if (!calendar.everyDay && (wd === 0 || wd === 6) && !sameDay) phase = 'weekend';
-  else if (sameDay && earlier) phase = 'lunch-break';
-  return { phase, holiday: null, nextOpen, nextClose: null, timeZone };
+  return stateOfCalendar(calendarFor(cls, region), at);
 }

@@ -13,3 +13,4 @@ export * from './feed-plan';
 export * from './plan-fit';
 export * from './connection-test';
 export * from './market-state';
+export * from './market-time';

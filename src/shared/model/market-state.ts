@@ -5,18 +5,7 @@
  * are here, once, for the status bar, the panes and the command line.
  */
 import type { AssetClass, UnixMs } from './market';
-
-/** The phases a market calendar gives (shared/calendar's `marketStateAt`). */
-export const MARKET_PHASES = [
-  'pre-market',
-  'open',
-  'lunch-break',
-  'post-market',
-  'closed',
-  'weekend',
-  'holiday',
-] as const;
-export type MarketPhase = (typeof MARKET_PHASES)[number];
+import type { MarketState } from './market-time';
 
 /**
  * Where the state was read from: `service` — the service's calendar, fetched this session;
@@ -33,7 +22,7 @@ export interface MarketStateView {
   class: AssetClass;
   region: string;
   /** null: nothing is known of this market's hours (never fetched, not in the plan, offline). */
-  phase: MarketPhase | null;
+  phase: MarketState | null;
   basis: MarketStateBasis | null;
   /** The holiday's name on a holiday, else null. */
   holiday: string | null;
@@ -51,7 +40,7 @@ export interface MarketStateView {
 }
 
 /** Phases in which the market moves prices (pre and post included: the service quotes them). */
-export function isTradingPhase(phase: MarketPhase | null): boolean {
+export function isTradingPhase(phase: MarketState | null): boolean {
   return phase === 'open' || phase === 'pre-market' || phase === 'post-market';
 }
 
@@ -115,7 +104,7 @@ export function marketTime(at: UnixMs, timeZone: string, now: UnixMs): string {
 }
 
 /** The phase in a word or two. */
-export const PHASE_WORDS: Record<MarketPhase, string> = {
+export const PHASE_WORDS: Record<MarketState, string> = {
   'pre-market': 'pre-market',
   open: 'open',
   'lunch-break': 'lunch break',
