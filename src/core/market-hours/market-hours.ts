@@ -323,7 +323,9 @@ function whyOf(error: ApiError): string {
       return 'its calendar could not be fetched (offline)';
     case 'auth':
       return 'its calendar was refused (token)';
+    case 'http':
+      return `its calendar could not be fetched (the service answered HTTP ${error.status ?? '?'})`;
     default:
-      return `its calendar could not be fetched (${error.message})`;
+      return `its calendar could not be fetched (${error.kind})`;
   }
 }

@@ -11,8 +11,10 @@ export interface MarketStateLabel {
   tone: StateTone;
   /** "closed · opens Mon 09:30 ET (in 2 d 14 h)" */
   text: string;
-  /** The market's name and the text: "US stock market: closed · …". */
+  /** The market's name and the text: "US stock market: closed · …" (a tooltip). */
   title: string;
+  /** The text and, where the service's calendar is not known, why (for assistive technology). */
+  spoken: string;
 }
 
 /** The label of a market's state at `now`; null when there is nothing to say (open, or none known). */
@@ -25,8 +27,7 @@ export function marketStateLabel(
   if (market.phase === 'open') return null;
   const icon: StateIconName =
     market.phase === 'lunch-break' ? 'break' : words.extended ? 'extended' : 'closed';
-  const title = `${market.region} ${market.class} market: ${words.text}${
-    market.unknownWhy ? ` — ${market.unknownWhy}` : ''
-  }`;
-  return { icon, tone: 'muted', text: words.text, title };
+  const why = market.unknownWhy ? ` — ${market.unknownWhy}` : '';
+  const title = `${market.region} ${market.class} market: ${words.text}${why}`;
+  return { icon, tone: 'muted', text: words.text, title, spoken: `${words.text}${why}` };
 }
