@@ -38,6 +38,8 @@ export interface CliHarness {
 export interface HarnessOptions {
   /** The API client's clock; default the system's, whose waits are real. */
   clock?: Clock;
+  /** The command's wall clock (market states, "in 2 d"); default Date.now. */
+  now?: () => number;
 }
 
 export function cliHarness(
@@ -87,7 +89,10 @@ export function cliOnSimulator(
     sim = await startSimulator({ port: 0, ...options });
     const env: Record<string, string> = { MARKETDESK_BASE_URL: sim.url };
     if (options.token !== undefined) env['MARKETDESK_TOKEN'] = options.token;
-    h = cliHarness(env, setup.clock ? { clock: setup.clock } : {});
+    h = cliHarness(env, {
+      ...(setup.clock ? { clock: setup.clock } : {}),
+      ...(setup.now ? { now: setup.now } : {}),
+    });
   });
   after(async () => {
     await sim?.close();
