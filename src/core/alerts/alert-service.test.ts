@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage, SubscriptionSpec } from '../../shared/bridge';
 import type { AlertDraft, DataSourceId, MarketStateView, Quote } from '../../shared/model';
+import { usMarket } from '../../shared/testing/fixtures';
 import { tempFolder } from '../testing/temp-folder';
 import { ALERTS_CLIENT_ID, AlertService, type AlertFeed, type AlertFired } from './alert-service';
 import { ALERTS_FILE_NAME, AlertStore } from './alert-store';
@@ -176,17 +177,7 @@ describe('AlertService', () => {
     const stock = { ...AAPL, condition: { kind: 'above' as const, price: 230 } };
     const waiting = service.create(stock);
     const kept = service.create({ ...stock, whileClosed: true });
-    const closed: MarketStateView = {
-      class: 'stock',
-      region: 'US',
-      phase: 'holiday',
-      basis: 'service',
-      holiday: 'Thanksgiving',
-      nextOpen: null,
-      nextClose: null,
-      timeZone: 'America/New_York',
-      unknownWhy: null,
-    };
+    const closed = usMarket({ phase: 'holiday', holiday: 'Thanksgiving' });
     feed.status('live', closed);
     feed.quote('AAPL', 240);
     expect(fired.map((f) => f.alert.id)).toEqual([kept.id]);

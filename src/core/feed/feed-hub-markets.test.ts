@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
 import { Emitter } from '../../shared/emitter';
 import type { AssetClass, MarketStateView } from '../../shared/model';
+import { usMarket } from '../../shared/testing/fixtures';
 import type { FeedMarkets } from './market-rest';
 import { manualHub, quotesSpec, stockQuotes } from './testing/hub';
 
@@ -17,18 +18,7 @@ class Markets implements FeedMarkets {
   readonly onChange = this.#changed.event;
   readonly views = new Map<string, Partial<MarketStateView>>();
   state(cls: AssetClass, region: string): MarketStateView {
-    return {
-      class: cls,
-      region,
-      phase: 'open',
-      basis: 'service',
-      holiday: null,
-      nextOpen: null,
-      nextClose: null,
-      timeZone: 'America/New_York',
-      unknownWhy: null,
-      ...this.views.get(`${cls}|${region}`),
-    };
+    return usMarket({ class: cls, region, phase: 'open', ...this.views.get(`${cls}|${region}`) });
   }
   set(key: string, view: Partial<MarketStateView>): void {
     this.views.set(key, view);

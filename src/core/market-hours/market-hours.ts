@@ -307,6 +307,7 @@ function viewOf(at: PhaseAt): Omit<MarketStateView, 'class' | 'region' | 'basis'
   return {
     phase: at.phase,
     holiday: at.holiday,
+    ...(at.halfDay ? { halfDay: true } : {}),
     nextOpen: at.nextOpen,
     nextClose: at.nextClose,
     timeZone: at.timeZone,

@@ -15,6 +15,9 @@ describe('the app’s own calendars and the shared rules', () => {
     const lunch = regularState('stock', 'HK', at('2026-11-18T04:30:00Z'));
     expect(lunch).toMatchObject({ phase: 'lunch-break', nextOpen: at('2026-11-18T05:00:00Z') });
     expect(lunch.nextChange).toBe(at('2026-11-18T05:00:00Z'));
+    const blackFriday = regularState('stock', 'US', at('2026-11-27T15:00:00Z'));
+    expect(blackFriday).toMatchObject({ phase: 'open', halfDay: true });
+    expect(blackFriday.nextClose).toBe(at('2026-11-27T18:00:00Z'));
     expect(regularState('crypto', 'BA', at('2026-11-28T16:00:00Z')).phase).toBe('open');
     expect(regularState('forex', 'GB', at('2026-11-28T16:00:00Z')).phase).toBe('weekend');
   });

@@ -13,6 +13,8 @@ import { isTradingPhase, type AssetClass, type MarketState, type UnixMs } from '
 export interface PhaseAt {
   phase: MarketState;
   holiday: string | null;
+  /** The trading date closes early. */
+  halfDay?: boolean;
   /** Next regular session start (the afternoon during a lunch break). */
   nextOpen: UnixMs | null;
   /** End of the session in progress (pre, regular or post); null outside one. */
@@ -49,6 +51,7 @@ export function stateOfCalendar(calendar: RegionCalendar, at: UnixMs): PhaseAt {
   return {
     phase: info.state,
     holiday: info.holiday,
+    ...(info.halfDay ? { halfDay: true } : {}),
     nextOpen: info.nextOpen,
     nextClose: isTradingPhase(info.state) ? info.sessionEnd : null,
     timeZone: info.timeZone,

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeMarketState, durationWords, type MarketStateView } from './market-state';
+import { usMarket } from '../testing/fixtures';
+import { describeMarketState, durationWords } from './market-state';
 
-const view = (over: Partial<MarketStateView>): MarketStateView => ({
-  class: 'stock',
-  region: 'US',
-  phase: 'closed',
-  basis: 'service',
-  holiday: null,
-  nextOpen: null,
-  nextClose: null,
-  timeZone: 'America/New_York',
-  unknownWhy: null,
-  ...over,
-});
+const view = usMarket;
 
 describe('describeMarketState', () => {
   it("says a weekend closed with the next open in the market's time and how long until it", () => {
@@ -61,6 +51,15 @@ describe('describeMarketState', () => {
       'open (regular hours)',
     );
     expect(describeMarketState(view({ phase: null, basis: null }), now).text).toBe('hours unknown');
+  });
+
+  it('says a half day closes early', () => {
+    // Black Friday 2026: New York closes at 13:00.
+    const t = describeMarketState(
+      view({ phase: 'open', halfDay: true, nextClose: Date.UTC(2026, 10, 27, 18) }),
+      Date.UTC(2026, 10, 27, 15),
+    );
+    expect(t.text).toBe('open · half day · closes 13:00 ET');
   });
 
   it('words durations', () => {

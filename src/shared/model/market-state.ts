@@ -24,8 +24,10 @@ export interface MarketStateView {
   /** null: nothing is known of this market's hours (never fetched, not in the plan, offline). */
   phase: MarketState | null;
   basis: MarketStateBasis | null;
-  /** The holiday's name on a holiday, else null. */
+  /** The holiday's name on a holiday (or a half day's), else null. */
   holiday: string | null;
+  /** The trading date closes early (a half day); absent otherwise. */
+  halfDay?: boolean;
   /** Next session start (pre-market included where the market has one); null when unknown. */
   nextOpen: UnixMs | null;
   /** End of the session in progress (open, pre or post); null when closed or unknown. */
@@ -159,7 +161,8 @@ export function describeMarketState(
     return { word, text: text + regular, closed: true, extended: false };
   }
   const close = when(view.nextClose);
-  const text = close === null ? word : `${word} · closes ${close}`;
+  const day = view.halfDay ? `${word} · half day` : word;
+  const text = close === null ? day : `${day} · closes ${close}`;
   return { word, text: text + regular, closed: false, extended: phase !== 'open' };
 }
 

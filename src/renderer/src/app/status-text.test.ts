@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, DataHealth, StreamHealth } from '../../../shared/model';
 import { HEALTH_STATES, STREAM_HEALTH_STATES } from '../../../shared/model';
-import { STREAMING } from '../../../shared/testing/fixtures';
+import { STREAMING, usMarket } from '../../../shared/testing/fixtures';
 import { describeStatus, describeStream, describeToken, tokenProblem } from './status-text';
 
 const LIVE: DataHealth = {
@@ -256,17 +256,11 @@ describe('describeStream', () => {
 });
 
 describe('describeMarkets', () => {
-  const market = {
-    class: 'stock' as const,
-    region: 'US',
-    phase: 'holiday' as const,
-    basis: 'service' as const,
+  const market = usMarket({
+    phase: 'holiday',
     holiday: 'Thanksgiving',
     nextOpen: Date.UTC(2026, 10, 27, 14, 30),
-    nextClose: null,
-    timeZone: 'America/New_York',
-    unknownWhy: null,
-  };
+  });
   const now = Date.UTC(2026, 10, 26, 15);
 
   it('says a closed market beside the health, with its holiday and next open', () => {

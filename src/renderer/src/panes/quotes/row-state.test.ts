@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import type { StatusView } from '../common/subscription';
+import { usMarket } from '../../../../shared/testing/fixtures';
 import { rowState } from './row-state';
 
 const AAPL: SymbolRef = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
@@ -69,17 +70,7 @@ describe('rowState', () => {
 
   it("says a closed market's row is closed with its next open, not stale, and a lunch break reopens", () => {
     const now = Date.UTC(2026, 10, 28, 18, 30); // Saturday
-    const market = {
-      class: 'stock' as const,
-      region: 'US',
-      phase: 'weekend' as const,
-      basis: 'service' as const,
-      holiday: null,
-      nextOpen: Date.UTC(2026, 10, 30, 14, 30),
-      nextClose: null,
-      timeZone: 'America/New_York',
-      unknownWhy: null,
-    };
+    const market = usMarket({ phase: 'weekend', nextOpen: Date.UTC(2026, 10, 30, 14, 30) });
     const closed = rowState(AAPL, 0, false, { ...live, market }, now)!;
     expect(closed).toMatchObject({ icon: 'closed', tone: 'muted' });
     expect(closed.label).toBe('closed · opens Mon 09:30 ET (in 1 d 20 h)');
