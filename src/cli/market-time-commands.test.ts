@@ -4,7 +4,7 @@
  * state rather than "normal".
  */
 import { describe, expect, it } from 'vitest';
-import { cliOnSimulator, lines } from './test-harness';
+import { cellsOf, cliOnSimulator, lines } from './test-harness';
 
 const TOKEN = 'cli-market-time-token';
 const at = (iso: string) => Date.parse(iso);
@@ -68,13 +68,7 @@ describe('market-time commands', () => {
   it('the quotes STATUS column says the market is at the weekend, and when it opens', async () => {
     now = at('2026-11-28T15:00:00Z');
     const r = await h.cli('quotes stock --region US --codes AAPL');
-    const [header, row] = lines(r.stdout);
-    const cells = Object.fromEntries(
-      header!
-        .trim()
-        .split(/\s{2,}/)
-        .map((name, i) => [name, row!.trim().split(/\s{2,}/)[i]]),
-    );
+    const cells = cellsOf(r.stdout);
     expect(cells['STATUS']).toBe('weekend · opens Mon 30 Nov 09:30 EST');
     now = at('2026-11-18T04:30:00Z');
     const hk = await h.cli('quotes stock --region HK --codes 700');

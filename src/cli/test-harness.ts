@@ -119,3 +119,11 @@ export function cliOnSimulator(
 
 /** stderr as lines, without the trailing newline's empty entry. */
 export const lines = (text: string): string[] => text.split('\n').filter((l) => l !== '');
+
+/** The cells of a table's data row (1 = the first), split at the two-space column gap. */
+export const cellsOf = (table: string, row = 1): Record<string, string> => {
+  const [header, ...rows] = lines(table);
+  const names = header!.trim().split(/\s{2,}/);
+  const values = rows[row - 1]!.trim().split(/\s{2,}/);
+  return Object.fromEntries(names.map((n, i) => [n, values[i]!]));
+};
