@@ -10,6 +10,7 @@ import { Emitter } from '../../shared/emitter';
 import type { AssetClass, MarketStateView } from '../../shared/model';
 import { usMarket } from '../../shared/testing/fixtures';
 import type { FeedMarkets } from './market-rest';
+import { FakeStreams } from './testing/fake-stream';
 import { manualHub, quotesSpec, stockQuotes } from './testing/hub';
 
 /** Market states a test sets by hand. */
@@ -102,6 +103,29 @@ describe('FeedHub: closed markets rest', () => {
     const calls = client.callsOf('quotes').length;
     await timers.advance(60_000);
     expect(client.callsOf('quotes')).toHaveLength(calls);
+    hub.dispose();
+  });
+
+  it("drops a closed market's symbols from the stream, polls its last prices once, and streams them again at the open", async () => {
+    const markets = new Markets();
+    const streams = new FakeStreams();
+    const { timers, client, hub, watch } = manualHub({ markets, stream: streams.open });
+    await watch(stockQuotes(['AAPL', 'MSFT']), quotesSpec('crypto', 'BA', ['BTCUSDT']));
+    streams.of('stock').stream();
+    streams.of('crypto').stream();
+    await timers.advance(5_000);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
+    const stockCalls = () => client.callsOf('quotes').filter((c) => c.cls === 'stock').length;
+    const before = stockCalls();
+    markets.set('stock|US', CLOSED);
+    await timers.advance(60_000);
+    // Off the stream; one poll for the session's last prices, then nothing.
+    expect(streams.of('stock').keys()).toEqual([]);
+    expect(stockCalls()).toBe(before + 1);
+    expect(streams.of('crypto').keys()).toEqual(['BTCUSDT$BA']);
+    markets.set('stock|US', { phase: 'open' });
+    await timers.advance(1_000);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
     hub.dispose();
   });
 });
