@@ -7,12 +7,14 @@
  * quote board's rows and its market lines and the status bar say closed or lunch break
  * with the next open; with streaming off, the simulator counts no stock request once
  * the closed markets' last prices are in, while crypto is still polled. At 1024 px, a
- * screenshot of the closed market and of the lunch break (test-results/screens/).
+ * screenshot of the closed market and of the lunch break, dark and light
+ * (test-results/screens/).
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import { ROOT } from './support/processes';
+import { setTheme } from './support/ui';
 import { closeWorkspace, openWorkspace, PREMIUM_BUDGET, type Workspace } from './support/workspace';
 
 const TOKEN = 'e2e-market-hours-token-7f2a';
@@ -108,7 +110,11 @@ for (const scene of SCENES) {
       await expect(
         page.getByRole('contentinfo', { name: 'Status' }).getByRole('status'),
       ).toContainText('LIVE');
-      if (scene.screenshot) await shoot(page, scene.screenshot);
+      if (scene.screenshot) {
+        await shoot(page, scene.screenshot);
+        await setTheme(page, 'light');
+        await shoot(page, `${scene.screenshot}-light`);
+      }
 
       // The closed markets' last prices are in: give the final polls a moment, then count.
       await page.waitForTimeout(3_000);
