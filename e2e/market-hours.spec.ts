@@ -14,7 +14,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import { ROOT } from './support/processes';
-import { setTheme } from './support/ui';
+import { quoteRow, setTheme, slot } from './support/ui';
 import { closeWorkspace, openWorkspace, PREMIUM_BUDGET, type Workspace } from './support/workspace';
 
 const TOKEN = 'e2e-market-hours-token-7f2a';
@@ -35,6 +35,8 @@ interface Scene {
   closed: string[];
   /** The screenshot's name, if one is taken. */
   screenshot?: string;
+  /** A row picked on the board: the linked ladder says its market's state too. */
+  pick?: { row: string; ladder: RegExp };
 }
 
 const SCENES: Scene[] = [
@@ -70,6 +72,7 @@ const SCENES: Scene[] = [
     line: { where: 'US stock', text: /closed · opens Mon 09:30 ET/ },
     status: /US closed · opens Mon 09:30 ET/,
     closed: ['/stock/quotes', '/fund/quotes', '/indices/quotes'],
+    pick: { row: 'AAPL US stock', ladder: /closed · opens Mon 09:30 ET \(in 1 d 23 h\)/ },
   },
 ];
 
@@ -116,6 +119,10 @@ for (const scene of SCENES) {
         await shoot(page, `${scene.screenshot}-light`);
       }
 
+      if (scene.pick) {
+        await quoteRow(page, scene.pick.row).click();
+        await expect(slot(page, 'Depth')).toContainText(scene.pick.ladder);
+      }
       // The closed markets' last prices are in: give the final polls a moment, then count.
       await page.waitForTimeout(3_000);
       sim.resetStats();
