@@ -10,6 +10,8 @@ import { Emitter } from '../../shared/emitter';
 import type { AssetClass, MarketStateView } from '../../shared/model';
 import { usMarket } from '../../shared/testing/fixtures';
 import type { FeedMarkets } from './market-rest';
+import { planOf } from '../../shared/model';
+import { FakeFeedClient } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
 import { manualHub, quotesSpec, stockQuotes } from './testing/hub';
 
@@ -126,6 +128,20 @@ describe('FeedHub: closed markets rest', () => {
     markets.set('stock|US', { phase: 'open' });
     await timers.advance(1_000);
     expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
+    hub.dispose();
+  });
+
+  it("asks a resting market's last prices again of a new client (another source)", async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL']));
+    await timers.advance(10_000);
+    expect(client.callsOf('quotes')).toHaveLength(1);
+    const next = new FakeFeedClient(timers.now);
+    hub.setClient(next, planOf('premium'));
+    await timers.advance(30_000);
+    expect(next.callsOf('quotes')).toHaveLength(1);
     hub.dispose();
   });
 });

@@ -323,6 +323,8 @@ export class FeedHub {
     this.#scheduler.setPlan(plan, requestsPerMinute ?? null);
     this.#client = client;
     this.#poller.switchClient(client);
+    // A resting market's last prices were the old client's: the new one is asked once.
+    for (const g of this.#registry.groups()) updateResting(g);
     this.#registry.restartStaleness(this.#now());
     this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();
