@@ -181,9 +181,15 @@ export interface Host extends Started {
  * `MARKETDESK_TOKEN` when given. A token from the environment is for the service named
  * by `MARKETDESK_BASE_URL` only, so that is set too: the home's own base URL.
  */
-export async function startHost(options: { home: string; token?: string }): Promise<Host> {
+export async function startHost(options: {
+  home: string;
+  token?: string;
+  /** An ISO instant the host's services read the time from (MARKETDESK_TEST_CLOCK). */
+  clock?: string;
+}): Promise<Host> {
   const baseUrl = assertLocalService(options.home);
   const env = childEnv({ MARKETDESK_HOME: options.home });
+  if (options.clock !== undefined) env['MARKETDESK_TEST_CLOCK'] = options.clock;
   if (options.token !== undefined) {
     env['MARKETDESK_TOKEN'] = options.token;
     env['MARKETDESK_BASE_URL'] = baseUrl;

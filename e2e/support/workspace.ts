@@ -36,6 +36,8 @@ export interface WorkspaceOptions {
   service?: { token: string; seed: number };
   /** `MARKETDESK_TOKEN` for the host: live (or refused) from its start. */
   hostToken?: string;
+  /** The host's clock starts at this ISO instant (MARKETDESK_TEST_CLOCK; e2e/README.md). */
+  hostClock?: string;
   /** A workspace.json written into the data folder before the host starts. */
   workspace?: object;
   /** The page's size; 1600 × 900 unless given. */
@@ -80,7 +82,11 @@ async function open(
   if (options.workspace) {
     writeFileSync(path.join(home, 'workspace.json'), JSON.stringify(options.workspace));
   }
-  const host = await startHost({ home, token: options.hostToken });
+  const host = await startHost({
+    home,
+    token: options.hostToken,
+    ...(options.hostClock === undefined ? {} : { clock: options.hostClock }),
+  });
   into.host = host;
   const context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
   const page = await context.newPage();

@@ -35,6 +35,8 @@ import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker, SymbolDirectory, seenInCache } from './symbols';
 import { AlertService, AlertStore } from './alerts';
 import { DrawingStore } from './drawings';
+import { CalendarStore, MarketHours } from './market-hours';
+import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -86,6 +88,8 @@ export interface Services {
   readonly notices: NoticeService;
   /** Price alerts, evaluated on the hub's live prices whatever windows are open. */
   readonly alerts: AlertService;
+  /** Each shown market's state (open, closed, a holiday): the hub rests closed ones. */
+  readonly marketHours: MarketHours;
   /** The bridge's view of the services (what the handler table calls). */
   readonly backend: AppBackend;
   status(): AppStatus;
@@ -203,6 +207,16 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   let history: HistoryService;
   let hub: FeedHub;
+  // The calendars are the current source's (demo and live never mix), asked through
+  // the link's client: the plan's budget counts them like any request.
+  const marketHours = new MarketHours({
+    client: () => calendarClientOf(link.client),
+    source: () => link.sources.sourceId,
+    rules: SHARED_CALENDAR_RULES,
+    keeper: new CalendarStore({ folder: config.dataFolder, now }),
+    now,
+    onError: (error) => log(`marketdesk: market hours: ${link.redact(errorMessage(error))}`),
+  });
   try {
     await link.start();
     await ioTurn();
@@ -225,6 +239,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       requestsPerMinute: link.requestsPerMinute,
       health,
       stream: streamOf(current, link.openStream),
+      markets: marketHours,
       now,
       // Messages only: a stack or an argument could carry anything.
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
@@ -232,6 +247,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   } catch (error) {
     // Half-built: release the demo service's port and the database before reporting.
     await link.dispose();
+    marketHours.dispose();
     health.dispose();
     closeCache(db);
     throw error;
@@ -251,6 +267,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       hub.setStream(streamOf(settings.get(), openStream));
       // Demo ↔ live: only the new source's alerts are evaluated, on its own prices.
       alerts.sourceChanged();
+      marketHours.sourceChanged();
     }),
   );
   // A chart's newest candles, just fetched, are the hub's poll of that series too.
@@ -294,6 +311,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     health,
     now,
     notices,
+    markets: marketHours,
   });
 
   let disposed: Promise<void> | null = null;
@@ -310,6 +328,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     link,
     notices,
     alerts,
+    marketHours,
     backend,
     status: () => backend.status(),
     dispose() {
@@ -321,6 +340,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         notices.dispose();
         drawings.dispose();
         hub.dispose();
+        marketHours.dispose();
         history.dispose();
         health.dispose();
         await link.dispose();

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { ensureDataFolder } from '../core/data-folder';
 import { startHost } from './start-host';
+import { TEST_CLOCK_ENV, testClock } from './test-clock';
 import { errorMessage } from '../shared/errors';
 
 const USAGE = 'usage: npm run serve -- [--port N] [--no-open]';
@@ -30,7 +31,14 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) return void console.log(USAGE);
+  // End-to-end specs only: the services' clock agrees with a simulator's `--clock`.
+  const now = testClock(process.env);
+  if (now)
+    console.error(
+      `marketdesk: the clock reads ${new Date(now()).toISOString()} (${TEST_CLOCK_ENV})`,
+    );
   const host = await startHost({
+    ...(now ? { services: { now } } : {}),
     port: parsePort(values.port),
     // The same address as last time unless a port is asked for (see host-port.ts).
     rememberPort: values.port === undefined,

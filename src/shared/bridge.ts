@@ -19,6 +19,7 @@ import type {
   ConnectionReport,
   FeedPlan,
   Instrument,
+  MarketStateView,
   NewsItem,
   Quote,
   RefreshIntervals,
@@ -310,6 +311,12 @@ export interface Events {
      * in words: what changed. Absent while none was.
      */
     corrected?: string;
+    /**
+     * The state of the market the prices come from (open, a break, closed, a holiday),
+     * shown beside the data's health: a closed market's last price is closed, not stale.
+     * Absent for news, and while no market hours are known.
+     */
+    market?: MarketStateView;
   };
   status: AppStatus;
   /** The saved workspace changed in another window (pop-outs stay in sync). */

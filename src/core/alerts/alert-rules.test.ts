@@ -115,4 +115,14 @@ describe('AlertIndex', () => {
     expect(index.size).toBe(0);
     expect(run(index, [5])).toEqual([[]]);
   });
+
+  it('lets alerts wait while the market is closed, unless kept active then', () => {
+    const waiting = alert('wait', { kind: 'above', price: 100 });
+    const kept = { ...alert('kept', { kind: 'above', price: 100 }), whileClosed: true };
+    const index = new AlertIndex([waiting, kept]);
+    // The closed market's last price is over both lines: only the one kept active fires.
+    expect(index.evaluate(KEY, 120, 0, [], true).map((f) => f.alert.id)).toEqual(['kept']);
+    // At the open the waiting one is evaluated as new: the price above its line fires it.
+    expect(index.evaluate(KEY, 121, 1000).map((f) => f.alert.id)).toEqual(['wait']);
+  });
 });

@@ -96,15 +96,18 @@ export class AlertIndex {
 
   /**
    * A new price of the symbol `key` (an `instrumentKey`) at `at`: the alerts it fires, in
-   * the order they were added. A `once` alert that fired leaves the index.
+   * the order they were added. A `once` alert that fired leaves the index. While the
+   * symbol's market is closed (`closed`), only alerts kept active then (`whileClosed`)
+   * are evaluated; the others wait, untouched, for the open.
    */
-  evaluate(key: string, price: number, at: number, out: Fired[] = []): Fired[] {
+  evaluate(key: string, price: number, at: number, out: Fired[] = [], closed = false): Fired[] {
     const previous = this.#previous.get(key);
     this.#previous.set(key, price);
     const list = this.#bySymbol.get(key);
     if (!list || !Number.isFinite(price)) return out;
     let removed = false;
     for (const a of list) {
+      if (closed && a.alert.whileClosed !== true) continue;
       const c = a.alert.condition;
       let hit: boolean;
       if (c.kind === 'crosses') {

@@ -69,10 +69,13 @@ export const alertConditionSchema = z.discriminatedUnion(
 
 const repeat = z.enum(['once', 'every'], { error: 'must be "once" or "every"' });
 
+const whileClosed = z.boolean({ error: 'must be true or false' }).optional();
+
 export const alertDraftSchema = z.strictObject({
   instrument: alertInstrumentSchema,
   condition: alertConditionSchema,
   repeat,
+  whileClosed,
 }) satisfies z.ZodType<AlertDraft, unknown>;
 
 export const alertChangeSchema = z
@@ -80,9 +83,10 @@ export const alertChangeSchema = z
     condition: alertConditionSchema.optional(),
     repeat: repeat.optional(),
     state: z.enum(['active', 'paused'], { error: 'must be "active" or "paused"' }).optional(),
+    whileClosed,
   })
   .refine((c) => Object.keys(c).length > 0, {
-    error: 'must change something: condition, repeat or state',
+    error: 'must change something: condition, repeat, state or whileClosed',
   }) satisfies z.ZodType<AlertChange>;
 
 export const alertIdSchema = z.string().min(1).max(64);
@@ -106,4 +110,5 @@ export const storedAlertSchema = z.strictObject({
     .strictObject({ at: unixMs, price: z.number().finite(), firedAt: unixMs.optional() })
     .nullable(),
   firedCount: z.number().int().min(0),
+  whileClosed,
 }) satisfies z.ZodType<Alert, unknown>;

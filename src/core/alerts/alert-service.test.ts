@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage, SubscriptionSpec } from '../../shared/bridge';
-import type { AlertDraft, DataSourceId, Quote } from '../../shared/model';
+import type { AlertDraft, DataSourceId, MarketStateView, Quote } from '../../shared/model';
+import { usMarket } from '../../shared/testing/fixtures';
 import { tempFolder } from '../testing/temp-folder';
 import { ALERTS_CLIENT_ID, AlertService, type AlertFeed, type AlertFired } from './alert-service';
 import { ALERTS_FILE_NAME, AlertStore } from './alert-store';
@@ -31,9 +32,10 @@ class FakeFeed implements AlertFeed {
       )
       .sort();
   }
-  status(state: 'live' | 'loading' | 'offline') {
+  status(state: 'live' | 'loading' | 'offline', market?: MarketStateView) {
     for (const [id, s] of this.subs) {
-      s.push({ event: 'subscriptionStatus', payload: { subscriptionId: id, state, asOf: null } });
+      const payload = { subscriptionId: id, state, asOf: null, ...(market ? { market } : {}) };
+      s.push({ event: 'subscriptionStatus', payload });
     }
   }
   /** Pushes `last` prices of `code` to the subscription holding it. */
@@ -168,5 +170,29 @@ describe('AlertService', () => {
       /1 saved alert was unreadable and left out \(the file is kept as alerts\.json\.bad-/,
     );
     expect(service.list()).toEqual([]);
+  });
+
+  it("waits on a closed market's last price, fires at the open, and keeps an alert active if asked", () => {
+    const { feed, service, fired, folder } = setup();
+    const stock = { ...AAPL, condition: { kind: 'above' as const, price: 230 } };
+    const waiting = service.create(stock);
+    const kept = service.create({ ...stock, whileClosed: true });
+    const closed = usMarket({ phase: 'holiday', holiday: 'Thanksgiving' });
+    feed.status('live', closed);
+    feed.quote('AAPL', 240);
+    expect(fired.map((f) => f.alert.id)).toEqual([kept.id]);
+    feed.status('live', { ...closed, phase: 'open', holiday: null });
+    feed.quote('AAPL', 241);
+    expect(fired.map((f) => f.alert.id)).toEqual([kept.id, waiting.id]);
+    // Kept with the alert, and read back from the file.
+    const again = new AlertService({
+      store: new AlertStore({ folder }),
+      feed: new FakeFeed(),
+      source: () => 'demo',
+    });
+    expect(again.list().find((a) => a.id === kept.id)?.whileClosed).toBe(true);
+    expect(again.list().find((a) => a.id === waiting.id)?.whileClosed).toBeUndefined();
+    again.dispose();
+    service.dispose();
   });
 });

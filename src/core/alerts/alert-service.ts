@@ -18,7 +18,7 @@ import type {
   Quote,
   UnixMs,
 } from '../../shared/model';
-import { MAX_ALERTS, canonicalInstrument, instrumentKey } from '../../shared/model';
+import { MAX_ALERTS, canonicalInstrument, instrumentKey, isTradingPhase } from '../../shared/model';
 import { StoreError } from '../settings/store-error';
 import { AlertIndex, type Fired } from './alert-rules';
 import type { AlertStore } from './alert-store';
@@ -67,6 +67,8 @@ interface MarketSub {
   codesKey: string;
   spec: Extract<SubscriptionSpec, { kind: 'quotes' }>;
   live: boolean;
+  /** Its market is closed (a state the hub vouches for): alerts not kept active then wait. */
+  closed: boolean;
   /** Quotes delivered while not live, evaluated once it is. */
   pending: Map<string, Quote>;
 }
@@ -122,6 +124,7 @@ export class AlertService {
       createdAt: this.#now(),
       lastFired: null,
       firedCount: 0,
+      ...(draft.whileClosed ? { whileClosed: true } : {}),
     };
     this.#commit(alert.id, () => this.#alerts.set(alert.id, alert));
     return alert;
@@ -138,6 +141,7 @@ export class AlertService {
       ...(change.condition ? { condition: { ...change.condition } } : {}),
       ...(change.repeat ? { repeat: change.repeat } : {}),
       ...(change.state ? { state: change.state } : {}),
+      ...(change.whileClosed === undefined ? {} : { whileClosed: change.whileClosed }),
     };
     this.#commit(id, () => this.#alerts.set(id, next));
     return next;
@@ -244,7 +248,15 @@ export class AlertService {
 
   #subscribe(spec: MarketSub['spec'], codesKey: string): MarketSub {
     const prefix = instrumentKey({ ...spec, code: '' });
-    const market: MarketSub = { id: '', prefix, codesKey, spec, live: false, pending: new Map() };
+    const market: MarketSub = {
+      id: '',
+      prefix,
+      codesKey,
+      spec,
+      live: false,
+      closed: false,
+      pending: new Map(),
+    };
     market.id = this.#deps.feed.subscribe(ALERTS_CLIENT_ID, spec, (message) =>
       this.#onMessage(market, message),
     );
@@ -263,7 +275,10 @@ export class AlertService {
       if (market.live) this.#evaluate(market, Object.entries(quotes));
       else for (const [code, q] of Object.entries(quotes)) market.pending.set(code, q);
     } else if (message.event === 'subscriptionStatus') {
-      market.live = (message.payload as Events['subscriptionStatus']).state === 'live';
+      const status = message.payload as Events['subscriptionStatus'];
+      market.live = status.state === 'live';
+      // Known closed only: an unknown market's hours close nothing.
+      market.closed = status.market !== undefined && !isTradingPhase(status.market.phase ?? 'open');
       if (market.live && market.pending.size > 0) {
         const pending = [...market.pending];
         market.pending.clear();
@@ -275,7 +290,8 @@ export class AlertService {
   #evaluate(market: MarketSub, quotes: [string, Quote][]): void {
     const fired: Fired[] = [];
     for (const [code, q] of quotes) {
-      this.#index.evaluate(market.prefix + code, q.last, q.time > 0 ? q.time : this.#now(), fired);
+      const at = q.time > 0 ? q.time : this.#now();
+      this.#index.evaluate(market.prefix + code, q.last, at, fired, market.closed);
     }
     if (fired.length > 0) this.#record(fired);
   }

@@ -9,6 +9,7 @@ import type {
   AppStatus,
   ConnectionReport,
   FeedPlan,
+  MarketStateView,
   PlanName,
   Settings,
   SymbolCheck,
@@ -46,6 +47,8 @@ export interface HubLike extends FeedPort {
   streamRefusal(): string | null;
   /** One quoted instrument per market the panes show. */
   quotedMarkets(): QuotedMarket[];
+  /** The state of each market the panes show (absent: no market hours). */
+  marketStates?(): MarketStateView[];
   readonly onStatus: Event<FeedStatus>;
 }
 
@@ -70,6 +73,8 @@ export interface AppBackendDeps {
   symbols?: { check(query: SymbolQuery): Promise<SymbolCheck> };
   /** The symbol directory of the current source (`searchSymbols`); wired by the composition root. */
   directory?: { search(query: SymbolSearchQuery): Promise<SymbolSearchAnswer> };
+  /** Told when a market's state changes (core/market-hours); the status says it. */
+  markets?: { readonly onChange: Event<void> };
   /** Default: the global timers. */
   timers?: Timers;
   /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link DEADLINE_MARGIN_MS}. */
@@ -104,6 +109,7 @@ export class AppBackend implements BridgeBackend {
     this.#listening.add(deps.link.onClient(changed));
     this.#listening.add(deps.settings.onChange(changed));
     this.#listening.add(deps.notices.onChange(changed));
+    if (deps.markets) this.#listening.add(deps.markets.onChange(changed));
   }
 
   status(): AppStatus {
@@ -131,6 +137,7 @@ export class AppBackend implements BridgeBackend {
       notice: notices.length > 0 ? link.redact(notices.join(' ')) : null,
       // The REST minute's word first: it decides what every request may do.
       suggestedPlan: link.suggestedPlan ?? hub.suggestedPlan(),
+      ...(hub.marketStates ? { markets: hub.marketStates() } : {}),
     };
   }
 

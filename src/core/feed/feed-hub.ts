@@ -12,6 +12,7 @@ import type {
   DataSourceId,
   FeedPlan,
   Instrument,
+  MarketStateView,
   Plan,
   PlanName,
   SeriesKey,
@@ -31,6 +32,7 @@ import {
   type FeedTuning,
 } from './intervals';
 import { NEWS_KEY, adapterFor } from './kinds';
+import { applyMarket, marketOfRoute, updateResting, type FeedMarkets } from './market-rest';
 import { GroupPoller } from './poller';
 import { SubscriptionRegistry } from './registry';
 import { routeOf, type LaneId } from './routes';
@@ -73,6 +75,12 @@ export interface FeedHubOptions {
   stream?: StreamOpener | null;
   /** Told of failures no subscriber owns (a throwing push or listener); default console.error. */
   onError?: (error: unknown) => void;
+  /**
+   * The markets' states (core/market-hours): a closed market's groups rest once its last
+   * prices are in (market-rest.ts), and every subscriber is told its market's state.
+   * Absent or null: every market is polled as if open, and no state is told.
+   */
+  markets?: FeedMarkets | null;
 }
 
 export { systemTimers };
@@ -97,6 +105,8 @@ export class FeedHub {
   readonly #health: HealthService;
   readonly #ownsHealth: boolean;
   readonly #healthListener: Disposable;
+  readonly #markets: FeedMarkets | null;
+  readonly #marketsListener: Disposable | null;
   /** The health hold the panes were last told of; the clocks stop while there is one. */
   #hold: HealthHold | null;
   #seq = 0;
@@ -147,7 +157,11 @@ export class FeedHub {
         now: this.#now,
         tuning: this.#tuning,
         onError: this.#onError,
-        onPolled: (group, batch) => this.#stream.polled(group, batch),
+        onPolled: (group, batch) => {
+          this.#stream.polled(group, batch);
+          // A closed market's last prices are in: it rests from now.
+          if (group.closedSince !== null && updateResting(group)) this.#scheduler.reconcile();
+        },
       },
       options.client,
     );
@@ -166,6 +180,8 @@ export class FeedHub {
     this.#stream.setOpener(options.stream ?? null);
     this.onStatus = this.#scheduler.status.onChange;
     this.#healthListener = this.#health.onChange(() => this.#healthChanged());
+    this.#markets = options.markets ?? null;
+    this.#marketsListener = this.#markets?.onChange(() => this.#marketsChanged()) ?? null;
   }
 
   // ------------------------------------------------------------ public API
@@ -190,6 +206,8 @@ export class FeedHub {
     }
     // Costs this subscription's codes, whatever the group holds already.
     const { group, addedCodes, becameActive } = this.#registry.add(sub, routed);
+    if (group.subs.size === 1) this.#readMarket(group);
+    sub.setMarket(group.market);
     // Codes the stream serves already: this pane's first snapshot (and state) is REST's.
     let due = 0;
     if (!this.#registry.isHidden(clientId)) for (const c of codes) if (snapshotDue(group, c)) due++;
@@ -305,6 +323,8 @@ export class FeedHub {
     this.#scheduler.setPlan(plan, requestsPerMinute ?? null);
     this.#client = client;
     this.#poller.switchClient(client);
+    // A resting market's last prices were the old client's: the new one is asked once.
+    for (const g of this.#registry.groups()) updateResting(g);
     this.#registry.restartStaleness(this.#now());
     this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();
@@ -395,6 +415,16 @@ export class FeedHub {
     return [...markets.values()];
   }
 
+  /** The state of each market the groups' prices come from, once each, in the groups' order. */
+  marketStates(): MarketStateView[] {
+    const out = new Map<string, MarketStateView>();
+    for (const g of this.#registry.groups()) {
+      const m = g.market;
+      if (m !== null && g.viewers > 0) out.set(`${m.class}|${m.region}`, m);
+    }
+    return [...out.values()];
+  }
+
   /** What the service said refusing stream subscriptions as over its limit, or null. */
   streamRefusal(): string | null {
     return this.#stream.refusal();
@@ -423,6 +453,7 @@ export class FeedHub {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#healthListener.dispose();
+    this.#marketsListener?.dispose();
     this.#stream.dispose();
     this.#poller.dispose();
     this.#scheduler.dispose();
@@ -442,6 +473,7 @@ export class FeedHub {
       const group = this.#registry.groupOf(sub);
       if (!group) continue;
       sub.since = now;
+      sub.setMarket(group.market);
       lanes.add(group.lane);
       sub.deliver(adapterFor(group.route), group.latest, hold?.state === 'offline');
       if (hold) sub.setState(HOLD_STATE[hold.state], hold.message);
@@ -489,6 +521,35 @@ export class FeedHub {
     this.#registry.restartStaleness(this.#now());
     this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();
+  }
+
+  /** Reads a group's market state (a new group); true when its resting changed. */
+  #readMarket(g: Group): boolean {
+    const market = marketOfRoute(g.route);
+    if (this.#markets === null || market === null) return false;
+    return applyMarket(g, this.#markets.state(market.cls, market.region), this.#now());
+  }
+
+  /**
+   * A market's state changed: each group takes it in (one that closed polls once more
+   * and leaves the stream, then rests; one that opened is asked at once), and every
+   * visible subscriber is told.
+   */
+  #marketsChanged(): void {
+    if (this.#disposed) return;
+    let closing = false;
+    const woke: Group[] = [];
+    for (const g of this.#registry.groups()) {
+      const wasClosed = g.closedSince !== null;
+      const wasResting = g.resting;
+      this.#readMarket(g);
+      if (wasClosed !== (g.closedSince !== null)) closing = true;
+      if (wasResting && !g.resting) woke.push(g);
+      for (const sub of this.#registry.visible(g)) sub.setMarket(g.market);
+    }
+    this.#scheduler.reconcile();
+    for (const g of woke) this.#scheduler.kick(g);
+    if (closing) this.#stream.requestSync();
   }
 
   /** See first-paint.ts: the hub's or the cache's newest records, before any request. */

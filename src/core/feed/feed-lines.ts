@@ -43,6 +43,12 @@ function lineOf(g: Group, facts: LineFacts): FeedLine {
   });
   if (g.viewers === 0) return waiting('No window shows it: nothing is asked until one does.');
   if (facts.hold) return waiting(facts.hold.message);
+  if (g.resting) {
+    const open = g.market?.nextOpen ?? null;
+    return waiting(
+      `Its market is closed: its last prices are in, and nothing is asked until it opens${open === null ? '' : ` (${new Date(open).toISOString().slice(0, 16).replace('T', ' ')} UTC)`}.`,
+    );
+  }
   if (g.retryAt > facts.now && g.lastError) {
     return waiting(`${g.lastError.message} Asked again in ${seconds(g.retryAt - facts.now)}.`);
   }

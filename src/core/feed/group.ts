@@ -5,7 +5,7 @@
  * what a poll's answer means for each subscriber's state.
  */
 import type { SubscriptionState } from '../../shared/bridge';
-import type { UnixMs } from '../../shared/model';
+import type { MarketStateView, UnixMs } from '../../shared/model';
 import type { ApiError, BatchResult } from '../api';
 import type { Outcome } from '../health';
 import type { KindAdapter } from './kinds';
@@ -42,8 +42,17 @@ export interface Group {
   readonly due: Set<string>;
   /** Wanted codes a poll asks: not streamed, or due. Kept with `wanted`, `streamed` and `due`. */
   polled: number;
-  /** Has visible subscribers and something to ask. */
+  /** Has visible subscribers and something to ask, and its market is not resting. */
   active: boolean;
+  /** Its market's state as last read; null for news, or with no market hours. */
+  market: MarketStateView | null;
+  /** Since when its market is seen closed (a state the app vouches for); null while trading. */
+  closedSince: UnixMs | null;
+  /**
+   * Its market is closed and its last prices are in: not polled, not streamed, until the
+   * market opens (market-rest.ts).
+   */
+  resting: boolean;
   failures: number;
   /** Backoff: not polled before this time. */
   retryAt: UnixMs;
@@ -69,6 +78,9 @@ export function newGroup(key: string, route: Route, lane: LaneId): Group {
     due: new Set(),
     polled: 0,
     active: false,
+    market: null,
+    closedSince: null,
+    resting: false,
     failures: 0,
     retryAt: 0,
     inFlight: false,
@@ -161,8 +173,9 @@ export function hideIn(g: Group, sub: Subscription): void {
   refreshActive(g);
 }
 
-function refreshActive(g: Group): void {
-  g.active = g.viewers > 0 && (g.route.kind === 'news' || g.polled > 0);
+/** Whether `g` polls: someone sees it, it has something to ask, and its market is not resting. */
+export function refreshActive(g: Group): void {
+  g.active = g.viewers > 0 && !g.resting && (g.route.kind === 'news' || g.polled > 0);
 }
 
 /**

@@ -13,6 +13,7 @@ export {
   type FeedTuning,
 } from './intervals';
 export { NEWS_PAGE_SIZE } from './kinds';
+export { restsOn, type FeedMarkets } from './market-rest';
 export { backoffDelay, planBudget, type LaneDemand } from './pacing';
 export { requestsPerPoll, routeOf, type LaneId, type Route } from './routes';
 export { formingCandle, type FormingUpdate } from './forming-candle';

@@ -230,7 +230,8 @@ export class GroupPoller {
     const limit = staleAfterMs(this.deps.tuning, this.deps.clocks.effective(lane));
     const message = `No new data for over ${Math.round(limit / 1000)} s.`;
     for (const g of this.deps.registry.groups()) {
-      if (g.lane !== lane) continue;
+      // A closed market's last price is closed, not stale (market-rest.ts).
+      if (g.lane !== lane || g.closedSince !== null) continue;
       for (const sub of this.deps.registry.visible(g)) {
         // The stream keeps it current between pushes (a quiet market pushes nothing).
         if (servedByStream(g, sub)) {

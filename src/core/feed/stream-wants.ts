@@ -168,6 +168,8 @@ export class StreamWantsReader {
       const cls = classOf(g.route);
       if (type === null || cls === null || g.route.kind === 'news') continue;
       if (!replacesPolls(g.route)) continue;
+      // A closed market's last prices are polled once, then it rests (market-rest.ts).
+      if (g.closedSince !== null) continue;
       const reading = { g, cls, type, region: g.route.region, codes: g.wanted.entries() };
       return (this.#reading = reading);
     }

@@ -8,7 +8,7 @@ import type {
   SubscriptionSpec,
   SubscriptionState,
 } from '../../shared/bridge';
-import type { UnixMs } from '../../shared/model';
+import type { MarketStateView, UnixMs } from '../../shared/model';
 import type { KindAdapter } from './kinds';
 import type { Stored } from './store';
 import type { HubEvent, PushFn } from './types';
@@ -31,6 +31,8 @@ export class Subscription {
   pace: SubscriptionPace | null = null;
   /** The last correction of a bar built from the stream, in words (see `setCorrection`). */
   correction: string | null = null;
+  /** The state of the market its prices come from (null: none known, or news). */
+  market: MarketStateView | null = null;
 
   constructor(
     readonly id: string,
@@ -109,6 +111,13 @@ export class Subscription {
     if (this.state !== null) this.#tell();
   }
 
+  /** Its market's state changed: told to the pane with its status (once it has one). */
+  setMarket(view: MarketStateView | null): void {
+    if (JSON.stringify(this.market) === JSON.stringify(view)) return;
+    this.market = view;
+    this.#tell();
+  }
+
   /** The service corrected a bar built from the stream: told to the pane, kept while it lives. */
   setCorrection(text: string): void {
     if (this.correction === text) return;
@@ -128,6 +137,7 @@ export class Subscription {
     if (unknownCodes.length > 0) payload.unknownCodes = [...unknownCodes];
     if (this.pace) payload.pace = { ...this.pace };
     if (this.correction) payload.corrected = this.correction;
+    if (this.market) payload.market = { ...this.market };
     this.emit({ event: 'subscriptionStatus', payload });
   }
 

@@ -68,6 +68,12 @@ export interface Alert {
   lastFired: AlertFiring | null;
   /** How many times it fired. */
   firedCount: number;
+  /**
+   * Evaluated while its market is closed too (on the session's last price and any price
+   * the service moves then). Absent or false: it waits for the market to open — a closed
+   * market's last price does not fire it. Absent in alerts saved before it was kept.
+   */
+  whileClosed?: boolean;
 }
 
 /** What a person asks for when making an alert. */
@@ -75,6 +81,8 @@ export interface AlertDraft {
   instrument: Instrument;
   condition: AlertCondition;
   repeat: AlertRepeat;
+  /** Keep it active while the market is closed (default: it waits for the open). */
+  whileClosed?: boolean;
 }
 
 /** A change to an alert: a new condition or repeat; `state` active (resume/re-arm) or paused. */
@@ -82,6 +90,7 @@ export interface AlertChange {
   condition?: AlertCondition;
   repeat?: AlertRepeat;
   state?: Exclude<AlertState, 'fired'>;
+  whileClosed?: boolean;
 }
 
 /** `300000` → `5m`, `3600000` → `1h`, `90000` → `90s`. */

@@ -12,4 +12,5 @@ export * from './record-rules';
 export * from './feed-plan';
 export * from './plan-fit';
 export * from './connection-test';
+export * from './market-state';
 export * from './market-time';

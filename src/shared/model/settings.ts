@@ -3,6 +3,7 @@
  * token is never part of either: the renderer may set it and ask whether one is set,
  * never read it.
  */
+import type { MarketStateView } from './market-state';
 import type { AssetClass, Plan, PlanName, UnixMs } from './market';
 
 export type Theme = 'dark' | 'light';
@@ -195,4 +196,10 @@ export interface AppStatus {
    * when nothing points elsewhere.
    */
   suggestedPlan: PlanName | null;
+  /**
+   * The state of each market the panes show (open, a break, closed, a holiday), beside the
+   * data's health: the status bar says which are closed and when they open. Absent where
+   * no market hours are known (an older main side).
+   */
+  markets?: MarketStateView[];
 }

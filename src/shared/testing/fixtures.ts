@@ -1,5 +1,5 @@
 /** Small records several suites share, so each is written once. */
-import type { Quote, SeriesKey, StreamHealth } from '../model';
+import type { MarketStateView, Quote, SeriesKey, StreamHealth } from '../model';
 
 /** AAPL's daily candles on its primary exchange. */
 export const AAPL_DAILY: SeriesKey = {
@@ -36,3 +36,19 @@ export const quoteOf = (over: Partial<Quote> = {}): Quote => ({
   changePercent: null,
   ...over,
 });
+
+/** The US stock market's state, from the service's calendar: closed unless `over` says. */
+export function usMarket(over: Partial<MarketStateView> = {}): MarketStateView {
+  return {
+    class: 'stock',
+    region: 'US',
+    phase: 'closed',
+    basis: 'service',
+    holiday: null,
+    nextOpen: null,
+    nextClose: null,
+    timeZone: 'America/New_York',
+    unknownWhy: null,
+    ...over,
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, DataHealth, StreamHealth } from '../../../shared/model';
 import { HEALTH_STATES, STREAM_HEALTH_STATES } from '../../../shared/model';
-import { STREAMING } from '../../../shared/testing/fixtures';
+import { STREAMING, usMarket } from '../../../shared/testing/fixtures';
 import { describeStatus, describeStream, describeToken, tokenProblem } from './status-text';
 
 const LIVE: DataHealth = {
@@ -252,5 +252,59 @@ describe('describeStream', () => {
 
   it('is part of the status', () => {
     expect(describeStatus(base, fmt).feed.word).toBe('STREAM');
+  });
+});
+
+describe('describeMarkets', () => {
+  const market = usMarket({
+    phase: 'holiday',
+    holiday: 'Thanksgiving',
+    nextOpen: Date.UTC(2026, 10, 27, 14, 30),
+  });
+  const now = Date.UTC(2026, 10, 26, 15);
+
+  it('says a closed market beside the health, with its holiday and next open', () => {
+    const text = describeStatus({ ...base, markets: [market] }, fmt, () => 'UTC', now);
+    expect(text.mode).toBe('LIVE');
+    expect(text.markets).toBe('US closed (Thanksgiving) · opens Fri 09:30 ET');
+    expect(text.marketsTitle).toBe(
+      'US: closed (Thanksgiving) · opens Fri 09:30 ET (in 23 h 30 min)',
+    );
+  });
+
+  it('names no open market, a lunch break and a regular-hours guess as such, and counts the rest', () => {
+    const open = { ...market, class: 'crypto' as const, region: 'BA', phase: 'open' as const };
+    const hk = {
+      ...market,
+      region: 'HK',
+      phase: 'lunch-break' as const,
+      holiday: null,
+      timeZone: 'Asia/Hong_Kong',
+      nextOpen: Date.UTC(2026, 10, 26, 5),
+    };
+    const guess = {
+      ...market,
+      region: 'GB',
+      phase: 'closed' as const,
+      holiday: null,
+      basis: 'regular' as const,
+      unknownWhy: 'its calendar is not in your plan',
+      nextOpen: null,
+    };
+    const lunch = describeStatus(
+      { ...base, markets: [open, hk, guess, market] },
+      fmt,
+      () => 'UTC',
+      Date.UTC(2026, 10, 26, 4, 30),
+    );
+    expect(lunch.markets).toBe(
+      'HK lunch break · reopens 13:00 HKT; GB closed (regular hours); +1 more',
+    );
+    expect(lunch.marketsTitle).toMatch(/^BA crypto: open\n/);
+    expect(lunch.marketsTitle).toMatch(
+      /GB: closed \(regular hours\) \(its calendar is not in your plan\)/,
+    );
+    expect(describeStatus({ ...base, markets: [open] }, fmt).markets).toBe('');
+    expect(describeStatus(base, fmt).markets).toBe('');
   });
 });

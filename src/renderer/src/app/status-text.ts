@@ -5,6 +5,7 @@
  * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
 import { zoneLabel } from '../base/format/time';
+import { describeMarketState } from '../../../shared/model';
 import type {
   AppStatus,
   HealthState,
@@ -52,6 +53,13 @@ export interface StatusText {
   lastUpdate: string;
   /** How prices arrive: streamed, polled and why, reconnecting and when. */
   feed: FeedText;
+  /**
+   * The shown markets that are not simply open, beside the health: "US closed
+   * (Thanksgiving) · opens Fri 09:30 ET"; '' when every one is open (or none is known).
+   */
+  markets: string;
+  /** Its tooltip: every market's state in full, with the countdowns and where each was read. */
+  marketsTitle: string;
 }
 
 /** Formats a time as hh:mm or hh:mm:ss in the user's zone. */
@@ -164,10 +172,34 @@ export function describeStream(stream: StreamHealth, format: TimeFormat = localT
   }
 }
 
+/** Markets named in the bar before "+N more" (the tooltip has them all). */
+const MARKETS_SHOWN = 2;
+
+/** The status bar's words on the shown markets' states (see `StatusText.markets`). */
+export function describeMarkets(
+  status: AppStatus,
+  now: number,
+): { markets: string; marketsTitle: string } {
+  const all = status.markets ?? [];
+  const name = (m: (typeof all)[number]) =>
+    `${m.region}${m.class === 'stock' ? '' : ` ${m.class}`}`;
+  const notOpen = all.filter((m) => m.phase !== null && m.phase !== 'open');
+  const shown = notOpen
+    .slice(0, MARKETS_SHOWN)
+    .map((m) => `${name(m)} ${describeMarketState(m, now, { countdown: false }).text}`);
+  if (notOpen.length > MARKETS_SHOWN) shown.push(`+${notOpen.length - MARKETS_SHOWN} more`);
+  const title = all.map((m) => {
+    const why = m.unknownWhy ? ` (${m.unknownWhy})` : '';
+    return `${name(m)}: ${describeMarketState(m, now).text}${why}`;
+  });
+  return { markets: shown.join('; '), marketsTitle: title.join('\n') };
+}
+
 export function describeStatus(
   status: AppStatus,
   format: TimeFormat = localTime,
   zoneName: (time: number) => string = localZoneName,
+  now: number = Date.now(),
 ): StatusText {
   const state = status.health.state;
   const health = HEALTH_WORDS[state];
@@ -200,6 +232,7 @@ export function describeStatus(
         ? ''
         : `Updated ${format(status.lastUpdate, true)} ${zoneName(status.lastUpdate)}`,
     feed: describeStream(status.health.stream, format),
+    ...describeMarkets(status, now),
   };
 }
 

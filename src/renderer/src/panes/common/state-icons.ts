@@ -38,6 +38,23 @@ export const STATE_ICONS = {
   halted: ['M6 4v8', 'M10 4v8'],
   /** Delisted: a ring crossed out. */
   delisted: ['M8 2.5a5.5 5.5 0 1 1 0 11a5.5 5.5 0 1 1 0-11', 'M4.1 4.1l7.8 7.8'],
+  /** The market is closed (overnight, a weekend, a holiday): a crescent moon. */
+  closed: ['M10.5 2.8a5.5 5.5 0 1 0 2.7 8.2a4.4 4.4 0 0 1-2.7-8.2z'],
+  /** The market pauses (a lunch break): a cup. */
+  break: [
+    'M3.5 6h7v3.5a3 3 0 0 1-3 3h-1a3 3 0 0 1-3-3z',
+    'M10.5 7h1a1.5 1.5 0 0 1 0 3h-1',
+    'M5.5 2.5v1.5',
+    'M8 2.5v1.5',
+  ],
+  /** Pre- or post-market: the sun on the horizon. */
+  extended: [
+    'M2.5 11.5h11',
+    'M4.5 11.5a3.5 3.5 0 0 1 7 0',
+    'M8 4v1.5',
+    'M3.6 6.3l1 1',
+    'M12.4 6.3l-1 1',
+  ],
   /** A circuit breaker tripped: a lightning bolt. */
   breaker: ['M9 2.5L4.5 9H8l-1 4.5L11.5 7H8z'],
 } as const satisfies Record<string, readonly string[]>;

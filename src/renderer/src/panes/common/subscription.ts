@@ -12,7 +12,7 @@ import type {
   SubscriptionState,
   SubscriptionPace,
 } from '../../../../shared/bridge';
-import type { UnixMs } from '../../../../shared/model';
+import type { MarketStateView, UnixMs } from '../../../../shared/model';
 import { DisposableStore } from '../../../../shared/emitter';
 import { errorMessage } from '../../../../shared/errors';
 
@@ -30,6 +30,8 @@ export interface StatusView {
   pace?: SubscriptionPace;
   /** The last bar the service corrected of those built from the stream, in words. */
   corrected?: string;
+  /** The state of the market the prices come from (closed, a break, pre-market…). */
+  market?: MarketStateView;
 }
 
 /** The status before the first answer. */
@@ -151,6 +153,7 @@ export class PaneSubscription<E extends DataEvent> {
     if (s.unknownCodes && s.unknownCodes.length > 0) view.unknownCodes = s.unknownCodes;
     if (s.pace) view.pace = s.pace;
     if (s.corrected) view.corrected = s.corrected;
+    if (s.market) view.market = s.market;
     this.onStatus(view);
   }
 

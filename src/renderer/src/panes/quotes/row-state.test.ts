@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import type { StatusView } from '../common/subscription';
+import { usMarket } from '../../../../shared/testing/fixtures';
 import { rowState } from './row-state';
 
 const AAPL: SymbolRef = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
@@ -65,5 +66,32 @@ describe('rowState', () => {
     expect(rowState(AAPL, 3, false, live)?.icon).toBe('breaker');
     // Crypto has no trading state.
     expect(rowState(BTC, 1, false, live)).toBeNull();
+  });
+
+  it("says a closed market's row is closed with its next open, not stale, and a lunch break reopens", () => {
+    const now = Date.UTC(2026, 10, 28, 18, 30); // Saturday
+    const market = usMarket({ phase: 'weekend', nextOpen: Date.UTC(2026, 10, 30, 14, 30) });
+    const closed = rowState(AAPL, 0, false, { ...live, market }, now)!;
+    expect(closed).toMatchObject({ icon: 'closed', tone: 'muted' });
+    expect(closed.label).toBe('closed · opens Mon 09:30 ET (in 1 d 20 h)');
+    const lunch = { ...market, region: 'HK', phase: 'lunch-break' as const };
+    const hk = rowState(
+      AAPL,
+      0,
+      false,
+      {
+        ...live,
+        market: { ...lunch, timeZone: 'Asia/Hong_Kong', nextOpen: Date.UTC(2026, 10, 18, 5) },
+      },
+      Date.UTC(2026, 10, 18, 4, 30),
+    )!;
+    expect(hk).toMatchObject({ icon: 'break', label: 'lunch break · reopens 13:00 HKT' });
+    // The feed's trouble still speaks first; an open market says nothing.
+    expect(rowState(AAPL, 0, false, { ...live, state: 'offline', market }, now)!.icon).toBe(
+      'offline',
+    );
+    expect(
+      rowState(AAPL, 0, false, { ...live, market: { ...market, phase: 'open' } }, now),
+    ).toBeNull();
   });
 });

@@ -3,12 +3,15 @@
  * accessible name and tooltip. The cell has a fixed width, so a row going stale,
  * offline or unknown never widens a column or pushes the prices out of view.
  * Precedence: an unknown symbol (its numbers are not shown at all), then the feed's
- * trouble (are the numbers current?), then the instrument's trading state.
+ * trouble (are the numbers current?), then the market's state (closed, a break, pre- or
+ * post-market: a closed market's last price is closed, not stale), then the
+ * instrument's trading state.
  */
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { symbolLabel } from '../../workspace/symbol-gate';
 import type { StateIconName, StateTone } from '../common/state-icons';
 import { statusLabel } from '../common/status-label';
+import { marketStateLabel } from '../common/market-state';
 import type { StatusView } from '../common/subscription';
 import { tradingState } from './board';
 
@@ -25,6 +28,7 @@ export function rowState(
   tradingStatus: number | undefined,
   unknown: boolean,
   feed: StatusView,
+  now: number = Date.now(),
 ): RowState | null {
   if (unknown) {
     return {
@@ -45,6 +49,11 @@ export function rowState(
       tone: trouble.tone,
       label: `${trouble.text}: ${trouble.title}${also}`,
     };
+  }
+  const market = marketStateLabel(feed.market, now);
+  if (market) {
+    const also = trading ? `; ${trading.title.toLowerCase()}` : '';
+    return { icon: market.icon, tone: market.tone, label: `${market.text}${also}` };
   }
   if (trading)
     return { icon: trading.icon, tone: 'down', label: `${trading.text}: ${trading.title}` };

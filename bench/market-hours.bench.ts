@@ -1,0 +1,135 @@
+/**
+ * Closed markets cost nothing (issue 27): the default workspace, everything polled, on
+ * the base plan's own limits, on the simulator's clock (src/core/feed/testing/stream-rig.ts)
+ * with the app's market hours over the simulator's calendar operations — side by side
+ * in one run:
+ *
+ * - open: Wednesday 18 Nov 2026 15:00 UTC (New York and London trade; Hong Kong is
+ *   closed for the night);
+ * - closed: Saturday 28 Nov 2026 15:00 UTC (every stock, fund, index and futures market
+ *   of the workspace closed; crypto trades);
+ * - closed, no market hours: the same Saturday with the hub knowing no market's hours
+ *   (as before issue 27): everything is polled.
+ *
+ * The requests of each minute are counted by path as the client sends them; a closed
+ * market's last prices are asked once, then nothing until it opens. The plan's budget
+ * does not shrink: what the closed markets leave goes to the ones that trade.
+ */
+import { Emitter } from '../src/shared/emitter';
+import { planOf, type AssetClass } from '../src/shared/model';
+import type { FeedMarkets } from '../src/core/feed';
+import { Recorder } from '../src/core/feed/testing/recorder';
+import { streamRig } from '../src/core/feed/testing/stream-rig';
+import { MarketHours, memoryCalendars } from '../src/core/market-hours';
+import { SHARED_CALENDAR_RULES, calendarClientOf } from '../src/core/market-hours/service-calendar';
+import type { Benchmark, BenchRow } from './harness';
+import { loadRow } from './harness';
+import { defaultWorkspaceSpecs } from './default-workspace';
+
+const STEP_MS = 1_000;
+const MINUTES = 5;
+
+/** Paths of the markets that close (everything but crypto and news). */
+const CLOSING = /^\/(stock|fund|indices|future)\/(quotes?|depths?|klines?)$/;
+const CALENDAR = /^\/(symbol\/v2\/holidays|market\/status)$/;
+
+interface Run {
+  /** Requests of each minute: all, those of closing markets, calendar ones. */
+  minutes: { all: number; closing: number; calendar: number }[];
+  states: string;
+}
+
+async function run(start: number, withHours: boolean): Promise<Run> {
+  const sent: { path: string; at: number }[] = [];
+  let hours: MarketHours | null = null;
+  const changed = new Emitter<void>();
+  const markets: FeedMarkets = {
+    state: (cls: AssetClass, region: string) => hours!.state(cls, region),
+    onChange: changed.event,
+  };
+  const r = await streamRig({
+    plan: planOf('base'),
+    planLimits: true,
+    streaming: false,
+    start,
+    onRequest: (path, at) => sent.push({ path, at }),
+    hub: withHours ? { markets } : {},
+  });
+  try {
+    hours = new MarketHours({
+      client: () => calendarClientOf(r.rest),
+      source: () => 'demo',
+      rules: SHARED_CALENDAR_RULES,
+      keeper: memoryCalendars(),
+      now: r.timers.now,
+      timers: r.timers,
+    });
+    hours.onChange(() => changed.fire());
+    for (const pane of defaultWorkspaceSpecs()) {
+      for (const spec of pane.specs) r.hub.subscribe('window-1', spec, new Recorder().push);
+    }
+    for (let t = 0; t < MINUTES * 60_000; t += STEP_MS) await r.advance(STEP_MS);
+    const minutes = Array.from({ length: MINUTES }, (_, m) => {
+      const of = sent.filter((s) => Math.floor((s.at - start) / 60_000) === m);
+      return {
+        all: of.length,
+        closing: of.filter((s) => CLOSING.test(s.path)).length,
+        calendar: of.filter((s) => CALENDAR.test(s.path)).length,
+      };
+    });
+    const states = withHours
+      ? r.hub
+          .marketStates()
+          .map(
+            (m) =>
+              `${m.region} ${m.class} ${m.phase}${m.basis === 'service' ? '' : ` (${m.basis})`}`,
+          )
+          .join(', ')
+      : 'no market hours';
+    return { minutes, states };
+  } finally {
+    hours?.dispose();
+    await r.close();
+  }
+}
+
+const OPEN = Date.UTC(2026, 10, 18, 15);
+const SATURDAY = Date.UTC(2026, 10, 28, 15);
+
+const benchmark: Benchmark = {
+  title: `Closed markets rest (issue 27): the default workspace polled on the base plan, ${MINUTES} minutes of the simulator clock each`,
+  async run(): Promise<BenchRow[]> {
+    const out: BenchRow[] = [loadRow('before')];
+    const runs = [
+      { name: 'open (Wed 15:00 UTC)', r: await run(OPEN, true) },
+      { name: 'closed (Sat 15:00 UTC)', r: await run(SATURDAY, true) },
+      { name: 'closed, no market hours', r: await run(SATURDAY, false) },
+    ];
+    for (const { name, r } of runs) {
+      const later = r.minutes.slice(1);
+      const perMinute = (k: 'all' | 'closing' | 'calendar') =>
+        later.reduce((n, m) => n + m[k], 0) / later.length;
+      const closingLater = perMinute('closing');
+      const isRest = name.startsWith('closed (');
+      out.push(
+        {
+          name: `${name}: requests a minute, minutes 2–${MINUTES}`,
+          value: perMinute('all'),
+          unit: 'req/min',
+          ratio: `first minute ${r.minutes[0]!.all}; calendar requests ${r.minutes.reduce((n, m) => n + m.calendar, 0)} in all`,
+        },
+        {
+          name: `${name}: closing markets' requests a minute, minutes 2–${MINUTES}`,
+          value: closingLater,
+          unit: 'req/min',
+          ratio: `first minute ${r.minutes[0]!.closing}; ${r.states}`,
+          ...(isRest ? { goal: '0 after the first minute', pass: closingLater === 0 } : {}),
+        },
+      );
+    }
+    out.push(loadRow('after'));
+    return out;
+  },
+};
+
+export default benchmark;

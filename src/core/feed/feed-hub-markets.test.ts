@@ -1,0 +1,147 @@
+/**
+ * The hub against market states: a closed market's groups poll once after it closed,
+ * then rest (no request, no stale mark) until it opens; a state the app cannot vouch
+ * for (regular sessions only, or unknown) rests nothing; subscribers are told their
+ * market's state.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api';
+import { Emitter } from '../../shared/emitter';
+import type { AssetClass, MarketStateView } from '../../shared/model';
+import { usMarket } from '../../shared/testing/fixtures';
+import type { FeedMarkets } from './market-rest';
+import { planOf } from '../../shared/model';
+import { FakeFeedClient } from './testing/fake-client';
+import { FakeStreams } from './testing/fake-stream';
+import { manualHub, quotesSpec, stockQuotes } from './testing/hub';
+
+/** Market states a test sets by hand. */
+class Markets implements FeedMarkets {
+  readonly #changed = new Emitter<void>();
+  readonly onChange = this.#changed.event;
+  readonly views = new Map<string, Partial<MarketStateView>>();
+  state(cls: AssetClass, region: string): MarketStateView {
+    return usMarket({ class: cls, region, phase: 'open', ...this.views.get(`${cls}|${region}`) });
+  }
+  set(key: string, view: Partial<MarketStateView>): void {
+    this.views.set(key, view);
+    this.#changed.fire();
+  }
+}
+
+const CLOSED: Partial<MarketStateView> = { phase: 'weekend', nextOpen: 1_000_000_000 };
+
+describe('FeedHub: closed markets rest', () => {
+  it('polls a closed market once, then asks nothing and marks nothing stale while the open one polls on', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    const [us, btc] = await watch(
+      stockQuotes(['AAPL', 'MSFT']),
+      quotesSpec('crypto', 'BA', ['BTCUSDT']),
+    );
+    const stockCalls = () => client.callsOf('quotes').filter((c) => c.cls === 'stock').length;
+    const cryptoCalls = () => client.callsOf('quotes').filter((c) => c.cls === 'crypto').length;
+    expect(stockCalls()).toBe(1);
+    await timers.advance(120_000);
+    expect(stockCalls()).toBe(1);
+    expect(cryptoCalls()).toBeGreaterThan(60);
+    expect(us.states()).not.toContain('stale');
+    expect(us.status?.market?.phase).toBe('weekend');
+    expect(btc.status?.market?.phase).toBe('open');
+    expect(hub.feedPlan({ subscriptions: 1 }).lines[0]!.why).toMatch(/market is closed/);
+    hub.dispose();
+  });
+
+  it('wakes a resting market when it opens, and rests it again after its close', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    const [us] = await watch(stockQuotes(['AAPL']));
+    await timers.advance(10_000);
+    expect(client.callsOf('quotes')).toHaveLength(1);
+    markets.set('stock|US', { phase: 'pre-market' });
+    await timers.advance(0);
+    expect(client.callsOf('quotes')).toHaveLength(2);
+    await timers.advance(5_000);
+    expect(client.callsOf('quotes').length).toBeGreaterThanOrEqual(6);
+    expect(us.status?.market?.phase).toBe('pre-market');
+    markets.set('stock|US', { phase: 'closed', nextOpen: 2_000_000_000 });
+    await timers.advance(3_000);
+    const atRest = client.callsOf('quotes').length;
+    await timers.advance(60_000);
+    expect(client.callsOf('quotes')).toHaveLength(atRest);
+    hub.dispose();
+  });
+
+  it('rests nothing on the regular sessions alone or an unknown state', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', { ...CLOSED, basis: 'regular' });
+    markets.views.set('stock|HK', { phase: null, basis: null });
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL']), stockQuotes(['700'], 'HK'));
+    await timers.advance(10_000);
+    const regions = client.callsOf('quotes').map((c) => c.region);
+    expect(regions.filter((r) => r === 'US').length).toBeGreaterThan(5);
+    expect(regions.filter((r) => r === 'HK').length).toBeGreaterThan(5);
+    hub.dispose();
+  });
+
+  it('keeps polling a closed market whose last poll failed until one succeeds', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    client.error = new ApiError({
+      kind: 'http',
+      status: 503,
+      operation: 'quotes',
+      message: 'down',
+    });
+    await watch(stockQuotes(['AAPL']));
+    await timers.advance(30_000);
+    expect(client.callsOf('quotes').length).toBeGreaterThanOrEqual(2);
+    client.error = null;
+    await timers.advance(60_000);
+    const calls = client.callsOf('quotes').length;
+    await timers.advance(60_000);
+    expect(client.callsOf('quotes')).toHaveLength(calls);
+    hub.dispose();
+  });
+
+  it("drops a closed market's symbols from the stream, polls its last prices once, and streams them again at the open", async () => {
+    const markets = new Markets();
+    const streams = new FakeStreams();
+    const { timers, client, hub, watch } = manualHub({ markets, stream: streams.open });
+    await watch(stockQuotes(['AAPL', 'MSFT']), quotesSpec('crypto', 'BA', ['BTCUSDT']));
+    streams.of('stock').stream();
+    streams.of('crypto').stream();
+    await timers.advance(5_000);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
+    const stockCalls = () => client.callsOf('quotes').filter((c) => c.cls === 'stock').length;
+    const before = stockCalls();
+    markets.set('stock|US', CLOSED);
+    await timers.advance(60_000);
+    // Off the stream; one poll for the session's last prices, then nothing.
+    expect(streams.of('stock').keys()).toEqual([]);
+    expect(stockCalls()).toBe(before + 1);
+    expect(streams.of('crypto').keys()).toEqual(['BTCUSDT$BA']);
+    markets.set('stock|US', { phase: 'open' });
+    await timers.advance(1_000);
+    expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
+    hub.dispose();
+  });
+
+  it("asks a resting market's last prices again of a new client (another source)", async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL']));
+    await timers.advance(10_000);
+    expect(client.callsOf('quotes')).toHaveLength(1);
+    const next = new FakeFeedClient(timers.now);
+    hub.setClient(next, planOf('premium'));
+    await timers.advance(30_000);
+    expect(next.callsOf('quotes')).toHaveLength(1);
+    hub.dispose();
+  });
+});

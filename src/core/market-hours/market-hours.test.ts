@@ -1,0 +1,202 @@
+/**
+ * The market-hours service on manual timers over a scripted calendar client: the
+ * service's calendar once a day per region, stored per source for offline use, the
+ * regular sessions (said as such) where no calendar is known, the service's word on
+ * the present state, and a change told at each transition.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DataSourceId, MarketState } from '../../shared/model';
+import { ApiError, type Result } from '../api';
+import { ManualTimers } from '../../shared/testing/manual-timers';
+import { memoryCalendars, type CalendarKeeper } from './calendar-store';
+import {
+  MarketHours,
+  type CalendarClient,
+  type CalendarRules,
+  type RegionStatus,
+} from './market-hours';
+
+/** A test calendar: closed for a holiday until `until`, open for an hour after, then closed. */
+interface TestCalendar {
+  holiday: string;
+  until: number;
+}
+
+const RULES: CalendarRules = {
+  readable: (c) => typeof (c as TestCalendar | null)?.until === 'number',
+  stateAt(c, at) {
+    const { holiday, until } = c as TestCalendar;
+    const timeZone = 'America/New_York';
+    if (at < until) {
+      return {
+        phase: 'holiday',
+        holiday,
+        nextOpen: until,
+        nextClose: null,
+        timeZone,
+        nextChange: until,
+      };
+    }
+    if (at < until + 3_600_000) {
+      return {
+        phase: 'open',
+        holiday: null,
+        nextOpen: null,
+        nextClose: until + 3_600_000,
+        timeZone,
+        nextChange: until + 3_600_000,
+      };
+    }
+    return {
+      phase: 'closed',
+      holiday: null,
+      nextOpen: null,
+      nextClose: null,
+      timeZone,
+      nextChange: null,
+    };
+  },
+};
+
+class Client implements CalendarClient {
+  readonly asked: string[] = [];
+  readonly statusAsked: string[] = [];
+  error: ApiError | null = null;
+  answer: RegionStatus | null = null;
+  constructor(readonly cal: TestCalendar) {}
+  async calendar(region: string): Promise<Result<unknown, ApiError>> {
+    this.asked.push(region);
+    return this.error ? { ok: false, error: this.error } : { ok: true, value: this.cal };
+  }
+  async status(region: string): Promise<Result<RegionStatus, ApiError>> {
+    this.statusAsked.push(region);
+    const value = this.answer ?? { phase: 'holiday' as MarketState, holiday: this.cal.holiday };
+    return { ok: true, value };
+  }
+}
+
+function setup(
+  client: Client | null,
+  keeper: CalendarKeeper = memoryCalendars(),
+  source: DataSourceId = 'demo',
+) {
+  const timers = new ManualTimers();
+  const hours = new MarketHours({
+    client: () => client,
+    source: () => source,
+    rules: RULES,
+    keeper,
+    now: timers.now,
+    timers,
+  });
+  let changes = 0;
+  hours.onChange(() => changes++);
+  return { timers, hours, changes: () => changes };
+}
+
+describe('MarketHours', () => {
+  it('knows crypto is open and forex rests at the weekend by its own calendar', () => {
+    const { hours, timers } = setup(null);
+    expect(hours.state('crypto', 'BA')).toMatchObject({ phase: 'open', basis: 'calendar' });
+    // Saturday 28 Nov 2026, 12:00 UTC.
+    const sat = new MarketHours({
+      client: () => null,
+      source: () => 'demo',
+      rules: RULES,
+      keeper: memoryCalendars(),
+      now: () => Date.UTC(2026, 10, 28, 12),
+      timers,
+    });
+    expect(sat.state('forex', 'GB')).toMatchObject({ phase: 'weekend', basis: 'calendar' });
+  });
+
+  it('says a stock market without a calendar is read from its regular sessions, and why', () => {
+    const { hours } = setup(null);
+    // Wednesday 18 Nov 2026, 15:00 UTC = 10:00 New York.
+    expect(hours.state('stock', 'US')).toMatchObject({
+      phase: 'open',
+      basis: 'regular',
+      unknownWhy: 'its calendar is not known',
+    });
+  });
+
+  it("fetches a region's calendar once, confirms the state once, and reads it from the service", async () => {
+    const client = new Client({ holiday: 'Thanksgiving', until: Date.UTC(2026, 10, 19, 14, 30) });
+    const { hours, timers, changes } = setup(client);
+    hours.state('stock', 'US');
+    hours.state('indices', 'US');
+    await timers.advance(0);
+    expect(client.asked).toEqual(['US']);
+    expect(client.statusAsked).toEqual(['US']);
+    expect(hours.state('stock', 'US')).toMatchObject({
+      phase: 'holiday',
+      holiday: 'Thanksgiving',
+      basis: 'service',
+      nextOpen: Date.UTC(2026, 10, 19, 14, 30),
+    });
+    expect(changes()).toBeGreaterThan(0);
+    await timers.advance(60 * 60_000);
+    expect(client.asked).toEqual(['US']);
+  });
+
+  it('tells a change at the transition and fetches again the next day', async () => {
+    const until = Date.UTC(2026, 10, 18, 16, 0);
+    const client = new Client({ holiday: 'Test day', until });
+    const { hours, timers, changes } = setup(client);
+    hours.state('stock', 'US');
+    await timers.advance(0);
+    const before = changes();
+    await timers.advance(until - timers.now());
+    expect(hours.state('stock', 'US').phase).toBe('open');
+    expect(changes()).toBe(before + 1);
+    await timers.advance(Date.UTC(2026, 10, 19, 0, 1) - timers.now());
+    expect(client.asked).toEqual(['US', 'US']);
+  });
+
+  it('keeps the calendar for offline use, per source, marked as stored', async () => {
+    const keeper = memoryCalendars();
+    const client = new Client({ holiday: 'Thanksgiving', until: Date.UTC(2026, 10, 19) });
+    const first = setup(client, keeper);
+    first.hours.state('stock', 'US');
+    await first.timers.advance(0);
+    const offline = new Client(client.cal);
+    offline.error = new ApiError({ kind: 'network', operation: 'holidays', message: 'down' });
+    const again = setup(offline, keeper);
+    expect(again.hours.state('stock', 'US')).toMatchObject({ phase: 'holiday', basis: 'stored' });
+    const live = setup(offline, keeper, 'live:https://api.example');
+    live.hours.state('stock', 'US');
+    await live.timers.advance(0);
+    expect(live.hours.state('stock', 'US')).toMatchObject({
+      basis: 'regular',
+      unknownWhy: 'its calendar could not be fetched (offline)',
+    });
+  });
+
+  it('says a calendar outside the plan is not in the plan, and asks again later', async () => {
+    const client = new Client({ holiday: 'x', until: 0 });
+    client.error = new ApiError({ kind: 'not-entitled', operation: 'holidays', message: 'no' });
+    const { hours, timers } = setup(client);
+    hours.state('stock', 'HK');
+    await timers.advance(0);
+    expect(hours.state('stock', 'HK').unknownWhy).toBe('its calendar is not in your plan');
+    await timers.advance(60_000);
+    expect(client.asked).toHaveLength(1);
+    await timers.advance(5 * 60_000);
+    expect(client.asked).toHaveLength(2);
+  });
+
+  it("takes the service's word on the present state until the calendar's next change", async () => {
+    const until = Date.UTC(2026, 10, 18, 16, 0);
+    const client = new Client({ holiday: 'Test day', until });
+    client.answer = { phase: 'closed', holiday: 'Emergency close' };
+    const { hours, timers } = setup(client);
+    hours.state('stock', 'US');
+    await timers.advance(0);
+    expect(hours.state('stock', 'US')).toMatchObject({
+      phase: 'closed',
+      holiday: 'Emergency close',
+    });
+    await timers.advance(until - timers.now());
+    expect(hours.state('stock', 'US').phase).toBe('open');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * A market's state from the app's own calendars (shared/calendar's `calendarFor` and
+ * `marketStateAt`): complete for crypto (every day), forex (its week) and futures'
+ * sessions; for a stock market it is the built-in exchange table where there is one
+ * (else the regular sessions), which the app says it is (basis `regular`) until the
+ * service's calendar is in.
+ */
+import { calendarFor, marketStateAt, sessionsOn, type RegionCalendar } from '../../shared/calendar';
+import { localDay } from '../../shared/calendar/time-zone';
+import { isTradingPhase, type AssetClass, type MarketState, type UnixMs } from '../../shared/model';
+
+/** A market's state at an instant with its next open and close. */
+export interface PhaseAt {
+  phase: MarketState;
+  holiday: string | null;
+  /** The trading date closes early. */
+  halfDay?: boolean;
+  /** Next regular session start (the afternoon during a lunch break). */
+  nextOpen: UnixMs | null;
+  /** End of the session in progress (pre, regular or post); null outside one. */
+  nextClose: UnixMs | null;
+  timeZone: string;
+  /** The next instant any session starts or ends: when the state is looked at again. */
+  nextChange: UnixMs | null;
+}
+
+/** Classes whose hours the app's own calendar knows completely. */
+export function calendarIsComplete(cls: AssetClass): boolean {
+  return cls === 'crypto' || cls === 'forex' || cls === 'future';
+}
+
+/** How far ahead the next session's start or end is looked for. */
+const LOOK_AHEAD_DAYS = 30;
+
+/** The next start or end of any session of `calendar` after `at`, or null. */
+export function nextChange(calendar: RegionCalendar, at: UnixMs): UnixMs | null {
+  const today = localDay(calendar.timeZone, at);
+  let next: number | null = null;
+  for (let day = today - 1; day <= today + LOOK_AHEAD_DAYS; day++) {
+    for (const s of sessionsOn(calendar, day) ?? []) {
+      for (const t of [s.start, s.end]) if (t > at && (next === null || t < next)) next = t;
+    }
+    if (next !== null && day > today) break;
+  }
+  return next;
+}
+
+/** The state of a calendar (the service's, or the app's own) at `at`. */
+export function stateOfCalendar(calendar: RegionCalendar, at: UnixMs): PhaseAt {
+  const info = marketStateAt(calendar, at);
+  return {
+    phase: info.state,
+    holiday: info.holiday,
+    ...(info.halfDay ? { halfDay: true } : {}),
+    nextOpen: info.nextOpen,
+    nextClose: isTradingPhase(info.state) ? info.sessionEnd : null,
+    timeZone: info.timeZone,
+    nextChange: nextChange(calendar, at),
+  };
+}
+
+/** The state by the app's own calendar of `cls` in `region` at `at`. */
+export function regularState(cls: AssetClass, region: string, at: UnixMs): PhaseAt {
+  // Crypto never closes: its back-to-back days are one open stretch.
+  if (cls === 'crypto') {
+    const timeZone = 'UTC';
+    return {
+      phase: 'open',
+      holiday: null,
+      nextOpen: null,
+      nextClose: null,
+      timeZone,
+      nextChange: null,
+    };
+  }
+  return stateOfCalendar(calendarFor(cls, region), at);
+}
