@@ -35,6 +35,7 @@ import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker, SymbolDirectory, seenInCache } from './symbols';
 import { AlertService, AlertStore } from './alerts';
 import { DrawingStore } from './drawings';
+import { EventsService, eventsReader, namesOf } from './events';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -72,6 +73,8 @@ export interface Services {
   readonly workspace: WorkspaceStore;
   /** Chart drawings per instrument (`drawings.json`). */
   readonly drawings: DrawingStore;
+  /** A region's calendar and corporate events, and a chart's markers. */
+  readonly events: EventsService;
   readonly secrets: SecretStore;
   readonly db: CacheDb;
   readonly history: HistoryService;
@@ -280,12 +283,21 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     liveListing: () => link.requestsPerMinute >= MIN_LISTING_BUDGET,
   });
   const snapshots = new SnapshotService({ db, sourceId: () => link.sources.sourceId, now, health });
+  const events = new EventsService({
+    db,
+    reader: () => eventsReader(link),
+    namesOf: (instrument) => namesOf(directory, instrument),
+    // The chart's markers read the news feed's newest page: the history service's refresh.
+    refreshNews: (feed) => history.refreshNews(feed),
+    now,
+  });
   const backend = new AppBackend({
     settings,
     symbols,
     directory,
     workspace,
     drawings,
+    events,
     snapshots,
     history,
     hub,
@@ -301,6 +313,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings,
     workspace,
     drawings,
+    events,
     secrets,
     db,
     history,

@@ -161,6 +161,100 @@ export type SettingsChange = Partial<Omit<Settings, 'intervals'>> & {
   intervals?: Partial<RefreshIntervals>;
 };
 
+// ------------------------------------------- calendar and corporate events (issue 27)
+
+/** A stock split. */
+export interface SplitEvent {
+  region: string;
+  code: string;
+  name: string;
+  /** The first trading day at the new share count (the ex-date, Unix ms). */
+  time: UnixMs;
+  /** New shares per old share: 2 for a 2:1 split, 0.1 for a 1:10 reverse split. */
+  factor: number;
+  /** The ratio as the service wrote it ("2:1"). */
+  ratio: string;
+}
+
+/** A listing, upcoming or recent. */
+export interface IpoEvent {
+  region: string;
+  code: string;
+  name: string;
+  exchange: string;
+  /** The listing date (Unix ms); null when the service has none yet. */
+  time: UnixMs | null;
+  /** The offer price; null when not set. */
+  price: number | null;
+  marketCap: number | null;
+}
+
+/** A day a market is closed or closes early. */
+export interface HolidayEvent {
+  region: string;
+  /** The local date, YYYY-MM-DD. */
+  date: string;
+  name: string;
+  /** Trading hours that day as the service writes them ('' when closed all day). */
+  tradingHours: string;
+  timeZone: string;
+  /** Open for part of the day (closes early). */
+  halfDay: boolean;
+}
+
+/** The lists a region has, and the row each holds. */
+export interface EventRows {
+  splits: SplitEvent;
+  'ipos-upcoming': IpoEvent;
+  'ipos-recent': IpoEvent;
+  holidays: HolidayEvent;
+}
+
+export type EventListKind = keyof EventRows;
+
+const EVENT_LIST_TABLE = {
+  splits: true,
+  'ipos-upcoming': true,
+  'ipos-recent': true,
+  holidays: true,
+} as const satisfies Record<EventListKind, true>;
+
+/** Every list a region has, in the events pane's order. */
+export const EVENT_LIST_KINDS = Object.keys(EVENT_LIST_TABLE) as [
+  EventListKind,
+  ...EventListKind[],
+];
+
+/** One list as shown: its rows (cached, or just fetched), how old, and what went wrong. */
+export interface EventList<T> {
+  rows: T[];
+  /** When the source last answered it; null when never. */
+  asOf: UnixMs | null;
+  /** The source could not be reached: the rows are the cache's. */
+  offline: boolean;
+  /** Why the rows are not fresh: not in the plan, or an error, in words. */
+  problem?: { kind: 'not-in-plan' | 'error'; message: string };
+}
+
+/** A region's lists, as asked. */
+export interface RegionEventsAnswer {
+  region: string;
+  lists: { [K in EventListKind]?: EventList<EventRows[K]> };
+}
+
+/** What a chart marks: its instrument's splits and IPO, and the cached news about it. */
+export interface ChartEventsAnswer {
+  instrument: Instrument;
+  splits: SplitEvent[];
+  ipo: IpoEvent | null;
+  /** Cached news items about the instrument in the range asked, newest first. */
+  news: NewsItem[];
+  /** When the splits were last fetched; null when never. */
+  asOf: UnixMs | null;
+  offline: boolean;
+  problem?: EventList<unknown>['problem'];
+}
+
 /** Every command: its argument object and what its promise resolves to. */
 export interface Commands {
   subscribe: { args: { spec: SubscriptionSpec }; result: { subscriptionId: string } };
@@ -236,6 +330,22 @@ export interface Commands {
   saveDrawing: { args: { instrument: Instrument; drawing: Drawing }; result: DrawingSet };
   /** Removes a drawing (no such id: nothing changes); every window hears `drawings`. */
   deleteDrawing: { args: { instrument: Instrument; id: string }; result: DrawingSet };
+  /**
+   * A region's calendar and corporate-event lists (splits, upcoming and recent IPOs,
+   * holidays), cache-first: each asked of the service at most once a day.
+   */
+  loadRegionEvents: {
+    args: { region: string; kinds: EventListKind[] };
+    result: RegionEventsAnswer;
+  };
+  /**
+   * An instrument's splits and IPO, and the cached news items about it published in
+   * [from, to] (never fetched per bar: the news feed's newest page at most, now and then).
+   */
+  loadChartEvents: {
+    args: { instrument: Instrument; from: UnixMs; to: UnixMs };
+    result: ChartEventsAnswer;
+  };
 }
 
 export type CommandName = keyof Commands;
@@ -273,6 +383,8 @@ const COMMAND_TABLE = {
   loadDrawings: true,
   saveDrawing: true,
   deleteDrawing: true,
+  loadRegionEvents: true,
+  loadChartEvents: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];

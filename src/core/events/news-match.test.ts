@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { namedKey, newsMatcher } from './news-match';
 
-const apple = newsMatcher({ class: 'stock', region: 'US', code: 'AAPL', names: ['Apple Inc.', '苹果'] });
+const apple = newsMatcher({
+  class: 'stock',
+  region: 'US',
+  code: 'AAPL',
+  names: ['Apple Inc.', '苹果'],
+});
 const item = (title: string, market = 'stock') => ({ title, market });
 
 describe('news about an instrument', () => {
@@ -36,7 +41,12 @@ describe('news about an instrument', () => {
   });
 
   it('never matches a number code as a word (headlines are full of numbers)', () => {
-    const tencent = newsMatcher({ class: 'stock', region: 'HK', code: '700', names: ['Tencent Holdings Ltd.'] });
+    const tencent = newsMatcher({
+      class: 'stock',
+      region: 'HK',
+      code: '700',
+      names: ['Tencent Holdings Ltd.'],
+    });
     expect(tencent.matches(item('Index rises 700 points'))).toBe(false);
     expect(tencent.matches(item('Tencent falls 1.2% amid regulatory news'))).toBe(true);
     expect(tencent.matches(item('Tencent Holdings Ltd. steadies'))).toBe(true);

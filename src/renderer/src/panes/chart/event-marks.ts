@@ -28,7 +28,10 @@ export interface EventMark {
  * Items older than the first bar are left out (paging brings their bars); items after
  * the newest bar's open belong to it (the forming bar, or the last before a close).
  */
-export function groupNews(bars: readonly { time: number }[], items: readonly NewsItem[]): NewsMark[] {
+export function groupNews(
+  bars: readonly { time: number }[],
+  items: readonly NewsItem[],
+): NewsMark[] {
   if (bars.length === 0) return [];
   const byBar = new Map<number, NewsItem[]>();
   for (const item of items) {
