@@ -39,6 +39,8 @@ export interface PaneOptions {
     scale: ScaleMode;
     /** Symbols drawn over the chart in percent from the first visible bar. */
     compare: SymbolRef[];
+    /** Prices as traded, not split-adjusted (absent: adjusted, the default). */
+    raw?: boolean;
   };
   /** No codes: the tape follows the pane's symbol (its link group's) when it is crypto. */
   ticks: { codes: string[]; region: string };
@@ -118,10 +120,11 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
       studies: 'Change studies',
       scale: 'Change scale',
       compare: 'Change compare',
+      raw: 'Switch split adjustment',
     },
     defaultOptions: () => ({ kType: 1, studies: [], scale: 'normal', compare: [] }),
     // `overlays` (SMA/EMA periods, Bollinger) is what charts saved before studies.
-    read: ({ kType, studies, overlays, scale, compare }, defaults) => ({
+    read: ({ kType, studies, overlays, scale, compare, raw }, defaults) => ({
       kType: isKType(kType) ? kType : defaults.kType,
       studies: Array.isArray(studies) ? readStudies(studies) : studiesFromOverlays(overlays),
       scale: isScaleMode(scale) ? scale : defaults.scale,
@@ -129,6 +132,7 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
         .map(readSymbol)
         .filter((s): s is SymbolRef => s !== null)
         .slice(0, MAX_COMPARE),
+      ...(raw === true ? { raw: true as const } : {}),
     }),
   },
   depth: {

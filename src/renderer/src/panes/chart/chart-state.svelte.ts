@@ -8,7 +8,13 @@
  * place for the forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
+import {
+  instrumentKey,
+  seriesKey,
+  type Candle,
+  type SeriesKey,
+  type UnixMs,
+} from '../../../../shared/model';
 import { classPriceDecimals } from '../../../../shared/format/numbers';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
@@ -24,6 +30,16 @@ import {
 } from './candle-series';
 import type { StudyConfig } from '../../workspace/chart/study-config';
 import { NO_VALUES, StudyCalc, type StudySource } from './studies/study-calc';
+import {
+  NO_SPLITS,
+  adjustCandles,
+  factorAt,
+  readjustCandles,
+  scaleCandle,
+  splitFactors,
+  type SplitFactors,
+  type SplitStep,
+} from './split-adjust';
 
 /** What the chart draws on (implemented by `ChartView`). */
 export interface ChartSink {
@@ -54,6 +70,8 @@ export class ChartState extends PageView {
   legend = $derived(this.hover ?? this.latest);
   /** The studies' values at the legend's bar, by output id (null: none there). */
   studyValues = $state.raw<ReadonlyMap<string, number | null>>(NO_VALUES);
+  /** Some bar drawn is split-adjusted (the legend says "adj."). */
+  adjusted = $state(false);
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'candles'>;
@@ -64,6 +82,13 @@ export class ChartState extends PageView {
   #calc = new StudyCalc([]);
   /** Index of the bar under the crosshair, -1 when none. */
   #hoverIndex = -1;
+  /**
+   * The split factors the candles are drawn with: the cache holds them raw, and every
+   * page and live bar is adjusted as it arrives (split-adjust.ts). NO_SPLITS when raw.
+   */
+  #factors: SplitFactors = NO_SPLITS;
+  /** The instrument (`instrumentKey`) the factors are of. */
+  #factorsOf = '';
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
@@ -116,7 +141,40 @@ export class ChartState extends PageView {
     return this.#page.retry();
   }
 
+  /**
+   * The instrument's splits, and whether to adjust for them (else raw). The candles
+   * drawn are redrawn with the new factors, keeping the view where it is.
+   */
+  setAdjustment(instrument: string, splits: readonly SplitStep[], adjust: boolean): void {
+    const next = adjust ? splitFactors(splits) : NO_SPLITS;
+    const previous = this.#factors;
+    this.#factorsOf = instrument;
+    if (sameFactors(previous, next)) return;
+    this.#factors = next;
+    if (this.candles.length === 0) return this.#noteAdjusted();
+    this.candles = readjustCandles(this.candles, previous, next);
+    this.latest = this.candles.at(-1) ?? null;
+    this.#noteAdjusted();
+    this.#redraw(0);
+  }
+
+  /** The candles of a page as drawn (adjusted for the instrument's splits, unless raw). */
+  #adjusted(candles: Candle[]): Candle[] {
+    return adjustCandles(candles, this.#factors);
+  }
+
+  #noteAdjusted(): void {
+    const first = this.candles[0];
+    this.adjusted = first !== undefined && factorAt(this.#factors, first.time) !== 1;
+  }
+
   #reset(series: SeriesKey | null): void {
+    // Another instrument's splits are no part of this one's bars.
+    if (!series || instrumentKey(series) !== this.#factorsOf) {
+      this.#factors = NO_SPLITS;
+      this.#factorsOf = '';
+      this.adjusted = false;
+    }
     this.#key = series ? seriesKey(series) : '';
     void this.#sub.set(null);
     this.candles = [];
@@ -132,7 +190,8 @@ export class ChartState extends PageView {
   async #loadNewest(series: SeriesKey, current: () => boolean): Promise<boolean> {
     const page = await this.#bridge.invoke('loadCandles', { series, limit: PAGE });
     if (!current()) return false;
-    this.candles = page.candles;
+    this.candles = this.#adjusted(page.candles);
+    this.#noteAdjusted();
     this.latest = page.candles.at(-1) ?? null;
     this.atStart = page.atHistoryStart;
     this.offline = page.offline;
@@ -161,7 +220,7 @@ export class ChartState extends PageView {
       request: () =>
         this.#bridge.invoke('loadCandles', { series, limit: PAGE, before: first.time }),
       apply: (page) => {
-        const { merged, prepended } = prependOlder(this.candles, page.candles);
+        const { merged, prepended } = prependOlder(this.candles, this.#adjusted(page.candles));
         this.atStart = page.atHistoryStart || prepended === 0;
         if (prepended === 0) return;
         // The user is looking at the oldest bars: drop from the newest end.
@@ -170,6 +229,7 @@ export class ChartState extends PageView {
         if (merged.length < before) this.detached = true;
         this.candles = merged;
         this.latest = merged.at(-1) ?? null;
+        this.#noteAdjusted();
         this.#redraw(prepended);
       },
     });
@@ -218,7 +278,13 @@ export class ChartState extends PageView {
     if (asOf !== null) this.asOf = asOf;
     if (this.detached || this.loading || incoming.length === 0) return;
     const candles = this.candles;
-    const result = applyLive(candles, incoming);
+    // A live bar is after every split (factor 1); a corrected older one may not be.
+    const factors = this.#factors;
+    const drawn =
+      factors === NO_SPLITS
+        ? incoming
+        : incoming.map((c) => scaleCandle(c, factorAt(factors, c.time)));
+    const result = applyLive(candles, drawn);
     if (result.kind === 'none') return;
     // Trim in steps, not one bar per new candle: each trim costs a full redraw.
     const dropped =
@@ -245,4 +311,12 @@ export class ChartState extends PageView {
     this.#legendValues();
     this.#sink?.setData(this.candles, view);
   }
+}
+
+function sameFactors(a: SplitFactors, b: SplitFactors): boolean {
+  return (
+    a === b ||
+    (a.times.length === b.times.length &&
+      a.times.every((t, i) => t === b.times[i] && a.after[i] === b.after[i]))
+  );
 }
