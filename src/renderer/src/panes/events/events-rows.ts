@@ -1,0 +1,46 @@
+/**
+ * The events pane's rows: splits newest first, each upcoming or done; a market's next
+ * holidays from today; the markets a workspace shows. Pure.
+ */
+import type { HolidayEvent, SplitEvent } from '../../../../shared/bridge';
+import type { UnixMs } from '../../../../shared/model';
+
+/** Most holidays shown per market. */
+export const HOLIDAYS_SHOWN = 3;
+
+export interface SplitRow extends SplitEvent {
+  upcoming: boolean;
+}
+
+/** Splits newest first (upcoming ones, the furthest off, on top), each marked upcoming or done. */
+export function splitRows(splits: readonly SplitEvent[], now: UnixMs): SplitRow[] {
+  return splits
+    .map((s) => ({ ...s, upcoming: s.time > now }))
+    .sort((a, b) => b.time - a.time || a.code.localeCompare(b.code));
+}
+
+/** The next `count` holidays from the day of `now` (UTC date) on, soonest first. */
+export function nextHolidays(
+  holidays: readonly HolidayEvent[],
+  now: UnixMs,
+  count = HOLIDAYS_SHOWN,
+): HolidayEvent[] {
+  // A holiday's date is the market's own; a day's margin keeps today's in either zone.
+  const from = new Date(now - 86_400_000).toISOString().slice(0, 10);
+  return holidays
+    .filter((h) => h.date >= from)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(0, count);
+}
+
+/** The classes whose markets close for holidays in the workspace's sense (exchange calendars). */
+const CALENDAR_CLASSES: ReadonlySet<string> = new Set(['stock', 'fund', 'indices']);
+
+/** The regions of the exchange-listed symbols in `symbols`, in first-seen order. */
+export function workspaceMarkets(
+  symbols: readonly { class: string; region: string }[],
+): string[] {
+  const seen = new Set<string>();
+  for (const s of symbols) if (CALENDAR_CLASSES.has(s.class)) seen.add(s.region);
+  return [...seen];
+}
