@@ -52,6 +52,24 @@ import type { DirectoryEntry } from '../../shared/model';
 import { toSchemaError } from './batch';
 import { ok } from './result';
 import { readSymbolList, type SymbolListParams } from './symbol-list';
+import {
+  HOLIDAYS_PATH,
+  IPO_KINDS,
+  IPOS_PATH,
+  MARKET_STATUS_PATH,
+  newsDetailPath,
+  SPLITS_PATH,
+} from '../../shared/api/market-time';
+import type { Ipo, IpoKind, MarketStatus, NewsDetail, Split } from '../../shared/model';
+import { isRegion } from '../../shared/model';
+import type { RegionCalendar } from '../../shared/calendar/region-calendar';
+import {
+  readHolidays,
+  readIpos,
+  readMarketStatus,
+  readNewsDetail,
+  readSplits,
+} from './normalise-market-time';
 
 /** The real service's address (docs/api-gaps.md). */
 export const DEFAULT_BASE_URL = 'https://api.itick.org';
@@ -338,6 +356,107 @@ export class MarketClient {
     }
   }
 
+  /**
+   * What a stock market is doing now, by the service (`/market/status`, docs/api-gaps.md
+   * section 10.1): its state, half day, holiday, hours and time zone.
+   */
+  marketStatus(region: string, options: CallOptions = {}): Answer<MarketStatus> {
+    const bad = badRegion('marketStatus', region);
+    if (bad) return Promise.resolve(err(bad));
+    return this.getRead(
+      'marketStatus',
+      MARKET_STATUS_PATH,
+      `code=${encodeURIComponent(region)}`,
+      `market status of ${region}`,
+      (v) => readMarketStatus(v, region),
+      options.signal,
+    );
+  }
+
+  /**
+   * A region's calendar from its holiday list (`/symbol/v2/holidays`, 10.2): time zone,
+   * usual sessions, closed days and half days. Null when the service lists no holidays
+   * (it then gives no hours either): the caller keeps its own calendar.
+   */
+  holidays(region: string, options: CallOptions = {}): Answer<RegionCalendar | null> {
+    const bad = badRegion('holidays', region);
+    if (bad) return Promise.resolve(err(bad));
+    return this.getRead(
+      'holidays',
+      HOLIDAYS_PATH,
+      `code=${encodeURIComponent(region)}`,
+      `holidays of ${region}`,
+      (v) => readHolidays(v, region),
+      options.signal,
+    );
+  }
+
+  /** A region's stock splits (`/stock/split`, 10.3); a ratio that is not `a:b` is refused. */
+  splits(region: string, options: CallOptions = {}): Answer<Split[]> {
+    const bad = badRegion('splits', region);
+    if (bad) return Promise.resolve(err(bad));
+    return this.getRead(
+      'splits',
+      SPLITS_PATH,
+      `region=${encodeURIComponent(region)}`,
+      `stock splits in ${region}`,
+      (v) => readSplits(v, region),
+      options.signal,
+    );
+  }
+
+  /** A region's upcoming or recent IPOs (`/stock/ipo`, 10.4). */
+  ipos(kind: IpoKind, region: string, options: CallOptions = {}): Answer<Ipo[]> {
+    const bad = badRegion('ipos', region);
+    if (bad) return Promise.resolve(err(bad));
+    if (!IPO_KINDS.includes(kind)) {
+      return Promise.resolve(
+        err(invalid('ipos', `type must be upcoming or recent, got "${String(kind)}"`)),
+      );
+    }
+    return this.getRead(
+      'ipos',
+      IPOS_PATH,
+      `type=${kind}&region=${encodeURIComponent(region)}`,
+      `${kind} IPOs in ${region}`,
+      (v) => readIpos(v, region),
+      options.signal,
+    );
+  }
+
+  /** One news item with its article, tags, markets and instruments (`/news/<id>`, 10.5). */
+  newsDetail(id: string, options: CallOptions = {}): Answer<NewsDetail> {
+    if (typeof id !== 'string' || id.trim() === '') {
+      return Promise.resolve(err(invalid('newsDetail', 'a news id is required')));
+    }
+    return this.getRead(
+      'newsDetail',
+      newsDetailPath(id),
+      '',
+      `news item ${id}`,
+      (v) => readNewsDetail(v, id),
+      options.signal,
+    );
+  }
+
+  /** One request outside the OPERATIONS table, its data read by `read` (a RecordIssue → schema error). */
+  private async getRead<T>(
+    operation: string,
+    path: string,
+    query: string,
+    what: string,
+    read: (value: unknown) => T,
+    signal: AbortSignal | undefined,
+  ): Answer<T> {
+    const res = await this.transport.get({ operation, path, query, what }, signal);
+    if (!res.ok) return res;
+    try {
+      return ok(read(res.value));
+    } catch (e) {
+      return err(toSchemaError(operation, undefined, e));
+    }
+  }
+
   private byKind<T>(
     kind: 'quotes' | 'depth' | 'klines',
     cls: AssetClass,
@@ -364,4 +483,11 @@ export class MarketClient {
     const limits = { maxCodes: this.plan.maxCodes, concurrency: this.concurrency, bareArray };
     return callBatch(this.transport, op, spec, params, read, limits, signal);
   }
+}
+
+/** A region must be two capital letters: anything else is the caller's mistake, not sent. */
+function badRegion(op: string, region: unknown) {
+  return typeof region === 'string' && isRegion(region)
+    ? null
+    : invalid(op, `region must be two capital letters, got ${JSON.stringify(region)}`);
 }

@@ -51,3 +51,13 @@ export {
 export { readQuote, readDepth, readCandles, readTick } from './normalise-market';
 export { readStockInfo, readNewsPage } from './normalise-reference';
 export { readSymbolList, type SymbolListParams } from './symbol-list';
+export {
+  readMarketStatus,
+  readHolidays,
+  readSplits,
+  readIpos,
+  readNewsDetail,
+  readStateWord,
+  parseSplitRatio,
+} from './normalise-market-time';
+export { parseInstrumentRef } from './normalise-reference';

@@ -3,7 +3,7 @@
  * information (2.7) and news pages (2.8).
  */
 import type { z } from 'zod';
-import type { NewsItem, NewsPage, StockInfo } from '../../shared/model';
+import type { InstrumentRef, NewsItem, NewsPage, StockInfo } from '../../shared/model';
 import { RecordIssue } from './read';
 import { describeValue } from './errors';
 import { wireNewsArraySchema, wireNewsNestedSchema, wireStockInfoSchema } from './schemas';
@@ -69,15 +69,25 @@ export function readNewsPage(value: unknown): NewsPage {
   if (!r.success) throw toIssue(r.error, value);
   const d = r.data;
   const wireItems = Array.isArray(d) ? d : (d.data ?? []);
-  const items: NewsItem[] = wireItems.map((w) => ({
-    id: w.id,
-    title: w.te,
-    publishedAt: w.pt,
-    market: w.mt,
-    language: w.lg,
-    link: w.lk,
-    provider: w.pv,
-  }));
+  const items: NewsItem[] = wireItems.map((w) => {
+    const item: NewsItem = {
+      id: w.id,
+      title: w.te,
+      publishedAt: w.pt,
+      market: w.mt,
+      language: w.lg,
+      link: w.lk,
+      provider: w.pv,
+    };
+    // A list item names its instruments only when the record carries `sy` (guessed field).
+    if (w.sy !== undefined && w.sy !== null) {
+      const texts = typeof w.sy === 'string' ? w.sy.split(',') : w.sy;
+      item.instruments = texts
+        .map(parseInstrumentRef)
+        .filter((r): r is InstrumentRef => r !== null);
+    }
+    return item;
+  });
   const p = Array.isArray(d) ? null : (d.pagination ?? null);
   return {
     items,
@@ -85,4 +95,17 @@ export function readNewsPage(value: unknown): NewsPage {
     hasMore: p?.hasMore === true || p?.hasMore === 'true',
     count: p?.count ?? items.length,
   };
+}
+
+/**
+ * `NVDA.US` → { code: NVDA, region: US }: the region is the two letters after the last
+ * dot (codes may hold dots: `BRK.B.US`). Null for anything else.
+ */
+export function parseInstrumentRef(text: string): InstrumentRef | null {
+  const t = text.trim();
+  const dot = t.lastIndexOf('.');
+  if (dot <= 0 || dot === t.length - 1) return null;
+  const region = t.slice(dot + 1).toUpperCase();
+  if (!/^[A-Z]{2}$/.test(region)) return null;
+  return { code: t.slice(0, dot).toUpperCase(), region };
 }

@@ -85,6 +85,8 @@ export const wireNewsItemSchema = z.object({
   lg: wireText,
   lk: wireText,
   pv: wireText,
+  /** Instruments it concerns, `CODE.REGION` (guessed; list or comma text). */
+  sy: z.union([z.array(z.string()), z.string()]).nullish(),
 });
 
 export const wirePaginationSchema = z.object({

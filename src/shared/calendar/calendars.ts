@@ -2,23 +2,34 @@
  * Trading calendars: when each market trades, in its own time zone. A calendar names
  * its sessions in minutes from local midnight of the trading date; negative minutes
  * start on the previous evening (forex and CME futures open the evening before).
+ *
+ * Stock markets with an exchange table (./exchanges) close on its holidays and half
+ * days for the years it covers; outside them, and for markets without a table, the
+ * calendar closes on 1 January and 25 December only (weekdays).
  */
 import type { AssetClass } from '../model';
 import { Lru } from '../lru';
-import { localDay, weekday, zonedToUtc } from './time-zone';
+import { EXCHANGE_TABLES } from './exchanges';
+import type { ExchangeTable } from './exchanges/table';
+import {
+  calendarOfTable,
+  isoDate,
+  sessionsOn,
+  type Holiday,
+  type RegionCalendar,
+} from './region-calendar';
+import { parseTradingHours, regularPairs, type Session } from './trading-hours';
+import { dayOf, localDay } from './time-zone';
 
-export interface Calendar {
+export interface Calendar extends RegionCalendar {
   /** Stable id. */
   id: string;
   /** Small integer for numeric cache keys. */
   index: number;
-  timeZone: string;
-  /** [start, end) minute pairs relative to local midnight of the trading date. */
-  sessions: ReadonlyArray<readonly [number, number]>;
-  /** Trades on Saturday and Sunday too (crypto). */
-  everyDay: boolean;
-  /** Closed on 1 January and 25 December. */
-  holidays: boolean;
+  /** The regular sessions as [start, end) minute pairs relative to local midnight of the trading date. */
+  regular: ReadonlyArray<readonly [number, number]>;
+  /** The exchange table it was built from, when it has one. */
+  exchange: string | null;
 }
 
 /** One trading day's sessions as Unix ms intervals. */
@@ -38,74 +49,85 @@ export interface DaySessions {
 
 let calendarCount = 0;
 
+/** Years the simple 1 January / 25 December rule fills where a table has no rows. */
+const FALLBACK_YEARS: readonly [number, number] = [2010, 2035];
+
+/** 1 January and 25 December of the years `covered` does not include. */
+function fallbackHolidays(covered: ReadonlySet<number>): Holiday[] {
+  const out: Holiday[] = [];
+  for (let y = FALLBACK_YEARS[0]; y <= FALLBACK_YEARS[1]; y++) {
+    if (covered.has(y)) continue;
+    out.push({ date: isoDate(dayOf(y, 1, 1)), name: "New Year's Day", earlyClose: null });
+    out.push({ date: isoDate(dayOf(y, 12, 25)), name: 'Christmas Day', earlyClose: null });
+  }
+  return out;
+}
+
+function build(
+  id: string,
+  region: string,
+  timeZone: string,
+  sessions: Session[],
+  holidays: Holiday[],
+  extra: { everyDay?: boolean; exchange?: string } = {},
+): Calendar {
+  const sorted = [...holidays].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return {
+    id,
+    index: calendarCount++,
+    region,
+    timeZone,
+    sessions,
+    regular: regularPairs(sessions),
+    holidays: sorted,
+    exchange: extra.exchange ?? null,
+    ...(extra.everyDay ? { everyDay: true } : {}),
+  };
+}
+
+/** A calendar from its regular sessions, closed on 1 January and 25 December (or never). */
 const cal = (
   id: string,
   timeZone: string,
-  sessions: Array<[number, number]>,
-  extra: Partial<Calendar> = {},
-): Calendar => ({
-  id,
-  index: calendarCount++,
-  timeZone,
-  sessions,
-  everyDay: false,
-  holidays: true,
-  ...extra,
-});
+  pairs: Array<[number, number]>,
+  extra: { everyDay?: boolean; holidays?: boolean } = {},
+): Calendar =>
+  build(
+    id,
+    id,
+    timeZone,
+    pairs.map(([start, end]) => ({ kind: 'regular' as const, start, end })),
+    extra.holidays === false ? [] : fallbackHolidays(new Set()),
+    extra.everyDay ? { everyDay: true } : {},
+  );
+
+/** A stock calendar from its exchange table, the simple rule filling the other years. */
+function fromTable(table: ExchangeTable, region: string): Calendar {
+  const base = calendarOfTable(table, region);
+  const covered = new Set<number>([2025, 2026, 2027]);
+  return build(
+    region,
+    region,
+    table.timeZone,
+    [...base.sessions],
+    [...base.holidays, ...fallbackHolidays(covered)],
+    { exchange: table.exchange },
+  );
+}
 
 const hm = (h: number, m = 0) => h * 60 + m;
 
-/** Stock (and fund / indices) calendars by region. */
-const STOCK_CALENDARS: Record<string, Calendar> = {
-  HK: cal('HK', 'Asia/Hong_Kong', [
-    [hm(9, 30), hm(12)],
-    [hm(13), hm(16)],
-  ]),
-  SH: cal('SH', 'Asia/Shanghai', [
-    [hm(9, 30), hm(11, 30)],
-    [hm(13), hm(15)],
-  ]),
-  SZ: cal('SZ', 'Asia/Shanghai', [
-    [hm(9, 30), hm(11, 30)],
-    [hm(13), hm(15)],
-  ]),
-  JP: cal('JP', 'Asia/Tokyo', [
-    [hm(9), hm(11, 30)],
-    [hm(12, 30), hm(15, 30)],
-  ]),
-  US: cal('US', 'America/New_York', [[hm(9, 30), hm(16)]]),
-  GB: cal('GB', 'Europe/London', [[hm(8), hm(16, 30)]]),
-  DE: cal('DE', 'Europe/Berlin', [[hm(9), hm(17, 30)]]),
-  SG: cal('SG', 'Asia/Singapore', [
-    [hm(9), hm(12)],
-    [hm(13), hm(17)],
-  ]),
-  TW: cal('TW', 'Asia/Taipei', [[hm(9), hm(13, 30)]]),
-  IN: cal('IN', 'Asia/Kolkata', [[hm(9, 15), hm(15, 30)]]),
-  TH: cal('TH', 'Asia/Bangkok', [
-    [hm(10), hm(12, 30)],
-    [hm(14, 30), hm(16, 30)],
-  ]),
-  MY: cal('MY', 'Asia/Kuala_Lumpur', [
-    [hm(9), hm(12, 30)],
-    [hm(14, 30), hm(17)],
-  ]),
-  ID: cal('ID', 'Asia/Jakarta', [
-    [hm(9), hm(12)],
-    [hm(13, 30), hm(16)],
-  ]),
-  VN: cal('VN', 'Asia/Ho_Chi_Minh', [
-    [hm(9, 15), hm(11, 30)],
-    [hm(13), hm(14, 45)],
-  ]),
+/** Stock (and fund / indices) calendars of regions without an exchange table. */
+const PLAIN_STOCK_CALENDARS: Record<string, Calendar> = {
   KR: cal('KR', 'Asia/Seoul', [[hm(9), hm(15, 30)]]),
-  MX: cal('MX', 'America/Mexico_City', [[hm(8, 30), hm(15)]]),
-  TR: cal('TR', 'Europe/Istanbul', [[hm(10), hm(18)]]),
-  ES: cal('ES', 'Europe/Madrid', [[hm(9), hm(17, 30)]]),
-  NL: cal('NL', 'Europe/Amsterdam', [[hm(9), hm(17, 30)]]),
-  IT: cal('IT', 'Europe/Rome', [[hm(9), hm(17, 30)]]),
   FR: cal('FR', 'Europe/Paris', [[hm(9), hm(17, 30)]]),
 };
+
+/** Stock (and fund / indices) calendars by region. */
+const STOCK_CALENDARS: Record<string, Calendar> = { ...PLAIN_STOCK_CALENDARS };
+for (const table of EXCHANGE_TABLES) {
+  for (const region of table.regions) STOCK_CALENDARS[region] = fromTable(table, region);
+}
 
 /** Regions the simulator does not know trade 09:00–17:00 UTC on weekdays. */
 const DEFAULT_STOCK = cal('default', 'UTC', [[hm(9), hm(17)]]);
@@ -120,16 +142,19 @@ export const FOREX_CALENDAR = cal('forex', 'America/New_York', [[hm(-7), hm(17)]
 });
 /** CME Globex: 18:00 the evening before to 17:00, with the 17:00–18:00 break. */
 const CME_CALENDAR = cal('cme', 'America/New_York', [[hm(-6), hm(17)]]);
+
+/** A futures calendar: the sessions of its own, the holidays of the home stock market. */
+function futures(id: string, hours: string, home: string): Calendar {
+  const stock = STOCK_CALENDARS[home]!;
+  return build(id, home, stock.timeZone, parseTradingHours(hours), [...stock.holidays], {
+    exchange: id,
+  });
+}
+
 const FUTURE_CALENDARS: Record<string, Calendar> = {
   US: CME_CALENDAR,
-  HK: cal('hkfe', 'Asia/Hong_Kong', [
-    [hm(9, 15), hm(12)],
-    [hm(13), hm(16, 30)],
-  ]),
-  CN: cal('cffex', 'Asia/Shanghai', [
-    [hm(9, 30), hm(11, 30)],
-    [hm(13), hm(15)],
-  ]),
+  HK: futures('hkfe', '09:15-12:00|13:00-16:30', 'HK'),
+  CN: futures('cffex', '09:30-11:30|13:00-15:00', 'CN'),
 };
 
 /** The calendar a symbol trades on; `home` overrides the region (an index of another market). */
@@ -141,42 +166,44 @@ export function calendarFor(cls: AssetClass, region: string, home?: string): Cal
   return STOCK_CALENDARS[where] ?? DEFAULT_STOCK;
 }
 
-function isHoliday(day: number): boolean {
-  const d = new Date(day * 86_400_000);
-  const m = d.getUTCMonth();
-  const dd = d.getUTCDate();
-  return (m === 0 && dd === 1) || (m === 11 && dd === 25);
+/** The stock calendar of a region, or null when the project has none for it. */
+export function stockCalendar(region: string): Calendar | null {
+  return STOCK_CALENDARS[region] ?? null;
+}
+
+/** The regions with a stock calendar of their own. */
+export function stockCalendarRegions(): string[] {
+  return Object.keys(STOCK_CALENDARS).sort();
 }
 
 /** True if the calendar trades on this trading date. */
 export function isTradingDate(calendar: Calendar, day: number): boolean {
-  if (!calendar.everyDay) {
-    const wd = weekday(day);
-    if (wd === 0 || wd === 6) return false;
-  }
-  return !(calendar.holidays && isHoliday(day));
+  return daySessions(calendar, day) !== null;
 }
 
-const sessionCache = new Lru<number, DaySessions>(100_000);
+const sessionCache = new Lru<number, DaySessions | null>(100_000);
 
-/** The sessions of one trading date in Unix ms, or null when the market is closed that day. */
+/**
+ * The regular sessions of one trading date in Unix ms (a half day's cut at its early
+ * close), or null when the market is closed that day.
+ */
 export function daySessions(calendar: Calendar, day: number): DaySessions | null {
-  if (!isTradingDate(calendar, day)) return null;
   const key = calendar.index * 1_000_000 + day;
   return sessionCache.getOrSet(key, () => {
+    const all = sessionsOn(calendar, day);
+    if (!all) return null;
     const starts: number[] = [];
     const counts: number[] = [];
     let minutes = 0;
     let close = 0;
-    for (const [from, to] of calendar.sessions) {
-      const start = zonedToUtc(calendar.timeZone, day, from);
-      const end = zonedToUtc(calendar.timeZone, day, to);
+    for (const s of all) {
+      if (s.kind !== 'regular') continue;
       // A DST change inside a session (forex's Sunday evening) lengthens or shortens it.
-      const count = Math.round((end - start) / 60_000);
-      starts.push(start);
+      const count = Math.round((s.end - s.start) / 60_000);
+      starts.push(s.start);
       counts.push(count);
       minutes += count;
-      close = end;
+      close = s.end;
     }
     return { day, starts, counts, minutes, open: starts[0] ?? 0, close };
   });

@@ -12,3 +12,4 @@ export * from './record-rules';
 export * from './feed-plan';
 export * from './plan-fit';
 export * from './connection-test';
+export * from './market-time';

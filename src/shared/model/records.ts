@@ -92,6 +92,11 @@ export interface NewsItem {
   language: string;
   link: string;
   provider: string;
+  /**
+   * The instruments the item is about, when the service says (the news detail does; a
+   * list item only when its record carries them). Absent: not said, not "none".
+   */
+  instruments?: { code: string; region: string }[];
 }
 
 export interface NewsPage {

@@ -97,7 +97,7 @@ export function createSymbolModel(id: number, seed: number, entry: CatalogEntry)
   const basePrice = entry.price;
   const volScale = cls === 'crypto' ? 10_000 : 1;
   const lot = cls === 'stock' && LOT_REGIONS.has(region) ? 100 : 1;
-  const minutesPerDay = calendar.sessions.reduce((n, [a, b]) => n + b - a, 0);
+  const minutesPerDay = calendar.regular.reduce((n, [a, b]) => n + b - a, 0);
   const units = (dailyTurnover(entry, basePrice, h) / basePrice / minutesPerDay) * volScale;
   const continuous = cls === 'crypto' || cls === 'forex' || cls === 'future';
   return {
