@@ -15,7 +15,8 @@ export function newsSubject(headline: string): NewsSubject | null {
   let best: NewsSubject | null = null;
   for (const e of CATALOG) {
     if (e.class !== 'stock' || !e.name || !headline.includes(e.name)) continue;
-    if (!best || e.name.length > best.name.length) best = { code: e.code, region: e.region, name: e.name };
+    if (!best || e.name.length > best.name.length)
+      best = { code: e.code, region: e.region, name: e.name };
   }
   return best;
 }

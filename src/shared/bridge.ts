@@ -19,11 +19,13 @@ import type {
   ConnectionReport,
   FeedPlan,
   Instrument,
+  Ipo,
   NewsItem,
   Quote,
   RefreshIntervals,
   SeriesKey,
   Settings,
+  Split,
   StockInfo,
   SymbolCheck,
   SymbolQuery,
@@ -32,6 +34,7 @@ import type {
   Tick,
   UnixMs,
 } from './model';
+import type { Holiday } from './calendar';
 import type { DeepLink } from './deep-link';
 import { Emitter } from './emitter';
 
@@ -163,51 +166,13 @@ export type SettingsChange = Partial<Omit<Settings, 'intervals'>> & {
 
 // ------------------------------------------- calendar and corporate events (issue 27)
 
-/** A stock split. */
-export interface SplitEvent {
-  region: string;
-  code: string;
-  name: string;
-  /** The first trading day at the new share count (the ex-date, Unix ms). */
-  time: UnixMs;
-  /** New shares per old share: 2 for a 2:1 split, 0.1 for a 1:10 reverse split. */
-  factor: number;
-  /** The ratio as the service wrote it ("2:1"). */
-  ratio: string;
-}
-
-/** A listing, upcoming or recent. */
-export interface IpoEvent {
-  region: string;
-  code: string;
-  name: string;
-  exchange: string;
-  /** The listing date (Unix ms); null when the service has none yet. */
-  time: UnixMs | null;
-  /** The offer price; null when not set. */
-  price: number | null;
-  marketCap: number | null;
-}
-
-/** A day a market is closed or closes early. */
-export interface HolidayEvent {
-  region: string;
-  /** The local date, YYYY-MM-DD. */
-  date: string;
-  name: string;
-  /** Trading hours that day as the service writes them ('' when closed all day). */
-  tradingHours: string;
-  timeZone: string;
-  /** Open for part of the day (closes early). */
-  halfDay: boolean;
-}
-
 /** The lists a region has, and the row each holds. */
 export interface EventRows {
-  splits: SplitEvent;
-  'ipos-upcoming': IpoEvent;
-  'ipos-recent': IpoEvent;
-  holidays: HolidayEvent;
+  splits: Split;
+  'ipos-upcoming': Ipo;
+  'ipos-recent': Ipo;
+  /** The region's closed days and half days (its calendar's holiday list). */
+  holidays: Holiday;
 }
 
 export type EventListKind = keyof EventRows;
@@ -245,8 +210,8 @@ export interface RegionEventsAnswer {
 /** What a chart marks: its instrument's splits and IPO, and the cached news about it. */
 export interface ChartEventsAnswer {
   instrument: Instrument;
-  splits: SplitEvent[];
-  ipo: IpoEvent | null;
+  splits: Split[];
+  ipo: Ipo | null;
   /** Cached news items about the instrument in the range asked, newest first. */
   news: NewsItem[];
   /** When the splits were last fetched; null when never. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventListKind, EventRows, SplitEvent } from '../../shared/bridge';
-import type { Instrument, NewsItem } from '../../shared/model';
+import type { EventListKind, EventRows } from '../../shared/bridge';
+import type { Instrument, NewsItem, Split } from '../../shared/model';
 import { saveNewsDetail, saveNewsPage } from '../cache';
 import { DEMO, LIVE, tempCache } from '../cache/testing/fixtures';
 import {
@@ -14,13 +14,14 @@ import { namedKey } from './news-match';
 
 const DAY = 86_400_000;
 const AAPL: Instrument = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
-const split = (code: string, day: number, factor: number): SplitEvent => ({
+const split = (code: string, day: number, to: number): Split => ({
+  date: day * DAY,
   region: 'US',
   code,
   name: code,
-  time: day * DAY,
-  factor,
-  ratio: `${factor}:1`,
+  ratio: `1:${to}`,
+  from: 1,
+  to,
 });
 
 let cleanup: (() => void) | null = null;
@@ -137,13 +138,18 @@ describe('a chart’s events', () => {
       splits: [split('AAPL', 90, 4), split('NVDA', 91, 10)],
       'ipos-recent': [
         {
-          region: 'US',
           code: 'AAPL',
-          name: 'Apple',
+          company: 'Apple',
           exchange: 'NASDAQ',
-          time: 10 * DAY,
+          region: 'US',
+          country: 'US',
+          listingDate: 10 * DAY,
           price: 22,
+          priceText: '22',
           marketCap: null,
+          subscriptionStart: null,
+          subscriptionEnd: null,
+          allotmentDate: null,
         },
       ],
     });
@@ -163,7 +169,7 @@ describe('a chart’s events', () => {
     saveNewsDetail(t.db, DEMO, 'c', { tags: [], instruments: [namedKey('US', 'AAPL')] }, 1);
     const answer = await t.service.chartEvents(AAPL, 60 * DAY, 100 * DAY);
     expect(answer.splits.map((s) => s.code)).toEqual(['AAPL']);
-    expect(answer.ipo?.time).toBe(10 * DAY);
+    expect(answer.ipo?.listingDate).toBe(10 * DAY);
     expect(answer.news.map((n) => n.id)).toEqual(['c', 'a']);
     // The cached page was fresh: no news asked for.
     expect(t.newsAsked).toEqual([]);

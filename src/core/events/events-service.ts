@@ -169,7 +169,7 @@ export class EventsService {
     }
     answer.ipo =
       [...(recent?.rows ?? []), ...(upcoming?.rows ?? [])].find(
-        (i) => i.code.toUpperCase() === code && i.time !== null,
+        (i) => i.code.toUpperCase() === code && i.listingDate !== null,
       ) ?? null;
     answer.news = news;
     return answer;

@@ -2,7 +2,9 @@
  * The events service's view of the network and the directory: the link's current
  * client as an `EventsReader`, and an instrument's names from the symbol directory.
  */
+import type { EventListKind, EventRows } from '../../shared/bridge';
 import type { Instrument } from '../../shared/model';
+import type { Result } from '../api';
 import type { MarketLink } from '../link';
 import type { SymbolDirectory } from '../symbols';
 import type { EventsReader } from './events-service';
@@ -12,11 +14,37 @@ export function eventsReader(link: MarketLink): EventsReader {
   return {
     sourceId: link.sources.sourceId,
     async fetchList(kind, region) {
-      // Wired to the client's readers (holidays, splits, ipos) when they land (issue 27).
-      void link;
-      throw new Error(`${kind} of ${region}: the service's reader is not wired yet`);
+      return unwrap(await fetchOf(link, kind, region)) as EventRows[typeof kind][];
     },
   };
+}
+
+/** Asks the link's current client for one list (one request). */
+async function fetchOf(
+  link: MarketLink,
+  kind: EventListKind,
+  region: string,
+): Promise<Result<readonly unknown[]>> {
+  const client = link.client;
+  switch (kind) {
+    case 'splits':
+      return client.splits(region);
+    case 'ipos-upcoming':
+      return client.ipos('upcoming', region);
+    case 'ipos-recent':
+      return client.ipos('recent', region);
+    case 'holidays': {
+      // A region the service has no list for answers null: no holidays to show.
+      const calendar = await client.holidays(region);
+      return calendar.ok ? { ok: true, value: calendar.value?.holidays ?? [] } : calendar;
+    }
+  }
+}
+
+/** A result's value, or its error thrown (the events service reads its kind). */
+function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw result.error;
 }
 
 /** An instrument's names as the directory knows them (its own code's entry). */

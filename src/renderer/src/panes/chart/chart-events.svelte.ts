@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/model';
 import { errorMessage } from '../../../../shared/errors';
 import type { EventMark } from './event-marks';
-import { splitLabel, type SplitStep } from './split-adjust';
+import { splitLabel, splitStep, type SplitStep } from './split-adjust';
 
 const DAY_MS = 86_400_000;
 
@@ -90,17 +90,18 @@ export class ChartEvents {
       return;
     }
     if (generation !== this.#generation) return;
-    this.splits = answer.splits.map((s) => ({ time: s.time, factor: s.factor }));
+    this.splits = answer.splits.map(splitStep);
     const marks: EventMark[] = answer.splits.map((s) => {
-      const label = splitLabel(s.factor);
-      return { time: s.time, kind: 'split', label, title: `Split ${label} on ${dayText(s.time)}` };
+      const label = splitLabel(splitStep(s).factor);
+      return { time: s.date, kind: 'split', label, title: `Split ${label} on ${dayText(s.date)}` };
     });
-    if (answer.ipo?.time != null) {
+    const listed = answer.ipo?.listingDate ?? null;
+    if (listed !== null) {
       marks.push({
-        time: answer.ipo.time,
+        time: listed,
         kind: 'ipo',
         label: 'IPO',
-        title: `Listed (IPO) on ${dayText(answer.ipo.time)}`,
+        title: `Listed (IPO) on ${dayText(listed)}`,
       });
     }
     this.marks = marks;

@@ -28,3 +28,15 @@ describe('sessions on an intraday chart', () => {
     expect(sessionMarks([], MIN, () => 'pre')).toEqual({ bands: [], breaks: [] });
   });
 });
+
+describe('the calendar’s sessions', () => {
+  it('names US pre- and post-market bars and shades nothing where there are none', async () => {
+    const { sessionClassifier } = await import('./session-of');
+    const us = sessionClassifier('stock', 'US')!;
+    // Wednesday 2026-11-18, New York (EST, UTC−5).
+    expect(us(Date.parse('2026-11-18T13:00:00Z'))).toBe('pre'); // 08:00
+    expect(us(Date.parse('2026-11-18T15:00:00Z'))).toBe('regular'); // 10:00
+    expect(us(Date.parse('2026-11-18T22:00:00Z'))).toBe('post'); // 17:00
+    expect(sessionClassifier('crypto', 'BA')).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import {
   readjustCandles,
   splitFactors,
   splitLabel,
+  splitStep,
 } from './split-adjust';
 
 const DAY = 86_400_000;
@@ -90,6 +91,11 @@ describe('split adjustment', () => {
       }
     });
     expect(readjustCandles(raw, NO_SPLITS, f)[0]!.open).toBeCloseTo(66, 9);
+  });
+
+  it('reads a split of `from` old shares to `to` new as a factor of to ÷ from', () => {
+    expect(splitStep({ date: DAY, from: 1, to: 4 })).toEqual({ time: DAY, factor: 4 });
+    expect(splitStep({ date: DAY, from: 10, to: 1 }).factor).toBe(0.1);
   });
 
   it('labels a factor as new shares to old', () => {

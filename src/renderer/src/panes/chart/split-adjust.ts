@@ -4,7 +4,7 @@
  * before a split is divided by that split's factor (and by every later split's), its
  * volume multiplied, so a 2:1 split is not a 50% fall. Pure: arrays in, arrays out.
  */
-import type { Candle, UnixMs } from '../../../../shared/model';
+import type { Candle, Split, UnixMs } from '../../../../shared/model';
 
 /** One split as the chart applies it. */
 export interface SplitStep {
@@ -12,6 +12,11 @@ export interface SplitStep {
   time: UnixMs;
   /** New shares per old share: 2 for a 2:1 split, 0.1 for a 1:10 reverse split. */
   factor: number;
+}
+
+/** A split as the chart applies it: `from` old shares became `to` new ones. */
+export function splitStep(split: Pick<Split, 'date' | 'from' | 'to'>): SplitStep {
+  return { time: split.date, factor: split.to / split.from };
 }
 
 /**

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { HolidayEvent, SplitEvent } from '../../../../shared/bridge';
+import type { Holiday } from '../../../../shared/calendar';
+import type { Split } from '../../../../shared/model';
 import { nextHolidays, splitRows, workspaceMarkets } from './events-rows';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
-const split = (code: string, date: string): SplitEvent => ({
+const split = (code: string, date: string): Split => ({
+  date: Date.parse(`${date}T00:00:00Z`),
   region: 'US',
   code,
   name: code,
-  time: Date.parse(`${date}T00:00:00Z`),
-  factor: 2,
-  ratio: '2:1',
+  ratio: '1:2',
+  from: 1,
+  to: 2,
 });
-const holiday = (date: string, name: string): HolidayEvent => ({
-  region: 'US',
-  date,
-  name,
-  tradingHours: '',
-  timeZone: 'America/New_York',
-  halfDay: false,
-});
+const holiday = (date: string, name: string): Holiday => ({ date, name, earlyClose: null });
 
 describe('events pane rows', () => {
   it('lists splits newest first, marking those still to come', () => {
-    const rows = splitRows([split('A', '2026-06-01'), split('B', '2026-12-10'), split('C', '2025-01-02')], NOW);
+    const rows = splitRows(
+      [split('A', '2026-06-01'), split('B', '2026-12-10'), split('C', '2025-01-02')],
+      NOW,
+    );
     expect(rows.map((r) => [r.code, r.upcoming])).toEqual([
       ['B', true],
       ['A', false],

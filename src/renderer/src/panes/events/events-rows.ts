@@ -2,29 +2,29 @@
  * The events pane's rows: splits newest first, each upcoming or done; a market's next
  * holidays from today; the markets a workspace shows. Pure.
  */
-import type { HolidayEvent, SplitEvent } from '../../../../shared/bridge';
-import type { UnixMs } from '../../../../shared/model';
+import type { Holiday } from '../../../../shared/calendar';
+import type { Split, UnixMs } from '../../../../shared/model';
 
 /** Most holidays shown per market. */
 export const HOLIDAYS_SHOWN = 3;
 
-export interface SplitRow extends SplitEvent {
+export interface SplitRow extends Split {
   upcoming: boolean;
 }
 
 /** Splits newest first (upcoming ones, the furthest off, on top), each marked upcoming or done. */
-export function splitRows(splits: readonly SplitEvent[], now: UnixMs): SplitRow[] {
+export function splitRows(splits: readonly Split[], now: UnixMs): SplitRow[] {
   return splits
-    .map((s) => ({ ...s, upcoming: s.time > now }))
-    .sort((a, b) => b.time - a.time || a.code.localeCompare(b.code));
+    .map((s) => ({ ...s, upcoming: s.date > now }))
+    .sort((a, b) => b.date - a.date || a.code.localeCompare(b.code));
 }
 
 /** The next `count` holidays from the day of `now` (UTC date) on, soonest first. */
 export function nextHolidays(
-  holidays: readonly HolidayEvent[],
+  holidays: readonly Holiday[],
   now: UnixMs,
   count = HOLIDAYS_SHOWN,
-): HolidayEvent[] {
+): Holiday[] {
   // A holiday's date is the market's own; a day's margin keeps today's in either zone.
   const from = new Date(now - 86_400_000).toISOString().slice(0, 10);
   return holidays
@@ -37,9 +37,7 @@ export function nextHolidays(
 const CALENDAR_CLASSES: ReadonlySet<string> = new Set(['stock', 'fund', 'indices']);
 
 /** The regions of the exchange-listed symbols in `symbols`, in first-seen order. */
-export function workspaceMarkets(
-  symbols: readonly { class: string; region: string }[],
-): string[] {
+export function workspaceMarkets(symbols: readonly { class: string; region: string }[]): string[] {
   const seen = new Set<string>();
   for (const s of symbols) if (CALENDAR_CLASSES.has(s.class)) seen.add(s.region);
   return [...seen];

@@ -4,15 +4,10 @@
  * region), each list as the main side answers it (cache-first, asked of the service at
  * most once a day) with its age and what went wrong.
  */
-import type {
-  EventList,
-  HolidayEvent,
-  IpoEvent,
-  MarketdeskBridge,
-  SplitEvent,
-} from '../../../../shared/bridge';
+import type { EventList, MarketdeskBridge } from '../../../../shared/bridge';
+import type { Holiday } from '../../../../shared/calendar';
 import { errorMessage } from '../../../../shared/errors';
-import type { UnixMs } from '../../../../shared/model';
+import type { Ipo, Split, UnixMs } from '../../../../shared/model';
 import { nextHolidays, splitRows, type SplitRow } from './events-rows';
 
 /** A list not loaded (yet, or at all). */
@@ -21,14 +16,14 @@ const NONE: EventList<never> = { rows: [], asOf: null, offline: false };
 /** One market's next holidays. */
 export interface MarketHolidays {
   region: string;
-  list: EventList<HolidayEvent>;
-  next: HolidayEvent[];
+  list: EventList<Holiday>;
+  next: Holiday[];
 }
 
 export class EventsState {
-  upcoming = $state.raw<EventList<IpoEvent>>(NONE);
-  recent = $state.raw<EventList<IpoEvent>>(NONE);
-  splits = $state.raw<EventList<SplitEvent>>(NONE);
+  upcoming = $state.raw<EventList<Ipo>>(NONE);
+  recent = $state.raw<EventList<Ipo>>(NONE);
+  splits = $state.raw<EventList<Split>>(NONE);
   /** Recent and upcoming splits, newest first, each marked upcoming or done. */
   splitRows = $state.raw<SplitRow[]>([]);
   holidays = $state.raw<MarketHolidays[]>([]);
