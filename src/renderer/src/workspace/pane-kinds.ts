@@ -48,6 +48,8 @@ export interface PaneOptions {
   news: { market: string; lang: string };
   /** Every alert is listed: nothing to keep. */
   alerts: Record<string, never>;
+  /** The region whose splits and IPOs are listed (the workspace's markets' holidays beside). */
+  events: { region: string };
 }
 
 export type PaneKind = keyof PaneOptions;
@@ -195,6 +197,19 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
     },
     defaultOptions: () => ({}),
     read: (_saved, defaults) => defaults,
+  },
+  events: {
+    title: 'Events',
+    // A row of a list: the date, the code, a name's first words and the ratio or price.
+    floor: {
+      width: numberColumn(10) + textColumn(6) + textColumn(16) + numberColumn(8),
+      height: PANE_BAR_PX + tableHeight(5),
+    },
+    optionLabels: { region: 'Change region' },
+    defaultOptions: () => ({ region: 'US' }),
+    read: ({ region }, defaults) => ({
+      region: isStr(region, 8) && region !== '' ? canonicalRegion(region) : defaults.region,
+    }),
   },
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Holiday } from '../../../../shared/calendar';
 import type { Split } from '../../../../shared/model';
-import { nextHolidays, splitRows, workspaceMarkets } from './events-rows';
+import { earlyCloseText, listNote, nextHolidays, splitRows, workspaceMarkets } from './events-rows';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const split = (code: string, date: string): Split => ({
@@ -51,5 +51,28 @@ describe('events pane rows', () => {
         { class: 'indices', region: 'US' },
       ]),
     ).toEqual(['US', 'HK']);
+  });
+});
+
+describe('a list’s caption', () => {
+  const age = (ms: number) => `${(NOW - ms) / 60_000} min ago`;
+  it('names the source and the age, offline and its cache, or the problem', () => {
+    expect(listNote({ asOf: NOW - 5 * 60_000, offline: false }, 'demo', age)).toBe(
+      'demo data · as of 5 min ago',
+    );
+    expect(listNote({ asOf: NOW - 60_000, offline: true }, 'live:https://x', age)).toBe(
+      'offline · cached 1 min ago',
+    );
+    expect(listNote({ asOf: null, offline: true }, 'demo', age)).toBe('offline · nothing cached');
+    const plan = {
+      kind: 'not-in-plan',
+      message: 'Your plan does not include stock splits for JP.',
+    };
+    expect(listNote({ asOf: null, offline: false, problem: plan }, 'demo', age)).toBe(plan.message);
+  });
+
+  it('says a half day’s early close', () => {
+    expect(earlyCloseText(13 * 60)).toBe('half day, closes 13:00');
+    expect(earlyCloseText(null)).toBe('');
   });
 });

@@ -42,3 +42,26 @@ export function workspaceMarkets(symbols: readonly { class: string; region: stri
   for (const s of symbols) if (CALENDAR_CLASSES.has(s.class)) seen.add(s.region);
   return [...seen];
 }
+
+/** What a list's caption says: where its rows come from and how old they are, or why none. */
+export function listNote(
+  list: { asOf: UnixMs | null; offline: boolean; problem?: { kind: string; message: string } },
+  source: string | null,
+  age: (ms: UnixMs) => string,
+): string {
+  const from = source === null ? '' : source === 'demo' ? 'demo data' : 'live data';
+  if (list.problem?.kind === 'not-in-plan') return list.problem.message;
+  const cached = list.asOf === null ? 'nothing cached' : `cached ${age(list.asOf)}`;
+  if (list.offline) return `offline · ${cached}`;
+  if (list.problem) return `${list.problem.message}${list.asOf === null ? '' : ` · ${cached}`}`;
+  if (list.asOf === null) return 'not loaded yet';
+  return [from, `as of ${age(list.asOf)}`].filter(Boolean).join(' · ');
+}
+
+/** "closes 13:00" for a half day's early close (minutes of the local day), '' for a closed day. */
+export function earlyCloseText(minute: number | null): string {
+  if (minute === null) return '';
+  const h = String(Math.floor(minute / 60)).padStart(2, '0');
+  const m = String(minute % 60).padStart(2, '0');
+  return `half day, closes ${h}:${m}`;
+}
