@@ -36,7 +36,10 @@ const plot = (page: Page) => chart(page).getByRole('application');
 
 /** A CSS colour variable of the chart's element as [r, g, b]. */
 async function themeRgb(area: Locator, name: string): Promise<[number, number, number]> {
-  const hex = await area.evaluate((el, v) => getComputedStyle(el).getPropertyValue(v).trim(), name);
+  const hex = await area.evaluate(
+    (el, v) => el.ownerDocument.defaultView!.getComputedStyle(el).getPropertyValue(v).trim(),
+    name,
+  );
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!m) throw new Error(`${name} is not #rrggbb: ${hex}`);
   const n = Number.parseInt(m[1]!, 16);

@@ -1,8 +1,9 @@
 /**
  * What a chart marks, as loaded: its instrument's splits and IPO and the cached news
- * about it since its oldest loaded bar (`loadChartEvents`, one request per instrument
- * and per page of older history, never per bar). Asked again when the chart pages
- * further back, and when the bridge comes back after failing.
+ * about it (`loadChartEvents`, one request per instrument, never per bar). Asked as
+ * soon as the instrument is known, beside its candles, so the first page is drawn
+ * split-adjusted at once rather than drawn twice; asked again when the bridge comes
+ * back after failing.
  */
 import type { ChartEventsAnswer, MarketdeskBridge } from '../../../../shared/bridge';
 import {
@@ -34,32 +35,25 @@ export class ChartEvents {
 
   #bridge: MarketdeskBridge;
   #instrument: Instrument | null = null;
-  /** The oldest time asked for; a page further back asks again. */
-  #from = Infinity;
   #generation = 0;
+  #failed = false;
 
   constructor(bridge: MarketdeskBridge) {
     this.#bridge = bridge;
   }
 
-  /**
-   * Follows the chart: its instrument and its oldest loaded bar (ms). Loads when the
-   * instrument changes or the chart paged back past what was asked.
-   */
-  follow(instrument: Instrument | null, oldest: UnixMs | null): void {
+  /** Follows the chart's instrument: loads its events when it changes. */
+  follow(instrument: Instrument | null): void {
     const key = instrument ? instrumentKey(instrument) : '';
-    if (key !== (this.#instrument ? instrumentKey(this.#instrument) : '')) {
-      this.#instrument = instrument;
-      this.#from = Infinity;
-      this.#generation++;
-      this.splits = [];
-      this.marks = [];
-      this.news = [];
-      this.problem = null;
-      this.of = key;
-    }
-    if (!instrument || oldest === null || oldest >= this.#from) return;
-    void this.#load(instrument, oldest);
+    if (key === (this.#instrument ? instrumentKey(this.#instrument) : '')) return;
+    this.#instrument = instrument;
+    this.#generation++;
+    this.splits = [];
+    this.marks = [];
+    this.news = [];
+    this.problem = null;
+    this.of = key;
+    if (instrument) void this.#load(instrument);
   }
 
   /** Drops what is under way (the pane closed). */
@@ -68,24 +62,23 @@ export class ChartEvents {
     this.#instrument = null;
   }
 
-  /** Asks again (the bridge came back). */
+  /** Asks again after a failure (the bridge came back). */
   retry(): void {
-    const instrument = this.#instrument;
-    if (!instrument || !Number.isFinite(this.#from)) return;
-    void this.#load(instrument, this.#from);
+    if (this.#instrument && this.#failed) void this.#load(this.#instrument);
   }
 
-  async #load(instrument: Instrument, from: UnixMs): Promise<void> {
+  async #load(instrument: Instrument): Promise<void> {
     const generation = this.#generation;
-    this.#from = from;
     let answer: ChartEventsAnswer;
     try {
-      // To the end of tomorrow: a bar forming now, and news published during it.
+      // Every cached story (the main side bounds how many it reads), to the end of
+      // tomorrow: a bar forming now, and news published during it.
       const to = Math.floor(Date.now() / DAY_MS + 2) * DAY_MS;
-      answer = await this.#bridge.invoke('loadChartEvents', { instrument, from, to });
+      this.#failed = false;
+      answer = await this.#bridge.invoke('loadChartEvents', { instrument, from: 0, to });
     } catch (error) {
       if (generation !== this.#generation) return;
-      this.#from = Infinity;
+      this.#failed = true;
       this.problem = `Chart events could not be loaded: ${errorMessage(error)}`;
       return;
     }
