@@ -200,10 +200,12 @@ export async function startHost(options: { home: string; token?: string }): Prom
 
 /** Starts the simulator (`--port 0` unless given, so a restart can take the same port). */
 export function startSimulator(
-  options: { port?: number; token?: string; seed?: number } = {},
+  /** `clock`: an ISO 8601 instant the simulator's clock starts at (then real speed). */
+  options: { port?: number; token?: string; seed?: number; clock?: string } = {},
 ): Promise<Started> {
   const args = ['--port', String(options.port ?? 0), '--seed', String(options.seed ?? 1)];
   if (options.token !== undefined) args.push('--token', options.token);
+  if (options.clock !== undefined) args.push('--clock', options.clock);
   return startScript(
     'src/simulator/run-simulator.ts',
     args,

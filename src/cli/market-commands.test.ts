@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MarketModel } from '../simulator';
 import { SyntheticMarket } from '../simulator/market/synthetic-market';
-import { cliHarness, cliOnSimulator, lines } from './test-harness';
+import { cellsOf, cliHarness, cliOnSimulator, lines } from './test-harness';
 
 const TOKEN = 'cli-market-token';
 
@@ -51,13 +51,7 @@ describe('market commands', () => {
   it('quotes crypto: the 24 h change and figures, named in BASIS, as the app shows them', async () => {
     const r = await h.cli('quotes crypto --region BA --codes BTCUSDT');
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    const [header, row] = lines(r.stdout);
-    const cells = Object.fromEntries(
-      header!
-        .trim()
-        .split(/\s{2,}/)
-        .map((name, i) => [name, row!.trim().split(/\s{2,}/)[i]]),
-    );
+    const cells = cellsOf(r.stdout);
     expect(cells['CHANGE']).toMatch(/^([+−][\d,]+\.\d{2}|0\.00)$/);
     expect(cells['CHG%']).toMatch(/^([+−]\d+\.\d{2}|0\.00)%$/);
     expect(cells['BASIS']).toBe('24h');

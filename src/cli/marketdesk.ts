@@ -15,6 +15,7 @@ import type { Command } from './commands/command';
 import { depthCommand } from './commands/depth';
 import { infoCommand } from './commands/info';
 import { klinesCommand } from './commands/klines';
+import { holidaysCommand, iposCommand, splitsCommand, statusCommand } from './commands/market-time';
 import { newsCommand } from './commands/news';
 import { quotesCommand, ticksCommand } from './commands/quotes';
 import { searchCommand } from './commands/search';
@@ -32,6 +33,10 @@ export const COMMANDS: readonly Command[] = [
   infoCommand,
   searchCommand,
   newsCommand,
+  statusCommand,
+  holidaysCommand,
+  splitsCommand,
+  iposCommand,
   watchCommand,
   cacheCommand,
 ];
@@ -88,6 +93,8 @@ function splitCommand(argv: readonly string[]): { name: string | undefined; rest
 export interface RunOptions {
   /** The API client's clock (rate-limit and retry waits); default the system's. */
   clock?: Clock;
+  /** The wall clock of the command (market states); default Date.now. Tests set it. */
+  now?: () => number;
 }
 
 /** Runs the command line; resolves to the exit status. Never throws, never prints a stack. */
@@ -117,7 +124,7 @@ export async function run(
       io.out(`${command.help}\n\n${GLOBAL_HELP}\n`);
       return 0;
     }
-    ctx = new CliContext(io, env, parsed.global, Date.now, options.clock);
+    ctx = new CliContext(io, env, parsed.global, options.now ?? Date.now, options.clock);
     return await command.run(ctx, parsed.values as Record<string, unknown>, parsed.positionals);
   } catch (error) {
     const usage = error instanceof UsageError;

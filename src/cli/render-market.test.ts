@@ -17,7 +17,7 @@ import {
 import type { Candle, DepthBook, Quote, StockInfo } from '../shared/model';
 import { dayReference, shownChange } from '../shared/model/day-change';
 import { depthTables, infoTable, quotesTable } from './render-market';
-import { lines } from './test-harness';
+import { cellsOf, lines } from './test-harness';
 import { stockInfoRecordAAPL } from '../core/api/fixtures/samples';
 
 const T = Date.UTC(2026, 10, 28, 7, 30);
@@ -65,14 +65,6 @@ const candles: Candle[] = Array.from({ length: 30 }, (_, i) => {
     turnover: 1,
   };
 });
-
-/** The cells of a table's data row, split at the two-space column gap. */
-const cellsOf = (table: string, row = 1): Record<string, string> => {
-  const [header, ...rows] = lines(table);
-  const names = header!.trim().split(/\s{2,}/);
-  const values = rows[row - 1]!.trim().split(/\s{2,}/);
-  return Object.fromEntries(names.map((n, i) => [n, values[i]!]));
-};
 
 describe('the command line formats numbers as the app does', () => {
   it('prints a stock quote with the board’s formatters', () => {

@@ -58,6 +58,8 @@ export const BASIS_WORDS: Record<RowBasis, string> = {
 export function quotesTable(
   cls: AssetClass,
   references: Keyed<DayReference | null> = {},
+  /** STATUS words of a trading status; default its name ("normal"). */
+  status: (code: number) => string = statusText,
 ): KeyedTable<Quote> {
   return (quotes, tty) => {
     type Row = { code: string; q: Quote; d: number; shown: ReturnType<typeof shownChange> };
@@ -95,7 +97,7 @@ export function quotesTable(
       { header: 'TURNOVER', align: 'right', value: (r) => formatVolume(r.shown.turnover) },
       { header: 'BASIS', value: (r) => (r.shown.basis ? BASIS_WORDS[r.shown.basis] : EMPTY) },
       { header: 'TIME', value: (r) => formatTime(r.q.time) },
-      { header: 'STATUS', value: (r) => statusText(r.q.status) },
+      { header: 'STATUS', value: (r) => status(r.q.status) },
     ];
     return renderTable(rows, columns, tty);
   };

@@ -38,6 +38,8 @@ export interface CliHarness {
 export interface HarnessOptions {
   /** The API client's clock; default the system's, whose waits are real. */
   clock?: Clock;
+  /** The command's wall clock (market states, "in 2 d"); default Date.now. */
+  now?: () => number;
 }
 
 export function cliHarness(
@@ -87,7 +89,10 @@ export function cliOnSimulator(
     sim = await startSimulator({ port: 0, ...options });
     const env: Record<string, string> = { MARKETDESK_BASE_URL: sim.url };
     if (options.token !== undefined) env['MARKETDESK_TOKEN'] = options.token;
-    h = cliHarness(env, setup.clock ? { clock: setup.clock } : {});
+    h = cliHarness(env, {
+      ...(setup.clock ? { clock: setup.clock } : {}),
+      ...(setup.now ? { now: setup.now } : {}),
+    });
   });
   after(async () => {
     await sim?.close();
@@ -114,3 +119,11 @@ export function cliOnSimulator(
 
 /** stderr as lines, without the trailing newline's empty entry. */
 export const lines = (text: string): string[] => text.split('\n').filter((l) => l !== '');
+
+/** The cells of a table's data row (1 = the first), split at the two-space column gap. */
+export const cellsOf = (table: string, row = 1): Record<string, string> => {
+  const [header, ...rows] = lines(table);
+  const names = header!.trim().split(/\s{2,}/);
+  const values = rows[row - 1]!.trim().split(/\s{2,}/);
+  return Object.fromEntries(names.map((n, i) => [n, values[i]!]));
+};

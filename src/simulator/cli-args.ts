@@ -23,6 +23,8 @@ Options:
                           (default premium: ${PLAN_LIMITS.premium.maxCodes} codes per batch request)
   --deny-markets <list>   markets outside the plan, e.g. stock:JP,future:CN
                           (answered with code 0 and data null or {})
+  --clock <instant>       start the market's clock at this ISO 8601 instant
+                          (e.g. 2025-07-04T15:00:00Z); it then runs at real speed
   --stream-limit <n>      symbols one stream connection may subscribe
                           (default the plan's: ${planFigures((l) => l.stream.subscriptions)})
 Faults:
@@ -53,6 +55,21 @@ function number(name: string, text: string | undefined, integer: boolean): numbe
   return n;
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** An ISO 8601 instant (a date alone is 00:00 UTC; a time without zone is UTC) → Unix ms. */
+export function parseClock(text: string): number {
+  const t = text.trim();
+  const zoned = /T.*(Z|[+-]\d{2}:\d{2})$/.test(t) || !t.includes('T') ? t : `${t}Z`;
+  const ms = ISO_INSTANT.test(t) ? Date.parse(zoned) : NaN;
+  if (!Number.isFinite(ms)) {
+    throw new Error(
+      `--clock: expected an ISO 8601 instant such as 2025-07-04T15:00:00Z, got "${text}"`,
+    );
+  }
+  return ms;
+}
+
 /** Parses `argv` (without node and script); 'help' for `--help`. Throws Error on bad input. */
 export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 'help' {
   const { values: v } = parseArgs({
@@ -73,6 +90,7 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
       'rate-limit': { type: 'string' },
       'fault-seed': { type: 'string' },
       'stream-limit': { type: 'string' },
+      clock: { type: 'string' },
       'stream-down': { type: 'boolean' },
       'stream-drop-rate': { type: 'string' },
       'stream-stall-rate': { type: 'string' },
@@ -101,6 +119,7 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
   if (v['deny-markets'] !== undefined) {
     options.deniedMarkets = v['deny-markets'].split(',').filter((s) => s.trim() !== '');
   }
+  if (v.clock !== undefined) options.clock = parseClock(v.clock);
   const faults: Faults = {};
   const latency = number('latency', v.latency, false);
   if (latency !== undefined) faults.latencyMs = latency;

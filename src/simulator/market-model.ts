@@ -11,4 +11,6 @@ import type { SyntheticMarket } from './market/synthetic-market';
 export type MarketModel = Pick<
   SyntheticMarket,
   'quote' | 'depth' | 'klines' | 'tick' | 'info' | 'news'
->;
+> &
+  /** A model without news details answers every `/news/<id>` "not found". */
+  Partial<Pick<SyntheticMarket, 'newsDetail'>>;

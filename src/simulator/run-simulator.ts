@@ -34,10 +34,12 @@ async function main(): Promise<void> {
   });
   const plan = options.plan?.name ?? 'premium';
   const auth = options.token === undefined ? 'no token required' : 'token required';
+  const clock =
+    options.clock === undefined ? '' : `, clock from ${new Date(options.clock).toISOString()}`;
   const limit = options.streamLimit ?? STREAM_PLAN_LIMITS[plan].subscriptions;
   const stream = `stream ${sim.url.replace(/^http/, 'ws')}/<class>, ${limit} symbols a connection`;
   console.log(
-    `Marketdesk simulator listening on ${sim.url} (seed ${options.seed ?? 1}, plan ${plan}, ${auth}; ${stream})`,
+    `Marketdesk simulator listening on ${sim.url} (seed ${options.seed ?? 1}, plan ${plan}, ${auth}${clock}; ${stream})`,
   );
   let stopping = false;
   const stop = (signal: string) => {

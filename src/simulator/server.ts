@@ -1,6 +1,6 @@
 /**
- * The simulator's HTTP server: routes the 20 operations of OPERATIONS over a market
- * model, with the error convention of ./errors, plan limits, denied markets, fault
+ * The simulator's HTTP server: routes the 20 operations of OPERATIONS, the symbol list
+ * and the market-time operations (./market-time.ts) over a market model, with the error convention of ./errors, plan limits, denied markets, fault
  * injection and request counts. One request costs one JSON.stringify of the data.
  * WebSocket upgrades go to the stream (./stream), served from the same market.
  */
@@ -23,6 +23,7 @@ import type { Timers } from '../shared/timers';
 import { tokenRefusal } from './token';
 import { SYMBOL_LIST_PATH } from '../shared/api/symbol-list';
 import { symbolList } from './symbol-list';
+import { isMarketTimePath, marketTimeAnswer, marketTimeStatsKey } from './market-time';
 
 /** How to start a simulator. Every field is optional. */
 export interface SimulatorOptions {
@@ -38,6 +39,11 @@ export interface SimulatorOptions {
   plan?: Plan;
   /** Clock (Unix ms) for the market and the rate limiter; default Date.now. */
   now?: () => number;
+  /**
+   * Start the clock at this instant (Unix ms) and let it run at real speed (`--clock`):
+   * the market, its calendar answers and the stream live then. Ignored when `now` is given.
+   */
+  clock?: number;
   /** Faults in force from the start; change them later with `setFaults`. */
   faults?: Faults;
   /** Markets outside the plan, as `class:REGION` (e.g. `stock:JP`): code 0, data null or {}. */
@@ -117,10 +123,17 @@ function send(
   res.end(body);
 }
 
+/** Date.now, or a clock that starts at `start` and runs at real speed from now on. */
+function shiftedClock(start: number | undefined): () => number {
+  if (start === undefined) return Date.now;
+  const offset = start - Date.now();
+  return () => Date.now() + offset;
+}
+
 /** Starts a simulator; resolves once it listens. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const seed = options.seed ?? 1;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? shiftedClock(options.clock);
   const host = options.host ?? '127.0.0.1';
   const token = options.token;
   const sleep = options.sleep ?? ((ms: number) => sleepMs(ms));
@@ -134,7 +147,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   function respond(req: IncomingMessage, path: string, query: string, fate: FaultDecision | null) {
     const spec = ROUTES.get(path);
     const listing = path === SYMBOL_LIST_PATH;
-    if (!spec && !listing) throw notFound(path);
+    const timely = !spec && !listing && isMarketTimePath(path);
+    if (!spec && !listing && !timely) throw notFound(path);
     if (req.method !== 'GET') throw methodNotAllowed(req.method ?? '');
     const refusal = tokenRefusal(token, req.headers.token);
     if (refusal) throw authFailed(refusal);
@@ -144,7 +158,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
     const data = spec
       ? answer(market, spec, parseQuery(spec, new URLSearchParams(query), ctx), denied)
-      : symbolList(new URLSearchParams(query), denied);
+      : timely
+        ? marketTimeAnswer(path, new URLSearchParams(query), market, denied, now())
+        : symbolList(new URLSearchParams(query), denied);
     const body = `{"code":0,"msg":"ok","data":${JSON.stringify(data)}}`;
     return fate?.malform ? malformBody(body, fate.malform, fate.malformDraw) : body;
   }
@@ -154,7 +170,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     const q = raw.indexOf('?');
     let path = q < 0 ? raw : raw.slice(0, q);
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    const key = ROUTES.has(path) || path === SYMBOL_LIST_PATH ? path : OTHER_PATH;
+    const key =
+      ROUTES.has(path) || path === SYMBOL_LIST_PATH
+        ? path
+        : isMarketTimePath(path)
+          ? marketTimeStatsKey(path)
+          : OTHER_PATH;
     stats.requests++;
     stats.byPath[key] = (stats.byPath[key] ?? 0) + 1;
     const fate = faults.active ? faults.next() : null;

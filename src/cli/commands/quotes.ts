@@ -13,6 +13,7 @@ import {
 import type { CliContext } from '../context';
 import { parseCodes } from '../args';
 import { quotesTable, ticksTable } from '../render-market';
+import { quoteStatusText } from '../render-market-time';
 import { fetchWithSnapshots } from '../snapshot-fetch';
 import { MARKET_OPTIONS, instrumentIn, parseMarket, printOutcome, type Command } from './command';
 
@@ -36,7 +37,9 @@ With --json: one object keyed by code whose values are Quote records.`,
       market.class === 'crypto' && !ctx.global.json
         ? await dayReferences(ctx, market.region, outcome.data)
         : {};
-    return printOutcome(ctx, outcome, 'quotes', quotesTable(market.class, references));
+    // STATUS reads the market's state now (the built-in calendar; no request).
+    const status = quoteStatusText(market.class, market.region, ctx.now());
+    return printOutcome(ctx, outcome, 'quotes', quotesTable(market.class, references, status));
   },
 };
 

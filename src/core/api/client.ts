@@ -361,15 +361,15 @@ export class MarketClient {
    * section 10.1): its state, half day, holiday, hours and time zone.
    */
   marketStatus(region: string, options: CallOptions = {}): Answer<MarketStatus> {
-    const bad = badRegion('marketStatus', region);
-    if (bad) return Promise.resolve(err(bad));
-    return this.getRead(
+    return this.regional(
       'marketStatus',
       MARKET_STATUS_PATH,
-      `code=${encodeURIComponent(region)}`,
+      'code',
+      region,
+      '',
       `market status of ${region}`,
-      (v) => readMarketStatus(v, region),
-      options.signal,
+      readMarketStatus,
+      options,
     );
   }
 
@@ -379,49 +379,70 @@ export class MarketClient {
    * (it then gives no hours either): the caller keeps its own calendar.
    */
   holidays(region: string, options: CallOptions = {}): Answer<RegionCalendar | null> {
-    const bad = badRegion('holidays', region);
-    if (bad) return Promise.resolve(err(bad));
-    return this.getRead(
+    return this.regional(
       'holidays',
       HOLIDAYS_PATH,
-      `code=${encodeURIComponent(region)}`,
+      'code',
+      region,
+      '',
       `holidays of ${region}`,
-      (v) => readHolidays(v, region),
-      options.signal,
+      readHolidays,
+      options,
     );
   }
 
   /** A region's stock splits (`/stock/split`, 10.3); a ratio that is not `a:b` is refused. */
   splits(region: string, options: CallOptions = {}): Answer<Split[]> {
-    const bad = badRegion('splits', region);
-    if (bad) return Promise.resolve(err(bad));
-    return this.getRead(
+    return this.regional(
       'splits',
       SPLITS_PATH,
-      `region=${encodeURIComponent(region)}`,
+      'region',
+      region,
+      '',
       `stock splits in ${region}`,
-      (v) => readSplits(v, region),
-      options.signal,
+      readSplits,
+      options,
     );
   }
 
   /** A region's upcoming or recent IPOs (`/stock/ipo`, 10.4). */
   ipos(kind: IpoKind, region: string, options: CallOptions = {}): Answer<Ipo[]> {
-    const bad = badRegion('ipos', region);
-    if (bad) return Promise.resolve(err(bad));
     if (!IPO_KINDS.includes(kind)) {
-      return Promise.resolve(
-        err(invalid('ipos', `type must be upcoming or recent, got "${String(kind)}"`)),
-      );
+      const problem = `type must be upcoming or recent, got "${String(kind)}"`;
+      return Promise.resolve(err(invalid('ipos', problem)));
     }
-    return this.getRead(
+    return this.regional(
       'ipos',
       IPOS_PATH,
-      `type=${kind}&region=${encodeURIComponent(region)}`,
+      'region',
+      region,
+      `type=${kind}&`,
       `${kind} IPOs in ${region}`,
-      (v) => readIpos(v, region),
-      options.signal,
+      readIpos,
+      options,
     );
+  }
+
+  /**
+   * A market-time request about one region, named by the parameter `param` after the
+   * query's `prefix`; a region that is not two capitals is the caller's mistake, not sent.
+   */
+  private regional<T>(
+    op: string,
+    path: string,
+    param: 'code' | 'region',
+    region: string,
+    prefix: string,
+    what: string,
+    read: (value: unknown, region: string) => T,
+    options: CallOptions,
+  ): Answer<T> {
+    if (typeof region !== 'string' || !isRegion(region)) {
+      const problem = `region must be two capital letters, got ${JSON.stringify(region)}`;
+      return Promise.resolve(err(invalid(op, problem)));
+    }
+    const query = `${prefix}${param}=${encodeURIComponent(region)}`;
+    return this.getRead(op, path, query, what, (v) => read(v, region), options.signal);
   }
 
   /** One news item with its article, tags, markets and instruments (`/news/<id>`, 10.5). */
@@ -483,11 +504,4 @@ export class MarketClient {
     const limits = { maxCodes: this.plan.maxCodes, concurrency: this.concurrency, bareArray };
     return callBatch(this.transport, op, spec, params, read, limits, signal);
   }
-}
-
-/** A region must be two capital letters: anything else is the caller's mistake, not sent. */
-function badRegion(op: string, region: unknown) {
-  return typeof region === 'string' && isRegion(region)
-    ? null
-    : invalid(op, `region must be two capital letters, got ${JSON.stringify(region)}`);
 }

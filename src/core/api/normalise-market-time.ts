@@ -232,7 +232,9 @@ export function readHolidays(value: unknown, region: string): RegionCalendar | n
   const usualEnd = lastRegularEnd(usual.sessions);
   const holidays: Holiday[] = read
     .map((row) => {
-      const end = lastRegularEnd(row.sessions);
+      // A half day's own hours end at its early close, whatever kind the reading gives
+      // its last session (US `04:00-09:30,09:30-13:00` reads its longer morning as regular).
+      const end = row.sessions.reduce((m, x) => Math.max(m, x.end), -Infinity);
       return { date: row.date, name: row.name, earlyClose: end < usualEnd ? end : null };
     })
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));

@@ -19,7 +19,7 @@ import {
   type RegionCalendar,
 } from './region-calendar';
 import { parseTradingHours, regularPairs, type Session } from './trading-hours';
-import { dayOf, localDay } from './time-zone';
+import { dayOf, localDay, weekday } from './time-zone';
 
 export interface Calendar extends RegionCalendar {
   /** Stable id. */
@@ -52,13 +52,18 @@ let calendarCount = 0;
 /** Years the simple 1 January / 25 December rule fills where a table has no rows. */
 const FALLBACK_YEARS: readonly [number, number] = [2010, 2035];
 
-/** 1 January and 25 December of the years `covered` does not include. */
+/** 1 January and 25 December (on weekdays) of the years `covered` does not include. */
 function fallbackHolidays(covered: ReadonlySet<number>): Holiday[] {
   const out: Holiday[] = [];
   for (let y = FALLBACK_YEARS[0]; y <= FALLBACK_YEARS[1]; y++) {
     if (covered.has(y)) continue;
-    out.push({ date: isoDate(dayOf(y, 1, 1)), name: "New Year's Day", earlyClose: null });
-    out.push({ date: isoDate(dayOf(y, 12, 25)), name: 'Christmas Day', earlyClose: null });
+    for (const [day, name] of [
+      [dayOf(y, 1, 1), "New Year's Day"],
+      [dayOf(y, 12, 25), 'Christmas Day'],
+    ] as const) {
+      if (weekday(day) !== 0 && weekday(day) !== 6)
+        out.push({ date: isoDate(day), name, earlyClose: null });
+    }
   }
   return out;
 }
@@ -101,10 +106,14 @@ const cal = (
     extra.everyDay ? { everyDay: true } : {},
   );
 
+/** The years the exchange tables cover (./exchanges); the simple rule fills the others. */
+export const TABLE_YEARS: readonly [number, number] = [2025, 2027];
+
 /** A stock calendar from its exchange table, the simple rule filling the other years. */
 function fromTable(table: ExchangeTable, region: string): Calendar {
   const base = calendarOfTable(table, region);
-  const covered = new Set<number>([2025, 2026, 2027]);
+  const covered = new Set<number>();
+  for (let y = TABLE_YEARS[0]; y <= TABLE_YEARS[1]; y++) covered.add(y);
   return build(
     region,
     region,

@@ -7,7 +7,7 @@
  * headline is about a catalog instrument of the stream's market (never the status
  * fixtures, which are not real companies).
  */
-import type { WireNewsItem, WireNewsResult } from '../../shared/api/wire';
+import type { WireNewsDetail, WireNewsItem, WireNewsResult } from '../../shared/api/wire';
 import type { AssetClass } from '../../shared/model';
 import type { CatalogEntry } from './catalog';
 import { catalogOf } from './catalog';
@@ -87,7 +87,10 @@ function nameIn(k: CatalogEntry, lang: string): string {
 export class NewsStream {
   readonly #seed: number;
   readonly #spacing: number;
-  readonly #subjects: string[];
+  /** The instruments written about, each with its name in the stream's language. */
+  readonly #subjects: Array<{ name: string; entry: CatalogEntry | null }>;
+  /** Ids of items served lately → their slot, so a detail is found without a scan. */
+  readonly #served = new Map<string, number>();
 
   constructor(
     seed: number,
@@ -101,8 +104,15 @@ export class NewsStream {
     // A Chinese feed writes about the instruments that have a Chinese name.
     const chinese = lang === 'hk' || lang === 'zh';
     const named = chinese ? listed.filter((k) => k.nameZh !== undefined) : listed;
-    const names = [...new Set((named.length > 0 ? named : listed).map((k) => nameIn(k, lang)))];
-    this.#subjects = names.length > 0 ? names : ['Markets'];
+    const seen = new Set<string>();
+    this.#subjects = [];
+    for (const k of named.length > 0 ? named : listed) {
+      const name = nameIn(k, lang);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      this.#subjects.push({ name, entry: k });
+    }
+    if (this.#subjects.length === 0) this.#subjects.push({ name: 'Markets', entry: null });
   }
 
   #stamp(j: number): Stamp {
@@ -118,16 +128,20 @@ export class NewsStream {
     return before(this.#stamp(j), limit) ? j : j - 1;
   }
 
-  #item(j: number): WireNewsItem {
+  /** Slot `j`'s item with its detail; the list shows all but the article, tags and markets. */
+  #detail(j: number): WireNewsDetail {
     const t = NEWS_TEMPLATES[this.lang] ?? NEWS_TEMPLATES.en!;
     const h = mix(this.#seed, j, 3);
-    const name = this.#subjects[h % this.#subjects.length]!;
+    const subject = this.#subjects[h % this.#subjects.length]!;
+    const name = subject.name;
     const topic = t.topics[mix(h, 1) % t.topics.length]!;
     const pct = ((mix(h, 2) % 500) + 10) / 100;
     const title = t.titles[mix(h, 3) % t.titles.length]!.replace('{n}', name)
       .replace('{p}', pct.toFixed(2))
       .replace('{topic}', topic);
     const id = uuid(this.#seed, j);
+    const entry = subject.entry;
+    const ref = entry ? `${entry.code}.${entry.region}` : null;
     return {
       id,
       te: title,
@@ -136,7 +150,40 @@ export class NewsStream {
       lg: this.lang,
       lk: `https://news.example.com/${this.lang}/${this.market}/${id}`,
       pv: t.providers[mix(h, 4) % t.providers.length]!,
+      sy: ref ? [ref] : [],
+      ct: `${title}. ${name}${ref ? ` (${ref})` : ''}: ${topic}.`,
+      tg: [topic, this.market],
+      mk: entry ? [entry.region] : [],
     };
+  }
+
+  /** The list record of slot `j`: the detail without its article, tags and markets. */
+  #listed(j: number): WireNewsItem {
+    const { ct: _ct, tg: _tg, mk: _mk, ...item } = this.#detail(j);
+    if (this.#served.size >= 20_000) this.#served.clear();
+    this.#served.set(item.id, j);
+    return item;
+  }
+
+  /**
+   * The detail of item `id` if this stream published it at or before `now` within its
+   * history; null otherwise. Items served lately are found at once, others by a scan.
+   */
+  detail(id: string, now: number): WireNewsDetail | null {
+    const nowStamp: Stamp = { sec: Math.floor(now / 1000), nanos: (now % 1000) * 1_000_000 + 1 };
+    const top = this.#lastBefore(nowStamp);
+    const oldest = Math.floor((nowStamp.sec - NEWS_HISTORY_SECONDS) / this.#spacing) + 1;
+    const known = this.#served.get(id);
+    if (known !== undefined) return known <= top && known >= oldest ? this.#detail(known) : null;
+    // The id's first eight hex digits are one hash of the slot: compare those, then the id.
+    if (!/^[0-9a-f]{8}-/.test(id)) return null;
+    const head = parseInt(id.slice(0, 8), 16);
+    for (let j = top; j >= oldest; j--) {
+      if (mix(this.#seed, j, 0x1d1) >>> 0 === head && uuid(this.#seed, j) === id) {
+        return this.#detail(j);
+      }
+    }
+    return null;
   }
 
   /** A page of items, newest first, published at or before `now` and before `cursor`. */
@@ -152,7 +199,7 @@ export class NewsStream {
     const oldest = Math.floor((nowStamp.sec - NEWS_HISTORY_SECONDS) / this.#spacing) + 1;
     const data: WireNewsItem[] = [];
     let j = top;
-    for (; j >= oldest && data.length < n; j--) data.push(this.#item(j));
+    for (; j >= oldest && data.length < n; j--) data.push(this.#listed(j));
     const last = j + 1;
     return {
       data,

@@ -15,7 +15,7 @@ import { previousTradingDate } from '../../shared/calendar/calendars';
 import type { DaySessions } from '../../shared/calendar/calendars';
 import { fmix, gaussFromHash, mix, unit } from './hash';
 import { bandOf, roundToGrid } from './ticks';
-import type { SymbolModel } from './symbol-model';
+import { splitFactor, type SymbolModel } from './symbol-model';
 
 /** A trading day's minute candles (prices on the grid; volumes in units; turnover whole). */
 export interface DayPath {
@@ -44,7 +44,8 @@ function closeLevel(sym: SymbolModel, day: number): number {
     const g1 = gaussFromHash(mix(sym.seed, k + 1, i + 1));
     x += sym.dailyVol * Math.sqrt(span) * 0.45 * (g0 + (g1 - g0) * f);
   }
-  return sym.basePrice * Math.exp(x);
+  // Before a split, raw prices stand on the old share count: `factor` times higher.
+  return sym.basePrice * Math.exp(x) * (sym.splits.length === 0 ? 1 : splitFactor(sym, day));
 }
 
 /** The official close of a trading date. */
@@ -54,7 +55,13 @@ export function dayClose(sym: SymbolModel, day: number): number {
 
 /** The open of a trading date: the previous close, plus an overnight gap where markets sleep. */
 export function dayOpen(sym: SymbolModel, day: number): number {
-  const prev = dayClose(sym, previousTradingDate(sym.calendar, day));
+  const before = previousTradingDate(sym.calendar, day);
+  let prev = dayClose(sym, before);
+  // A split between the two dates: the open continues the close on the new share count.
+  if (sym.splits.length > 0) {
+    const ratio = splitFactor(sym, before) / splitFactor(sym, day);
+    if (ratio !== 1) prev = roundToGrid(prev / ratio, sym.tickRule);
+  }
   if (sym.gapVol === 0) return prev;
   const gap = sym.gapVol * gaussFromHash(mix(sym.seed, 0x6a9, day));
   return roundToGrid(prev * Math.exp(gap), sym.tickRule);
@@ -112,7 +119,10 @@ export function buildDayPath(sym: SymbolModel, sessions: DaySessions, reuse?: Da
   const drift = wn / n;
   const arrays = reuse && reuse.o.length >= n ? reuse : allocate(n);
   const { o, h, l, c, v, tu } = arrays;
-  const dayVolume = sym.minuteVolume * Math.exp(0.35 * gaussFromHash(mix(sym.seed, 0x701, day)));
+  // Before a split fewer (older) shares traded: volumes shrink as prices grow.
+  const shares = sym.splits.length === 0 ? 1 : splitFactor(sym, day);
+  const dayVolume =
+    (sym.minuteVolume * Math.exp(0.35 * gaussFromHash(mix(sym.seed, 0x701, day)))) / shares;
   const shaped = sym.cls === 'stock' || sym.cls === 'fund' || sym.cls === 'indices';
   const lot = sym.lot;
   const volScale = sym.volScale;

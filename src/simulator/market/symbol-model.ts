@@ -11,6 +11,8 @@ import { hashString, mix, unit } from './hash';
 import { tickRuleFor } from './ticks';
 import type { TickRule } from './ticks';
 import { dayOf, localDay } from '../../shared/calendar/time-zone';
+import { dayOfIso } from '../../shared/calendar/region-calendar';
+import { LISTINGS, SPLITS } from './catalog/events';
 
 export interface SymbolModel {
   /** Small integer unique within one market instance; part of cache keys. */
@@ -42,6 +44,38 @@ export interface SymbolModel {
   firstDay: number;
   /** Last trading date (day number, inclusive); Infinity while listed and trading. */
   lastDay: number;
+  /**
+   * Its splits in date order: `day` is the first trading date on the new share count,
+   * `factor` new shares per old one (10 for `1:10`). Raw prices before `day` are
+   * `factor` times higher (./catalog/events.ts).
+   */
+  splits: ReadonlyArray<{ day: number; factor: number }>;
+}
+
+/** The splits of an instrument (./catalog/events.ts), in date order. */
+function splitsOf(region: string, code: string): Array<{ day: number; factor: number }> {
+  return SPLITS.filter((e) => e.region === region && e.code === code)
+    .map((e) => {
+      const [from, to] = e.ratio.split(':').map(Number);
+      return { day: dayOfIso(e.date)!, factor: to! / from! };
+    })
+    .sort((a, b) => a.day - b.day);
+}
+
+/** The listing date of an instrument listed inside the simulated history, or null. */
+export function listingDayOf(region: string, code: string): number | null {
+  const e = LISTINGS.find((l) => l.region === region && l.code === code);
+  return e ? dayOfIso(e.date) : null;
+}
+
+/**
+ * How many times a raw price of `day` is its price on today's share count: the
+ * product of the factors of the splits after `day` (1 when none).
+ */
+export function splitFactor(sym: SymbolModel, day: number): number {
+  let f = 1;
+  for (const s of sym.splits) if (day < s.day) f *= s.factor;
+  return f;
 }
 
 /** Simulated history starts here (crypto later); older candles do not exist. */
@@ -116,8 +150,12 @@ export function createSymbolModel(id: number, seed: number, entry: CatalogEntry)
     volScale,
     lot,
     minuteVolume: Math.max(units, lot * 2),
-    firstDay: cls === 'crypto' ? CRYPTO_HISTORY_START_DAY : HISTORY_START_DAY,
+    firstDay: Math.max(
+      cls === 'crypto' ? CRYPTO_HISTORY_START_DAY : HISTORY_START_DAY,
+      (cls === 'stock' ? listingDayOf(region, code) : null) ?? -Infinity,
+    ),
     lastDay: status === 1 ? HALT_LAST_DAY : status === 2 ? DELIST_LAST_DAY : Infinity,
+    splits: cls === 'stock' ? splitsOf(region, code) : [],
   };
 }
 

@@ -14,6 +14,7 @@
  * reaches back 30 days.
  */
 import type {
+  WireNewsDetail,
   WireCryptoQuote,
   WireDepth,
   WireKline,
@@ -31,7 +32,15 @@ import { lastTradeUnits, partialMinute } from './price-path';
 import type { RawCandle } from './price-path';
 import { aggregate, minuteStart, reveal, SeriesEngine } from './series';
 import { findInstrument } from './catalog';
-import { createSymbolModel, dayAtOrBefore, sessionsOf } from './symbol-model';
+import { localDay } from '../../shared/calendar/time-zone';
+import { NEWS_MARKETS, NEWS_LANGS } from '../../shared/model';
+import {
+  createSymbolModel,
+  dayAtOrBefore,
+  listingDayOf,
+  sessionsOf,
+  splitFactor,
+} from './symbol-model';
 import type { SymbolModel } from './symbol-model';
 
 export {
@@ -91,6 +100,10 @@ export class SyntheticMarket {
       sym = createSymbolModel(this.#nextId++, this.#seed, entry);
       this.#symbols.set(key, sym);
     }
+    // Before its listing date (./catalog/events.ts) the service knows no such product.
+    if (sym.cls === 'stock' && listingDayOf(sym.region, sym.code) !== null) {
+      if (localDay(sym.calendar.timeZone, this.#now()) < sym.firstDay) return null;
+    }
     return sym;
   }
 
@@ -112,7 +125,14 @@ export class SyntheticMarket {
     const forming = r.seconds >= 0 ? partialMinute(sym, path, r.minutes, r.seconds) : undefined;
     const day = aggregate(path, s.open, 0, r.minutes, forming);
     const prev = this.#series.klines(sym, 8, 1, now, s.open - 1);
-    const prevClose = prev.length > 0 ? prev[prev.length - 1]!.c : day.o;
+    let prevClose = prev.length > 0 ? prev[prev.length - 1]!.c : day.o;
+    // On a split's first day the previous close is restated on the new share count, as
+    // quotes do; the candles keep the raw close.
+    if (prev.length > 0 && sym.splits.length > 0) {
+      const ratio =
+        splitFactor(sym, localDay(sym.calendar.timeZone, prev[0]!.t)) / splitFactor(sym, d!);
+      if (ratio !== 1) prevClose = Math.round((prevClose / ratio) * 1e6) / 1e6;
+    }
     const lastMinute = forming ? r.minutes : Math.max(0, r.minutes - 1);
     const time = forming ? Math.floor(now / 1000) * 1000 : minuteStart(s, lastMinute) + 59_000;
     const lastTrade = lastTradeUnits(sym, path, lastMinute, forming ? r.seconds : 59);
@@ -236,14 +256,38 @@ export class SyntheticMarket {
     return buildInfo(sym, code, type, day.c);
   }
 
-  /** newest first; cursor is a previous page's nextCursor */
-  news(market: string, lang: string, limit: number, cursor?: string): WireNewsResult {
+  /** The market's clock (Unix ms). */
+  time(): number {
+    return this.#now();
+  }
+
+  /**
+   * A news item with its article, tags, markets and instruments, by id; null for an id
+   * no stream has published by now (within the feed's history).
+   */
+  newsDetail(id: string): WireNewsDetail | null {
+    const now = this.#now();
+    for (const market of NEWS_MARKETS) {
+      for (const lang of NEWS_LANGS) {
+        const found = this.#stream(market, lang.id).detail(id, now);
+        if (found) return found;
+      }
+    }
+    return null;
+  }
+
+  #stream(market: string, lang: string): NewsStream {
     const key = `${market}|${lang}`;
     let stream = this.#news.get(key);
     if (!stream) {
       stream = new NewsStream(this.#seed, market, lang);
       if (this.#news.size < 1000) this.#news.set(key, stream);
     }
-    return stream.page(this.#now(), limit, cursor);
+    return stream;
+  }
+
+  /** newest first; cursor is a previous page's nextCursor */
+  news(market: string, lang: string, limit: number, cursor?: string): WireNewsResult {
+    return this.#stream(market, lang).page(this.#now(), limit, cursor);
   }
 }
