@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       await setTheme(page, theme);
       await shoot(page, `news-${theme}`);
     }
-    await runPalette(page, `${SPLIT.code} ${SPLIT.region} chart 1d`);
+    await runPalette(page, `${SPLIT.code} ${SPLIT.region} chart 1M`);
     await expectChartData(page);
     await expect(chart.getByRole('button', { name: 'adj.' })).toBeVisible({ timeout: 20_000 });
     for (const theme of ['dark', 'light'] as const) {

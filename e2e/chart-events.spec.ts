@@ -2,7 +2,7 @@
  * Events on the chart, in demo mode: the instrument of the newest stock headline,
  * charted by the day, has a news marker on a bar, and a click on it opens the bar's
  * stories with the headline's article link (opened through the bridge's openExternal);
- * a chart across a split (the first split the events pane lists) is split-adjusted by
+ * a monthly chart across a split (the first split the events pane lists) is adjusted by
  * default ("adj." in the legend, the split's mark inked on the chart), and the toggle
  * shows the raw prices, the split's ratio higher before it.
  */
@@ -133,7 +133,7 @@ test('a chart across a split is adjusted, with the split marked; the toggle show
   const cells = await row.getByRole('cell').allTextContents();
   const [, code, , ratio] = cells.map((c) => c.trim());
   const [to, from] = ratio!.split(':').map(Number);
-  await runPalette(page, `${code} US chart 1d`);
+  await runPalette(page, `${code} US chart 1M`);
   await expectChartData(page);
 
   const toggle = chart(page).getByRole('button', { name: 'adj.' });
@@ -142,8 +142,11 @@ test('a chart across a split is adjusted, with the split marked; the toggle show
   const warn = await themeRgb(plot(page), '--warn');
   await expect.poll(() => inkPixels(plot(page), warn)).toBeGreaterThan(10);
 
-  // The oldest bars in view are before the split: raw, they are the ratio higher.
+  // Zoomed out to the whole history, the oldest bars in view are before the split:
+  // raw, they are the ratio higher.
   const box = (await plot(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 400);
   await page.mouse.move(box.x + 12, box.y + box.height / 2);
   const adjusted = await legendClose(page);
   await toggle.click();

@@ -8,13 +8,7 @@
  * place for the forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import {
-  instrumentKey,
-  seriesKey,
-  type Candle,
-  type SeriesKey,
-  type UnixMs,
-} from '../../../../shared/model';
+import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
 import { classPriceDecimals } from '../../../../shared/format/numbers';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
@@ -87,8 +81,6 @@ export class ChartState extends PageView {
    * page and live bar is adjusted as it arrives (split-adjust.ts). NO_SPLITS when raw.
    */
   #factors: SplitFactors = NO_SPLITS;
-  /** The instrument (`instrumentKey`) the factors are of. */
-  #factorsOf = '';
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
@@ -142,13 +134,14 @@ export class ChartState extends PageView {
   }
 
   /**
-   * The instrument's splits, and whether to adjust for them (else raw). The candles
-   * drawn are redrawn with the new factors, keeping the view where it is.
+   * The instrument's splits, and whether to adjust for them (else raw): the pane sets
+   * them whenever they change, to none as soon as its instrument changes (before that
+   * instrument's candles can arrive). The candles drawn are redrawn with the new
+   * factors, keeping the view where it is.
    */
-  setAdjustment(instrument: string, splits: readonly SplitStep[], adjust: boolean): void {
+  setAdjustment(splits: readonly SplitStep[], adjust: boolean): void {
     const next = adjust ? splitFactors(splits) : NO_SPLITS;
     const previous = this.#factors;
-    this.#factorsOf = instrument;
     if (sameFactors(previous, next)) return;
     this.#factors = next;
     if (this.candles.length === 0) return this.#noteAdjusted();
@@ -169,12 +162,7 @@ export class ChartState extends PageView {
   }
 
   #reset(series: SeriesKey | null): void {
-    // Another instrument's splits are no part of this one's bars.
-    if (!series || instrumentKey(series) !== this.#factorsOf) {
-      this.#factors = NO_SPLITS;
-      this.#factorsOf = '';
-      this.adjusted = false;
-    }
+    this.adjusted = false;
     this.#key = series ? seriesKey(series) : '';
     void this.#sub.set(null);
     this.candles = [];
