@@ -61,6 +61,10 @@ async function main(): Promise<void> {
     await runPalette(page, `${SPLIT.code} ${SPLIT.region} chart 1M`);
     await expectChartData(page);
     await expect(chart.getByRole('button', { name: 'adj.' })).toBeVisible({ timeout: 20_000 });
+    // The whole history in view: both splits and the bars before them.
+    const box = (await chart.getByRole('application').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 400);
     for (const theme of ['dark', 'light'] as const) {
       await setTheme(page, theme);
       await shoot(page, `split-${theme}`);

@@ -83,7 +83,9 @@ export class ChartEvents {
       return;
     }
     if (generation !== this.#generation) return;
-    this.splits = answer.splits.map(splitStep);
+    // A split still to come changes no price traded so far.
+    const now = Date.now();
+    this.splits = answer.splits.filter((s) => s.date <= now).map(splitStep);
     const marks: EventMark[] = answer.splits.map((s) => {
       const label = splitLabel(splitStep(s).factor);
       return { time: s.date, kind: 'split', label, title: `Split ${label} on ${dayText(s.date)}` };

@@ -8,7 +8,13 @@
  * place for the forming candle, which on purpose notifies nobody (the sink draws it).
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
+import {
+  KTYPES,
+  seriesKey,
+  type Candle,
+  type SeriesKey,
+  type UnixMs,
+} from '../../../../shared/model';
 import { classPriceDecimals } from '../../../../shared/format/numbers';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
@@ -29,7 +35,6 @@ import {
   adjustCandles,
   factorAt,
   readjustCandles,
-  scaleCandle,
   splitFactors,
   type SplitFactors,
   type SplitStep,
@@ -81,6 +86,10 @@ export class ChartState extends PageView {
    * page and live bar is adjusted as it arrives (split-adjust.ts). NO_SPLITS when raw.
    */
   #factors: SplitFactors = NO_SPLITS;
+  /** The series' bar length (ms): a week's or a month's bar may straddle a split. */
+  #span = 60_000;
+  /** The raw candles of bars across a split (by time), to draw them raw again. */
+  #straddles = new Map<number, Candle>();
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
@@ -145,7 +154,7 @@ export class ChartState extends PageView {
     if (sameFactors(previous, next)) return;
     this.#factors = next;
     if (this.candles.length === 0) return this.#noteAdjusted();
-    this.candles = readjustCandles(this.candles, previous, next);
+    this.candles = readjustCandles(this.candles, previous, next, this.#span, this.#straddles);
     this.latest = this.candles.at(-1) ?? null;
     this.#noteAdjusted();
     this.#redraw(0);
@@ -153,7 +162,7 @@ export class ChartState extends PageView {
 
   /** The candles of a page as drawn (adjusted for the instrument's splits, unless raw). */
   #adjusted(candles: Candle[]): Candle[] {
-    return adjustCandles(candles, this.#factors);
+    return adjustCandles(candles, this.#factors, this.#span, this.#straddles);
   }
 
   #noteAdjusted(): void {
@@ -163,6 +172,8 @@ export class ChartState extends PageView {
 
   #reset(series: SeriesKey | null): void {
     this.adjusted = false;
+    this.#straddles.clear();
+    if (series) this.#span = KTYPES[series.kType].ms;
     this.#key = series ? seriesKey(series) : '';
     void this.#sub.set(null);
     this.candles = [];
@@ -267,11 +278,7 @@ export class ChartState extends PageView {
     if (this.detached || this.loading || incoming.length === 0) return;
     const candles = this.candles;
     // A live bar is after every split (factor 1); a corrected older one may not be.
-    const factors = this.#factors;
-    const drawn =
-      factors === NO_SPLITS
-        ? incoming
-        : incoming.map((c) => scaleCandle(c, factorAt(factors, c.time)));
+    const drawn = this.#factors === NO_SPLITS ? incoming : this.#adjusted(incoming as Candle[]);
     const result = applyLive(candles, drawn);
     if (result.kind === 'none') return;
     // Trim in steps, not one bar per new candle: each trim costs a full redraw.

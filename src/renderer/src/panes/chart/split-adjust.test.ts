@@ -104,4 +104,29 @@ describe('split adjustment', () => {
     expect(splitLabel(1.5)).toBe('3:2');
     expect(splitLabel(20)).toBe('20:1');
   });
+
+  it('adjusts a month across a split part by part, and has it raw again', () => {
+    const MONTH = 30 * DAY;
+    // A 4:1 split on day 45, inside the second monthly bar (days 30–59): it opened at 400
+    // (before), closed at 105 (after); its high 410 was before the split (102.5, under its
+    // close), its low 98 after.
+    const raw = [
+      candle(0, 380, 405, 370, 400, 1_000),
+      candle(30, 400, 410, 98, 105, 3_000),
+      candle(60, 105, 112, 100, 110, 4_000),
+    ];
+    const f = splitFactors([{ time: 45 * DAY, factor: 4 }]);
+    const kept = new Map<number, Candle>();
+    const adjusted = adjustCandles(raw, f, MONTH, kept);
+    expect(adjusted.map((c) => [c.open, c.high, c.low, c.close, c.volume])).toEqual([
+      [95, 101.25, 92.5, 100, 4_000],
+      [100, 105, 98, 105, 3_000],
+      [105, 112, 100, 110, 4_000],
+    ]);
+    expect([...kept.keys()]).toEqual([30 * DAY]);
+    // Daily bars never straddle: the day before the split is wholly before it.
+    expect(adjustCandles(raw, f, DAY)[1]!.close).toBe(26.25);
+    // Raw again, exactly.
+    expect(readjustCandles(adjusted, f, NO_SPLITS, MONTH, kept)[1]).toEqual(raw[1]);
+  });
 });

@@ -75,15 +75,86 @@ export function scaleCandle(c: Candle, factor: number): Candle {
   };
 }
 
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+
 /**
- * `candles` adjusted for `factors`. Answers `candles` itself when no bar changes (no
- * splits, or every split older than the first bar), so a series without splits costs
- * no copy.
+ * The split a bar of `spanMs` straddles (it opened before the split's day and its
+ * last day is on or after it: a week or a month across the ex-date), as its index in
+ * `factors`, or -1. Bars of a day or less never do: a split takes effect between days.
  */
-export function adjustCandles(candles: readonly Candle[], factors: SplitFactors): Candle[] {
+function straddled(
+  factors: SplitFactors,
+  c: Candle,
+  next: number | undefined,
+  spanMs: number,
+): number {
+  if (spanMs <= DAY_MS) return -1;
+  const { times } = factors;
+  let k = 0;
+  while (k < times.length && times[k]! <= c.time) k++;
+  const split = times[k];
+  if (split === undefined || dayOf(split) <= dayOf(c.time)) return -1;
+  const inside = next === undefined ? split < c.time + spanMs : dayOf(split) < dayOf(next);
+  return inside ? k : -1;
+}
+
+/**
+ * A bar across a split, adjusted as well as its four prices allow: its open traded
+ * before the split (÷ every factor after the bar), its close after it (÷ only the later
+ * splits'); its high is the part before the split's in a forward split (the higher
+ * prices), its low the part after, the other way round in a reverse split. Its volume
+ * counts on the new share count.
+ */
+function straddleCandle(c: Candle, before: number, after: number): Candle {
+  const open = c.open / before;
+  const close = c.close / after;
+  const forward = before > after;
+  const high = forward ? c.high / before : c.high / after;
+  const low = forward ? c.low / after : c.low / before;
+  return {
+    time: c.time,
+    open,
+    high: Math.max(high, open, close),
+    low: Math.min(low, open, close),
+    close,
+    volume: c.volume * after,
+    turnover: c.turnover,
+  };
+}
+
+/** One bar of a series adjusted: `next` is the following bar's time (undefined: the newest). */
+function adjustOne(
+  c: Candle,
+  next: number | undefined,
+  factors: SplitFactors,
+  spanMs: number,
+  straddles?: Map<number, Candle>,
+): Candle {
+  const f = factorAt(factors, c.time);
+  if (f === 1) return c;
+  const k = straddled(factors, c, next, spanMs);
+  if (k < 0) return scaleCandle(c, f);
+  straddles?.set(c.time, c);
+  return straddleCandle(c, f, factors.after[k + 1] ?? 1);
+}
+
+/**
+ * `candles` (raw, ascending, bars of `spanMs`) adjusted for `factors`. Answers
+ * `candles` itself when no bar changes (no splits, or every split older than the first
+ * bar), so a series without splits costs no copy. A bar across a split (a week or a
+ * month) is adjusted part by part (`straddleCandle`); its raw candle is kept in
+ * `straddles` (by time), as it cannot be had back from the adjusted one.
+ */
+export function adjustCandles(
+  candles: readonly Candle[],
+  factors: SplitFactors,
+  spanMs = DAY_MS,
+  straddles?: Map<number, Candle>,
+): Candle[] {
   const first = candles[0];
   if (!first || factorAt(factors, first.time) === 1) return candles as Candle[];
-  return candles.map((c) => scaleCandle(c, factorAt(factors, c.time)));
+  return candles.map((c, i) => adjustOne(c, candles[i + 1]?.time, factors, spanMs, straddles));
 }
 
 /**
@@ -95,11 +166,21 @@ export function readjustCandles(
   candles: readonly Candle[],
   from: SplitFactors,
   to: SplitFactors,
+  spanMs = DAY_MS,
+  straddles: Map<number, Candle> = new Map(),
 ): Candle[] {
   if (from === to) return candles as Candle[];
-  return candles.map((c) => {
+  return candles.map((c, i) => {
+    const next = candles[i + 1]?.time;
+    // A bar across a split comes back from its raw candle, kept when it was adjusted.
+    const raw = straddles.get(c.time);
+    if (raw) return adjustOne(raw, next, to, spanMs, straddles);
     const f = factorAt(to, c.time) / factorAt(from, c.time);
-    return f === 1 ? c : scaleCandle(c, f);
+    if (f === 1) return c;
+    const k = straddled(to, c, next, spanMs);
+    if (k < 0) return scaleCandle(c, f);
+    // Drawn raw until now (no split known): adjusted part by part from here on.
+    return adjustOne(scaleCandle(c, 1 / factorAt(from, c.time)), next, to, spanMs, straddles);
   });
 }
 
