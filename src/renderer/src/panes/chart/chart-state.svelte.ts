@@ -89,6 +89,7 @@ export class ChartState extends PageView {
   /** The series' bar length (ms): a week's or a month's bar may straddle a split. */
   #span = 60_000;
   /** The raw candles of bars across a split (by time), to draw them raw again. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, nobody renders it
   #straddles = new Map<number, Candle>();
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
