@@ -200,9 +200,10 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   },
   events: {
     title: 'Events',
-    // A row of a list: the date, the code, a name's first words and the ratio or price.
+    // A row of a list: the date ("30 Sept 2020"), the code, the exchange, the price or
+    // ratio whole, and a name's first letters (cut with an ellipsis).
     floor: {
-      width: numberColumn(10) + textColumn(6) + textColumn(16) + numberColumn(8),
+      width: numberColumn(12) + textColumn(6) + textColumn(8) + numberColumn(8) + textColumn(6),
       height: PANE_BAR_PX + tableHeight(5),
     },
     optionLabels: { region: 'Change region' },
