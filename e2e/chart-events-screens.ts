@@ -5,7 +5,8 @@
  *
  *   npx electron-vite build && npx tsx e2e/chart-events-screens.ts [output folder]
  *
- * Writes `chart-events-{news,split}-{dark,light}.png` (default: test-results/screens).
+ * Writes `chart-events-{news,split}-{dark,light}.png` and `events-pane-{dark,light}.png`
+ * (default: test-results/screens).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import type { Page } from '@playwright/test';
 import { chromium, expect } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { newsSubject } from './support/news-subject';
+import { addPaneFromToolbar } from './support/panes';
 import { ROOT } from './support/processes';
 import { expectChartData, newsItems, paneBody, runPalette, setTheme, slot } from './support/ui';
 import { PREMIUM_BUDGET, closeWorkspace, openWorkspace } from './support/workspace';
@@ -68,6 +70,22 @@ async function main(): Promise<void> {
     for (const theme of ['dark', 'light'] as const) {
       await setTheme(page, theme);
       await shoot(page, `split-${theme}`);
+    }
+    await addPaneFromToolbar(page, 'Events');
+    const events = paneBody(page, 'Events');
+    await expect(
+      events
+        .getByRole('region', { name: /^Splits/ })
+        .getByRole('row')
+        .nth(1),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      const file = path.join(out, `events-pane-${theme}.png`);
+      await slot(page, 'Events').screenshot({ path: file });
+      console.log(`wrote ${path.relative(ROOT, file)}`);
     }
   } finally {
     await closeWorkspace(app);

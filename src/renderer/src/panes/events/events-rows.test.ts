@@ -28,6 +28,17 @@ describe('events pane rows', () => {
     ]);
   });
 
+  it('starts a market’s holidays at its own today', () => {
+    const list = [holiday('2026-11-27', 'Yesterday in New York'), holiday('2026-11-28', 'Today')];
+    // 03:00 UTC on the 28th is still the 27th in New York, already the 28th in Tokyo.
+    const early = Date.parse('2026-11-28T03:00:00Z');
+    expect(nextHolidays(list, early, 'America/New_York').map((h) => h.date)).toEqual([
+      '2026-11-27',
+      '2026-11-28',
+    ]);
+    expect(nextHolidays(list, early, 'Asia/Tokyo').map((h) => h.date)).toEqual(['2026-11-28']);
+  });
+
   it('shows a market’s next holidays from today, soonest first', () => {
     const next = nextHolidays(
       [

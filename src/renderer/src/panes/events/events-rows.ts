@@ -19,14 +19,24 @@ export function splitRows(splits: readonly Split[], now: UnixMs): SplitRow[] {
     .sort((a, b) => b.date - a.date || a.code.localeCompare(b.code));
 }
 
-/** The next `count` holidays from the day of `now` (UTC date) on, soonest first. */
+/** `YYYY-MM-DD` of `now` in `timeZone` (UTC when unknown). */
+export function localDate(now: UnixMs, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The next `count` holidays from the market's own today (in `timeZone`) on, soonest first. */
 export function nextHolidays(
   holidays: readonly Holiday[],
   now: UnixMs,
+  timeZone?: string,
   count = HOLIDAYS_SHOWN,
 ): Holiday[] {
-  // A holiday's date is the market's own; a day's margin keeps today's in either zone.
-  const from = new Date(now - 86_400_000).toISOString().slice(0, 10);
+  const from = localDate(now, timeZone);
   return holidays
     .filter((h) => h.date >= from)
     .sort((a, b) => a.date.localeCompare(b.date))

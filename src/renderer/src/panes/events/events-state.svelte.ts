@@ -5,7 +5,7 @@
  * most once a day) with its age and what went wrong.
  */
 import type { EventList, MarketdeskBridge } from '../../../../shared/bridge';
-import type { Holiday } from '../../../../shared/calendar';
+import { stockCalendar, type Holiday } from '../../../../shared/calendar';
 import { errorMessage } from '../../../../shared/errors';
 import type { Ipo, Split, UnixMs } from '../../../../shared/model';
 import { nextHolidays, splitRows, type SplitRow } from './events-rows';
@@ -63,7 +63,8 @@ export class EventsState {
       this.splitRows = splitRows(this.splits.rows, now);
       this.holidays = [own!, ...others].map((answer) => {
         const list = answer.lists.holidays ?? NONE;
-        return { region: answer.region, list, next: nextHolidays(list.rows, now) };
+        const zone = stockCalendar(answer.region)?.timeZone;
+        return { region: answer.region, list, next: nextHolidays(list.rows, now, zone) };
       });
     } catch (error) {
       if (generation !== this.#generation) return;
