@@ -74,4 +74,11 @@ describe('market-time commands', () => {
     const hk = await h.cli('quotes stock --region HK --codes 700');
     expect(lines(hk.stdout)[1]).toMatch(/lunch break · opens Wed 18 Nov 13:00 GMT\+8$/);
   });
+
+  it('watch quotes: STATUS is the market state when the row is drawn', async () => {
+    now = at('2026-11-28T15:00:00Z');
+    const r = await h.cli('watch quotes AAPL --region US --for 1');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(cellsOf(r.stdout)['STATUS']).toBe('weekend · opens Mon 30 Nov 09:30 EST');
+  });
 });

@@ -13,6 +13,7 @@ import { parsePositiveInt, UsageError } from '../args';
 import { classPriceDecimals, formatPrice, formatSize } from '../../shared/format/numbers';
 import { renderTable, type Column } from '../output';
 import { depthTables, quotesTable, ticksTable, type KeyedTable } from '../render-market';
+import { quoteStatusText } from '../render-market-time';
 import { MARKET_OPTIONS, parseMarket, type Command, type Market } from './command';
 import { runWatch } from './watch-session';
 import { WatchView, type TableOf } from './watch-view';
@@ -44,9 +45,12 @@ interface WatchKind {
   type: StreamType;
   /** The classes with that batch (the operation table's); the first is the default. */
   classes: readonly AssetClass[];
-  /** The table of a class's records (its digits and columns are the class's). */
-  table(cls: AssetClass): TableOf;
-  lineTable(cls: AssetClass): TableOf;
+  /**
+   * The table of a market's records (its digits and columns are the class's; a quote's
+   * STATUS is its market's state at `now` when it is drawn).
+   */
+  table(market: Market, now: () => number): TableOf;
+  lineTable(market: Market, now: () => number): TableOf;
   /** Reads `--region`/`--exchange` for class `cls`, and the batch for the market read. */
   market(
     values: Record<string, unknown>,
@@ -55,6 +59,12 @@ interface WatchKind {
 }
 
 type WatchFetch = ReturnType<Parameters<typeof runWatch>[1]['fetch']>;
+
+/** A quote's STATUS as the market stands when the row is drawn (see quoteStatusText). */
+const watchStatus =
+  (m: Market, now: () => number) =>
+  (status: number): string =>
+    quoteStatusText(m.class, m.region, now())(status);
 
 /** A kind over `classes`: the market parsed for it keeps its class type for the batch. */
 function watchKind<C extends AssetClass>(
@@ -77,8 +87,8 @@ const KINDS = {
     {
       type: 'quote',
       classes: servedClasses('quotes', true),
-      table: (cls) => quotesTable(cls) as TableOf,
-      lineTable: (cls) => quotesTable(cls) as TableOf,
+      table: (m, now) => quotesTable(m.class, {}, watchStatus(m, now)) as TableOf,
+      lineTable: (m, now) => quotesTable(m.class, {}, watchStatus(m, now)) as TableOf,
     },
     (client, m, codes) => client.quotes(m.class, { ...m, codes }),
   ),
@@ -87,8 +97,8 @@ const KINDS = {
     {
       type: 'depth',
       classes: servedClasses('depth', true),
-      table: (cls) => depthTables(cls) as TableOf,
-      lineTable: (cls) => topOfBookTable(cls) as TableOf,
+      table: (m) => depthTables(m.class) as TableOf,
+      lineTable: (m) => topOfBookTable(m.class) as TableOf,
     },
     (client, m, codes) => client.depths(m.class, { ...m, codes }),
   ),
@@ -97,8 +107,8 @@ const KINDS = {
     {
       type: 'tick',
       classes: servedClasses('ticks', true),
-      table: (cls) => ticksTable(cls) as TableOf,
-      lineTable: (cls) => ticksTable(cls) as TableOf,
+      table: (m) => ticksTable(m.class) as TableOf,
+      lineTable: (m) => ticksTable(m.class) as TableOf,
     },
     (client, m, codes) => client.ticks({ region: m.region, codes }),
   ),
@@ -176,8 +186,8 @@ reason than the network. Reads and writes no cache.`,
       json: ctx.global.json,
       source,
       codes,
-      table: kind.table(market.class),
-      lineTable: kind.lineTable(market.class),
+      table: kind.table(market, ctx.now),
+      lineTable: kind.lineTable(market, ctx.now),
       note: (text) => ctx.note(text),
     });
     return runWatch(ctx, {
