@@ -64,9 +64,10 @@ function specsOf(
     }
     case 'news':
       return [{ kind: 'news', market: o['market'] as string, lang: o['lang'] as string }];
-    // The company card asks once; the alerts pane reads the alert service, not the hub.
+    // The company card and the events pane ask once; the alerts pane reads the alert service.
     case 'company':
     case 'alerts':
+    case 'events':
       return [];
   }
 }

@@ -37,6 +37,7 @@ const CONTENT: Record<(typeof PANE_MENU_ITEMS)[number], (page: Page) => Locator>
   Company: (page) => paneBody(page, 'Company'),
   News: (page) => newsItems(page).last(),
   Alerts: (page) => paneBody(page, 'Alerts').getByRole('button', { name: 'Pause' }),
+  Events: (page) => paneBody(page, 'Events').getByRole('region', { name: 'Next holidays' }),
 };
 
 test('board columns dropped at 1024 px come back at 1920 px without a reload', async () => {

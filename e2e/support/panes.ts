@@ -14,6 +14,7 @@ export const PANE_MENU_ITEMS = [
   'Company',
   'News',
   'Alerts',
+  'Events',
 ] as const;
 
 /** Adds a pane of a kind from the toolbar's menu. */

@@ -37,6 +37,7 @@ import { AlertService, AlertStore } from './alerts';
 import { DrawingStore } from './drawings';
 import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
+import { EventsService, eventsReader, namesOf } from './events';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -74,6 +75,8 @@ export interface Services {
   readonly workspace: WorkspaceStore;
   /** Chart drawings per instrument (`drawings.json`). */
   readonly drawings: DrawingStore;
+  /** A region's calendar and corporate events, and a chart's markers. */
+  readonly events: EventsService;
   readonly secrets: SecretStore;
   readonly db: CacheDb;
   readonly history: HistoryService;
@@ -297,12 +300,21 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     liveListing: () => link.requestsPerMinute >= MIN_LISTING_BUDGET,
   });
   const snapshots = new SnapshotService({ db, sourceId: () => link.sources.sourceId, now, health });
+  const events = new EventsService({
+    db,
+    reader: () => eventsReader(link),
+    namesOf: (instrument) => namesOf(directory, instrument),
+    // The chart's markers read the news feed's newest page: the history service's refresh.
+    refreshNews: (feed) => history.refreshNews(feed),
+    now,
+  });
   const backend = new AppBackend({
     settings,
     symbols,
     directory,
     workspace,
     drawings,
+    events,
     snapshots,
     history,
     hub,
@@ -319,6 +331,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     settings,
     workspace,
     drawings,
+    events,
     secrets,
     db,
     history,

@@ -19,12 +19,14 @@ import type {
   ConnectionReport,
   FeedPlan,
   Instrument,
+  Ipo,
   MarketStateView,
   NewsItem,
   Quote,
   RefreshIntervals,
   SeriesKey,
   Settings,
+  Split,
   StockInfo,
   SymbolCheck,
   SymbolQuery,
@@ -33,6 +35,7 @@ import type {
   Tick,
   UnixMs,
 } from './model';
+import type { Holiday } from './calendar';
 import type { DeepLink } from './deep-link';
 import { Emitter, type Disposable } from './emitter';
 
@@ -162,6 +165,62 @@ export type SettingsChange = Partial<Omit<Settings, 'intervals'>> & {
   intervals?: Partial<RefreshIntervals>;
 };
 
+// ------------------------------------------- calendar and corporate events (issue 27)
+
+/** The lists a region has, and the row each holds. */
+export interface EventRows {
+  splits: Split;
+  'ipos-upcoming': Ipo;
+  'ipos-recent': Ipo;
+  /** The region's closed days and half days (its calendar's holiday list). */
+  holidays: Holiday;
+}
+
+export type EventListKind = keyof EventRows;
+
+const EVENT_LIST_TABLE = {
+  splits: true,
+  'ipos-upcoming': true,
+  'ipos-recent': true,
+  holidays: true,
+} as const satisfies Record<EventListKind, true>;
+
+/** Every list a region has, in the events pane's order. */
+export const EVENT_LIST_KINDS = Object.keys(EVENT_LIST_TABLE) as [
+  EventListKind,
+  ...EventListKind[],
+];
+
+/** One list as shown: its rows (cached, or just fetched), how old, and what went wrong. */
+export interface EventList<T> {
+  rows: T[];
+  /** When the source last answered it; null when never. */
+  asOf: UnixMs | null;
+  /** The source could not be reached: the rows are the cache's. */
+  offline: boolean;
+  /** Why the rows are not fresh: not in the plan, or an error, in words. */
+  problem?: { kind: 'not-in-plan' | 'error'; message: string };
+}
+
+/** A region's lists, as asked. */
+export interface RegionEventsAnswer {
+  region: string;
+  lists: { [K in EventListKind]?: EventList<EventRows[K]> };
+}
+
+/** What a chart marks: its instrument's splits and IPO, and the cached news about it. */
+export interface ChartEventsAnswer {
+  instrument: Instrument;
+  splits: Split[];
+  ipo: Ipo | null;
+  /** Cached news items about the instrument in the range asked, newest first. */
+  news: NewsItem[];
+  /** When the splits were last fetched; null when never. */
+  asOf: UnixMs | null;
+  offline: boolean;
+  problem?: EventList<unknown>['problem'];
+}
+
 /** Every command: its argument object and what its promise resolves to. */
 export interface Commands {
   subscribe: { args: { spec: SubscriptionSpec }; result: { subscriptionId: string } };
@@ -237,6 +296,22 @@ export interface Commands {
   saveDrawing: { args: { instrument: Instrument; drawing: Drawing }; result: DrawingSet };
   /** Removes a drawing (no such id: nothing changes); every window hears `drawings`. */
   deleteDrawing: { args: { instrument: Instrument; id: string }; result: DrawingSet };
+  /**
+   * A region's calendar and corporate-event lists (splits, upcoming and recent IPOs,
+   * holidays), cache-first: each asked of the service at most once a day.
+   */
+  loadRegionEvents: {
+    args: { region: string; kinds: EventListKind[] };
+    result: RegionEventsAnswer;
+  };
+  /**
+   * An instrument's splits and IPO, and the cached news items about it published in
+   * [from, to] (never fetched per bar: the news feed's newest page at most, now and then).
+   */
+  loadChartEvents: {
+    args: { instrument: Instrument; from: UnixMs; to: UnixMs };
+    result: ChartEventsAnswer;
+  };
 }
 
 export type CommandName = keyof Commands;
@@ -274,6 +349,8 @@ const COMMAND_TABLE = {
   loadDrawings: true,
   saveDrawing: true,
   deleteDrawing: true,
+  loadRegionEvents: true,
+  loadChartEvents: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];

@@ -49,16 +49,64 @@ const page = (candles) => ({
 });
 
 /**
+ * What `loadChartEvents` answers for `candles`: nothing, or (`marked`) 500 news items
+ * on about 400 bars (some bars several) and 20 marks, 19 splits (2:1) and the IPO.
+ * @param {any[]} candles
+ * @param {boolean} marked
+ */
+export function chartEvents(candles, marked) {
+  const answer = { instrument: SYMBOL, splits: [], ipo: null, news: [], asOf: 1, offline: false };
+  if (!marked || candles.length === 0) return answer;
+  const n = candles.length;
+  const at = (/** @type {number} */ k) => candles[Math.min(n - 1, Math.floor(k))].time;
+  answer.news = Array.from({ length: 500 }, (_, i) => ({
+    id: `n${i}`,
+    title: `Story ${i} about BTCUSDT`,
+    publishedAt: at((i * 4 * n) / 5 / 500) + 1_000,
+    market: 'crypto',
+    language: 'en',
+    link: `https://news.example.com/${i}`,
+    provider: 'Bench Wire',
+  })).reverse();
+  answer.splits = Array.from({ length: 19 }, (_, i) => ({
+    date: at(((i + 1) * n) / 21),
+    region: 'BA',
+    code: 'BTCUSDT',
+    name: 'Bitcoin',
+    ratio: '1:2',
+    from: 1,
+    to: 2,
+  }));
+  answer.ipo = {
+    code: 'BTCUSDT',
+    company: 'Bitcoin',
+    exchange: 'BA',
+    region: 'BA',
+    country: '',
+    listingDate: at(0),
+    price: null,
+    priceText: '',
+    marketCap: null,
+    subscriptionStart: null,
+    subscriptionEnd: null,
+    allotmentDate: null,
+  };
+  return answer;
+}
+
+/**
  * Mounts a chart pane whose `loadCandles` waits until `release()` is called; with
- * `studies`, the pane shows STUDIES.
+ * `studies`, the pane shows STUDIES; `loadChartEvents` answers `events` (none unless given).
  * @param {boolean} studies
+ * @param {ReturnType<typeof chartEvents>} [events]
  * @returns {Promise<{ bridge: FakeBridge, release: (candles: any[]) => void, subscriptionId: () => string, close: () => Promise<void> }>}
  */
-async function mountChart(studies) {
+async function mountChart(studies, events = chartEvents([], false)) {
   const bridge = new FakeBridge();
   /** @type {(page: any) => void} */
   let resolveLoad = () => undefined;
   bridge.handlers.loadCandles = () => new Promise((resolve) => (resolveLoad = resolve));
+  bridge.handlers.loadChartEvents = async () => /** @type {any} */ (events);
   let subId = '';
   bridge.handlers.subscribe = async () => ({ subscriptionId: (subId = `s${Math.random()}`) });
   const pane = {
@@ -173,4 +221,30 @@ async function formingUpdates(bars, updates, studies = false) {
   return { js, flush, redraw, legend: shown };
 }
 
-Object.assign(globalThis, { bench: { firstPaint, formingUpdates, ready: true } });
+/**
+ * One first paint of `count` candles with (`marked`) or without 500 news markers and
+ * 20 split and IPO marks: from `loadCandles` answering to the second animation frame
+ * after it. The chart asks for its events beside its candles, and `loadChartEvents`
+ * answers at once (as a cached answer does), so the candles are drawn split-adjusted
+ * (19 splits) when marked. Returns ms.
+ * @param {number} count
+ * @param {boolean} marked
+ */
+async function firstPaintMarked(count, marked) {
+  const candles = candlesOf(count).slice();
+  const chart = await mountChart(false, chartEvents(candles, marked));
+  collectGarbage();
+  const t0 = performance.now();
+  const painted = twoFrames();
+  chart.release(candles);
+  const t1 = await painted;
+  // Drawn as asked: adjusted for the splits (the legend says so) only when marked.
+  const legend = document.querySelector('.legend')?.textContent ?? '';
+  await chart.close();
+  if (marked !== legend.includes('adj.')) {
+    throw new Error(`marks ${marked ? 'not drawn' : 'drawn unasked'}: legend "${legend}"`);
+  }
+  return t1 - t0;
+}
+
+Object.assign(globalThis, { bench: { firstPaint, firstPaintMarked, formingUpdates, ready: true } });

@@ -62,6 +62,8 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   loadDrawings: { instrument: AAPL },
   saveDrawing: { instrument: AAPL, drawing: TREND },
   deleteDrawing: { instrument: AAPL, id: TREND.id },
+  loadRegionEvents: { region: 'US', kinds: ['splits', 'holidays'] },
+  loadChartEvents: { instrument: AAPL, from: 0, to: 1_700_000_000_000 },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -133,6 +133,7 @@ describe('AppBackend: getInfo on the health model', () => {
       settings: services.settings,
       workspace: services.workspace,
       drawings: services.drawings,
+      events: services.events,
       snapshots: services.snapshots,
       history: services.history,
       hub: services.hub,

@@ -31,6 +31,7 @@ import {
   type AlertsPort,
   type BridgeBackend,
   type DrawingPort,
+  type EventsPort,
   type FeedPort,
 } from './backend';
 import { BridgeFailure } from './errors';
@@ -57,6 +58,8 @@ export interface AppBackendDeps {
   workspace: WorkspaceStore;
   /** The chart drawings per instrument (the DrawingStore). */
   drawings: DrawingPort;
+  /** Calendar and corporate events, a chart's markers (core/events' EventsService). */
+  events: EventsPort;
   history: HistoryService;
   /** Stock info, API first and the source's snapshot on failure (on `health`, scoped to the link's source). */
   snapshots: SnapshotService;
@@ -89,6 +92,7 @@ export class AppBackend implements BridgeBackend {
   readonly history: HistoryService;
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
+  readonly events: EventsPort;
   readonly #deps: AppBackendDeps;
   readonly #statusChanged = new Emitter<AppStatus>();
   /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
@@ -103,6 +107,7 @@ export class AppBackend implements BridgeBackend {
     this.history = deps.history;
     this.alerts = deps.alerts;
     this.drawings = deps.drawings;
+    this.events = deps.events;
     const changed = () => this.#changed();
     this.#listening.add(deps.hub.onStatus(changed));
     this.#listening.add(deps.health.onChange(changed));

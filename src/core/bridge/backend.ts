@@ -5,7 +5,10 @@
  * feed hub nor the stores need to know the bridge exists.
  */
 import type {
+  ChartEventsAnswer,
+  EventListKind,
   InfoAnswer,
+  RegionEventsAnswer,
   PopOutRequest,
   SaveFileAnswer,
   SaveFileRequest,
@@ -73,12 +76,19 @@ export interface DrawingPort {
   readonly onChange: Event<DrawingSet>;
 }
 
+/** Calendar and corporate events, and a chart's markers, as the bridge sees them (EventsService). */
+export interface EventsPort {
+  regionEvents(region: string, kinds: readonly EventListKind[]): Promise<RegionEventsAnswer>;
+  chartEvents(instrument: Instrument, from: number, to: number): Promise<ChartEventsAnswer>;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
   readonly history: HistoryPort;
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
+  readonly events: EventsPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

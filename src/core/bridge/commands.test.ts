@@ -150,6 +150,15 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ instrument: AAPL, drawing: { ...TREND, kind: 'circle' } }, /drawing\.kind must be one of/],
   ],
   deleteDrawing: [[{ instrument: AAPL, id: '../x' }, /^deleteDrawing: id must be letters/]],
+  loadRegionEvents: [
+    [{ region: 'US', kinds: ['dividends'] }, /^loadRegionEvents: kinds/],
+    [{ region: 'US', kinds: [] }, /^loadRegionEvents: kinds/],
+    [{ region: 'usa', kinds: ['splits'] }, /^loadRegionEvents: region/],
+  ],
+  loadChartEvents: [
+    [{ instrument: AAPL, from: 10, to: 5 }, /^loadChartEvents: from must not be after to/],
+    [{ instrument: AAPL, from: -1, to: 5 }, /^loadChartEvents: from/],
+  ],
 };
 
 describe('argument validation', () => {

@@ -44,6 +44,8 @@ function throwing(error: unknown): CommandHandlers {
     loadDrawings: notUsed,
     saveDrawing: notUsed,
     deleteDrawing: notUsed,
+    loadRegionEvents: notUsed,
+    loadChartEvents: notUsed,
   };
 }
 

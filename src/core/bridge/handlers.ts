@@ -255,6 +255,17 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     async deleteDrawing({ instrument, id }) {
       return backend.drawings.delete(instrument, id);
     },
+
+    async loadRegionEvents({ region, kinds }) {
+      return backend.events.regionEvents(region, kinds);
+    },
+
+    async loadChartEvents({ instrument, from, to }) {
+      const answer = await backend.events.chartEvents(instrument, from, to);
+      // Their links may be opened (openExternal): they are news items shown in Marketdesk.
+      links.remember(answer.news);
+      return answer;
+    },
   } satisfies CommandHandlers;
   return handlers;
 }

@@ -5,7 +5,7 @@
  * `src/shared/bridge.ts` exactly once (a missing or extra entry fails to compile).
  */
 import { z } from 'zod';
-import type { CommandArgs, CommandName } from '../../shared/bridge';
+import { EVENT_LIST_KINDS, type CommandArgs, type CommandName } from '../../shared/bridge';
 import { PANE_ID_PATTERN } from '../../shared/host-wire';
 import type { KType } from '../../shared/model';
 import {
@@ -189,4 +189,11 @@ export const COMMAND_SCHEMAS = {
   loadDrawings: z.strictObject({ instrument }),
   saveDrawing: z.strictObject({ instrument, drawing: drawingSchema }),
   deleteDrawing: z.strictObject({ instrument, id: drawingIdSchema }),
+  loadRegionEvents: z.strictObject({
+    region,
+    kinds: z.array(z.enum(EVENT_LIST_KINDS)).min(1).max(EVENT_LIST_KINDS.length),
+  }),
+  loadChartEvents: z
+    .strictObject({ instrument, from: unixMs, to: unixMs })
+    .refine((a) => a.from <= a.to, { error: 'from must not be after to', path: ['from'] }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

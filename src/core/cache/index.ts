@@ -14,6 +14,7 @@ export * from './history-service';
 export * from './maintenance';
 export { LATEST_VERSION, UNKNOWN_SOURCE } from './migrations';
 export * from './news';
+export * from './events-store';
 export * from './news-history';
 export * from './snapshots';
 export * from './sources';

@@ -307,6 +307,10 @@ export function clear(db: CacheDb): CacheStats['rows'] {
       snapshots: prepare(db, 'DELETE FROM snapshots').run().changes,
     };
     removed.series = prepare(db, 'DELETE FROM series').run().changes;
+    // The calendar and corporate-event lists and news details (events-store.ts) go too:
+    // small, and fetched again the next time they are shown.
+    prepare(db, 'DELETE FROM event_lists').run();
+    prepare(db, 'DELETE FROM news_details').run();
     return removed;
   });
   resetHandleCaches(db);

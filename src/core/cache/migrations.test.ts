@@ -8,6 +8,7 @@ import { wrapDb } from './db';
 import { LATEST_VERSION, MIGRATIONS, UNKNOWN_SOURCE, migrate, type Migration } from './migrations';
 import { readNewestNews, readNewsPageRecord } from './news';
 import { loadSnapshots } from './snapshots';
+import { readEventList, readNewsDetails, saveEventList, saveNewsDetail } from './events-store';
 
 let dir = '';
 let file = '';
@@ -155,6 +156,30 @@ describe('migrations', () => {
     // Deleting a series still takes its candles with it.
     insert("DELETE FROM series WHERE source = 'unknown'");
     expect(sqlite.prepare('SELECT count(*) FROM candles').pluck().get()).toBe(0);
+  });
+
+  it('5 adds the region event lists and news details on top of 4, keeping data', () => {
+    migrate(sqlite, file, 4);
+    sqlite
+      .prepare("INSERT INTO snapshots VALUES ('demo', 'quote', 'stock:US::AAPL', 1, '{}')")
+      .run();
+    migrate(sqlite, file, 5);
+    expect(version()).toBe(5);
+    expect(tables()).toEqual(expect.arrayContaining(['event_lists', 'news_details', 'snapshots']));
+    expect(sqlite.prepare('SELECT count(*) FROM snapshots').pluck().get()).toBe(1);
+    const db = wrapDb(sqlite, file);
+    saveEventList(db, 'demo', 'splits', 'US', [{ code: 'AAPL' }], 10);
+    saveEventList(db, 'demo', 'splits', 'US', [{ code: 'NVDA' }], 20);
+    expect(readEventList(db, 'demo', 'splits', 'US')).toEqual({
+      rows: [{ code: 'NVDA' }],
+      fetchedAt: 20,
+    });
+    // Keyed by source: the demo's list never answers a live view.
+    expect(readEventList(db, 'live:https://api.example.com', 'splits', 'US')).toBeNull();
+    saveNewsDetail(db, 'demo', 'n1', { tags: ['tech'] }, 30);
+    expect(readNewsDetails(db, 'demo', ['n1', 'n2'])).toEqual(
+      new Map([['n1', { tags: ['tech'] }]]),
+    );
   });
 
   it('rolls back a migration that leaves a broken reference, with foreign keys on again', () => {

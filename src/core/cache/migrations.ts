@@ -165,6 +165,27 @@ export const MIGRATIONS: readonly Migration[] = [
   DROP TABLE snapshots;
   ALTER TABLE snapshots_v4 RENAME TO snapshots;
   `,
+  // 5 — a region's calendar and corporate events (splits, upcoming and recent IPOs,
+  // holidays), each list as the source last answered it, with when; and a news item's
+  // detail (its tags and the instruments it names), once fetched. Lists are small and
+  // read whole, so a list is one JSON row rather than a table per kind.
+  `
+  CREATE TABLE event_lists (
+    source TEXT NOT NULL,
+    kind TEXT NOT NULL,         -- 'splits' | 'ipos-upcoming' | 'ipos-recent' | 'holidays'
+    region TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    data TEXT NOT NULL,         -- the normalised rows as a JSON array
+    PRIMARY KEY (source, kind, region)
+  ) WITHOUT ROWID;
+  CREATE TABLE news_details (
+    source TEXT NOT NULL,
+    id TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    data TEXT NOT NULL,         -- tags and named instruments as JSON
+    PRIMARY KEY (source, id)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /**

@@ -194,3 +194,23 @@ export function readNewsPageContaining(
     .get(source, feed.market, feed.lang, time, time);
   return key === undefined ? null : readNewsPageRecord(db, source, feed, key === '' ? null : key);
 }
+
+/**
+ * Every cached item of a news market (all languages) published in [from, to], newest
+ * first, at most `limit`: what a chart matches against its instrument.
+ */
+export function readNewsBetween(
+  db: CacheDb,
+  source: DataSourceId,
+  market: string,
+  from: UnixMs,
+  to: UnixMs,
+  limit: number,
+): NewsItem[] {
+  return prepare<unknown[], NewsItem>(
+    db,
+    `SELECT ${ITEM_COLUMNS} FROM news_items
+     WHERE source = ? AND market = ? AND published_at BETWEEN ? AND ?
+     ORDER BY published_at DESC, id DESC LIMIT ?`,
+  ).all(source, market, from, to, limit);
+}

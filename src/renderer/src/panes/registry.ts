@@ -20,6 +20,7 @@ const PANE_COMPONENTS = {
   company: lazyModule(() => import('./CompanyCard.svelte')),
   news: lazyModule(() => import('./NewsFeed.svelte')),
   alerts: lazyModule(() => import('./AlertsPane.svelte')),
+  events: lazyModule(() => import('./EventsPane.svelte')),
 } satisfies PaneComponents;
 
 /**

@@ -39,6 +39,8 @@ export interface PaneOptions {
     scale: ScaleMode;
     /** Symbols drawn over the chart in percent from the first visible bar. */
     compare: SymbolRef[];
+    /** Prices as traded, not split-adjusted (absent: adjusted, the default). */
+    raw?: boolean;
   };
   /** No codes: the tape follows the pane's symbol (its link group's) when it is crypto. */
   ticks: { codes: string[]; region: string };
@@ -46,6 +48,8 @@ export interface PaneOptions {
   news: { market: string; lang: string };
   /** Every alert is listed: nothing to keep. */
   alerts: Record<string, never>;
+  /** The region whose splits and IPOs are listed (the workspace's markets' holidays beside). */
+  events: { region: string };
 }
 
 export type PaneKind = keyof PaneOptions;
@@ -118,10 +122,11 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
       studies: 'Change studies',
       scale: 'Change scale',
       compare: 'Change compare',
+      raw: 'Switch split adjustment',
     },
     defaultOptions: () => ({ kType: 1, studies: [], scale: 'normal', compare: [] }),
     // `overlays` (SMA/EMA periods, Bollinger) is what charts saved before studies.
-    read: ({ kType, studies, overlays, scale, compare }, defaults) => ({
+    read: ({ kType, studies, overlays, scale, compare, raw }, defaults) => ({
       kType: isKType(kType) ? kType : defaults.kType,
       studies: Array.isArray(studies) ? readStudies(studies) : studiesFromOverlays(overlays),
       scale: isScaleMode(scale) ? scale : defaults.scale,
@@ -129,6 +134,7 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
         .map(readSymbol)
         .filter((s): s is SymbolRef => s !== null)
         .slice(0, MAX_COMPARE),
+      ...(raw === true ? { raw: true as const } : {}),
     }),
   },
   depth: {
@@ -191,6 +197,20 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
     },
     defaultOptions: () => ({}),
     read: (_saved, defaults) => defaults,
+  },
+  events: {
+    title: 'Events',
+    // A row of a list: the date ("30 Sept 2020"), the code, the exchange, the price or
+    // ratio whole, and a name's first letters (cut with an ellipsis).
+    floor: {
+      width: numberColumn(12) + textColumn(6) + textColumn(8) + numberColumn(8) + textColumn(6),
+      height: PANE_BAR_PX + tableHeight(5),
+    },
+    optionLabels: { region: 'Change region' },
+    defaultOptions: () => ({ region: 'US' }),
+    read: ({ region }, defaults) => ({
+      region: isStr(region, 8) && region !== '' ? canonicalRegion(region) : defaults.region,
+    }),
   },
 };
 

@@ -16,6 +16,14 @@ export interface ChartColors {
   overlays: readonly string[];
   /** The compared symbols' lines: the theme's `--compare-N`, apart from studies and drawings. */
   compare: readonly string[];
+  /** News markers on the bars. */
+  news: string;
+  /** Splits and the IPO: their lines and time-scale labels. */
+  event: string;
+  /** The shade of pre- and post-market bars. */
+  session: string;
+  /** The line of a session break. */
+  sessionBreak: string;
 }
 
 /** How many compare colours the theme defines (`--compare-1` …). */
@@ -38,6 +46,10 @@ export function readColors(el: HTMLElement): ChartColors {
     downVolume: withAlpha(down, 0.45),
     overlays: [v('--accent', '#4c8dff'), v('--warn', '#e0a526'), '#b07cff', '#3fc1c9', '#ff8fab'],
     compare: Array.from({ length: COMPARE_COLORS }, (_, i) => v(`--compare-${i + 1}`, '#ff5fc8')),
+    news: v('--accent', '#4c8dff'),
+    event: v('--warn', '#e0a526'),
+    session: withAlpha(v('--muted', '#999'), 0.1),
+    sessionBreak: withAlpha(v('--muted', '#999'), 0.35),
   };
 }
 

@@ -9,7 +9,13 @@
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { Disposable } from '../../../../shared/emitter';
-import { seriesKey, type Candle, type SeriesKey, type UnixMs } from '../../../../shared/model';
+import {
+  KTYPES,
+  seriesKey,
+  type Candle,
+  type SeriesKey,
+  type UnixMs,
+} from '../../../../shared/model';
 import { classPriceDecimals } from '../../../../shared/format/numbers';
 import { PageLoad } from '../common/page-load';
 import type { ReconnectSignal } from '../common/retry-when-back';
@@ -25,6 +31,15 @@ import {
 } from './candle-series';
 import type { StudyConfig } from '../../workspace/chart/study-config';
 import { NO_VALUES, StudyCalc, type StudySource } from './studies/study-calc';
+import {
+  NO_SPLITS,
+  adjustCandles,
+  factorAt,
+  readjustCandles,
+  splitFactors,
+  type SplitFactors,
+  type SplitStep,
+} from './split-adjust';
 
 /** What the chart draws on (implemented by `ChartView`). */
 export interface ChartSink {
@@ -55,6 +70,8 @@ export class ChartState extends PageView {
   legend = $derived(this.hover ?? this.latest);
   /** The studies' values at the legend's bar, by output id (null: none there). */
   studyValues = $state.raw<ReadonlyMap<string, number | null>>(NO_VALUES);
+  /** Some bar drawn is split-adjusted (the legend says "adj."). */
+  adjusted = $state(false);
 
   #bridge: MarketdeskBridge;
   #sub: PaneSubscription<'candles'>;
@@ -65,6 +82,16 @@ export class ChartState extends PageView {
   #calc = new StudyCalc([]);
   /** Index of the bar under the crosshair, -1 when none. */
   #hoverIndex = -1;
+  /**
+   * The split factors the candles are drawn with: the cache holds them raw, and every
+   * page and live bar is adjusted as it arrives (split-adjust.ts). NO_SPLITS when raw.
+   */
+  #factors: SplitFactors = NO_SPLITS;
+  /** The series' bar length (ms): a week's or a month's bar may straddle a split. */
+  #span = 60_000;
+  /** The raw candles of bars across a split (by time), to draw them raw again. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, nobody renders it
+  #straddles = new Map<number, Candle>();
 
   /** `reconnects`: the pane context's `onReconnect` (a failed load retries on it). */
   constructor(bridge: MarketdeskBridge, reconnects?: ReconnectSignal) {
@@ -117,7 +144,38 @@ export class ChartState extends PageView {
     return this.#page.retry();
   }
 
+  /**
+   * The instrument's splits, and whether to adjust for them (else raw): the pane sets
+   * them whenever they change, to none as soon as its instrument changes (before that
+   * instrument's candles can arrive). The candles drawn are redrawn with the new
+   * factors, keeping the view where it is.
+   */
+  setAdjustment(splits: readonly SplitStep[], adjust: boolean): void {
+    const next = adjust ? splitFactors(splits) : NO_SPLITS;
+    const previous = this.#factors;
+    if (sameFactors(previous, next)) return;
+    this.#factors = next;
+    if (this.candles.length === 0) return this.#noteAdjusted();
+    this.candles = readjustCandles(this.candles, previous, next, this.#span, this.#straddles);
+    this.latest = this.candles.at(-1) ?? null;
+    this.#noteAdjusted();
+    this.#redraw(0);
+  }
+
+  /** The candles of a page as drawn (adjusted for the instrument's splits, unless raw). */
+  #adjusted(candles: Candle[]): Candle[] {
+    return adjustCandles(candles, this.#factors, this.#span, this.#straddles);
+  }
+
+  #noteAdjusted(): void {
+    const first = this.candles[0];
+    this.adjusted = first !== undefined && factorAt(this.#factors, first.time) !== 1;
+  }
+
   #reset(series: SeriesKey | null): void {
+    this.adjusted = false;
+    this.#straddles.clear();
+    if (series) this.#span = KTYPES[series.kType].ms;
     this.#key = series ? seriesKey(series) : '';
     void this.#sub.set(null);
     this.candles = [];
@@ -133,7 +191,8 @@ export class ChartState extends PageView {
   async #loadNewest(series: SeriesKey, current: () => boolean): Promise<boolean> {
     const page = await this.#bridge.invoke('loadCandles', { series, limit: PAGE });
     if (!current()) return false;
-    this.candles = page.candles;
+    this.candles = this.#adjusted(page.candles);
+    this.#noteAdjusted();
     this.latest = page.candles.at(-1) ?? null;
     this.atStart = page.atHistoryStart;
     this.offline = page.offline;
@@ -162,7 +221,7 @@ export class ChartState extends PageView {
       request: () =>
         this.#bridge.invoke('loadCandles', { series, limit: PAGE, before: first.time }),
       apply: (page) => {
-        const { merged, prepended } = prependOlder(this.candles, page.candles);
+        const { merged, prepended } = prependOlder(this.candles, this.#adjusted(page.candles));
         this.atStart = page.atHistoryStart || prepended === 0;
         if (prepended === 0) return;
         // The user is looking at the oldest bars: drop from the newest end.
@@ -171,6 +230,7 @@ export class ChartState extends PageView {
         if (merged.length < before) this.detached = true;
         this.candles = merged;
         this.latest = merged.at(-1) ?? null;
+        this.#noteAdjusted();
         this.#redraw(prepended);
       },
     });
@@ -219,7 +279,9 @@ export class ChartState extends PageView {
     if (asOf !== null) this.asOf = asOf;
     if (this.detached || this.loading || incoming.length === 0) return;
     const candles = this.candles;
-    const result = applyLive(candles, incoming);
+    // A live bar is after every split (factor 1); a corrected older one may not be.
+    const drawn = this.#factors === NO_SPLITS ? incoming : this.#adjusted(incoming as Candle[]);
+    const result = applyLive(candles, drawn);
     if (result.kind === 'none') return;
     // Trim in steps, not one bar per new candle: each trim costs a full redraw.
     const dropped =
@@ -246,4 +308,12 @@ export class ChartState extends PageView {
     this.#legendValues();
     this.#sink?.setData(this.candles, view);
   }
+}
+
+function sameFactors(a: SplitFactors, b: SplitFactors): boolean {
+  return (
+    a === b ||
+    (a.times.length === b.times.length &&
+      a.times.every((t, i) => t === b.times[i] && a.after[i] === b.after[i]))
+  );
 }

@@ -197,3 +197,48 @@ describe('ChartState', () => {
     expect(bridge.listenerCount()).toBe(0);
   });
 });
+
+describe('split adjustment', () => {
+  // A 2:1 split at bar 10: bars 0–9 close at 100 + i raw, 50 + i/2 adjusted.
+  const SPLIT = [{ time: 10 * MIN, factor: 2 }];
+
+  it('redraws the loaded bars adjusted, in place, and raw again on the toggle', async () => {
+    const { chart, sink } = await setup(bars(0, 20));
+    chart.setAdjustment(SPLIT, true);
+    expect(chart.adjusted).toBe(true);
+    expect(chart.candles[9]!.close).toBe(54.5);
+    expect(chart.candles[9]!.volume).toBe(2);
+    expect(chart.candles[10]!.close).toBe(110);
+    expect(sink.setDataCalls.at(-1)).toEqual({ length: 20, view: 0, lines: 0 });
+    chart.setAdjustment(SPLIT, false);
+    expect(chart.adjusted).toBe(false);
+    expect(chart.candles[9]!.close).toBe(109);
+  });
+
+  it('adjusts pages as they arrive, older ones too; live bars after the split as traded', async () => {
+    const bridge = new FakeBridge();
+    const answers = [page(bars(5, 20)), page(bars(0, 5))];
+    bridge.handlers.loadCandles = async () => answers.shift()!;
+    const chart = new ChartState(bridge);
+    chart.attach(new RecordingSink());
+    chart.setAdjustment(SPLIT, true);
+    await chart.setSeries(series);
+    await Promise.resolve();
+    expect(chart.candles[0]!.close).toBe(52.5);
+    expect(chart.adjusted).toBe(true);
+    await chart.loadOlder();
+    expect(chart.candles.slice(0, 2).map((c) => c.close)).toEqual([50, 50.5]);
+    // A live bar and a correction of a bar before the split, as the feed pushes them raw.
+    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(8, 120), bar(20, 130)]) });
+    expect(chart.candles[8]!.close).toBe(60);
+    expect(chart.candles.at(-1)!.close).toBe(130);
+  });
+
+  it('costs a series without splits no copy', async () => {
+    const { chart } = await setup(bars(0, 20));
+    const before = chart.candles;
+    chart.setAdjustment([], true);
+    expect(chart.candles).toBe(before);
+    expect(chart.adjusted).toBe(false);
+  });
+});

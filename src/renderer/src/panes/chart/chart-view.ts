@@ -14,6 +14,9 @@ import {
   PriceScaleMode,
   type TickMarkType,
   createChart,
+  createSeriesMarkers,
+  type ISeriesMarkersPluginApi,
+  type SeriesMarker,
   type CandlestickData,
   type HistogramData,
   type IChartApi,
@@ -33,6 +36,9 @@ import { VOLUME_PANE_STRETCH } from './studies/pane-heights';
 import type { StudyConfig } from '../../workspace/chart/study-config';
 import type { StudySource } from './studies/study-calc';
 import { StudyLayers } from './studies/study-layers';
+import { ChartMarks, type MarkColors } from './chart-marks';
+import { newsMarkText, type EventMark, type NewsMark } from './event-marks';
+import type { SessionMarks } from './session-marks';
 
 /** Bars from the left edge at which older history is asked for. */
 const LEFT_EDGE_BARS = 15;
@@ -76,6 +82,20 @@ export interface ChartViewHandlers {
   onPaneHeights?(heights: Map<string, number>): void;
   /** The view moved: the time (ms) of its first bar, null when empty. */
   onVisibleFrom?(time: number | null): void;
+  /** A bar's news marker was clicked: the bar's time (ms) and where (px in the chart). */
+  onNewsClick?(time: number, at: { x: number; y: number }): void;
+}
+
+/** A news marker's id: the bar's time (ms) after this prefix. */
+const NEWS_MARKER = 'news:';
+
+function markColors(colors: ChartColors): MarkColors {
+  return {
+    session: colors.session,
+    sessionBreak: colors.sessionBreak,
+    event: colors.event,
+    eventText: colors.background,
+  };
 }
 
 export class ChartView implements ChartSink {
@@ -83,6 +103,9 @@ export class ChartView implements ChartSink {
   #candles: ISeriesApi<'Candlestick'>;
   #volume: ISeriesApi<'Histogram'>;
   #studies: StudyLayers;
+  #marks: ChartMarks;
+  #newsMarkers: ISeriesMarkersPluginApi<Time>;
+  #news: NewsMark[] = [];
   #scale: ScaleMode = 'normal';
   #colors: ChartColors;
   #zone: string | undefined = undefined;
@@ -139,6 +162,14 @@ export class ChartView implements ChartSink {
     );
     this.#chart.panes()[1]?.setStretchFactor(VOLUME_PANE_STRETCH);
     this.#studies = new StudyLayers(this.#chart, this.#candles, this.#volume);
+    this.#marks = new ChartMarks(markColors(colors));
+    this.#candles.attachPrimitive(this.#marks);
+    this.#newsMarkers = createSeriesMarkers(this.#candles, [], { zOrder: 'aboveSeries' });
+    this.#chart.subscribeClick((param) => {
+      const id = param.hoveredObjectId;
+      if (typeof id !== 'string' || !id.startsWith(NEWS_MARKER) || !param.point) return;
+      handlers.onNewsClick?.(Number(id.slice(NEWS_MARKER.length)), param.point);
+    });
     this.#watchPaneResize(el, handlers);
     this.#chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
       handlers.onVisibleFrom?.(range && typeof range.from === 'number' ? range.from * 1000 : null);
@@ -190,6 +221,42 @@ export class ChartView implements ChartSink {
       wickUpColor: colors.up,
       wickDownColor: colors.down,
     });
+    this.#marks.setColors(markColors(colors));
+    this.#drawNews();
+  }
+
+  /**
+   * Marks on the bars: the news of each bar (one marker, its count when several), the
+   * splits and IPO (a line and a label on the time scale), the sessions (intraday).
+   * `bars` are the candles drawn (the marks' times are theirs).
+   */
+  setMarks(
+    bars: readonly Candle[],
+    news: NewsMark[],
+    events: EventMark[],
+    sessions: SessionMarks,
+  ): void {
+    this.#news = news;
+    this.#marks.set(bars, sessions, events);
+    this.#drawNews();
+  }
+
+  #drawNews(): void {
+    const color = this.#colors.news;
+    const markers = new Array<SeriesMarker<Time>>(this.#news.length);
+    for (let i = 0; i < this.#news.length; i++) {
+      const mark = this.#news[i]!;
+      const text = newsMarkText(mark);
+      markers[i] = {
+        time: toSeconds(mark.time),
+        position: 'aboveBar',
+        shape: 'circle',
+        color,
+        id: `${NEWS_MARKER}${mark.time}`,
+        ...(text ? { text } : {}),
+      };
+    }
+    this.#newsMarkers.setMarkers(markers);
   }
 
   /** Volume colours are per bar: a theme change redraws them from the candles. */

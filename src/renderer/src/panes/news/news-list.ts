@@ -2,6 +2,8 @@
  * The news feed's list arithmetic: live items in front and older pages behind,
  * without duplicate ids, bounded; which links may be links. Pure.
  */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import { errorMessage } from '../../../../shared/errors';
 import type { NewsItem } from '../../../../shared/model';
 import { isWebUrl } from '../../../../shared/urls';
 
@@ -40,4 +42,18 @@ export function appendNews(items: NewsList, older: NewsList, max = MAX_ITEMS): N
  */
 export function newsLinkHref(item: Pick<NewsItem, 'link'>): string | null {
   return isWebUrl(item.link) ? item.link : null;
+}
+
+/**
+ * Opens a news item's link in the system browser (the main side opens only the links
+ * of news items it has shown). Answers why it could not, or null.
+ */
+export async function openNewsLink(bridge: MarketdeskBridge, url: string): Promise<string | null> {
+  if (!isWebUrl(url)) return null;
+  try {
+    await bridge.invoke('openExternal', { url });
+    return null;
+  } catch (error) {
+    return errorMessage(error);
+  }
 }

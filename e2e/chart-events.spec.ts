@@ -1,0 +1,159 @@
+/**
+ * Events on the chart, in demo mode: the instrument of the newest stock headline,
+ * charted by the day, has a news marker on a bar, and a click on it opens the bar's
+ * stories with the headline's article link (opened through the bridge's openExternal);
+ * a monthly chart across a split (the first split the events pane lists) is adjusted by
+ * default ("adj." in the legend, the split's mark inked on the chart), and the toggle
+ * shows the raw prices, the split's ratio higher before it.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { newsSubject } from './support/news-subject';
+import { addPaneFromToolbar } from './support/panes';
+import {
+  chartLegend,
+  expectChartData,
+  inkPixels,
+  newsItems,
+  paneBody,
+  runPalette,
+} from './support/ui';
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
+
+const sent: string[] = [];
+const app = useWorkspace({
+  mode: 'DEMO DATA',
+  settings: PREMIUM_BUDGET,
+  beforeOpen: (page) => {
+    page.on('websocket', (ws) => {
+      ws.on('framesent', ({ payload }) => sent.push(String(payload)));
+    });
+  },
+});
+
+const chart = (page: Page) => paneBody(page, 'Chart');
+const plot = (page: Page) => chart(page).getByRole('application');
+
+/** A CSS colour variable of the chart's element as [r, g, b]. */
+async function themeRgb(area: Locator, name: string): Promise<[number, number, number]> {
+  const hex = await area.evaluate(
+    (el, v) => el.ownerDocument.defaultView!.getComputedStyle(el).getPropertyValue(v).trim(),
+    name,
+  );
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) throw new Error(`${name} is not #rrggbb: ${hex}`);
+  const n = Number.parseInt(m[1]!, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** Where on the page the chart's canvases show `rgb` (the middle of its ink), or null. */
+function inkCentre(
+  area: Locator,
+  rgb: [number, number, number],
+): Promise<{ x: number; y: number } | null> {
+  return area.evaluate((el, [r, g, b]) => {
+    let sx = 0;
+    let sy = 0;
+    let n = 0;
+    for (const canvas of el.querySelectorAll('canvas')) {
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const copy = el.ownerDocument.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      if (!ctx) continue;
+      ctx.drawImage(canvas, 0, 0);
+      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+      const box = canvas.getBoundingClientRect();
+      const scale = box.width / canvas.width;
+      for (let i = 0; i < data.length; i += 4) {
+        if (
+          Math.abs(data[i]! - r!) <= 12 &&
+          Math.abs(data[i + 1]! - g!) <= 12 &&
+          Math.abs(data[i + 2]! - b!) <= 12 &&
+          data[i + 3]! > 200
+        ) {
+          const p = i / 4;
+          sx += box.left + (p % canvas.width) * scale;
+          sy += box.top + Math.floor(p / canvas.width) * scale;
+          n++;
+        }
+      }
+    }
+    return n === 0 ? null : { x: sx / n, y: sy / n };
+  }, rgb);
+}
+
+/** The legend's close: "C 123.45". */
+async function legendClose(page: Page): Promise<number> {
+  const text = (await chartLegend(page).textContent()) ?? '';
+  const m = /C\s*([\d,]+\.?\d*)/.exec(text);
+  if (!m) throw new Error(`no close in "${text}"`);
+  return Number(m[1]!.replace(/,/g, ''));
+}
+
+test('a news marker on a bar opens its article', async () => {
+  const { page } = app;
+  await expect(newsItems(page).first()).toBeVisible({ timeout: 20_000 });
+  const link = newsItems(page).first().getByRole('link');
+  const headline = (await link.textContent()) ?? '';
+  const href = (await link.getAttribute('href')) ?? '';
+  const subject = newsSubject(headline);
+  expect(subject, `a demo stock named in "${headline}"`).not.toBeNull();
+  await runPalette(page, `${subject!.code} ${subject!.region} chart 1d`);
+  await expectChartData(page);
+
+  // The marker is drawn in the theme's accent; nothing else on this chart is.
+  const accent = await themeRgb(plot(page), '--accent');
+  await expect.poll(() => inkPixels(plot(page), accent), { timeout: 20_000 }).toBeGreaterThan(10);
+  const marker = await inkCentre(plot(page), accent);
+  expect(marker).not.toBeNull();
+  await page.mouse.click(marker!.x, marker!.y);
+
+  const card = chart(page).getByRole('dialog', { name: /^News of the bar/ });
+  await expect(card).toBeVisible();
+  const article = card.getByRole('link', { name: headline });
+  await expect(article).toHaveAttribute('href', href);
+  const before = sent.length;
+  await article.click();
+  await expect
+    .poll(() => sent.slice(before).some((f) => f.includes('openExternal') && f.includes(href)))
+    .toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+});
+
+test('a chart across a split is adjusted, with the split marked; the toggle shows raw', async () => {
+  const { page } = app;
+  // The first split the events pane lists for US.
+  await addPaneFromToolbar(page, 'Events');
+  const splits = paneBody(page, 'Events').getByRole('region', { name: 'Splits · US' });
+  const row = splits.getByRole('row').nth(1);
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  const cells = await row.getByRole('cell').allTextContents();
+  const [, code, , ratio] = cells.map((c) => c.trim());
+  const [to, from] = ratio!.split(':').map(Number);
+  await runPalette(page, `${code} US chart 1M`);
+  await expectChartData(page);
+
+  const toggle = chart(page).getByRole('button', { name: 'adj.' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+  await expect(chartLegend(page)).toContainText('adj.');
+  const warn = await themeRgb(plot(page), '--warn');
+  await expect.poll(() => inkPixels(plot(page), warn)).toBeGreaterThan(10);
+
+  // Zoomed out to the whole history, the oldest bars in view are before the split:
+  // raw, they are the ratio higher.
+  const box = (await plot(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 400);
+  await page.mouse.move(box.x + 12, box.y + box.height / 2);
+  const adjusted = await legendClose(page);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.mouse.move(box.x + 13, box.y + box.height / 2);
+  await page.mouse.move(box.x + 12, box.y + box.height / 2);
+  await expect(chartLegend(page)).not.toContainText('adj.');
+  const raw = await legendClose(page);
+  expect(raw / adjusted).toBeCloseTo(to! / from!, 1);
+});

@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventListKind, EventRows } from '../../shared/bridge';
+import type { Instrument, NewsItem, Split } from '../../shared/model';
+import { saveNewsDetail, saveNewsPage } from '../cache';
+import { DEMO, LIVE, tempCache } from '../cache/testing/fixtures';
+import {
+  CHART_NEWS_REFRESH_MS,
+  EVENT_LIST_MAX_AGE_MS,
+  EVENT_RETRY_AFTER_MS,
+  EventsService,
+  type EventsReader,
+} from './events-service';
+import { namedKey } from './news-match';
+
+const DAY = 86_400_000;
+const AAPL: Instrument = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
+const split = (code: string, day: number, to: number): Split => ({
+  date: day * DAY,
+  region: 'US',
+  code,
+  name: code,
+  ratio: `1:${to}`,
+  from: 1,
+  to,
+});
+
+let cleanup: (() => void) | null = null;
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+});
+
+function setup(rows: Partial<{ [K in EventListKind]: EventRows[K][] }> = {}) {
+  const cache = tempCache();
+  cleanup = cache.dispose;
+  let now = 100 * DAY;
+  const asked: string[] = [];
+  let failWith: unknown = null;
+  let sourceId = DEMO;
+  const reader: EventsReader = {
+    get sourceId() {
+      return sourceId;
+    },
+    async fetchList(kind, region) {
+      asked.push(`${kind}:${region}`);
+      if (failWith) throw failWith;
+      return (rows[kind] ?? []) as never;
+    },
+  };
+  const newsAsked: string[] = [];
+  const service = new EventsService({
+    db: cache.db,
+    reader: () => reader,
+    namesOf: async () => ['Apple Inc.'],
+    refreshNews: async (feed) => newsAsked.push(feed.market),
+    now: () => now,
+  });
+  return {
+    db: cache.db,
+    service,
+    asked,
+    newsAsked,
+    advance: (ms: number) => (now += ms),
+    fail: (error: unknown) => (failWith = error),
+    switchTo: (id: typeof sourceId) => (sourceId = id),
+  };
+}
+
+describe('a region’s lists', () => {
+  it('asks the service once a day per list and region, and answers from the cache between', async () => {
+    const t = setup({ splits: [split('AAPL', 90, 4)] });
+    const first = await t.service.list('splits', 'US');
+    expect(first.rows).toHaveLength(1);
+    expect(first.asOf).toBe(100 * DAY);
+    t.advance(EVENT_LIST_MAX_AGE_MS - 1);
+    await t.service.list('splits', 'US');
+    await t.service.list('splits', 'US');
+    expect(t.asked).toEqual(['splits:US']);
+    t.advance(1);
+    await t.service.list('splits', 'US');
+    expect(t.asked).toEqual(['splits:US', 'splits:US']);
+  });
+
+  it('shares one fetch between two asking at once', async () => {
+    const t = setup();
+    await Promise.all([t.service.list('holidays', 'HK'), t.service.list('holidays', 'HK')]);
+    expect(t.asked).toEqual(['holidays:HK']);
+  });
+
+  it('answers the cache with its age when offline, and waits before asking again', async () => {
+    const t = setup({ splits: [split('AAPL', 90, 4)] });
+    await t.service.list('splits', 'US');
+    t.advance(EVENT_LIST_MAX_AGE_MS);
+    t.fail({ kind: 'network', message: 'connect ECONNREFUSED' });
+    const offline = await t.service.list('splits', 'US');
+    expect(offline).toMatchObject({ rows: [{ code: 'AAPL' }], asOf: 100 * DAY, offline: true });
+    expect(offline.problem?.message).toMatch(/could not be reached/);
+    await t.service.list('splits', 'US');
+    expect(t.asked).toHaveLength(2);
+    t.advance(EVENT_RETRY_AFTER_MS);
+    await t.service.list('splits', 'US');
+    expect(t.asked).toHaveLength(3);
+  });
+
+  it('says plainly when the plan does not include a list', async () => {
+    const t = setup();
+    t.fail({ kind: 'not-entitled', message: 'not entitled' });
+    const answer = await t.service.list('ipos-upcoming', 'JP');
+    expect(answer).toMatchObject({ rows: [], asOf: null, offline: false });
+    expect(answer.problem).toEqual({
+      kind: 'not-in-plan',
+      message: 'Your plan does not include upcoming IPOs for JP.',
+    });
+  });
+
+  it('never answers one source’s list to another', async () => {
+    const t = setup({ splits: [split('AAPL', 90, 4)] });
+    await t.service.list('splits', 'US');
+    t.switchTo(LIVE);
+    t.fail({ kind: 'network', message: 'down' });
+    expect((await t.service.list('splits', 'US')).rows).toEqual([]);
+  });
+});
+
+describe('a chart’s events', () => {
+  const item = (id: string, title: string, at: number): NewsItem => ({
+    id,
+    title,
+    publishedAt: at,
+    market: 'stock',
+    language: 'en',
+    link: `https://news.example.com/${id}`,
+    provider: 'Wire',
+  });
+
+  it('has its instrument’s splits and IPO, and the cached news about it in range', async () => {
+    const t = setup({
+      splits: [split('AAPL', 90, 4), split('NVDA', 91, 10)],
+      'ipos-recent': [
+        {
+          code: 'AAPL',
+          company: 'Apple',
+          exchange: 'NASDAQ',
+          region: 'US',
+          country: 'US',
+          listingDate: 10 * DAY,
+          price: 22,
+          priceText: '22',
+          marketCap: null,
+          subscriptionStart: null,
+          subscriptionEnd: null,
+          allotmentDate: null,
+        },
+      ],
+    });
+    const page = {
+      items: [
+        item('a', 'Apple Inc. rises 2%', 95 * DAY),
+        item('b', 'Tesla falls', 96 * DAY),
+        item('c', 'Market wrap', 97 * DAY),
+        item('d', 'Apple steadies', 50 * DAY),
+      ],
+      nextCursor: null,
+      hasMore: false,
+      count: 4,
+    };
+    saveNewsPage(t.db, DEMO, { market: 'stock', lang: 'en' }, null, page, 100 * DAY);
+    // Item c names no one in its headline, but its cached detail names Apple.
+    saveNewsDetail(t.db, DEMO, 'c', { tags: [], instruments: [namedKey('US', 'AAPL')] }, 1);
+    const answer = await t.service.chartEvents(AAPL, 60 * DAY, 100 * DAY);
+    expect(answer.splits.map((s) => s.code)).toEqual(['AAPL']);
+    expect(answer.ipo?.listingDate).toBe(10 * DAY);
+    expect(answer.news.map((n) => n.id)).toEqual(['c', 'a']);
+    // The cached page was fresh: no news asked for.
+    expect(t.newsAsked).toEqual([]);
+  });
+
+  it('refreshes the news feed’s newest page now and then, never per call', async () => {
+    const t = setup();
+    await t.service.chartEvents(AAPL, 0, DAY);
+    await t.service.chartEvents(AAPL, 0, 2 * DAY);
+    expect(t.newsAsked).toEqual(['stock']);
+    t.advance(CHART_NEWS_REFRESH_MS);
+    await t.service.chartEvents(AAPL, 0, DAY);
+    expect(t.newsAsked).toEqual(['stock', 'stock']);
+  });
+
+  it('asks no splits or IPOs for a class that has none', async () => {
+    const t = setup();
+    const btc = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+    const answer = await t.service.chartEvents(btc, 0, DAY);
+    expect(answer.splits).toEqual([]);
+    expect(t.asked).toEqual([]);
+  });
+});
