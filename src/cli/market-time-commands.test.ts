@@ -21,9 +21,9 @@ describe('market-time commands', () => {
       lines(r.stdout).map((l) => [l.slice(0, 10).trim(), l.slice(12)]),
     );
     expect(rows['REGION']).toBe('US (United States)');
-    expect(rows['STATE']).toBe(
-      'holiday (Independence Day) · opens Mon 7 Jul 09:30 EDT (in 2 d 22 h)',
-    );
+    // The app's own words for a market's state (shared/model/market-state).
+    expect(rows['STATE']).toBe('closed (Independence Day) · opens Mon 09:30 ET (in 2 d 22 h)');
+    expect(rows['NEXT OPEN']).toBe('Mon 7 Jul 09:30 ET (in 2 d 22 h)');
     expect(rows['LOCAL TIME']).toBe('2025-07-04 11:00:00 America/New_York');
     expect(rows['HOURS']).toBe('04:00–09:30 pre, 09:30–16:00, 16:00–20:00 post');
     expect(rows['CALENDAR']).toBe('the service’s holidays');
@@ -69,16 +69,16 @@ describe('market-time commands', () => {
     now = at('2026-11-28T15:00:00Z');
     const r = await h.cli('quotes stock --region US --codes AAPL');
     const cells = cellsOf(r.stdout);
-    expect(cells['STATUS']).toBe('weekend · opens Mon 30 Nov 09:30 EST');
+    expect(cells['STATUS']).toBe('closed · opens Mon 09:30 ET');
     now = at('2026-11-18T04:30:00Z');
     const hk = await h.cli('quotes stock --region HK --codes 700');
-    expect(lines(hk.stdout)[1]).toMatch(/lunch break · opens Wed 18 Nov 13:00 GMT\+8$/);
+    expect(lines(hk.stdout)[1]).toMatch(/lunch break · reopens 13:00 HKT$/);
   });
 
   it('watch quotes: STATUS is the market state when the row is drawn', async () => {
     now = at('2026-11-28T15:00:00Z');
     const r = await h.cli('watch quotes AAPL --region US --for 1');
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(cellsOf(r.stdout)['STATUS']).toBe('weekend · opens Mon 30 Nov 09:30 EST');
+    expect(cellsOf(r.stdout)['STATUS']).toBe('closed · opens Mon 09:30 ET');
   });
 });

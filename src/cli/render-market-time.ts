@@ -6,22 +6,13 @@
 import type { RegionCalendar, MarketStateInfo } from '../shared/calendar/region-calendar';
 import { marketStateAt } from '../shared/calendar/region-calendar';
 import { calendarFor } from '../shared/calendar/calendars';
-import type { AssetClass, Ipo, MarketStatus, Split } from '../shared/model';
+import type { AssetClass, Ipo, MarketStateView, MarketStatus, Split } from '../shared/model';
+import { describeMarketState, durationWords, zoneName } from '../shared/model';
 import { TRADING_STATUS, type TradingStatusCode } from '../shared/model';
 import { EMPTY, formatBigNumber, formatPrice, decimalsOf } from '../shared/format/numbers';
 import { renderTable, type Column } from './output';
 
-const STATE_WORDS: Record<MarketStateInfo['state'], string> = {
-  'pre-market': 'pre-market',
-  open: 'open',
-  'lunch-break': 'lunch break',
-  'post-market': 'post-market',
-  closed: 'closed',
-  weekend: 'weekend',
-  holiday: 'holiday',
-};
-
-/** `Mon 30 Nov 09:30 EST`: an instant in the market's zone. */
+/** `Mon 30 Nov 09:30 ET`: an instant in the market's zone, with its date (a table's cell). */
 export function marketClock(at: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
@@ -33,36 +24,33 @@ export function marketClock(at: number, timeZone: string): string {
     hourCycle: 'h23',
   }).formatToParts(new Date(at));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  // en-US names the zones its readers know (EST, EDT); others read GMT+8.
-  const zone =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-      .formatToParts(new Date(at))
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('hour')}:${get('minute')} ${zone}`;
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('hour')}:${get('minute')} ${zoneName(at, timeZone)}`;
 }
 
-/** `2 d 14 h`, `3 h 5 min`, `12 min`, `<1 min`. */
-export function untilText(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return '<1 min';
-  const d = Math.floor(minutes / 1440);
-  const h = Math.floor((minutes % 1440) / 60);
-  const m = minutes % 60;
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${m} min`;
-  return `${m} min`;
-}
-
-/** The state in a few words, with the next open when the market is not open. */
-export function stateText(s: MarketStateInfo, now: number, long = false): string {
-  let text = STATE_WORDS[s.state];
-  if (s.halfDay) text += ' · half day';
-  if (long && s.holiday && (s.state === 'holiday' || s.halfDay)) text += ` (${s.holiday})`;
-  if (s.state !== 'open' && s.nextOpen !== null) {
-    const when = marketClock(s.nextOpen, s.timeZone);
-    text += long ? ` · opens ${when} (in ${untilText(s.nextOpen - now)})` : ` · opens ${when}`;
-  }
-  return text;
+/**
+ * A calendar's state in the app's own words (shared/model/market-state: the board, the
+ * panes and the status bar say the same): "closed (Thanksgiving Day) · opens Fri 09:30 ET",
+ * with the time left when `countdown`.
+ */
+export function stateText(
+  s: MarketStateInfo,
+  market: { class: AssetClass; region: string },
+  now: number,
+  countdown = false,
+): string {
+  const view: MarketStateView = {
+    class: market.class,
+    region: market.region,
+    phase: s.state,
+    basis: 'calendar',
+    holiday: s.holiday,
+    halfDay: s.halfDay,
+    nextOpen: s.nextOpen,
+    nextClose: s.sessionEnd,
+    timeZone: s.timeZone,
+    unknownWhy: null,
+  };
+  return describeMarketState(view, now, { countdown }).text;
 }
 
 /**
@@ -75,7 +63,11 @@ export function quoteStatusText(
   region: string,
   now: number,
 ): (status: number) => string {
-  const state = stateText(marketStateAt(calendarFor(cls, region), now), now);
+  const state = stateText(
+    marketStateAt(calendarFor(cls, region), now),
+    { class: cls, region },
+    now,
+  );
   return (status) =>
     status === 0 ? state : (TRADING_STATUS[status as TradingStatusCode] ?? String(status));
 }
@@ -110,6 +102,7 @@ export function statusLines(
       'STATE',
       stateText(
         { ...state, state: status.state, halfDay: status.halfDay, holiday: status.holiday },
+        { class: 'stock', region: status.region },
         now,
         true,
       ),
@@ -120,13 +113,13 @@ export function statusLines(
       'NEXT OPEN',
       state.nextOpen === null
         ? EMPTY
-        : `${marketClock(state.nextOpen, state.timeZone)} (in ${untilText(state.nextOpen - now)})`,
+        : `${marketClock(state.nextOpen, state.timeZone)} (in ${durationWords(state.nextOpen - now)})`,
     ],
     [
       'NEXT CLOSE',
       state.nextClose === null
         ? EMPTY
-        : `${marketClock(state.nextClose, state.timeZone)} (in ${untilText(state.nextClose - now)})`,
+        : `${marketClock(state.nextClose, state.timeZone)} (in ${durationWords(state.nextClose - now)})`,
     ],
     ['CALENDAR', source],
   ];

@@ -86,6 +86,11 @@ function parts(at: UnixMs, timeZone: string): { weekday: string; time: string; z
   };
 }
 
+/** The short name a market's own users give its zone at `at`: "ET", "HKT", else Intl's ("GMT+8"). */
+export function zoneName(at: UnixMs, timeZone: string): string {
+  return parts(at, timeZone).zone;
+}
+
 /** "2 d 14 h", "3 h 05 min", "12 min", "under a minute": how long until `at`. */
 export function durationWords(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
