@@ -138,7 +138,8 @@ test('a chart across a split is adjusted, with the split marked; the toggle show
 
   const toggle = chart(page).getByRole('button', { name: 'adj.' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
-  await expect(chartLegend(page)).toContainText('adj.');
+  // Pressed is the pane's setting; "adj." in the legend waits for the splits to arrive.
+  await expect(chartLegend(page)).toContainText('adj.', { timeout: 20_000 });
   const warn = await themeRgb(plot(page), '--warn');
   await expect.poll(() => inkPixels(plot(page), warn)).toBeGreaterThan(10);
 

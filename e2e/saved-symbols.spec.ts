@@ -14,6 +14,7 @@ import {
   quoteCell,
   quoteRow,
   rowStateIcon,
+  troubleIcons,
 } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
@@ -119,7 +120,7 @@ test('a saved symbol the source does not know says "unknown symbol" and shows no
     await expect(await quoteCell(app.page, 'ZZZZ US stock', column), column).toHaveText('—');
   }
   // The known rows keep no state of their own.
-  await expect(rowStateIcon(app.page, 'AAPL US stock')).toHaveCount(0);
+  await expect(troubleIcons(quoteRow(app.page, 'AAPL US stock'))).toHaveCount(0);
 });
 
 test('the chart and ladder following it say "unknown symbol" instead of drawing anything', async () => {

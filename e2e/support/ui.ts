@@ -121,6 +121,29 @@ export function rowStateIcon(scope: Page | Locator, row: string): Locator {
   return quoteRow(scope, row).getByRole('img');
 }
 
+/**
+ * The words of a market's state in a row's state cell (issue 27: a closed market's last
+ * price is closed, not stale): what the cell says when the feed has no trouble to tell.
+ */
+export const MARKET_STATE_WORDS = /^(closed|lunch break|pre-market|post-market)\b/;
+
+/**
+ * The state icons of `rows` (a board's rows, or one row) that tell of trouble with the
+ * data (stale, offline, polled slower than asked…), not of the market's hours: on the
+ * wall clock some market is always closed, and its rows say so.
+ */
+export function troubleIcons(rows: Locator): Locator {
+  return rows.getByRole('img', { name: /^(?!(closed|lunch break|pre-market|post-market)\b)/ });
+}
+
+/** The rows of the board whose market is closed or in a break now (their state cell says so). */
+export function closedRows(scope: Page | Locator): Locator {
+  return scope
+    .getByRole('region', { name: 'Quote board', exact: true })
+    .getByRole('row')
+    .filter({ has: scope.getByRole('img', { name: /^(closed|lunch break)\b/ }) });
+}
+
 const PRICE = String.raw`\d[\d,]*(?:\.\d+)?`;
 /** The chart's OHLC legend with four numbers. */
 export const OHLC_LEGEND = new RegExp(
