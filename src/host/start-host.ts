@@ -148,7 +148,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   // settings, the keychain, the cache and its migrations, the demo simulator). The host
   // has one thread: started at once, the services held the page's files back while the
   // browser sat idle; started after them, they run while the browser compiles and runs
-  // the page. They start when the last of those files is sent, when the page's socket
+  // the page (DOMContentLoaded ~280 ms sooner; the first quote no sooner on two cores,
+  // which are busy either way: bench/ui-cold-start.bench.ts). They start when the last of those files is sent, when the page's socket
   // comes (a browser with the files cached asks for none of them), or
   // `servicesAfterPageMs` after listening, whichever is first. Only the socket waits.
   const pageFiles = new Set(firstLoadPaths(readFileSync(path.join(root, 'index.html'), 'utf8')));
