@@ -25,6 +25,19 @@ describe('rowState', () => {
     expect(rowState(AAPL, 0, false, { ...paced, state: 'offline' })!.icon).toBe('offline');
   });
 
+  it("says a closed market's row rests, not the pace it was polled at before the close", () => {
+    const now = Date.UTC(2026, 10, 28, 15);
+    const closed: StatusView = {
+      ...live,
+      pace: { everyMs: 81_000, checkedAt: now - 60_000 },
+      market: usMarket({ phase: 'weekend', nextOpen: Date.UTC(2026, 10, 30, 14, 30) }),
+    };
+    expect(rowState(AAPL, 0, false, closed, now)!.label).toMatch(/^closed · opens Mon 09:30 ET/);
+    // Open again, the pace is the row's news once more.
+    const open = { ...closed, market: usMarket({ phase: 'open' }) };
+    expect(rowState(AAPL, 0, false, open, now)!.label).toMatch(/^every 81 s: /);
+  });
+
   it('says nothing for a live row trading normally, or one still loading', () => {
     expect(rowState(AAPL, 0, false, live)).toBeNull();
     expect(rowState(AAPL, undefined, false, { state: 'loading', asOf: null })).toBeNull();

@@ -14,6 +14,7 @@ import { statusLabel } from '../common/status-label';
 import { marketStateLabel } from '../common/market-state';
 import type { StatusView } from '../common/subscription';
 import { tradingState } from './board';
+import { isTradingPhase } from '../../../../shared/model';
 
 export interface RowState {
   icon: StateIconName;
@@ -38,10 +39,15 @@ export function rowState(
     };
   }
   const trading = tradingState(symbol.class, tradingStatus);
+  // A closed market's group rests (nothing is asked until it opens): the pace it was
+  // polled at before the close is no longer true, and its market's state says more.
+  const resting = feed.market?.phase != null && !isTradingPhase(feed.market.phase);
   const trouble =
     feed.state === 'loading'
       ? null
-      : statusLabel(feed.state, feed.asOf, feed.message, { pace: feed.pace });
+      : statusLabel(feed.state, feed.asOf, feed.message, {
+          pace: resting ? undefined : feed.pace,
+        });
   if (trouble) {
     const also = trading ? `; ${trading.title.toLowerCase()}` : '';
     return {
