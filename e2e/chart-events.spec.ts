@@ -13,6 +13,7 @@ import { addPaneFromToolbar } from './support/panes';
 import {
   chartLegend,
   expectChartData,
+  ink,
   inkPixels,
   newsItems,
   paneBody,
@@ -46,44 +47,6 @@ async function themeRgb(area: Locator, name: string): Promise<[number, number, n
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-/** Where on the page the chart's canvases show `rgb` (the middle of its ink), or null. */
-function inkCentre(
-  area: Locator,
-  rgb: [number, number, number],
-): Promise<{ x: number; y: number } | null> {
-  return area.evaluate((el, [r, g, b]) => {
-    let sx = 0;
-    let sy = 0;
-    let n = 0;
-    for (const canvas of el.querySelectorAll('canvas')) {
-      if (canvas.width === 0 || canvas.height === 0) continue;
-      const copy = el.ownerDocument.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const ctx = copy.getContext('2d', { willReadFrequently: true });
-      if (!ctx) continue;
-      ctx.drawImage(canvas, 0, 0);
-      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-      const box = canvas.getBoundingClientRect();
-      const scale = box.width / canvas.width;
-      for (let i = 0; i < data.length; i += 4) {
-        if (
-          Math.abs(data[i]! - r!) <= 12 &&
-          Math.abs(data[i + 1]! - g!) <= 12 &&
-          Math.abs(data[i + 2]! - b!) <= 12 &&
-          data[i + 3]! > 200
-        ) {
-          const p = i / 4;
-          sx += box.left + (p % canvas.width) * scale;
-          sy += box.top + Math.floor(p / canvas.width) * scale;
-          n++;
-        }
-      }
-    }
-    return n === 0 ? null : { x: sx / n, y: sy / n };
-  }, rgb);
-}
-
 /** The legend's close: "C 123.45". */
 async function legendClose(page: Page): Promise<number> {
   const text = (await chartLegend(page).textContent()) ?? '';
@@ -106,7 +69,7 @@ test('a news marker on a bar opens its article', async () => {
   // The marker is drawn in the theme's accent; nothing else on this chart is.
   const accent = await themeRgb(plot(page), '--accent');
   await expect.poll(() => inkPixels(plot(page), accent), { timeout: 20_000 }).toBeGreaterThan(10);
-  const marker = await inkCentre(plot(page), accent);
+  const marker = (await ink(plot(page), accent)).centre;
   expect(marker).not.toBeNull();
   await page.mouse.click(marker!.x, marker!.y);
 

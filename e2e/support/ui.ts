@@ -294,11 +294,16 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
 }
 
 /**
- * Pixels of the canvases under `area` (a chart's drawing area) in `rgb`, ±12 a
- * channel: a line's or a drawing's ink.
+ * The ink in `rgb` (±12 a channel) on the canvases under `area` (a chart's drawing
+ * area): how many pixels, and their centre in page coordinates (null when none).
  */
-export function inkPixels(area: Locator, rgb: [number, number, number]): Promise<number> {
+export function ink(
+  area: Locator,
+  rgb: [number, number, number],
+): Promise<{ pixels: number; centre: { x: number; y: number } | null }> {
   return area.evaluate((el, [r, g, b]) => {
+    let sx = 0;
+    let sy = 0;
     let n = 0;
     for (const canvas of el.querySelectorAll('canvas')) {
       if (canvas.width === 0 || canvas.height === 0) continue;
@@ -310,17 +315,28 @@ export function inkPixels(area: Locator, rgb: [number, number, number]): Promise
       if (!ctx) continue;
       ctx.drawImage(canvas, 0, 0);
       const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+      const box = canvas.getBoundingClientRect();
+      const scale = box.width / canvas.width;
       for (let i = 0; i < data.length; i += 4) {
         const near =
           Math.abs(data[i]! - r!) <= 12 &&
           Math.abs(data[i + 1]! - g!) <= 12 &&
           Math.abs(data[i + 2]! - b!) <= 12 &&
           data[i + 3]! > 200;
-        if (near) n++;
+        if (!near) continue;
+        const p = i / 4;
+        sx += box.left + (p % canvas.width) * scale;
+        sy += box.top + Math.floor(p / canvas.width) * scale;
+        n++;
       }
     }
-    return n;
+    return { pixels: n, centre: n === 0 ? null : { x: sx / n, y: sy / n } };
   }, rgb);
+}
+
+/** Pixels of the canvases under `area` in `rgb`, ±12 a channel: a line's or a drawing's ink. */
+export async function inkPixels(area: Locator, rgb: [number, number, number]): Promise<number> {
+  return (await ink(area, rgb)).pixels;
 }
 
 /** Opens the chart's studies panel and adds `labels` from it; answers the panel, still open. */
