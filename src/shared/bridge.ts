@@ -306,10 +306,12 @@ export interface Commands {
   };
   /**
    * An instrument's splits and IPO, and the cached news items about it published in
-   * [from, to] (never fetched per bar: the news feed's newest page at most, now and then).
+   * [from, to] (never fetched per bar). With `refreshNews`, the news feed's newest page
+   * is first fetched when the cached one is over ten minutes old, and the answer waits
+   * for it (a rate limit included); without, the answer is the cache's at once.
    */
   loadChartEvents: {
-    args: { instrument: Instrument; from: UnixMs; to: UnixMs };
+    args: { instrument: Instrument; from: UnixMs; to: UnixMs; refreshNews?: boolean };
     result: ChartEventsAnswer;
   };
 }

@@ -79,7 +79,12 @@ export interface DrawingPort {
 /** Calendar and corporate events, and a chart's markers, as the bridge sees them (EventsService). */
 export interface EventsPort {
   regionEvents(region: string, kinds: readonly EventListKind[]): Promise<RegionEventsAnswer>;
-  chartEvents(instrument: Instrument, from: number, to: number): Promise<ChartEventsAnswer>;
+  chartEvents(
+    instrument: Instrument,
+    from: number,
+    to: number,
+    options?: { refreshNews?: boolean },
+  ): Promise<ChartEventsAnswer>;
 }
 
 /** Everything the handler table calls. */

@@ -158,6 +158,7 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   loadChartEvents: [
     [{ instrument: AAPL, from: 10, to: 5 }, /^loadChartEvents: from must not be after to/],
     [{ instrument: AAPL, from: -1, to: 5 }, /^loadChartEvents: from/],
+    [{ instrument: AAPL, from: 0, to: 5, refreshNews: 'yes' }, /^loadChartEvents: refreshNews/],
   ],
 };
 

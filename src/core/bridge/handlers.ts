@@ -260,8 +260,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       return backend.events.regionEvents(region, kinds);
     },
 
-    async loadChartEvents({ instrument, from, to }) {
-      const answer = await backend.events.chartEvents(instrument, from, to);
+    async loadChartEvents({ instrument, from, to, refreshNews }) {
+      const answer = await backend.events.chartEvents(instrument, from, to, {
+        refreshNews: refreshNews === true,
+      });
       // Their links may be opened (openExternal): they are news items shown in Marketdesk.
       links.remember(answer.news);
       return answer;

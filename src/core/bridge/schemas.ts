@@ -194,6 +194,6 @@ export const COMMAND_SCHEMAS = {
     kinds: z.array(z.enum(EVENT_LIST_KINDS)).min(1).max(EVENT_LIST_KINDS.length),
   }),
   loadChartEvents: z
-    .strictObject({ instrument, from: unixMs, to: unixMs })
+    .strictObject({ instrument, from: unixMs, to: unixMs, refreshNews: z.boolean().optional() })
     .refine((a) => a.from <= a.to, { error: 'from must not be after to', path: ['from'] }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

@@ -167,7 +167,7 @@ describe('a chart’s events', () => {
     saveNewsPage(t.db, DEMO, { market: 'stock', lang: 'en' }, null, page, 100 * DAY);
     // Item c names no one in its headline, but its cached detail names Apple.
     saveNewsDetail(t.db, DEMO, 'c', { tags: [], instruments: [namedKey('US', 'AAPL')] }, 1);
-    const answer = await t.service.chartEvents(AAPL, 60 * DAY, 100 * DAY);
+    const answer = await t.service.chartEvents(AAPL, 60 * DAY, 100 * DAY, { refreshNews: true });
     expect(answer.splits.map((s) => s.code)).toEqual(['AAPL']);
     expect(answer.ipo?.listingDate).toBe(10 * DAY);
     expect(answer.news.map((n) => n.id)).toEqual(['c', 'a']);
@@ -177,12 +177,43 @@ describe('a chart’s events', () => {
 
   it('refreshes the news feed’s newest page now and then, never per call', async () => {
     const t = setup();
-    await t.service.chartEvents(AAPL, 0, DAY);
-    await t.service.chartEvents(AAPL, 0, 2 * DAY);
+    const refresh = { refreshNews: true };
+    await t.service.chartEvents(AAPL, 0, DAY, refresh);
+    await t.service.chartEvents(AAPL, 0, 2 * DAY, refresh);
     expect(t.newsAsked).toEqual(['stock']);
     t.advance(CHART_NEWS_REFRESH_MS);
-    await t.service.chartEvents(AAPL, 0, DAY);
+    await t.service.chartEvents(AAPL, 0, DAY, refresh);
     expect(t.newsAsked).toEqual(['stock', 'stock']);
+  });
+
+  it('answers the splits from the cache at once while a news refresh waits out a rate limit', async () => {
+    const cache = tempCache();
+    cleanup = cache.dispose;
+    const reader: EventsReader = {
+      sourceId: DEMO,
+      fetchList: async (kind) => (kind === 'splits' ? [split('AAPL', 50, 4)] : []) as never,
+    };
+    let refreshes = 0;
+    const service = new EventsService({
+      db: cache.db,
+      reader: () => reader,
+      namesOf: async () => [],
+      // A refresh held by the plan's rate limit: it never answers in this test.
+      refreshNews: () => {
+        refreshes++;
+        return new Promise(() => undefined);
+      },
+      now: () => 100 * DAY,
+    });
+    const answer = await service.chartEvents(AAPL, 0, DAY);
+    expect(answer.splits.map((s) => s.ratio)).toEqual(['1:4']);
+    expect(refreshes).toBe(0);
+    // Asked with the refresh, the answer waits for the feed.
+    let answered = false;
+    void service.chartEvents(AAPL, 0, DAY, { refreshNews: true }).then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(refreshes).toBe(1);
+    expect(answered).toBe(false);
   });
 
   it('asks no splits or IPOs for a class that has none', async () => {

@@ -4,7 +4,9 @@
  * so each (source, list, region) is asked of the service at most once a day and
  * answered from the cache otherwise (offline too, with its age). A chart's news
  * markers are the cached news items its instrument matches (news-match.ts): the feed's
- * newest page is refreshed now and then for it, never a request per bar.
+ * newest page is refreshed now and then for it, never a request per bar. A chart asks
+ * twice: from the cache (its splits adjust the candles at once), then with the news
+ * refreshed, an answer that may wait out the plan's rate limit.
  */
 import type {
   ChartEventsAnswer,
@@ -143,8 +145,16 @@ export class EventsService {
     }
   }
 
-  /** What a chart of `instrument` marks between `from` and `to` (see the file's comment). */
-  async chartEvents(instrument: Instrument, from: UnixMs, to: UnixMs): Promise<ChartEventsAnswer> {
+  /**
+   * What a chart of `instrument` marks between `from` and `to` (see the file's comment).
+   * `refreshNews` first refreshes the news feed's newest page when it is due, and waits.
+   */
+  async chartEvents(
+    instrument: Instrument,
+    from: UnixMs,
+    to: UnixMs,
+    { refreshNews = false }: { refreshNews?: boolean } = {},
+  ): Promise<ChartEventsAnswer> {
     const answer: ChartEventsAnswer = {
       instrument,
       splits: [],
@@ -158,7 +168,7 @@ export class EventsService {
       listed ? this.list('splits', instrument.region) : null,
       listed ? this.list('ipos-upcoming', instrument.region) : null,
       listed ? this.list('ipos-recent', instrument.region) : null,
-      this.#news(instrument, from, to),
+      this.#news(instrument, from, to, refreshNews),
     ]);
     const code = instrument.code.toUpperCase();
     if (splits) {
@@ -176,12 +186,17 @@ export class EventsService {
   }
 
   /** The cached news items about `instrument` in [from, to], newest first. */
-  async #news(instrument: Instrument, from: UnixMs, to: UnixMs): Promise<NewsItem[]> {
+  async #news(
+    instrument: Instrument,
+    from: UnixMs,
+    to: UnixMs,
+    refresh: boolean,
+  ): Promise<NewsItem[]> {
     const reader = this.#o.reader();
     if (!reader) return [];
     const source = reader.sourceId;
     const market = instrument.class;
-    await this.#refreshNewsNow(source, market);
+    if (refresh) await this.#refreshNewsNow(source, market);
     const items = readNewsBetween(this.#o.db, source, market, from, to, MAX_NEWS_SCANNED);
     if (items.length === 0) return [];
     const names = await this.#o.namesOf(instrument).catch(() => [] as string[]);

@@ -1,9 +1,10 @@
 /**
  * What a chart marks, as loaded: its instrument's splits and IPO and the cached news
- * about it (`loadChartEvents`, one request per instrument, never per bar). Asked as
- * soon as the instrument is known, beside its candles, so the first page is drawn
- * split-adjusted at once rather than drawn twice; asked again when the bridge comes
- * back after failing.
+ * about it (`loadChartEvents`, asked per instrument, never per bar). Asked as soon as
+ * the instrument is known, beside its candles, from the cache, so the first page is
+ * drawn split-adjusted at once rather than drawn twice; then asked again with the news
+ * feed refreshed, an answer that may wait out the plan's rate limit (the splits never
+ * wait for it). Asked again when the bridge comes back after failing.
  */
 import type { ChartEventsAnswer, MarketdeskBridge } from '../../../../shared/bridge';
 import {
@@ -53,7 +54,7 @@ export class ChartEvents {
     this.news = [];
     this.problem = null;
     this.of = key;
-    if (instrument) void this.#load(instrument);
+    if (instrument) void this.#loadThenRefresh(instrument);
   }
 
   /** Drops what is under way (the pane closed). */
@@ -64,10 +65,15 @@ export class ChartEvents {
 
   /** Asks again after a failure (the bridge came back). */
   retry(): void {
-    if (this.#instrument && this.#failed) void this.#load(this.#instrument);
+    if (this.#instrument && this.#failed) void this.#loadThenRefresh(this.#instrument);
   }
 
-  async #load(instrument: Instrument): Promise<void> {
+  async #loadThenRefresh(instrument: Instrument): Promise<void> {
+    if (await this.#load(instrument, false)) await this.#load(instrument, true);
+  }
+
+  /** Loads and shows the answer; false when it failed or the chart moved on. */
+  async #load(instrument: Instrument, refreshNews: boolean): Promise<boolean> {
     const generation = this.#generation;
     let answer: ChartEventsAnswer;
     try {
@@ -75,14 +81,19 @@ export class ChartEvents {
       // tomorrow: a bar forming now, and news published during it.
       const to = Math.floor(Date.now() / DAY_MS + 2) * DAY_MS;
       this.#failed = false;
-      answer = await this.#bridge.invoke('loadChartEvents', { instrument, from: 0, to });
+      answer = await this.#bridge.invoke('loadChartEvents', {
+        instrument,
+        from: 0,
+        to,
+        refreshNews,
+      });
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (generation !== this.#generation) return false;
       this.#failed = true;
       this.problem = `Chart events could not be loaded: ${errorMessage(error)}`;
-      return;
+      return false;
     }
-    if (generation !== this.#generation) return;
+    if (generation !== this.#generation) return false;
     // A split still to come changes no price traded so far.
     const now = Date.now();
     this.splits = answer.splits.filter((s) => s.date <= now).map(splitStep);
@@ -102,5 +113,6 @@ export class ChartEvents {
     this.marks = marks;
     this.news = answer.news;
     this.problem = answer.problem?.message ?? null;
+    return true;
   }
 }
