@@ -11,7 +11,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { furnitureOverCandles } from './support/layout';
-import { expectChartData, inkPixels as ink, paneBody, slot } from './support/ui';
+import { expectChartData, ink, inkPixels as inkOf, paneBody, slot } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({ settings: PREMIUM_BUDGET, mode: 'DEMO DATA' });
@@ -41,7 +41,7 @@ async function clickChart(scope: Page, fx: number, fy: number): Promise<void> {
 }
 
 /** Pixels of the chart's canvases in `rgb`: the drawings' ink. */
-const inkPixels = (scope: Page, rgb: [number, number, number]) => ink(canvasArea(scope), rgb);
+const inkPixels = (scope: Page, rgb: [number, number, number]) => inkOf(canvasArea(scope), rgb);
 
 let names: string[] = [];
 
@@ -79,7 +79,10 @@ test('a horizontal line and a trend line are drawn with the tools', async () => 
   const before = await priceOf();
   const box = (await canvasArea(page).boundingBox())!;
   const x = box.x + 60 + (box.width - 160) * 0.8;
-  const y = box.y + box.height * 0.7 * 0.4;
+  // Grabbed where it is drawn now, as a user aims: the candles' scale follows the
+  // prices, and the line has moved with it since it was placed. Right of the trend
+  // line, only the horizontal line is blue.
+  const y = (await ink(canvasArea(page), BLUE, [x - 2, x + 2])).centre!.y;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x, y + 20, { steps: 4 });

@@ -296,42 +296,50 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
 /**
  * The ink in `rgb` (±12 a channel) on the canvases under `area` (a chart's drawing
  * area): how many pixels, and their centre in page coordinates (null when none).
+ * `columns`: only the pixels between these page x coordinates (a line where it is drawn
+ * now, when the scale may have moved it since).
  */
 export function ink(
   area: Locator,
   rgb: [number, number, number],
+  columns: readonly [number, number] = [-Infinity, Infinity],
 ): Promise<{ pixels: number; centre: { x: number; y: number } | null }> {
-  return area.evaluate((el, [r, g, b]) => {
-    let sx = 0;
-    let sy = 0;
-    let n = 0;
-    for (const canvas of el.querySelectorAll('canvas')) {
-      if (canvas.width === 0 || canvas.height === 0) continue;
-      // Read a copy: reading the chart's own canvases back would take them off the GPU.
-      const copy = el.ownerDocument.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const ctx = copy.getContext('2d', { willReadFrequently: true });
-      if (!ctx) continue;
-      ctx.drawImage(canvas, 0, 0);
-      const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-      const box = canvas.getBoundingClientRect();
-      const scale = box.width / canvas.width;
-      for (let i = 0; i < data.length; i += 4) {
-        const near =
-          Math.abs(data[i]! - r!) <= 12 &&
-          Math.abs(data[i + 1]! - g!) <= 12 &&
-          Math.abs(data[i + 2]! - b!) <= 12 &&
-          data[i + 3]! > 200;
-        if (!near) continue;
-        const p = i / 4;
-        sx += box.left + (p % canvas.width) * scale;
-        sy += box.top + Math.floor(p / canvas.width) * scale;
-        n++;
+  return area.evaluate(
+    (el, [[r, g, b], [left, right]]) => {
+      let sx = 0;
+      let sy = 0;
+      let n = 0;
+      for (const canvas of el.querySelectorAll('canvas')) {
+        if (canvas.width === 0 || canvas.height === 0) continue;
+        // Read a copy: reading the chart's own canvases back would take them off the GPU.
+        const copy = el.ownerDocument.createElement('canvas');
+        copy.width = canvas.width;
+        copy.height = canvas.height;
+        const ctx = copy.getContext('2d', { willReadFrequently: true });
+        if (!ctx) continue;
+        ctx.drawImage(canvas, 0, 0);
+        const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+        const box = canvas.getBoundingClientRect();
+        const scale = box.width / canvas.width;
+        for (let i = 0; i < data.length; i += 4) {
+          const near =
+            Math.abs(data[i]! - r!) <= 12 &&
+            Math.abs(data[i + 1]! - g!) <= 12 &&
+            Math.abs(data[i + 2]! - b!) <= 12 &&
+            data[i + 3]! > 200;
+          if (!near) continue;
+          const p = i / 4;
+          const x = box.left + (p % canvas.width) * scale;
+          if (x < left! || x > right!) continue;
+          sx += x;
+          sy += box.top + Math.floor(p / canvas.width) * scale;
+          n++;
+        }
       }
-    }
-    return { pixels: n, centre: n === 0 ? null : { x: sx / n, y: sy / n } };
-  }, rgb);
+      return { pixels: n, centre: n === 0 ? null : { x: sx / n, y: sy / n } };
+    },
+    [rgb, columns] as const,
+  );
 }
 
 /** Pixels of the canvases under `area` in `rgb`, ±12 a channel: a line's or a drawing's ink. */
