@@ -1,8 +1,9 @@
 /**
  * The shape of one exchange's calendar table: its time zone, its trading hours in the
  * service's text (src/shared/calendar/trading-hours.ts) and its closed days and half
- * days. Tables are data only; src/shared/calendar/region-calendar.ts builds calendars
- * from them.
+ * days. The tables are ./index.ts's rows, their closed days written in the text of
+ * ./closed-days.ts in each exchange's file; src/shared/calendar/region-calendar.ts builds
+ * calendars from them.
  */
 
 /** `[date, name]` is a day closed all day; `[date, name, 'HH:MM']` a half day closing then. */
