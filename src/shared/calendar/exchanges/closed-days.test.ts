@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { closedDays, easterSunday, TABLE_YEARS } from './closed-days';
+import { closedDays, easterSunday, onWeekdays } from './closed-days';
+import { TABLE_YEARS } from './table';
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe('closedDays', () => {
   it('reads dates, yearly month-days on weekdays, Easter offsets and half days, in date order', () => {
-    expect(TABLE_YEARS).toEqual([2025, 2026, 2027]);
+    expect(TABLE_YEARS).toEqual([2025, 2027]);
     const rows = closedDays(`
       12-26                  Boxing Day
       2025-01-09             National Day of Mourning
@@ -37,9 +38,18 @@ describe('closedDays', () => {
     expect(() => closedDays('2025-04-18 12:00')).toThrow(/has no name/);
     expect(() => closedDays('2025-02-30 Nowhere Day')).toThrow(/2025-02-30 is not a date/);
     expect(() => closedDays('02-30 Nowhere Day')).toThrow(/02-30 is not a date/);
+    expect(() => closedDays('02-29 Leap Day')).toThrow(/02-29 is not a date/);
     expect(() => closedDays('01-01 New Year\n2026-01-01 Again')).toThrow(
       /2026-01-01 is listed twice: "2026-01-01 Again"/,
     );
+  });
+});
+
+describe('onWeekdays', () => {
+  it('gives the dates of a fixed-date holiday that fall on a weekday', () => {
+    // 25 December 2021 and 2022 fall on Saturday and Sunday.
+    expect(onWeekdays(12, 25, [2020, 2021, 2022, 2023])).toEqual(['2020-12-25', '2023-12-25']);
+    expect(onWeekdays(1, 1, [])).toEqual([]);
   });
 });
 

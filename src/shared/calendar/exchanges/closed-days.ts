@@ -5,8 +5,8 @@
  *     <dates…> [HH:MM] <name>
  *
  * - a date `YYYY-MM-DD` is that day, written as the exchange published it;
- * - `MM-DD` is that day in each year the tables cover (TABLE_YEARS), where it falls on a
- *   weekday (a weekend is closed anyway; a substitute day is a line of its own);
+ * - `MM-DD` is that day in each year the tables cover (TABLE_YEARS in ./table.ts), where
+ *   it falls on a weekday (a weekend is closed anyway; a substitute day is a line of its own);
  * - `Easter-2`, `Easter+1`… is that many days from Western Easter Sunday, each year;
  * - `HH:MM` after the dates makes them half days closing then;
  * - the rest of the line is the holiday's name, as the app shows it.
@@ -15,10 +15,13 @@
  * a line without a date or a name, an impossible date, or a date given twice is an error
  * naming the line, thrown when the table is built.
  */
-import type { HolidayRow } from './table';
+import { TABLE_YEARS, type HolidayRow } from './table';
 
-/** The years every exchange table covers. */
-export const TABLE_YEARS: readonly number[] = [2025, 2026, 2027];
+/** Every year from TABLE_YEARS' first to its last. */
+const YEARS = Array.from(
+  { length: TABLE_YEARS[1] - TABLE_YEARS[0] + 1 },
+  (_, i) => TABLE_YEARS[0] + i,
+);
 
 const DAY_MS = 86_400_000;
 const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,6 +58,20 @@ function isWeekday(ms: number): boolean {
   return wd !== 0 && wd !== 6;
 }
 
+/**
+ * The `YYYY-MM-DD` dates of a fixed-date holiday (`month` 1–12) in `years` that fall on a
+ * weekday: the rule of a table's `MM-DD` lines and of the calendars' 1 January and
+ * 25 December outside the tables' years.
+ */
+export function onWeekdays(month: number, day: number, years: Iterable<number>): string[] {
+  const out: string[] = [];
+  for (const y of years) {
+    const ms = Date.UTC(y, month - 1, day);
+    if (isWeekday(ms)) out.push(isoOf(ms));
+  }
+  return out;
+}
+
 /** The dates one date token stands for, or null when it is not a date token. */
 function datesOf(token: string, line: string): string[] | null {
   if (FULL_DATE.test(token)) {
@@ -65,14 +82,16 @@ function datesOf(token: string, line: string): string[] | null {
   }
   const md = MONTH_DAY.exec(token);
   if (md) {
-    const days = TABLE_YEARS.map((y) => Date.UTC(y, Number(md[1]) - 1, Number(md[2])));
-    if (isoOf(days[0]!).slice(5) !== token) throw new Error(`${token} is not a date: "${line}"`);
-    return days.filter(isWeekday).map(isoOf);
+    const [month, day] = [Number(md[1]), Number(md[2])];
+    if (isoOf(Date.UTC(2001, month - 1, day)).slice(5) !== token) {
+      throw new Error(`${token} is not a date: "${line}"`);
+    }
+    return onWeekdays(month, day, YEARS);
   }
   const easter = EASTER.exec(token);
   if (easter) {
     const offset = Number(easter[1]) * DAY_MS;
-    return TABLE_YEARS.map((y) => easterSunday(y) + offset)
+    return YEARS.map((y) => easterSunday(y) + offset)
       .filter(isWeekday)
       .map(isoOf);
   }

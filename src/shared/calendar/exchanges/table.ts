@@ -6,6 +6,9 @@
  * calendars from them.
  */
 
+/** The years every exchange table covers, first and last (the simple rule of ../calendars.ts fills the others). */
+export const TABLE_YEARS: readonly [first: number, last: number] = [2025, 2027];
+
 /** `[date, name]` is a day closed all day; `[date, name, 'HH:MM']` a half day closing then. */
 export type HolidayRow = readonly [date: string, name: string] | readonly [string, string, string];
 
@@ -17,7 +20,7 @@ export interface ExchangeTable {
   timeZone: string;
   /** Trading hours in the service's text: `,` between sessions, `|` a lunch break. */
   hours: string;
-  /** Closed days and half days on weekdays, 2025–2027, in date order. */
+  /** Closed days and half days on weekdays of the TABLE_YEARS, in date order. */
   days: readonly HolidayRow[];
   /**
    * Years whose rows were not yet published by the exchange when the table was written:
