@@ -16,7 +16,7 @@ import { type AssetClass, type Instrument, type PlanName, type UnixMs } from '..
 import type { BatchResult } from '../api';
 import { SUCCESS } from '../health';
 import type { StreamClient, StreamPush, StreamState } from '../stream';
-import { setStreamed, snapshotDue, type Group } from './group';
+import { carriedByStream, setStreamed, snapshotDue, type Group } from './group';
 import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
 import { streamHealth, streamSuggestedPlan, withPlanHint, type ClassStream } from './stream-health';
@@ -387,6 +387,12 @@ export class StreamFeed {
       changed.push(g);
       // Back to polling: its staleness counts from now, not from the last quiet push.
       if (removed > 0) for (const sub of this.deps.registry.visible(g)) sub.since = now;
+      // On the stream now: the pace of the polls before is no longer how it refreshes.
+      if (added > 0) {
+        for (const sub of this.deps.registry.visible(g)) {
+          if (carriedByStream(g, sub)) sub.setPace(null);
+        }
+      }
     }
     if (changed.length === 0) return;
     this.deps.scheduler.reconcile();
