@@ -138,7 +138,8 @@ function openChecked(file: string, options: OpenCacheOptions): CacheDb {
   }
 }
 
-function moveAside(file: string, now: number): string {
+/** Renames `file` (and its -wal/-shm) to `<file>.corrupt-<timestamp>`; returns the new name. */
+export function moveAside(file: string, now: number): string {
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   const target = `${file}.corrupt-${stamp}`;
   for (const suffix of ['', '-wal', '-shm']) {
