@@ -27,9 +27,19 @@ export function safeListener(
 }
 
 /** A poll's answer as frames (quotes, depth and ticks; candles and news are not live frames). */
-export function tellPolled(listener: ReceivedListener, route: Route, batch: BatchResult<unknown>): void {
+export function tellPolled(
+  listener: ReceivedListener,
+  route: Route,
+  batch: BatchResult<unknown>,
+): void {
   const channel =
-    route.kind === 'quotes' ? 'quote' : route.kind === 'depth' ? 'depth' : route.kind === 'ticks' ? 'tick' : null;
+    route.kind === 'quotes'
+      ? 'quote'
+      : route.kind === 'depth'
+        ? 'depth'
+        : route.kind === 'ticks'
+          ? 'tick'
+          : null;
   if (channel === null) return;
   for (const [code, record] of Object.entries(batch.data)) {
     listener({ channel, instrument: instrument(route, code), record } as ReceivedFrame);

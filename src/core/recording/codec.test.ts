@@ -36,7 +36,21 @@ const quote: Quote = {
 
 describe('recording codec', () => {
   it('writes varints of any safe size and reads them back', () => {
-    const values = [0, 1, -1, 63, -64, 127, 128, 300, -300, 2 ** 31, -(2 ** 31) - 5, 2 ** 52 - 1, -(2 ** 52)];
+    const values = [
+      0,
+      1,
+      -1,
+      63,
+      -64,
+      127,
+      128,
+      300,
+      -300,
+      2 ** 31,
+      -(2 ** 31) - 5,
+      2 ** 52 - 1,
+      -(2 ** 52),
+    ];
     for (const v of values) w.varint(v);
     w.float64(Math.PI);
     w.string('ETH_USDT ✓');
@@ -57,9 +71,23 @@ describe('recording codec', () => {
 
   it('round-trips a quote (with and without the crypto nulls) and a tick', () => {
     expect(decodeQuote(encodeQuote(w, quote), quote.time)).toEqual(quote);
-    const crypto: Quote = { ...quote, symbol: 'BTCUSDT', prevClose: null, change: null, changePercent: null, last: 0.1 + 0.2 };
+    const crypto: Quote = {
+      ...quote,
+      symbol: 'BTCUSDT',
+      prevClose: null,
+      change: null,
+      changePercent: null,
+      last: 0.1 + 0.2,
+    };
     expect(decodeQuote(encodeQuote(w, crypto), crypto.time)).toEqual(crypto);
-    const tick: Tick = { symbol: 'ETH_USDT', last: 3012.57, time: 5, volume: 0.0153, turnover: 46.09, status: 0 };
+    const tick: Tick = {
+      symbol: 'ETH_USDT',
+      last: 3012.57,
+      time: 5,
+      volume: 0.0153,
+      turnover: 46.09,
+      status: 0,
+    };
     expect(decodeTick(encodeTick(w, tick), 5)).toEqual(tick);
   });
 
@@ -95,7 +123,10 @@ describe('recording codec', () => {
       bids: [{ level: 1, price: 0.1 + 0.2, volume: 12, orders: 3 }],
     };
     expect(decodeDepthKey(encodeDepthKey(w, book))).toEqual(book);
-    const next = { ...book, asks: [book.asks[0]!, { level: 2, price: 4500.5, volume: 7, orders: 1 }] };
+    const next = {
+      ...book,
+      asks: [book.asks[0]!, { level: 2, price: 4500.5, volume: 7, orders: 1 }],
+    };
     expect(decodeDepthDelta(encodeDepthDelta(w, book, next), book)).toEqual(next);
   });
 

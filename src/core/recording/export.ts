@@ -23,7 +23,16 @@ const field = (v: string | number | null) => {
 
 export function frameCsv(f: RecordedFrame): string {
   const i = f.instrument;
-  const head = [f.t, f.exchangeTime, f.channel, i.class, i.region, i.exchange, i.code, f.record.symbol];
+  const head = [
+    f.t,
+    f.exchangeTime,
+    f.channel,
+    i.class,
+    i.region,
+    i.exchange,
+    i.code,
+    f.record.symbol,
+  ];
   const tail =
     f.channel === 'depth'
       ? [null, null, null, null, levels(f.record.asks), levels(f.record.bids)]

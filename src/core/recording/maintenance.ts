@@ -22,9 +22,7 @@ export interface SessionInfo {
 
 export function listSessions(db: RecordingDb): SessionInfo[] {
   const rows = db.sqlite
-    .prepare(
-      'SELECT id, started_at, ended_at, frames, bytes, closed FROM sessions ORDER BY id',
-    )
+    .prepare('SELECT id, started_at, ended_at, frames, bytes, closed FROM sessions ORDER BY id')
     .all() as {
     id: number;
     started_at: number;
@@ -80,9 +78,9 @@ export function prune(db: RecordingDb, budget: number, keep: number | null = nul
       if (used <= budget) break;
       if (session.id === keep) continue;
       if (session.frames > 0 && s.prepare('SELECT 1 FROM frames LIMIT 1').get()) {
-        const first = s.prepare('SELECT first_frame, last_frame FROM sessions WHERE id = ?').get(
-          session.id,
-        ) as { first_frame: number | null; last_frame: number | null };
+        const first = s
+          .prepare('SELECT first_frame, last_frame FROM sessions WHERE id = ?')
+          .get(session.id) as { first_frame: number | null; last_frame: number | null };
         if (first.first_frame !== null && first.last_frame !== null) {
           framesRemoved += removeFrames(db, first.first_frame, first.last_frame);
         }
@@ -110,7 +108,13 @@ export function prune(db: RecordingDb, budget: number, keep: number | null = nul
              frames = (SELECT count(*) FROM frames WHERE id BETWEEN ? AND last_frame),
              bytes = (SELECT coalesce(sum(length(payload)), 0) FROM frames WHERE id BETWEEN ? AND last_frame)
            WHERE id = ?`,
-        ).run(first?.id ?? null, first?.t ?? null, first?.id ?? cut + 1, first?.id ?? cut + 1, keep);
+        ).run(
+          first?.id ?? null,
+          first?.t ?? null,
+          first?.id ?? cut + 1,
+          first?.id ?? cut + 1,
+          keep,
+        );
       }
     }
   }).immediate();

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSourceId } from '../../shared/model';
 import { errorMessage } from '../../shared/errors';
@@ -73,8 +73,7 @@ function openChecked(file: string, source: DataSourceId): RecordingDb {
     }
     migrateRecording(sqlite, file);
     const stored = sqlite.prepare("SELECT value FROM meta WHERE key = 'source'").pluck().get() as
-      | string
-      | undefined;
+      string | undefined;
     if (stored === undefined) {
       sqlite.prepare("INSERT INTO meta (key, value) VALUES ('source', ?)").run(source);
     } else if (stored !== source) {
@@ -121,4 +120,35 @@ export function openRecording(
 /** Closes the file (the last connection's close checkpoints the WAL into it). */
 export function closeRecording(db: RecordingDb): void {
   if (db.sqlite.open) db.sqlite.close();
+}
+
+/** The recording files in a data folder (one per source), by path. */
+export function listRecordingFiles(folder: string): string[] {
+  const dir = path.join(folder, RECORDINGS_FOLDER);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.db'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+/** Opens an existing recording file as the source it says it holds (the command line's `record`). */
+export function openRecordingFile(file: string, now: () => number = Date.now): OpenRecordingResult {
+  let source: DataSourceId | undefined;
+  try {
+    const probe = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+    try {
+      source = probe.prepare("SELECT value FROM meta WHERE key = 'source'").pluck().get() as
+        DataSourceId | undefined;
+    } finally {
+      probe.close();
+    }
+  } catch (error) {
+    source = undefined;
+    if (!isCorruptionError(error) && !/no such table/.test(errorMessage(error))) throw error;
+  }
+  // Its source unknown, nothing here may guess one (the app sets a damaged file aside when
+  // it next records that source).
+  if (source === undefined) throw new Error(`${file} is not a readable recording`);
+  return openRecording(file, source, now);
 }

@@ -44,8 +44,19 @@ const FRAME_COLUMNS = 'id, t, exch_t, kind, instrument, payload';
 export function instrumentsOf(db: RecordingDb): Map<number, Instrument> {
   const rows = db.sqlite
     .prepare('SELECT id, class, region, exchange, code FROM instruments')
-    .all() as { id: number; class: Instrument['class']; region: string; exchange: string; code: string }[];
-  return new Map(rows.map((r) => [r.id, { class: r.class, region: r.region, exchange: r.exchange, code: r.code }]));
+    .all() as {
+    id: number;
+    class: Instrument['class'];
+    region: string;
+    exchange: string;
+    code: string;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { class: r.class, region: r.region, exchange: r.exchange, code: r.code },
+    ]),
+  );
 }
 
 function idsOf(db: RecordingDb, instruments: readonly Instrument[] | null): Set<number> | null {
@@ -83,7 +94,9 @@ export function frameIdAt(db: RecordingDb, t: UnixMs): number {
 /** The newest key frame of `instrument` at or before `t`, as a frame id. */
 function keyframeBefore(db: RecordingDb, instrument: number, t: UnixMs): number | null {
   const row = db.sqlite
-    .prepare('SELECT frame FROM keyframes WHERE instrument = ? AND t <= ? ORDER BY t DESC, frame DESC LIMIT 1')
+    .prepare(
+      'SELECT frame FROM keyframes WHERE instrument = ? AND t <= ? ORDER BY t DESC, frame DESC LIMIT 1',
+    )
     .pluck()
     .get(instrument, t) as number | undefined;
   return row ?? null;
@@ -173,7 +186,9 @@ export class RecordingCursor {
       if (key !== null && key < from) from = key;
     }
     const rows = this.#db.sqlite
-      .prepare(`SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND kind IN (0, 1) ORDER BY id`)
+      .prepare(
+        `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND kind IN (0, 1) ORDER BY id`,
+      )
       .iterate(from, start) as IterableIterator<Row>;
     for (const row of rows) {
       if (this.#ids && !this.#ids.has(row.instrument)) continue;

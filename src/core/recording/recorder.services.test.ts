@@ -31,7 +31,9 @@ describe('recorder in the services', () => {
       // Every book shown was recorded, in the order shown (the pane may skip some of a turn's pushes).
       let at = 0;
       for (const book of shown) {
-        const found = recorded.findIndex((r, i) => i >= at && JSON.stringify(r) === JSON.stringify(book));
+        const found = recorded.findIndex(
+          (r, i) => i >= at && JSON.stringify(r) === JSON.stringify(book),
+        );
         expect(found).toBeGreaterThanOrEqual(0);
         at = found;
       }
@@ -43,7 +45,11 @@ describe('recorder in the services', () => {
 
   it('records nothing when asked not to', async () => {
     const folder = tempFolder();
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null, record: false });
+    const services = await createTestServices({
+      dataFolder: folder,
+      loadKeytar: null,
+      record: false,
+    });
     let shown = 0;
     services.hub.subscribe('window', depthSpec('crypto', 'BA', ['BTCUSDT']), (e) => {
       if (e.event === 'depth') shown++;

@@ -9,7 +9,12 @@ import type { DataSourceId, Instrument, UnixMs } from '../../shared/model';
 import { errorMessage } from '../../shared/errors';
 import type { ReceivedFrame } from '../feed';
 import { DEFAULT_RECORDING_BUDGET_BYTES, prune } from './maintenance';
-import { closeRecording, openRecording, recordingFilePath, type RecordingDb } from './open-recording';
+import {
+  closeRecording,
+  openRecording,
+  recordingFilePath,
+  type RecordingDb,
+} from './open-recording';
 import { RecordingWriter, type WriterTimers } from './writer';
 
 export interface RecorderOptions {

@@ -23,7 +23,12 @@ import { instrumentKey } from '../../shared/model';
 import { seededRandom, testSeed } from '../cache/testing/seeded-random';
 import { exportFrames } from './export';
 import { listSessions, prune, usedBytes } from './maintenance';
-import { closeRecording, openRecording, recordingFilePath, type RecordingDb } from './open-recording';
+import {
+  closeRecording,
+  openRecording,
+  recordingFilePath,
+  type RecordingDb,
+} from './open-recording';
 import { bookAt, read, RecordingCursor } from './reader';
 import { Recorder } from './recorder';
 import { BookWalk, INSTRUMENTS } from './testing/books';
@@ -107,7 +112,11 @@ describe('recording store', () => {
     const { seen } = recordWalk(db, 3, 1500);
     const from = seen[400]!.t;
     const to = seen[900]!.t;
-    const got = [...read(db, { from, to })].map((f) => ({ t: f.t, instrument: f.instrument, book: f.record }));
+    const got = [...read(db, { from, to })].map((f) => ({
+      t: f.t,
+      instrument: f.instrument,
+      book: f.record,
+    }));
     expect(got).toEqual(seen.filter((s) => s.t >= from && s.t <= to));
     const one = INSTRUMENTS[1]!;
     expect([...read(db, { from, to }, [one])].map((f) => f.record)).toEqual(
@@ -118,7 +127,12 @@ describe('recording store', () => {
     for (const i of INSTRUMENTS) {
       expect(books.get(instrumentKey(i)) ?? null).toEqual(liveAt(seen, i, from - 1));
     }
-    expect(cursor.next(10).map((f) => f.t)).toEqual(seen.filter((s) => s.t >= from).slice(0, 10).map((s) => s.t));
+    expect(cursor.next(10).map((f) => f.t)).toEqual(
+      seen
+        .filter((s) => s.t >= from)
+        .slice(0, 10)
+        .map((s) => s.t),
+    );
   });
 
   it('keeps quotes and ticks with their exchange time, and skips one that says nothing new', () => {
@@ -127,13 +141,25 @@ describe('recording store', () => {
     const writer = new RecordingWriter(db, { now: () => t, timers: null });
     const instrument = INSTRUMENTS[1]!;
     const quote: Quote = {
-      symbol: 'AAPL', last: 10.5, open: 10, prevClose: 9.9, high: 11, low: 9.8, time: 900,
-      volume: 100, turnover: 1050, status: 0, change: 0.6, changePercent: 6.06,
+      symbol: 'AAPL',
+      last: 10.5,
+      open: 10,
+      prevClose: 9.9,
+      high: 11,
+      low: 9.8,
+      time: 900,
+      volume: 100,
+      turnover: 1050,
+      status: 0,
+      change: 0.6,
+      changePercent: 6.06,
     };
     expect(writer.append({ channel: 'quote', instrument, record: quote })).toBe(true);
     t = 2000;
     expect(writer.append({ channel: 'quote', instrument, record: { ...quote } })).toBe(false);
-    expect(writer.append({ channel: 'quote', instrument, record: { ...quote, time: 1900, last: 10.6 } })).toBe(true);
+    expect(
+      writer.append({ channel: 'quote', instrument, record: { ...quote, time: 1900, last: 10.6 } }),
+    ).toBe(true);
     writer.close();
     const frames = [...read(db, { from: 0, to: 5000 })];
     expect(frames.map((f) => [f.t, f.exchangeTime, f.channel])).toEqual([
@@ -153,8 +179,12 @@ describe('recording store', () => {
     const writer = new RecordingWriter(db, { now: () => clock.t, timers: null });
     writer.setRecorded(INSTRUMENTS[0]!, false);
     const walk = new BookWalk(seededRandom(1), 'X');
-    expect(writer.append({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: walk.next() })).toBe(false);
-    expect(writer.append({ channel: 'depth', instrument: INSTRUMENTS[1]!, record: walk.next() })).toBe(true);
+    expect(
+      writer.append({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: walk.next() }),
+    ).toBe(false);
+    expect(
+      writer.append({ channel: 'depth', instrument: INSTRUMENTS[1]!, record: walk.next() }),
+    ).toBe(true);
     writer.close();
     const sessions = listSessions(db);
     expect(sessions.map((s) => s.closed)).toEqual([true, true]);
@@ -194,7 +224,9 @@ describe('recording store', () => {
     // Every book read after the cut is one that was recorded (no delta applied to a missing base).
     const t = rest.at(-1)!.t;
     for (const i of INSTRUMENTS) {
-      const fromRead = rest.filter((f) => f.channel === 'depth' && instrumentKey(f.instrument) === instrumentKey(i)).at(-1);
+      const fromRead = rest
+        .filter((f) => f.channel === 'depth' && instrumentKey(f.instrument) === instrumentKey(i))
+        .at(-1);
       if (fromRead) expect(bookAt(db, i, t)).toEqual(fromRead.record);
     }
   });
@@ -203,7 +235,11 @@ describe('recording store', () => {
     const db = openDb();
     const { seen } = recordWalk(db, 9, 20);
     const lines: string[] = [];
-    expect(exportFrames(db, { from: 0, to: Number.MAX_SAFE_INTEGER }, null, 'jsonl', (l) => lines.push(l))).toBe(seen.length);
+    expect(
+      exportFrames(db, { from: 0, to: Number.MAX_SAFE_INTEGER }, null, 'jsonl', (l) =>
+        lines.push(l),
+      ),
+    ).toBe(seen.length);
     expect(JSON.parse(lines[0]!).record).toEqual(seen[0]!.book);
     const csv: string[] = [];
     exportFrames(db, { from: 0, to: Number.MAX_SAFE_INTEGER }, null, 'csv', (l) => csv.push(l));
@@ -223,7 +259,9 @@ describe('recording files', () => {
     expect(path.dirname(live)).toBe(path.join(folder, 'recordings'));
     const { db } = openRecording(demo, 'demo');
     closeRecording(db);
-    expect(() => openRecording(demo, 'live:https://api.itick.org')).toThrow(/holds the recording of demo/);
+    expect(() => openRecording(demo, 'live:https://api.itick.org')).toThrow(
+      /holds the recording of demo/,
+    );
   });
 
   it('the recorder writes each source’s frames to its file as the source switches', () => {
@@ -257,12 +295,25 @@ describe('recording files', () => {
     writeSync(fd, damaged, 0, damaged.length, 4096);
     closeSync(fd);
     const notices: string[] = [];
-    const recorder = new Recorder({ folder, source: () => 'demo', timers: null, notice: (m) => notices.push(m) });
-    recorder.take({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: new BookWalk(seededRandom(1), 'X').next() });
+    const recorder = new Recorder({
+      folder,
+      source: () => 'demo',
+      timers: null,
+      notice: (m) => notices.push(m),
+    });
+    recorder.take({
+      channel: 'depth',
+      instrument: INSTRUMENTS[0]!,
+      record: new BookWalk(seededRandom(1), 'X').next(),
+    });
     recorder.close();
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/damaged \(integrity check failed: [^\n]*\) and has been set aside as .*corrupt-/);
-    const aside = readdirSync(path.dirname(file)).filter((f) => f.includes('.corrupt-') && !/-(wal|shm)$/.test(f));
+    expect(notices[0]).toMatch(
+      /damaged \(integrity check failed: [^\n]*\) and has been set aside as .*corrupt-/,
+    );
+    const aside = readdirSync(path.dirname(file)).filter(
+      (f) => f.includes('.corrupt-') && !/-(wal|shm)$/.test(f),
+    );
     expect(aside).toHaveLength(1);
     expect(existsSync(path.join(path.dirname(file), aside[0]!))).toBe(true);
     const { db: fresh } = openRecording(file, 'demo');

@@ -66,10 +66,12 @@ export function migrateRecording(sqlite: Database.Database, file: string): void 
   const version = sqlite.pragma('user_version', { simple: true }) as number;
   if (version > RECORDING_VERSION) throw new RecordingTooNewError(version, file);
   if (version === RECORDING_VERSION) return;
-  sqlite.transaction(() => {
-    sqlite.exec(V1);
-    sqlite.pragma(`user_version = ${RECORDING_VERSION}`);
-  }).immediate();
+  sqlite
+    .transaction(() => {
+      sqlite.exec(V1);
+      sqlite.pragma(`user_version = ${RECORDING_VERSION}`);
+    })
+    .immediate();
 }
 
 /** Frame kinds as stored: a depth key frame or delta, a quote, a tick. */

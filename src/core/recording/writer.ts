@@ -118,13 +118,18 @@ export class RecordingWriter {
     this.#insert = s.prepare(
       'INSERT INTO frames (t, exch_t, kind, instrument, payload) VALUES (?, ?, ?, ?, ?)',
     );
-    this.#key = s.prepare('INSERT OR IGNORE INTO keyframes (instrument, t, frame) VALUES (?, ?, ?)');
+    this.#key = s.prepare(
+      'INSERT OR IGNORE INTO keyframes (instrument, t, frame) VALUES (?, ?, ?)',
+    );
     this.#session = s.prepare(
       `UPDATE sessions SET ended_at = ?, first_frame = coalesce(first_frame, ?), last_frame = ?,
          frames = frames + ?, bytes = bytes + ? WHERE id = ?`,
     );
     this.#timers = options.timers === undefined ? systemTimers : options.timers;
-    this.#timer = this.#timers?.setInterval(() => this.flush(), options.flushMs ?? DEFAULT_FLUSH_MS);
+    this.#timer = this.#timers?.setInterval(
+      () => this.flush(),
+      options.flushMs ?? DEFAULT_FLUSH_MS,
+    );
   }
 
   /** Whether `instrument` is recorded (the per-symbol switch; on unless turned off). */
@@ -212,7 +217,9 @@ export class RecordingWriter {
         let lastId = 0;
         let bytes = 0;
         for (const f of batch) {
-          const id = Number(this.#insert.run(f.t, f.exch, f.kind, f.instrument, f.payload).lastInsertRowid);
+          const id = Number(
+            this.#insert.run(f.t, f.exch, f.kind, f.instrument, f.payload).lastInsertRowid,
+          );
           if (first === 0) first = id;
           lastId = id;
           bytes += f.payload.length;

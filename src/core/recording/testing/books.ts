@@ -40,8 +40,12 @@ export class BookWalk {
     const tick = 10 ** -this.decimals;
     return {
       symbol,
-      asks: Array.from({ length: na }, (_, i) => this.#level(i + 1, round(this.#mid + (i + 1) * tick, this.decimals))),
-      bids: Array.from({ length: nb }, (_, i) => this.#level(i + 1, round(this.#mid - (i + 1) * tick, this.decimals))),
+      asks: Array.from({ length: na }, (_, i) =>
+        this.#level(i + 1, round(this.#mid + (i + 1) * tick, this.decimals)),
+      ),
+      bids: Array.from({ length: nb }, (_, i) =>
+        this.#level(i + 1, round(this.#mid - (i + 1) * tick, this.decimals)),
+      ),
     };
   }
 
