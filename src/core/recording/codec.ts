@@ -135,17 +135,6 @@ export function decimalsOf(v: number): number {
   return RAW;
 }
 
-/** The decimals that hold every value of a column (RAW if one needs it). */
-function columnDecimals(values: readonly number[]): number {
-  let most = 0;
-  for (const v of values) {
-    const d = decimalsOf(v);
-    if (d === RAW) return RAW;
-    if (d > most) most = d;
-  }
-  return most;
-}
-
 function writeScaled(w: ByteWriter, v: number, d: number): void {
   if (d === RAW) w.float64(v);
   else w.varint(Math.round(v * POW10[d]!));
@@ -219,9 +208,18 @@ export function decodeTick(payload: Uint8Array, time: number): Tick {
 }
 
 // ------------------------------------------------------------------ depth
+// Written with plain loops and no intermediate arrays: a recorder takes tens of thousands
+// of books a second, and the garbage of per-frame arrays cost more than the encoding.
 
-/** Level slots of a book: asks first, then bids. */
-const slots = (b: DepthBook): DepthLevel[] => [...b.asks, ...b.bids];
+/** Level slot `i` of a book: asks first, then bids. */
+const slotAt = (b: DepthBook, i: number): DepthLevel =>
+  i < b.asks.length ? b.asks[i]! : b.bids[i - b.asks.length]!;
+
+const slotCount = (b: DepthBook): number => b.asks.length + b.bids.length;
+
+/** The level number slot `i` has unless written otherwise: 1, 2, 3… on each side. */
+const sideLevel = (b: DepthBook, i: number): number =>
+  i < b.asks.length ? i + 1 : i - b.asks.length + 1;
 
 const sameLevel = (a: DepthLevel, b: DepthLevel): boolean =>
   a.price === b.price && a.volume === b.volume && a.orders === b.orders && a.level === b.level;
@@ -238,35 +236,55 @@ export function deltaFits(prev: DepthBook, next: DepthBook): boolean {
 /** Whether two books are the same (nothing to record). */
 export function sameBook(a: DepthBook, b: DepthBook): boolean {
   if (!deltaFits(a, b)) return false;
-  const sa = slots(a);
-  const sb = slots(b);
-  return sa.every((l, i) => sameLevel(l, sb[i]!));
+  const n = slotCount(a);
+  for (let i = 0; i < n; i++) if (!sameLevel(slotAt(a, i), slotAt(b, i))) return false;
+  return true;
 }
 
+/** The levels a payload holds: `count` slots of `book`, the k-th being slot `slots[k]` (or k). */
+interface LevelSet {
+  book: DepthBook;
+  count: number;
+  slots: Int32Array | null;
+  /** The level number a slot has unless written otherwise. */
+  expected: (slot: number) => number;
+}
+
+const levelOf = (set: LevelSet, k: number): DepthLevel =>
+  slotAt(set.book, set.slots ? set.slots[k]! : k);
+
 /**
- * Levels as columns: flags (bit 0: level numbers not 1, 2, 3…; bit 1: orders equal
- * volumes), then each column's decimals and values. Prices are deltas from the slot
- * before (null, an empty level, is written as the flagged decimals byte 0xfe + index list).
+ * Levels as columns: flags (bit 0: level numbers written; bit 1: orders equal volumes),
+ * then the empty levels (a count and their indexes), then prices (decimals, then deltas
+ * from the level before), volumes and, unless flagged, orders (decimals, then values).
  */
-function writeLevels(
-  w: ByteWriter,
-  levels: readonly DepthLevel[],
-  levelOf: (i: number) => number,
-): void {
-  const plainLevels = levels.every((l, i) => l.level === levelOf(i));
-  const ordersAreVolumes = levels.every((l) => l.orders === l.volume);
-  w.byte((plainLevels ? 0 : 1) | (ordersAreVolumes ? 2 : 0));
-  if (!plainLevels) for (const l of levels) w.uvarint(l.level);
-  const empty = levels.filter((l) => l.price === null).length;
+function writeLevels(w: ByteWriter, set: LevelSet): void {
+  const { count } = set;
+  let plain = true;
+  let ordersAreVolumes = true;
+  let empty = 0;
+  let pd = 0;
+  let vd = 0;
+  let od = 0;
+  for (let k = 0; k < count; k++) {
+    const l = levelOf(set, k);
+    const slot = set.slots ? set.slots[k]! : k;
+    if (l.level !== set.expected(slot)) plain = false;
+    if (l.orders !== l.volume) ordersAreVolumes = false;
+    if (l.price === null) empty++;
+    else if (pd !== RAW) pd = Math.max(pd, decimalsOf(l.price));
+    if (vd !== RAW) vd = Math.max(vd, decimalsOf(l.volume));
+    if (od !== RAW) od = Math.max(od, decimalsOf(l.orders));
+  }
+  w.byte((plain ? 0 : 1) | (ordersAreVolumes ? 2 : 0));
+  if (!plain) for (let k = 0; k < count; k++) w.uvarint(levelOf(set, k).level);
   w.uvarint(empty);
-  levels.forEach((l, i) => {
-    if (l.price === null) w.uvarint(i);
-  });
-  const prices = levels.filter((l) => l.price !== null).map((l) => l.price!);
-  const pd = columnDecimals(prices);
+  for (let k = 0; k < count && empty > 0; k++) if (levelOf(set, k).price === null) w.uvarint(k);
   w.byte(pd);
   let before = 0;
-  for (const p of prices) {
+  for (let k = 0; k < count; k++) {
+    const p = levelOf(set, k).price;
+    if (p === null) continue;
     if (pd === RAW) w.float64(p);
     else {
       const scaled = Math.round(p * POW10[pd]!);
@@ -274,46 +292,52 @@ function writeLevels(
       before = scaled;
     }
   }
-  const volumes = levels.map((l) => l.volume);
-  const vd = columnDecimals(volumes);
   w.byte(vd);
-  for (const v of volumes) writeScaled(w, v, vd);
+  for (let k = 0; k < count; k++) writeScaled(w, levelOf(set, k).volume, vd);
   if (!ordersAreVolumes) {
-    const orders = levels.map((l) => l.orders);
-    const od = columnDecimals(orders);
     w.byte(od);
-    for (const o of orders) writeScaled(w, o, od);
+    for (let k = 0; k < count; k++) writeScaled(w, levelOf(set, k).orders, od);
   }
 }
 
-function readLevels(r: ByteReader, count: number, levelOf: (i: number) => number): DepthLevel[] {
+function checkScale(d: number): number {
+  if (d > MAX_DECIMALS && d !== RAW) throw new RangeError('recording payload has a bad scale');
+  return d;
+}
+
+/** Reads `count` levels into `out[at + k]`, their level numbers `expected(k)` unless written. */
+function readLevels(
+  r: ByteReader,
+  count: number,
+  expected: (k: number) => number,
+  out: DepthLevel[],
+  at: (k: number) => number,
+): void {
   const flags = r.byte();
-  const numbers = flags & 1 ? Array.from({ length: count }, () => r.uvarint()) : null;
-  const empty = new Set(Array.from({ length: r.uvarint() }, () => r.uvarint()));
-  const pd = r.byte();
-  const prices: (number | null)[] = [];
+  for (let k = 0; k < count; k++) {
+    out[at(k)] = { level: flags & 1 ? r.uvarint() : expected(k), price: 0, volume: 0, orders: 0 };
+  }
+  let empty = r.uvarint();
+  const emptyAt: number[] = [];
+  while (empty-- > 0) emptyAt.push(r.uvarint());
+  const pd = checkScale(r.byte());
   let before = 0;
-  for (let i = 0; i < count; i++) {
-    if (empty.has(i)) prices.push(null);
-    else if (pd === RAW) prices.push(r.float64());
+  for (let k = 0; k < count; k++) {
+    const l = out[at(k)]!;
+    if (emptyAt.length > 0 && emptyAt.includes(k)) l.price = null;
+    else if (pd === RAW) l.price = r.float64();
     else {
       before += r.varint();
-      prices.push(before / POW10[pd]!);
+      l.price = before / POW10[pd]!;
     }
   }
-  const vd = r.byte();
-  const volumes = Array.from({ length: count }, () => readScaled(r, vd));
-  let orders = volumes;
-  if (!(flags & 2)) {
-    const od = r.byte();
-    orders = Array.from({ length: count }, () => readScaled(r, od));
+  const vd = checkScale(r.byte());
+  for (let k = 0; k < count; k++) out[at(k)]!.volume = readScaled(r, vd);
+  if (flags & 2) for (let k = 0; k < count; k++) out[at(k)]!.orders = out[at(k)]!.volume;
+  else {
+    const od = checkScale(r.byte());
+    for (let k = 0; k < count; k++) out[at(k)]!.orders = readScaled(r, od);
   }
-  return prices.map((price, i) => ({
-    level: numbers ? numbers[i]! : levelOf(i),
-    price,
-    volume: volumes[i]!,
-    orders: orders[i]!,
-  }));
 }
 
 /** A whole book: symbol, asks and bids counts, then the levels (asks then bids). */
@@ -321,9 +345,12 @@ export function encodeDepthKey(w: ByteWriter, book: DepthBook): Buffer {
   w.string(book.symbol);
   w.uvarint(book.asks.length);
   w.uvarint(book.bids.length);
-  // Level numbers restart at 1 on each side; only other numbering is written out.
-  const na = book.asks.length;
-  writeLevels(w, slots(book), (i) => (i < na ? i + 1 : i - na + 1));
+  writeLevels(w, {
+    book,
+    count: slotCount(book),
+    slots: null,
+    expected: (i) => sideLevel(book, i),
+  });
   return w.take();
 }
 
@@ -332,37 +359,66 @@ export function decodeDepthKey(payload: Uint8Array): DepthBook {
   const symbol = r.string();
   const na = r.uvarint();
   const nb = r.uvarint();
-  const levels = readLevels(r, na + nb, (i) => (i < na ? i + 1 : i - na + 1));
+  const levels: DepthLevel[] = new Array<DepthLevel>(na + nb);
+  readLevels(
+    r,
+    na + nb,
+    (i) => (i < na ? i + 1 : i - na + 1),
+    levels,
+    (k) => k,
+  );
   return { symbol, asks: levels.slice(0, na), bids: levels.slice(na) };
 }
 
+const changed = new Int32Array(512);
+
 /** The slots of `next` that differ from `prev` (a bitmap), then those levels. */
 export function encodeDepthDelta(w: ByteWriter, prev: DepthBook, next: DepthBook): Buffer {
-  const a = slots(prev);
-  const b = slots(next);
-  const changed: DepthLevel[] = [];
-  const bitmap = new Uint8Array(Math.ceil(b.length / 8));
-  b.forEach((l, i) => {
-    if (!sameLevel(l, a[i]!)) {
-      bitmap[i >> 3] = bitmap[i >> 3]! | (1 << (i & 7));
-      changed.push(l);
+  const n = slotCount(next);
+  let count = 0;
+  for (let byte = 0; byte < n; byte += 8) {
+    let bits = 0;
+    for (let i = byte; i < Math.min(n, byte + 8); i++) {
+      if (!sameLevel(slotAt(prev, i), slotAt(next, i))) {
+        bits |= 1 << (i - byte);
+        changed[count++] = i;
+      }
     }
+    w.byte(bits);
+  }
+  writeLevels(w, {
+    book: next,
+    count,
+    slots: changed.subarray(0, count),
+    expected: (slot) => slotAt(prev, slot).level,
   });
-  for (const byte of bitmap) w.byte(byte);
-  const changedSlots = b.flatMap((l, i) => (sameLevel(l, a[i]!) ? [] : [i]));
-  writeLevels(w, changed, (i) => a[changedSlots[i]!]!.level);
   return w.take();
 }
 
+/** `prev` with a delta applied: a new book sharing the unchanged levels' objects. */
 export function decodeDepthDelta(payload: Uint8Array, prev: DepthBook): DepthBook {
   const r = new ByteReader(payload);
-  const before = slots(prev);
-  const bitmap = Array.from({ length: Math.ceil(before.length / 8) }, () => r.byte());
+  const n = slotCount(prev);
   const which: number[] = [];
-  for (let i = 0; i < before.length; i++) if (bitmap[i >> 3]! & (1 << (i & 7))) which.push(i);
-  const levels = readLevels(r, which.length, (i) => before[which[i]!]!.level);
-  const after = before.slice();
-  which.forEach((slot, i) => (after[slot] = levels[i]!));
-  const na = prev.asks.length;
-  return { symbol: prev.symbol, asks: after.slice(0, na), bids: after.slice(na) };
+  for (let byte = 0; byte < n; byte += 8) {
+    const bits = r.byte();
+    for (let i = byte; i < Math.min(n, byte + 8); i++) if (bits & (1 << (i - byte))) which.push(i);
+  }
+  const asks = prev.asks.slice();
+  const bids = prev.bids.slice();
+  const na = asks.length;
+  const out: DepthLevel[] = new Array<DepthLevel>(which.length);
+  readLevels(
+    r,
+    which.length,
+    (k) => slotAt(prev, which[k]!).level,
+    out,
+    (k) => k,
+  );
+  for (let k = 0; k < which.length; k++) {
+    const slot = which[k]!;
+    if (slot < na) asks[slot] = out[k]!;
+    else bids[slot - na] = out[k]!;
+  }
+  return { symbol: prev.symbol, asks, bids };
 }

@@ -3,6 +3,8 @@
  * any moment (`bookAt`), and a cursor for replay (`RecordingCursor`: `seek` to a time,
  * the books there, then the frames from there on). Depth deltas are applied as they are
  * read; a delta whose key frame is gone (pruned) is skipped until the next key frame.
+ * A book read after a delta shares its unchanged levels with the book before: treat what
+ * is read as read-only.
  */
 import type { DepthBook, Instrument, Quote, Tick, UnixMs } from '../../shared/model';
 import { instrumentKey } from '../../shared/model';

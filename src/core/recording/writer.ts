@@ -175,12 +175,10 @@ export class RecordingWriter {
           payload = encodeDepthKey(this.#w, book);
           last.keyAt = t;
         }
-        // A copy: the hub's book may be changed in place later.
-        last.book = {
-          symbol: book.symbol,
-          asks: book.asks.map((l) => ({ ...l })),
-          bids: book.bids.map((l) => ({ ...l })),
-        };
+        // Kept by reference, not copied: the hub's records are never changed once received
+        // (each answer and push is a new object), and a copy per frame was the writer's
+        // biggest cost.
+        last.book = book;
         break;
       }
       case 'quote':

@@ -24,6 +24,8 @@ export class BookWalk {
     mid = 100 + random() * 1000,
     private readonly depth = 10,
     private readonly decimals = 2,
+    /** Every push a whole new book of `depth` levels (the worst case for deltas). */
+    private readonly wholeEachPush = false,
   ) {
     this.#mid = round(mid, decimals);
     this.#book = this.#whole(symbol, depth, depth);
@@ -50,6 +52,11 @@ export class BookWalk {
   }
 
   next(): DepthBook {
+    if (this.wholeEachPush) {
+      this.#mid = round(this.#mid + (this.random() - 0.5) * 0.2, this.decimals);
+      this.#book = this.#whole(this.#book.symbol, this.depth, this.depth);
+      return this.#book;
+    }
     const r = this.random();
     if (r < 0.05) {
       // The mid moves: a whole new book, sometimes of another depth.
