@@ -1,8 +1,10 @@
 /**
  * Exporting a recording's frames: JSON lines (one frame a line, the records as the app
  * has them) or CSV (one frame a row: a quote's or tick's figures, a book's levels as
- * `price@volume/orders` joined by `;`, an empty level's price written `-`).
+ * `price@volume/orders` joined by `;`, an empty level's price written `-`), quoted as
+ * every export of the app is (src/shared/csv.ts).
  */
+import { csvLine } from '../../shared/csv';
 import type { DepthLevel, Instrument } from '../../shared/model';
 import type { RecordingDb } from './open-recording';
 import { read, type RecordedFrame, type Span } from './reader';
@@ -14,12 +16,6 @@ export const RECORDING_CSV_HEADER =
 
 const levels = (side: readonly DepthLevel[]) =>
   side.map((l) => `${l.price ?? '-'}@${l.volume}/${l.orders}`).join(';');
-
-/** A field quoted when it holds a comma, quote or line break (RFC 4180). */
-const field = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 export function frameCsv(f: RecordedFrame): string {
   const i = f.instrument;
@@ -37,7 +33,7 @@ export function frameCsv(f: RecordedFrame): string {
     f.channel === 'depth'
       ? [null, null, null, null, levels(f.record.asks), levels(f.record.bids)]
       : [f.record.last, f.record.volume, f.record.turnover, f.record.status, null, null];
-  return [...head, ...tail].map(field).join(',');
+  return csvLine([...head, ...tail]).replace(/\n$/, '');
 }
 
 export function frameJson(f: RecordedFrame): string {

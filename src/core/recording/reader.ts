@@ -75,14 +75,14 @@ function idsOf(db: RecordingDb, instruments: readonly Instrument[] | null): Set<
  */
 export function frameIdAt(db: RecordingDb, t: UnixMs): number {
   const s = db.sqlite;
-  const bounds = s.prepare('SELECT min(id) AS lo, max(id) AS hi FROM frames').get() as {
-    lo: number | null;
-    hi: number | null;
-  };
-  if (bounds.lo === null || bounds.hi === null) return 1;
+  // Two queries: SQLite answers min() or max() of the rowid from the b-tree's ends, but
+  // scans the whole table for both in one query.
+  const lo0 = s.prepare('SELECT min(id) FROM frames').pluck().get() as number | null;
+  const hi0 = s.prepare('SELECT max(id) FROM frames').pluck().get() as number | null;
+  if (lo0 === null || hi0 === null) return 1;
   const at = s.prepare('SELECT id, t FROM frames WHERE id >= ? ORDER BY id LIMIT 1');
-  let lo = bounds.lo;
-  let hi = bounds.hi + 1;
+  let lo = lo0;
+  let hi = hi0 + 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     const row = at.get(mid) as { id: number; t: number } | undefined;

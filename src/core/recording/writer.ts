@@ -108,7 +108,10 @@ export class RecordingWriter {
       this.#ids.set(row.key, row.id);
       this.#recorded.set(row.id, row.recorded === 1);
     }
-    const newest = (s.prepare('SELECT max(t) FROM frames').pluck().get() as number | null) ?? 0;
+    // The newest frame's time is the last row's (times follow ids): no scan of the table.
+    const newest =
+      (s.prepare('SELECT t FROM frames ORDER BY id DESC LIMIT 1').pluck().get() as
+        number | undefined) ?? 0;
     this.#lastT = Math.max(newest, this.#now());
     this.session = Number(
       s
