@@ -113,7 +113,7 @@ class Decoder {
   take(row: Row): RecordedFrame | null {
     const instrument = this.instruments.get(row.instrument);
     if (!instrument) return null;
-    const base = { t: row.t, exchangeTime: row.exch_t, instrument };
+    const { t, exch_t: exchangeTime } = row;
     switch (row.kind) {
       case KIND.depthKey:
       case KIND.depthDelta: {
@@ -125,12 +125,24 @@ class Decoder {
           book = decodeDepthDelta(row.payload, prev);
         }
         this.books.set(row.instrument, book);
-        return { ...base, channel: 'depth', record: book };
+        return { t, exchangeTime, instrument, channel: 'depth', record: book };
       }
       case KIND.quote:
-        return { ...base, channel: 'quote', record: decodeQuote(row.payload, row.exch_t ?? row.t) };
+        return {
+          t,
+          exchangeTime,
+          instrument,
+          channel: 'quote',
+          record: decodeQuote(row.payload, exchangeTime ?? t),
+        };
       case KIND.tick:
-        return { ...base, channel: 'tick', record: decodeTick(row.payload, row.exch_t ?? row.t) };
+        return {
+          t,
+          exchangeTime,
+          instrument,
+          channel: 'tick',
+          record: decodeTick(row.payload, exchangeTime ?? t),
+        };
       default:
         throw new RangeError(`unknown frame kind ${row.kind} (${CHANNEL_OF_KIND.length} known)`);
     }
