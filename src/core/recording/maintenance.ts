@@ -77,13 +77,11 @@ export function prune(db: RecordingDb, budget: number, keep: number | null = nul
     for (const session of listSessions(db)) {
       if (used <= budget) break;
       if (session.id === keep) continue;
-      if (session.frames > 0 && s.prepare('SELECT 1 FROM frames LIMIT 1').get()) {
-        const first = s
-          .prepare('SELECT first_frame, last_frame FROM sessions WHERE id = ?')
-          .get(session.id) as { first_frame: number | null; last_frame: number | null };
-        if (first.first_frame !== null && first.last_frame !== null) {
-          framesRemoved += removeFrames(db, first.first_frame, first.last_frame);
-        }
+      const range = s
+        .prepare('SELECT first_frame, last_frame FROM sessions WHERE id = ?')
+        .get(session.id) as { first_frame: number | null; last_frame: number | null };
+      if (range.first_frame !== null && range.last_frame !== null) {
+        framesRemoved += removeFrames(db, range.first_frame, range.last_frame);
       }
       s.prepare('DELETE FROM sessions WHERE id = ?').run(session.id);
       sessionsRemoved++;
