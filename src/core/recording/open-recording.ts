@@ -4,12 +4,12 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSourceId } from '../../shared/model';
 import { errorMessage } from '../../shared/errors';
 import { isCorruptionError } from '../cache/errors';
-import { moveAside } from '../cache/open-cache';
+import { moveAside, openSqliteChecked, wantsCheck } from '../cache/open-cache';
 import { migrateRecording } from './schema';
 
 /** The folder of recordings inside the data folder. */
@@ -48,29 +48,10 @@ export function recordingFilePath(folder: string, source: DataSourceId): string 
   return path.join(folder, RECORDINGS_FOLDER, `live-${host}-${hash}.db`);
 }
 
-class IntegrityError extends Error {
-  readonly code = 'SQLITE_CORRUPT';
-}
-
-/** Files up to this size are checked (`quick_check`) on open; bigger ones after a crash only. */
-const CHECK_MAX_BYTES = 256 * 1024 * 1024;
-
 function openChecked(file: string, source: DataSourceId): RecordingDb {
-  const check =
-    file !== ':memory:' &&
-    existsSync(file) &&
-    (statSync(file).size <= CHECK_MAX_BYTES || existsSync(`${file}-wal`));
-  const sqlite = new Database(file, { timeout: 5000 });
+  // The cache's rule for when to run quick_check (up to 256 MiB, or after a crash).
+  const sqlite = openSqliteChecked(file, file !== ':memory:' && wantsCheck(file, {}));
   try {
-    const tables = sqlite.prepare('SELECT count(*) FROM sqlite_schema').pluck().get() as number;
-    if (tables === 0) sqlite.pragma('auto_vacuum = INCREMENTAL');
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    if (check && tables > 0) {
-      const rows = sqlite.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[];
-      const result = rows.map((r) => r.quick_check).join('; ');
-      if (result !== 'ok') throw new IntegrityError(`integrity check failed: ${result}`);
-    }
     migrateRecording(sqlite, file);
     const stored = sqlite.prepare("SELECT value FROM meta WHERE key = 'source'").pluck().get() as
       string | undefined;
