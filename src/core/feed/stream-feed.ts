@@ -20,6 +20,7 @@ import { carriedByStream, setStreamed, snapshotDue, type Group } from './group';
 import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
 import { streamHealth, streamSuggestedPlan, withPlanHint, type ClassStream } from './stream-health';
+import { tellPushed, type ReceivedListener } from './received';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
 import { StreamWantsReader, type StreamWants } from './stream-wants';
 import type { FeedTimers, TimerHandle } from './types';
@@ -75,6 +76,8 @@ export interface StreamFeedDeps extends Pick<
 > {
   scheduler: Scheduler;
   timers: FeedTimers;
+  /** Told every push as it arrives (the hub's `onReceived`). */
+  received?: ReceivedListener | null;
 }
 
 /** One class's client and what listens to it. */
@@ -433,6 +436,7 @@ export class StreamFeed {
   #push(cls: AssetClass, push: StreamPush): void {
     if (this.#disposed) return;
     this.#alive(cls);
+    if (this.deps.received) tellPushed(this.deps.received, push);
     this.#pushes.take(cls, push);
   }
 
