@@ -24,7 +24,7 @@ import { parseBytes, parseTimeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
 import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
-import type { Command } from './command';
+import { actionOf, type Command } from './command';
 
 type Values = Record<string, unknown>;
 
@@ -33,7 +33,6 @@ const ACTIONS = {
   export: exportAction,
   prune: pruneAction,
 } satisfies Record<string, (ctx: CliContext, values: Values) => Promise<number>>;
-const ACTION_NAMES = Object.keys(ACTIONS).join('|');
 
 export const recordCommand: Command = {
   name: 'record',
@@ -61,12 +60,9 @@ reads the source the other commands would use (demo without --token and --base-u
   },
   async run(ctx, values, positionals) {
     const [action, ...rest] = positionals;
-    if (!action) throw new UsageError(`record: missing action (${ACTION_NAMES})`);
-    if (!Object.hasOwn(ACTIONS, action)) {
-      throw new UsageError(`record: unknown action "${action}" (${ACTION_NAMES})`);
-    }
+    const run = actionOf('record', ACTIONS, action);
     if (rest.length > 0) throw new UsageError(`record ${action}: unexpected argument "${rest[0]}"`);
-    return ACTIONS[action as keyof typeof ACTIONS](ctx, values);
+    return run(ctx, values);
   },
 };
 
