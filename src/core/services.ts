@@ -33,7 +33,7 @@ import type { KeytarLoader, SafeStorageCipher, SecretStore } from './secrets';
 import { SettingsStore, WorkspaceStore, settingFieldSchemas } from './settings';
 import { AppBackend } from './bridge/app-backend';
 import { SymbolChecker, SymbolDirectory, seenInCache } from './symbols';
-import { AlertService, AlertStore } from './alerts';
+import { ALERTS_CLIENT_ID, AlertService, AlertStore } from './alerts';
 import { DrawingStore } from './drawings';
 import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
@@ -224,6 +224,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       log(`marketdesk: ${message}`);
     },
     onError: (error) => log(`marketdesk: recording: ${errorMessage(error)}`),
+    budgetBytes: settings.get().recordingBudgetBytes,
+    // What the workspace shows; not the quotes fetched only for alerts.
+    shown: () => hub.shown(ALERTS_CLIENT_ID),
   });
   recorder.setEnabled(config.record ?? true);
   // The calendars are the current source's (demo and live never mix), asked through
@@ -302,6 +305,9 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       if (next.cacheBudgetBytes !== previous.cacheBudgetBytes) {
         history.setBudget(next.cacheBudgetBytes);
       }
+      if (next.recordingBudgetBytes !== previous.recordingBudgetBytes) {
+        recorder.setBudget(next.recordingBudgetBytes);
+      }
       if (streamChanged(next, previous)) hub.setStream(streamOf(next, link.openStream));
     }),
   );
@@ -342,6 +348,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     now,
     notices,
     markets: marketHours,
+    recording: recorder,
   });
 
   let disposed: Promise<void> | null = null;

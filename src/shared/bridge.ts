@@ -23,6 +23,7 @@ import type {
   MarketStateView,
   NewsItem,
   Quote,
+  RecordingStatus,
   RefreshIntervals,
   SeriesKey,
   Settings,
@@ -314,6 +315,13 @@ export interface Commands {
     args: { instrument: Instrument; from: UnixMs; to: UnixMs; refreshNews?: boolean };
     result: ChartEventsAnswer;
   };
+  /**
+   * The recording of what the workspace shows (current source): recording or why not,
+   * its size against the budget, the symbols shown and their switches.
+   */
+  getRecording: { args: Record<string, never>; result: RecordingStatus };
+  /** The per-symbol recording switch (kept in the source's recording); applies at once. */
+  setRecorded: { args: { instrument: Instrument; on: boolean }; result: RecordingStatus };
 }
 
 export type CommandName = keyof Commands;
@@ -353,6 +361,8 @@ const COMMAND_TABLE = {
   deleteDrawing: true,
   loadRegionEvents: true,
   loadChartEvents: true,
+  getRecording: true,
+  setRecorded: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];

@@ -64,6 +64,8 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   deleteDrawing: { instrument: AAPL, id: TREND.id },
   loadRegionEvents: { region: 'US', kinds: ['splits', 'holidays'] },
   loadChartEvents: { instrument: AAPL, from: 0, to: 1_700_000_000_000 },
+  getRecording: {},
+  setRecorded: { instrument: AAPL, on: false },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

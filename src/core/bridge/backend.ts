@@ -26,6 +26,7 @@ import type {
   Drawing,
   DrawingSet,
   Instrument,
+  RecordingStatus,
   Settings,
   SymbolCheck,
   SymbolQuery,
@@ -87,6 +88,12 @@ export interface EventsPort {
   ): Promise<ChartEventsAnswer>;
 }
 
+/** The recording of what the workspace shows, as the bridge sees it (core/recording's Recorder). */
+export interface RecordingPort {
+  status(): RecordingStatus;
+  setRecorded(instrument: Instrument, on: boolean): void;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
@@ -94,6 +101,8 @@ export interface BridgeBackend {
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
   readonly events: EventsPort;
+  /** Absent where nothing is recorded (a test's backend): its commands answer `not-found`. */
+  readonly recording?: RecordingPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

@@ -160,6 +160,11 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ instrument: AAPL, from: -1, to: 5 }, /^loadChartEvents: from/],
     [{ instrument: AAPL, from: 0, to: 5, refreshNews: 'yes' }, /^loadChartEvents: refreshNews/],
   ],
+  getRecording: [[{ extra: 1 }, /^getRecording/]],
+  setRecorded: [
+    [{ instrument: AAPL }, /^setRecorded: on/],
+    [{ instrument: { ...AAPL, code: '' }, on: true }, /^setRecorded: instrument/],
+  ],
 };
 
 describe('argument validation', () => {

@@ -46,6 +46,8 @@ function throwing(error: unknown): CommandHandlers {
     deleteDrawing: notUsed,
     loadRegionEvents: notUsed,
     loadChartEvents: notUsed,
+    getRecording: notUsed,
+    setRecorded: notUsed,
   };
 }
 

@@ -6,7 +6,12 @@ import type { CandlesPage, Events } from '../../shared/bridge';
 import { seriesKey, type DataSourceId } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import { AlertNotFoundError } from '../alerts';
-import { DEADLINE_MARGIN_MS, type BridgeBackend, type ShellHooks } from './backend';
+import {
+  DEADLINE_MARGIN_MS,
+  type BridgeBackend,
+  type RecordingPort,
+  type ShellHooks,
+} from './backend';
 import type { ClientRegistry } from './client-registry';
 import type { CommandHandlers } from './dispatcher';
 import { BridgeFailure } from './errors';
@@ -41,6 +46,11 @@ function notFound<T>(run: () => T): T {
     if (error instanceof AlertNotFoundError) throw new BridgeFailure('not-found', error.message);
     throw error;
   }
+}
+
+function recordingOf(backend: BridgeBackend): RecordingPort {
+  if (!backend.recording) throw new BridgeFailure('not-found', 'Nothing is recorded here.');
+  return backend.recording;
 }
 
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
@@ -267,6 +277,16 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       // Their links may be opened (openExternal): they are news items shown in Marketdesk.
       links.remember(answer.news);
       return answer;
+    },
+
+    async getRecording() {
+      return recordingOf(backend).status();
+    },
+
+    async setRecorded({ instrument, on }) {
+      const recording = recordingOf(backend);
+      recording.setRecorded(instrument, on);
+      return recording.status();
     },
   } satisfies CommandHandlers;
   return handlers;

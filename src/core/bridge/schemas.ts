@@ -196,4 +196,6 @@ export const COMMAND_SCHEMAS = {
   loadChartEvents: z
     .strictObject({ instrument, from: unixMs, to: unixMs, refreshNews: z.boolean().optional() })
     .refine((a) => a.from <= a.to, { error: 'from must not be after to', path: ['from'] }),
+  getRecording: empty,
+  setRecorded: z.strictObject({ instrument, on: z.boolean() }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

@@ -39,6 +39,7 @@ import { routeOf, type LaneId } from './routes';
 import { Scheduler } from './scheduler';
 import { NO_STORE, cacheFeedStore, requireSource, type FeedStore } from './store';
 import { safeListener, tellPolled, type ReceivedListener } from './received';
+import { shownFrames, type ShownFrame } from './shown';
 import { StreamFeed, type StreamOpener } from './stream-feed';
 import { symbolId } from './stream-pushes';
 import { Subscription } from './subscription';
@@ -113,6 +114,8 @@ export class FeedHub {
   /** The health hold the panes were last told of; the clocks stop while there is one. */
   #hold: HealthHold | null;
   #seq = 0;
+  /** What clients are shown (`shown`), kept until a subscription comes or goes. */
+  #shown: { except: string; frames: Map<string, ShownFrame> } | null = null;
   #disposed = false;
   /** Where the client's data comes from now (options.source); null without a cache. */
   readonly #source: (() => DataSourceId) | null;
@@ -204,6 +207,7 @@ export class FeedHub {
     const codes = !routed.ok ? [] : routed.route.kind === 'news' ? [NEWS_KEY] : routed.codes;
     const key = routed.ok ? routed.groupKey : null;
     const sub = new Subscription(id, clientId, spec, codes, key, push, this.#onError, this.#now());
+    this.#shown = null;
     const live = () => this.#registry.has(id);
     if (!routed.ok) {
       this.#registry.add(sub, null);
@@ -222,6 +226,17 @@ export class FeedHub {
     if (addedCodes > 0 || becameActive || due > 0) this.#scheduler.kick(group);
     this.#stream.requestSync();
     return id;
+  }
+
+  /**
+   * The quotes, books and ticks of each instrument that clients other than `except` (the
+   * alerts) subscribe, by `shownKey`: what the workspace shows, which the recorder keeps.
+   */
+  shown(except: string): ReadonlyMap<string, ShownFrame> {
+    if (this.#shown?.except !== except) {
+      this.#shown = { except, frames: shownFrames(this.#registry, except) };
+    }
+    return this.#shown.frames;
   }
 
   unsubscribe(subscriptionId: string): void {
@@ -251,6 +266,7 @@ export class FeedHub {
   #remove(subscriptionId: string): boolean {
     const removed = this.#registry.remove(subscriptionId);
     if (!removed) return false;
+    this.#shown = null;
     // A group that closed no longer counts for the health of the data.
     const key = removed.sub.groupKey;
     if (key !== null && removed.groupClosed) this.#health.forget(channelOf(key));

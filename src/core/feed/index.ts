@@ -3,6 +3,7 @@
  * pushed updates. See README.md.
  */
 export { FeedHub, systemTimers, type FeedHubOptions } from './feed-hub';
+export { shownKey, type ShownChannel, type ShownFrame } from './shown';
 export {
   CANDLE_CATCH_UP_LIMIT,
   CANDLE_POLL_LIMIT,

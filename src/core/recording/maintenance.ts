@@ -6,8 +6,8 @@
 import type { UnixMs } from '../../shared/model';
 import type { RecordingDb } from './open-recording';
 
-/** The default size budget of the recordings: 1 GiB. */
-export const DEFAULT_RECORDING_BUDGET_BYTES = 1024 ** 3;
+/** The default size budget of a recording (the settings' default): 1 GiB. */
+export { DEFAULT_RECORDING_BUDGET_BYTES } from '../../shared/model';
 
 export interface SessionInfo {
   id: number;

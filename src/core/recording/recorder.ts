@@ -5,10 +5,17 @@
  * source's file (one file per source, never mixed). The size budget is checked every
  * `budgetCheckMs` of writing; a damaged file is set aside and told as a notice.
  */
-import type { DataSourceId, Instrument, UnixMs } from '../../shared/model';
+import type {
+  DataSourceId,
+  Instrument,
+  RecordedSymbol,
+  RecordingStatus,
+  UnixMs,
+} from '../../shared/model';
+import { instrumentKey } from '../../shared/model';
 import { errorMessage } from '../../shared/errors';
-import type { ReceivedFrame } from '../feed';
-import { DEFAULT_RECORDING_BUDGET_BYTES, prune } from './maintenance';
+import { shownKey, type ReceivedFrame, type ShownFrame } from '../feed';
+import { DEFAULT_RECORDING_BUDGET_BYTES, listSessions, prune, usedBytes } from './maintenance';
 import {
   closeRecording,
   openRecording,
@@ -33,7 +40,15 @@ export interface RecorderOptions {
   timers?: WriterTimers | null;
   /** How often (ms of writing) the budget is checked; default 10 s. */
   budgetCheckMs?: number;
+  /**
+   * What the workspace shows now, by `shownKey` (the hub's `shown`): only those frames
+   * are recorded. Absent: every frame taken is.
+   */
+  shown?: () => ReadonlyMap<string, ShownFrame>;
 }
+
+/** Under this much recorded time, a rate per hour would be a guess: none is told. */
+const MIN_RATE_SPAN_MS = 60_000;
 
 interface Open {
   source: DataSourceId;
@@ -51,6 +66,13 @@ export class Recorder {
   #checkedAt = 0;
   #enabled = true;
   #closed = false;
+  /** The current failure to write (cleared by the next write that succeeds). */
+  #failing: string | null = null;
+  /** Why each source's file could not be opened, and the notice of one set aside. */
+  readonly #problems = new Map<DataSourceId, string>();
+  readonly #setAside = new Map<DataSourceId, string>();
+  #framesWritten = 0;
+  #lastWriteAt: UnixMs | null = null;
 
   constructor(options: RecorderOptions) {
     this.#o = options;
@@ -61,8 +83,64 @@ export class Recorder {
   /** The hub's tap. */
   readonly take = (frame: ReceivedFrame): void => {
     if (!this.#enabled || this.#closed) return;
+    if (this.#o.shown && !this.#o.shown().has(shownKey(frame.channel, frame.instrument))) return;
     this.#writer()?.append(frame);
   };
+
+  /** Whether recording is on at all this run. */
+  get enabled(): boolean {
+    return this.#enabled;
+  }
+
+  /** What the user is told: recording or why not, the size, the symbols and their switches. */
+  status(): RecordingStatus {
+    const source = this.#o.source();
+    const writer = this.#enabled ? this.#writer() : null;
+    const db = writer ? this.#open!.db : null;
+    const off = new Set((writer?.switchedOff() ?? []).map(instrumentKey));
+    const symbols = new Map<string, RecordedSymbol>();
+    for (const { channel, instrument } of this.#o.shown?.().values() ?? []) {
+      const key = instrumentKey(instrument);
+      let symbol = symbols.get(key);
+      if (!symbol) {
+        symbol = { instrument, channels: [], recorded: !off.has(key) };
+        symbols.set(key, symbol);
+      }
+      if (!symbol.channels.includes(channel)) symbol.channels.push(channel);
+    }
+    const list = [...symbols.values()].sort((a, b) =>
+      instrumentKey(a.instrument).localeCompare(instrumentKey(b.instrument)),
+    );
+    let used: number | null = null;
+    let recordedMs = 0;
+    if (db) {
+      used = usedBytes(db);
+      for (const s of listSessions(db)) if (s.frames > 0) recordedMs += s.endedAt - s.startedAt;
+    }
+    const problem = this.#problems.get(source) ?? (writer ? this.#failing : null);
+    return {
+      source,
+      state: !this.#enabled
+        ? 'off'
+        : this.#problems.has(source)
+          ? 'unavailable'
+          : this.#failing !== null
+            ? 'failing'
+            : list.some((s) => s.recorded)
+              ? 'recording'
+              : 'idle',
+      problem: this.#enabled ? problem : null,
+      setAside: this.#setAside.get(source) ?? null,
+      usedBytes: used,
+      budgetBytes: this.#budget,
+      recordedMs,
+      bytesPerHour:
+        used !== null && recordedMs >= MIN_RATE_SPAN_MS ? (used / recordedMs) * 3_600_000 : null,
+      framesWritten: this.#framesWritten,
+      lastWriteAt: this.#lastWriteAt,
+      symbols: list,
+    };
+  }
 
   /** Recording on or off as a whole. */
   setEnabled(on: boolean): void {
@@ -70,9 +148,14 @@ export class Recorder {
     if (!on) this.#open?.writer.flush();
   }
 
+  /** The size budget per source (Settings' Recording size): applied at the next write. */
   setBudget(bytes: number): void {
     this.#budget = bytes;
     this.#checkedAt = 0;
+  }
+
+  get budgetBytes(): number {
+    return this.#budget;
   }
 
   /** The per-symbol switch of the current source's recording. */
@@ -102,6 +185,7 @@ export class Recorder {
   #release(): void {
     const open = this.#open;
     this.#open = null;
+    this.#failing = null;
     if (!open) return;
     try {
       open.writer.close();
@@ -118,19 +202,23 @@ export class Recorder {
     const file = recordingFilePath(this.#o.folder, source);
     try {
       const { db, recovery } = openRecording(file, source, this.#now);
-      if (recovery) this.#o.notice?.(recovery.message);
+      if (recovery) {
+        this.#setAside.set(source, recovery.message);
+        this.#o.notice?.(recovery.message);
+      }
       const writer = new RecordingWriter(db, {
         now: this.#now,
         ...(this.#o.flushMs === undefined ? {} : { flushMs: this.#o.flushMs }),
         ...(this.#o.keyframeMs === undefined ? {} : { keyframeMs: this.#o.keyframeMs }),
         ...(this.#o.timers === undefined ? {} : { timers: this.#o.timers }),
-        onError: (error) => this.#o.onError?.(error),
-        afterFlush: () => this.#afterFlush(),
+        onError: (error) => this.#writeFailed(source, error),
+        afterFlush: (frames) => this.#afterFlush(frames),
       });
       this.#open = { source, db, writer };
       return writer;
     } catch (error) {
       this.#failed.add(source);
+      this.#problems.set(source, errorMessage(error));
       this.#o.notice?.(
         `The recording of ${source} could not be opened (${errorMessage(error)}); ` +
           'nothing is recorded for it this session.',
@@ -139,7 +227,23 @@ export class Recorder {
     }
   }
 
-  #afterFlush(): void {
+  /** A failed write: told once as a notice until a write succeeds again. */
+  #writeFailed(source: DataSourceId, error: unknown): void {
+    const message = errorMessage(error);
+    if (this.#failing === null) {
+      this.#o.notice?.(
+        `Recording ${source} failed (${message}); what arrives is not recorded until ` +
+          'writing succeeds again.',
+      );
+    }
+    this.#failing = message;
+    this.#o.onError?.(error);
+  }
+
+  #afterFlush(frames: number): void {
+    this.#failing = null;
+    this.#framesWritten += frames;
+    this.#lastWriteAt = this.#now();
     const open = this.#open;
     if (!open) return;
     const now = this.#now();

@@ -42,8 +42,8 @@ export interface RecordingWriterOptions {
   timers?: WriterTimers | null;
   /** Told of a failed write (disk full…); the frames of that batch are dropped. */
   onError?: (error: unknown) => void;
-  /** After each flush (the budget check). */
-  afterFlush?: () => void;
+  /** After each flush that wrote (the budget check): how many frames it wrote. */
+  afterFlush?: (frames: number) => void;
 }
 
 interface Pending {
@@ -79,7 +79,7 @@ export class RecordingWriter {
   readonly #now: () => UnixMs;
   readonly #keyframeMs: number;
   readonly #onError: (error: unknown) => void;
-  readonly #afterFlush: () => void;
+  readonly #afterFlush: (frames: number) => void;
   readonly #w = new ByteWriter();
   readonly #ids = new Map<string, number>();
   readonly #recorded = new Map<number, boolean>();
@@ -148,6 +148,15 @@ export class RecordingWriter {
     this.#db.sqlite.prepare('UPDATE instruments SET recorded = ? WHERE id = ?').run(on ? 1 : 0, id);
     // The next frame after switching on is a whole book.
     this.#last.delete(id);
+  }
+
+  /** The instruments whose switch is off, as the file keeps them. */
+  switchedOff(): Instrument[] {
+    return this.#db.sqlite
+      .prepare(
+        'SELECT class, region, exchange, code FROM instruments WHERE recorded = 0 ORDER BY id',
+      )
+      .all() as Instrument[];
   }
 
   /** Takes one frame; false when it was not recorded (switched off, or nothing new). */
@@ -234,7 +243,7 @@ export class RecordingWriter {
       this.#onError(error);
       return;
     }
-    this.#afterFlush();
+    this.#afterFlush(batch.length);
   }
 
   /** Frames held and not yet written. */

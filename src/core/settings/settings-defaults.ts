@@ -3,7 +3,11 @@
  */
 import { STREAM_PATHS } from '../../shared/api/stream';
 import type { Settings } from '../../shared/model';
-import { DEFAULT_ENTERPRISE_MAX_CODES, DEFAULT_REFRESH_INTERVALS } from '../../shared/model';
+import {
+  DEFAULT_ENTERPRISE_MAX_CODES,
+  DEFAULT_RECORDING_BUDGET_BYTES,
+  DEFAULT_REFRESH_INTERVALS,
+} from '../../shared/model';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../api';
 import { copySettings } from './settings-schema';
 
@@ -24,6 +28,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'dark',
   timeZone: 'exchange',
   cacheBudgetBytes: 1024 * MiB,
+  recordingBudgetBytes: DEFAULT_RECORDING_BUDGET_BYTES,
   streamEnabled: true,
   streamSubscriptions: null,
   streamPaths: Object.freeze({ ...STREAM_PATHS }),

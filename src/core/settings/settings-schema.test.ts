@@ -32,6 +32,7 @@ describe('defaults', () => {
       theme: 'dark',
       timeZone: 'exchange',
       cacheBudgetBytes: 1024 ** 3,
+      recordingBudgetBytes: 1024 ** 3,
       streamEnabled: true,
       streamSubscriptions: null,
       // The contract's endpoints (shared/api/stream.ts).
@@ -147,6 +148,10 @@ describe('settingsPatchSchema', () => {
       'Cache size must be a whole number of bytes from 67,108,864 (64 MiB) to 1,099,511,627,776 (1 TiB)',
     );
     expect(parseSettingsPatch({ cacheBudgetBytes: 64 * 1024 * 1024 }).ok).toBe(true);
+    expect(errorOf({ recordingBudgetBytes: 1.5 * 1024 ** 3 + 0.5 })).toBe(
+      'Recording size must be a whole number of bytes from 67,108,864 (64 MiB) to 1,099,511,627,776 (1 TiB)',
+    );
+    expect(parseSettingsPatch({ recordingBudgetBytes: 2 * 1024 ** 3 }).ok).toBe(true);
     expect(errorOf({ plan: 'gold' })).toBe(
       'Plan must be one of free, base, professional, premium, enterprise',
     );
@@ -167,6 +172,7 @@ describe('settingsPatchSchema', () => {
       theme: 'blue',
       timeZone: 'mars',
       cacheBudgetBytes: 0,
+      recordingBudgetBytes: -1,
       streamEnabled: 1,
       streamSubscriptions: 0,
       streamPaths: { ...DEFAULT_SETTINGS.streamPaths, forex: 'forex' },
@@ -174,11 +180,11 @@ describe('settingsPatchSchema', () => {
     const result = settingsPatchSchema.safeParse(bad);
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => issue.message);
-    expect(messages).toHaveLength(15);
+    expect(messages).toHaveLength(16);
     for (const message of messages) {
       expect(message).toMatch(/^[A-Z]/);
       expect(message).not.toMatch(
-        /\b(baseUrl|enterpriseMaxCodes|requestsPerMinute|requestTimeoutMs|intervals\.|timeZone|cacheBudgetBytes|stream\w+)\b/,
+        /\b(baseUrl|enterpriseMaxCodes|requestsPerMinute|requestTimeoutMs|intervals\.|timeZone|cacheBudgetBytes|recordingBudgetBytes|stream\w+)\b/,
       );
     }
   });

@@ -28,6 +28,12 @@ export const DEFAULT_REFRESH_INTERVALS: Readonly<RefreshIntervals> = Object.free
   news: 60_000,
 });
 
+/**
+ * The size budget of each source's recording a fresh install starts with: 1 GiB (the
+ * settings' default, and the command line's `record prune` without --budget).
+ */
+export const DEFAULT_RECORDING_BUDGET_BYTES = 1024 * MiB;
+
 /** Limits of the numeric settings (inclusive), in the settings' own units. */
 export const SETTINGS_LIMITS = {
   /** Above an hour a pane is useless. */
@@ -41,6 +47,8 @@ export const SETTINGS_LIMITS = {
   requestTimeoutMs: { min: 1_000, max: 120_000 },
   /** The cache needs room for a few series and news pages to be worth having. */
   cacheBudgetBytes: { min: 64 * MiB, max: 1024 * 1024 * MiB },
+  /** A recording needs room for a few sessions of a workspace to be worth keeping. */
+  recordingBudgetBytes: { min: 64 * MiB, max: 1024 * 1024 * MiB },
   /** Symbols a stream connection may subscribe: the published plans range from 3 to 2,000. */
   streamSubscriptions: { min: 1, max: 100_000 },
 } as const;
@@ -51,6 +59,7 @@ export type NumericSettingField =
   | 'requestsPerMinute'
   | 'requestTimeoutMs'
   | 'cacheBudgetBytes'
+  | 'recordingBudgetBytes'
   | 'streamSubscriptions'
   | `intervals.${keyof RefreshIntervals}`;
 
@@ -60,6 +69,7 @@ export const NUMERIC_SETTING_LABELS: Readonly<Record<NumericSettingField, string
   requestsPerMinute: 'Requests per minute',
   requestTimeoutMs: 'Request timeout',
   cacheBudgetBytes: 'Cache size',
+  recordingBudgetBytes: 'Recording size',
   streamSubscriptions: 'Stream symbols',
   'intervals.quotes': 'Quotes refresh',
   'intervals.depth': 'Depth refresh',
@@ -102,7 +112,7 @@ export function numericSettingMessage(field: NumericSettingField): string {
   if (field.startsWith('intervals.') || field === 'requestTimeoutMs') {
     return `${label} must be a whole number of milliseconds from ${count(min)} (${duration(min)}) to ${count(max)} (${duration(max)})`;
   }
-  if (field === 'cacheBudgetBytes') {
+  if (field === 'cacheBudgetBytes' || field === 'recordingBudgetBytes') {
     return `${label} must be a whole number of bytes from ${count(min)} (${size(min)}) to ${count(max)} (${size(max)})`;
   }
   const blank =

@@ -39,6 +39,11 @@ export interface Settings {
   /** Size budget of the cache database in bytes. */
   cacheBudgetBytes: number;
   /**
+   * Size budget of each data source's recording (what the workspace shows, kept for the
+   * heatmap and replay) in bytes; the oldest sessions go first.
+   */
+  recordingBudgetBytes: number;
+  /**
    * Prices (quotes, depth, ticks) over the service's stream where it streams them; off:
    * everything is polled over REST.
    */

@@ -34,6 +34,7 @@ const settings: Settings = {
   theme: 'dark',
   timeZone: 'exchange',
   cacheBudgetBytes: 1 << 30,
+  recordingBudgetBytes: 1 << 30,
   streamEnabled: true,
   streamSubscriptions: null,
   streamPaths: { ...STREAM_PATHS },
