@@ -126,7 +126,7 @@ export class Recorder {
           ? 'unavailable'
           : this.#failing !== null
             ? 'failing'
-            : list.some((s) => s.recorded)
+            : !this.#o.shown || list.some((s) => s.recorded)
               ? 'recording'
               : 'idle',
       problem: this.#enabled ? problem : null,

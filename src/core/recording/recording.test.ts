@@ -306,6 +306,7 @@ describe('recording files', () => {
       instrument: INSTRUMENTS[0]!,
       record: new BookWalk(seededRandom(1), 'X').next(),
     });
+    expect(recorder.status().setAside).toBe(notices[0]);
     recorder.close();
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatch(
@@ -319,6 +320,50 @@ describe('recording files', () => {
     const { db: fresh } = openRecording(file, 'demo');
     open.push(fresh);
     expect([...read(fresh, { from: 0, to: Number.MAX_SAFE_INTEGER })]).toHaveLength(1);
+  });
+
+  it('a failed write (disk full) is told once, shown as failing, and recording resumes after', () => {
+    const folder = tempFolder();
+    const notices: string[] = [];
+    const errors: unknown[] = [];
+    const recorder = new Recorder({
+      folder,
+      source: () => 'demo',
+      timers: null,
+      notice: (m) => notices.push(m),
+      onError: (e) => errors.push(e),
+    });
+    const random = seededRandom(7);
+    const walks = INSTRUMENTS.map((i) => new BookWalk(random, i.code));
+    const push = (n: number) => {
+      for (let k = 0; k < n; k++) {
+        const which = k % INSTRUMENTS.length;
+        recorder.take({
+          channel: 'depth',
+          instrument: INSTRUMENTS[which]!,
+          record: walks[which]!.next(),
+        });
+      }
+      recorder.flush();
+    };
+    push(10);
+    expect(recorder.status()).toMatchObject({ state: 'recording', problem: null });
+    const sqlite = recorder.db!.sqlite;
+    // The file may not grow: SQLite answers as a full disk does.
+    sqlite.pragma(`max_page_count = ${sqlite.pragma('page_count', { simple: true }) as number}`);
+    push(3000);
+    push(3000);
+    const failing = recorder.status();
+    expect(failing.state).toBe('failing');
+    expect(failing.problem).toMatch(/full/);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^Recording demo failed \(.*full.*\); what arrives is not recorded/);
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    sqlite.pragma('max_page_count = 1073741823');
+    push(10);
+    expect(recorder.status()).toMatchObject({ state: 'recording', problem: null });
+    expect(notices).toHaveLength(1);
+    recorder.close();
   });
 
   it('a file that is not a database at all is set aside too', () => {
