@@ -132,7 +132,7 @@ export const NO_SERVICE_URL = 'http://127.0.0.1:1';
  * The environment of a child: ours without MARKETDESK_* and without any way to the
  * session keyring, with the keychain turned off, plus `extra`.
  */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined || key.startsWith('MARKETDESK_')) continue;

@@ -3,18 +3,12 @@
  */
 import type { CacheStats, PruneResult, SourceRows, StoredSeries, TimeSpan } from '../core/cache';
 import { KTYPES } from '../shared/model';
-import { formatSize } from '../shared/format/numbers';
+import { formatBytes, formatSize } from '../shared/format/numbers';
 import { formatTime, renderTable, type Column } from './output';
 import { fieldsTable } from './render-market';
 
-/** 1536 → "1.5 KiB". */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let n = bytes;
-  let i = 0;
-  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
-  return `${i === 0 ? n : n.toFixed(1)} ${units[i]}`;
-}
+/** 1536 → "1.5 KiB" (shared/format's, the app's too). */
+export { formatBytes };
 
 const spanText = (s: TimeSpan): string =>
   s.oldest === null ? '-' : `${formatTime(s.oldest)} … ${formatTime(s.newest)}`;

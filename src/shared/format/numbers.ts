@@ -206,3 +206,12 @@ export function formatBps(value: number | null | undefined): string {
   if (abs === 0) return '0 bps';
   return `${abs >= 1 ? numberFormat(1, 1).format(value) : bpsSmall().format(value)} bps`;
 }
+
+/** 1536 → "1.5 KiB", 2^30 → "1.0 GiB": a size in binary units, one decimal above bytes. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let n = bytes;
+  let i = 0;
+  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
+  return `${i === 0 ? n : n.toFixed(1)} ${units[i]}`;
+}

@@ -18,6 +18,7 @@ import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
 import { ToastState } from './toast-state.svelte';
+import { RecordingState } from './recording-state.svelte';
 import { errorMessage } from '../../../shared/errors';
 import { DisposableStore } from '../../../shared/emitter';
 import { AlertList } from '../alerts/alert-list.svelte';
@@ -43,6 +44,8 @@ export class AppModel {
   readonly confirm = new ConfirmState();
   /** The one short-lived message with an action (Undo). */
   readonly toasts = new ToastState();
+  /** The recording of what the workspace shows: the REC indicator, its switches, Settings. */
+  readonly recording: RecordingState;
 
   settingsOpen = $state(false);
   /** The settings section to bring into view and focus when the dialog opens. */
@@ -64,6 +67,7 @@ export class AppModel {
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);
     this.alerts = new AlertList(bridge);
+    this.recording = new RecordingState(bridge);
     this.contexts = new PaneContexts({
       bridge,
       workspace: this.workspace,

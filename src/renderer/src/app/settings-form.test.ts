@@ -19,6 +19,7 @@ import {
   fieldLabel,
   formErrors,
   formPatch,
+  recordingBudgetMessage,
   requestTimeoutMessage,
   settingsErrorText,
   toForm,
@@ -136,6 +137,26 @@ describe('settings form', () => {
     }
   });
 
+  it('shows the recording budget in MiB, checks it against the shared limits, and sends bytes', () => {
+    expect(toForm(settings).recordingBudgetMiB).toBe('1024');
+    const form = toForm(settings);
+    form.recordingBudgetMiB = '2,048';
+    expect(formPatch(form, settings)).toEqual({ patch: { recordingBudgetBytes: 2 * 1024 ** 3 } });
+    for (const wrong of ['63', '1.5', 'lots', '', '1048577']) {
+      form.recordingBudgetMiB = wrong;
+      expect(formPatch(form, settings)).toEqual({
+        errors: { recordingBudgetBytes: recordingBudgetMessage() },
+      });
+    }
+    expect(recordingBudgetMessage()).toBe(
+      'Recording size must be a whole number of MiB from 64 to 1,048,576',
+    );
+    // A hand-set budget of part of a MiB is shown rounded and, untouched, kept as it is.
+    const odd = { ...settings, recordingBudgetBytes: 100 * 1024 * 1024 + 5 };
+    expect(toForm(odd).recordingBudgetMiB).toBe('100');
+    expect(formPatch(toForm(odd), odd)).toEqual({ patch: {} });
+  });
+
   it('checks the codes per request only on the enterprise plan, which shows them', () => {
     const form = toForm(settings);
     form.enterpriseMaxCodes = 'lots';
@@ -183,6 +204,7 @@ describe('settings form', () => {
       'intervals.depth',
       'intervals.ticks',
       'intervals.news',
+      'recordingBudgetBytes',
     ]);
     expect(fieldLabel('baseUrl')).toBe('Base URL');
     expect(fieldLabel('streamPaths.crypto')).toBe(STREAM_PATH_LABELS.crypto);
@@ -348,10 +370,14 @@ describe('no internal text in any message', () => {
     for (const cls of Object.keys(form.streamPaths) as (keyof typeof form.streamPaths)[]) {
       form.streamPaths[cls] = cls;
     }
+    form.recordingBudgetMiB = '1';
     const errors = formErrors(form, enterprise);
     expect(Object.keys(errors)).toEqual(SETTINGS_FORM_FIELDS);
     for (const message of Object.values(errors)) {
-      expect(message).not.toMatch(/setSettings|patch\.|intervals\.|Ms\b|[a-z][A-Z]/);
+      // MiB is a unit people read, not a key's camel case.
+      expect(message.replaceAll('MiB', 'mib')).not.toMatch(
+        /setSettings|patch\.|intervals\.|Ms\b|[a-z][A-Z]/,
+      );
     }
   });
 });

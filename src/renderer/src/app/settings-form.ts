@@ -40,6 +40,8 @@ export interface SettingsForm {
   /** Blank for the plan's default. */
   streamSubscriptions: string;
   streamPaths: StreamPaths;
+  /** In MiB, as the form shows it (the setting is `recordingBudgetBytes`). */
+  recordingBudgetMiB: string;
 }
 
 /** A field of the form that can be wrong, by its setting's key (shared/model's names). */
@@ -68,6 +70,7 @@ export const SETTINGS_FORM_FIELDS: readonly SettingsFormField[] = [
   'streamSubscriptions',
   ...STREAM_PATH_FIELDS.map((cls) => `streamPaths.${cls}` as const),
   ...INTERVAL_FIELDS.map((key) => `intervals.${key}` as const),
+  'recordingBudgetBytes',
 ];
 
 /** The label of a form field: shared/model's, the one the main side's messages use. */
@@ -87,6 +90,7 @@ export const fieldInputId = (field: SettingsFormField): string =>
 export const fieldErrorId = (field: SettingsFormField): string => `${fieldInputId(field)}-error`;
 
 const MS_PER_SECOND = 1000;
+const BYTES_PER_MIB = 1024 * 1024;
 
 /** The form starts from the settings as they are. */
 export function toForm(settings: Settings): SettingsForm {
@@ -108,6 +112,10 @@ export function toForm(settings: Settings): SettingsForm {
     streamSubscriptions:
       settings.streamSubscriptions === null ? '' : String(settings.streamSubscriptions),
     streamPaths: { ...settings.streamPaths },
+    // A budget set outside the form (a hand-written file) may not be whole MiB: 2 decimals.
+    recordingBudgetMiB: String(
+      Math.round((settings.recordingBudgetBytes / BYTES_PER_MIB) * 100) / 100,
+    ),
   };
 }
 
@@ -140,6 +148,17 @@ export function requestTimeoutMessage(): string {
   return `${label} must be a number of seconds from ${min / MS_PER_SECOND} to ${max / MS_PER_SECOND}, with at most 3 decimals`;
 }
 
+/**
+ * What the recording budget must be, in the form's unit: "Recording size must be a whole
+ * number of MiB from 64 to 1,048,576". The limits are shared/model's.
+ */
+export function recordingBudgetMessage(): string {
+  const { min, max } = numericSettingLimits('recordingBudgetBytes');
+  const label = NUMERIC_SETTING_LABELS.recordingBudgetBytes;
+  const mib = (bytes: number) => (bytes / BYTES_PER_MIB).toLocaleString('en-US');
+  return `${label} must be a whole number of MiB from ${mib(min)} to ${mib(max)}`;
+}
+
 /** A numeric field's value, or its problem in words. */
 type Checked = { value: number } | { error: string };
 
@@ -147,6 +166,18 @@ function checkWhole(field: NumericSettingField, text: string): Checked {
   const value = parseWhole(text);
   const error = numericSettingProblem(field, value);
   return error === null ? { value } : { error };
+}
+
+function checkRecordingBudget(text: string, settings: Settings): Checked {
+  const mib = parseWhole(text);
+  // Unchanged (a budget of fractional MiB shown rounded) keeps the bytes set.
+  if (text.trim() === toForm(settings).recordingBudgetMiB) {
+    return { value: settings.recordingBudgetBytes };
+  }
+  const value = mib * BYTES_PER_MIB;
+  return numericSettingProblem('recordingBudgetBytes', value) === null
+    ? { value }
+    : { error: recordingBudgetMessage() };
 }
 
 function checkTimeout(text: string): Checked {
@@ -216,6 +247,12 @@ export function formPatch(
   }
   if (INTERVAL_FIELDS.some((k) => intervals[k] !== settings.intervals[k])) {
     patch.intervals = intervals;
+  }
+
+  const budget = checkRecordingBudget(form.recordingBudgetMiB, settings);
+  if ('error' in budget) errors.recordingBudgetBytes = budget.error;
+  else if (budget.value !== settings.recordingBudgetBytes) {
+    patch.recordingBudgetBytes = budget.value;
   }
 
   return Object.keys(errors).length > 0 ? { errors } : { patch };
