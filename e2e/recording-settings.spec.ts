@@ -30,7 +30,12 @@ function exported(code: string, from: number): { t: number; instrument: { code: 
         '--format',
         'jsonl',
       ],
-      { cwd: ROOT, env: childEnv({ MARKETDESK_HOME: app.home }), encoding: 'utf8' },
+      {
+        cwd: ROOT,
+        env: childEnv({ MARKETDESK_HOME: app.home }),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
   } catch (error) {
     // No frame of the code at all yet: the command says so and exits 1.
