@@ -107,6 +107,39 @@ describe('recording store', () => {
     }
   });
 
+  it('writes a big batch (many rows a statement) with each key frame indexed at its own row', () => {
+    const db = openDb();
+    const random = seededRandom(11);
+    const walks = INSTRUMENTS.map((i) => new BookWalk(random, i.code));
+    const clock = { t: 1_700_000_000_000 };
+    const writer = new RecordingWriter(db, { now: () => clock.t, timers: null, keyframeMs: 500 });
+    const seen: Seen[] = [];
+    // 1,000 books in one batch: 15 statements of 64 rows and 40 rows one by one.
+    for (let k = 0; k < 1000; k++) {
+      clock.t += 1 + Math.floor(random() * 50);
+      const which = k % INSTRUMENTS.length;
+      const book = walks[which]!.next();
+      if (writer.append({ channel: 'depth', instrument: INSTRUMENTS[which]!, record: book })) {
+        seen.push({ t: clock.t, instrument: INSTRUMENTS[which]!, book: structuredClone(book) });
+      }
+    }
+    expect(writer.pending).toBe(seen.length);
+    writer.close();
+    const keys = db.sqlite
+      .prepare(
+        `SELECT k.instrument AS ki, k.t AS kt, f.instrument AS fi, f.t AS ft, f.kind AS kind
+         FROM keyframes k LEFT JOIN frames f ON f.id = k.frame`,
+      )
+      .all() as { ki: number; kt: number; fi: number; ft: number; kind: number }[];
+    expect(keys.length).toBeGreaterThan(INSTRUMENTS.length);
+    for (const k of keys) expect([k.fi, k.ft, k.kind]).toEqual([k.ki, k.kt, 0]);
+    const frames = [...read(db, { from: 0, to: Number.MAX_SAFE_INTEGER })];
+    expect(frames.map((f) => f.record)).toEqual(seen.map((x) => x.book));
+    for (const s of seen.filter((_, i) => i % 37 === 0)) {
+      expect(bookAt(db, s.instrument, s.t)).toEqual(liveAt(seen, s.instrument, s.t));
+    }
+  });
+
   it('reads a span back in arrival order, whole books, and the cursor seeks', () => {
     const db = openDb();
     const { seen } = recordWalk(db, 3, 1500);
