@@ -44,7 +44,8 @@ export const recordCommand: Command = {
                         the frames of a span (default all) of this source's recording,
                         to FILE or stdout; depth as whole books; T is ISO 8601 or Unix ms
   prune [--budget SIZE] delete each recording's oldest sessions until it fits SIZE
-                        (default 1GiB; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
+                        (default 1GiB, the app's default Recording size; 500MB =
+                        500×10⁶ bytes, 512MiB = 512×2²⁰)
 
 The app records what it receives live (depth, quotes, ticks) in recordings/ of the data
 folder (MARKETDESK_HOME, else the platform's application-data folder): one file per
