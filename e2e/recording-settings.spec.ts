@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { childEnv, ROOT } from './support/processes';
+import { seriousViolations } from './support/ui';
 import { savedFile, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({ mode: 'DEMO DATA' });
@@ -97,6 +98,7 @@ test('a symbol switched off is recorded no more, the others go on, and the indic
     'not recorded',
   );
   await expect(panel.getByTestId('rec-state')).toContainText(/\(1 switched off\)/);
+  expect(await seriousViolations(page, '#recording-panel')).toEqual([]);
 
   // The others go on being recorded: an ETHUSDT frame written well after the switch (the
   // frames are written in arrival order, so anything of BTCUSDT before it is written too);
