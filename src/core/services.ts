@@ -39,6 +39,9 @@ import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
 import { EventsService, eventsReader, namesOf } from './events';
 import { Recorder } from './recording';
+import { ReplayService } from './replay';
+import { forgetSource } from './cache';
+import { isReplaySource } from '../shared/model';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -100,6 +103,8 @@ export interface Services {
   readonly backend: AppBackend;
   /** What the hub receives live, recorded per source (src/core/recording). */
   readonly recorder: Recorder;
+  /** Replays of the recording, each a source of its own (src/core/replay). */
+  readonly replay: ReplayService;
   status(): AppStatus;
   /** Closes the hub, the demo service and the cache. Idempotent. */
   dispose(): Promise<void>;
@@ -215,9 +220,20 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   let history: HistoryService;
   let hub: FeedHub;
-  const recorder = new Recorder({
+  const replay = new ReplayService({
     folder: config.dataFolder,
     source: () => link.sources.sourceId,
+    cache: db,
+    switchTo: (target) => link.replay(target),
+    forget: (source) => forgetSource(db, source),
+    streamPaths: () => settings.get().streamPaths,
+    now,
+  });
+  // During a replay the recorder keeps to the replayed source (and is not fed: see the hub).
+  const recordedSource = () => replay.recorded;
+  const recorder = new Recorder({
+    folder: config.dataFolder,
+    source: recordedSource,
     now,
     notice: (message) => {
       notices.add(message);
@@ -259,7 +275,10 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       health,
       stream: streamOf(current, link.openStream),
       markets: marketHours,
-      onReceived: recorder.take,
+      // A replay's frames are the recording's own: never recorded again.
+      onReceived: (frame) => {
+        if (!isReplaySource(link.sources.sourceId)) recorder.take(frame);
+      },
       now,
       // Messages only: a stack or an argument could carry anything.
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
@@ -342,6 +361,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     now,
     notices,
     markets: marketHours,
+    replay,
   });
 
   let disposed: Promise<void> | null = null;
@@ -362,11 +382,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     marketHours,
     backend,
     recorder,
+    replay,
     status: () => backend.status(),
     dispose() {
       disposed ??= (async () => {
         // Before the hub goes: a rebuild finishing during shutdown must not reach it.
         listening.dispose();
+        // Back on the recorded source before the link goes.
+        await replay.dispose();
         backend.dispose();
         alerts.dispose();
         notices.dispose();

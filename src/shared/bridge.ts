@@ -34,6 +34,10 @@ import type {
   SymbolSearchQuery,
   Tick,
   UnixMs,
+  ReplayControl,
+  ReplayRequest,
+  ReplaySpans,
+  ReplayStatus,
 } from './model';
 import type { Holiday } from './calendar';
 import type { DeepLink } from './deep-link';
@@ -314,6 +318,19 @@ export interface Commands {
     args: { instrument: Instrument; from: UnixMs; to: UnixMs; refreshNews?: boolean };
     result: ChartEventsAnswer;
   };
+  /** The current source's recorded sessions and instruments: what a replay can play. */
+  replaySpans: { args: Record<string, never>; result: ReplaySpans };
+  /**
+   * Replays a recorded span (one instrument, or everything recorded) as a source of its
+   * own: every pane shows the replay until `replayStop`. Stops a replay under way first.
+   */
+  replayStart: { args: ReplayRequest; result: ReplayStatus };
+  /** Steers the running replay: speed and pause, or a seek, or a step to the next frame. */
+  replayControl: { args: ReplayControl; result: ReplayStatus };
+  /** Ends the replay: back to live (or demo) data. */
+  replayStop: { args: Record<string, never>; result: null };
+  /** The running replay, or null. */
+  getReplay: { args: Record<string, never>; result: ReplayStatus | null };
 }
 
 export type CommandName = keyof Commands;
@@ -353,6 +370,11 @@ const COMMAND_TABLE = {
   deleteDrawing: true,
   loadRegionEvents: true,
   loadChartEvents: true,
+  replaySpans: true,
+  replayStart: true,
+  replayControl: true,
+  replayStop: true,
+  getReplay: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
@@ -408,6 +430,8 @@ export interface Events {
   openSymbol: DeepLink;
   /** An instrument's drawings changed (in any window, this one included). */
   drawings: DrawingSet;
+  /** A replay started, moved or stopped (null): told to every window. */
+  replay: { status: ReplayStatus | null };
 }
 
 export type EventName = keyof Events;
@@ -425,6 +449,7 @@ const EVENT_TABLE = {
   alertFired: true,
   openSymbol: true,
   drawings: true,
+  replay: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

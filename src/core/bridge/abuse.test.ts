@@ -64,6 +64,11 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   deleteDrawing: { instrument: AAPL, id: TREND.id },
   loadRegionEvents: { region: 'US', kinds: ['splits', 'holidays'] },
   loadChartEvents: { instrument: AAPL, from: 0, to: 1_700_000_000_000 },
+  replaySpans: {},
+  replayStart: { from: 0, to: 1_700_000_000_000, instrument: AAPL, speed: 10 },
+  replayControl: { speed: 2, paused: true },
+  replayStop: {},
+  getReplay: {},
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

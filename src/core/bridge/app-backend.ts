@@ -32,6 +32,7 @@ import {
   type BridgeBackend,
   type DrawingPort,
   type EventsPort,
+  type ReplayPort,
   type FeedPort,
 } from './backend';
 import { BridgeFailure } from './errors';
@@ -78,6 +79,8 @@ export interface AppBackendDeps {
   directory?: { search(query: SymbolSearchQuery): Promise<SymbolSearchAnswer> };
   /** Told when a market's state changes (core/market-hours); the status says it. */
   markets?: { readonly onChange: Event<void> };
+  /** Replays of the recording (core/replay); absent: the replay commands are unavailable. */
+  replay?: ReplayPort;
   /** Default: the global timers. */
   timers?: Timers;
   /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link DEADLINE_MARGIN_MS}. */
@@ -93,6 +96,7 @@ export class AppBackend implements BridgeBackend {
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
   readonly events: EventsPort;
+  readonly replay?: ReplayPort;
   readonly #deps: AppBackendDeps;
   readonly #statusChanged = new Emitter<AppStatus>();
   /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
@@ -108,6 +112,7 @@ export class AppBackend implements BridgeBackend {
     this.alerts = deps.alerts;
     this.drawings = deps.drawings;
     this.events = deps.events;
+    if (deps.replay) this.replay = deps.replay;
     const changed = () => this.#changed();
     this.#listening.add(deps.hub.onStatus(changed));
     this.#listening.add(deps.health.onChange(changed));

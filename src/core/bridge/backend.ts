@@ -31,6 +31,10 @@ import type {
   SymbolQuery,
   SymbolSearchAnswer,
   SymbolSearchQuery,
+  ReplayControl,
+  ReplayRequest,
+  ReplaySpans,
+  ReplayStatus,
 } from '../../shared/model';
 import type { AlertFeed, AlertFired } from '../alerts';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
@@ -87,6 +91,16 @@ export interface EventsPort {
   ): Promise<ChartEventsAnswer>;
 }
 
+/** Replays of the recording (core/replay's ReplayService). */
+export interface ReplayPort {
+  spans(): ReplaySpans;
+  start(request: ReplayRequest): Promise<ReplayStatus>;
+  control(change: ReplayControl): ReplayStatus;
+  stop(): Promise<null>;
+  status(): ReplayStatus | null;
+  readonly onChange: Event<ReplayStatus | null>;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
@@ -94,6 +108,8 @@ export interface BridgeBackend {
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
   readonly events: EventsPort;
+  /** Replays; absent where the app has no recording (tests' backends). */
+  readonly replay?: ReplayPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

@@ -160,6 +160,24 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ instrument: AAPL, from: -1, to: 5 }, /^loadChartEvents: from/],
     [{ instrument: AAPL, from: 0, to: 5, refreshNews: 'yes' }, /^loadChartEvents: refreshNews/],
   ],
+  replaySpans: [[{ extra: 1 }, /^replaySpans: /]],
+  replayStart: [
+    [{ from: 10, to: 5, instrument: null }, /^replayStart: from must not be after to/],
+    [{ from: 0, to: 5, instrument: null, speed: 200 }, /^replayStart: speed must be at most 100/],
+    [{ from: 0, to: 5, instrument: null, speed: 0.1 }, /^replayStart: speed must be at least 0.25/],
+    [{ from: 0, to: 5 }, /^replayStart: instrument/],
+    [{ from: 0, to: 5, instrument: { ...AAPL, region: 'us' } }, /^replayStart: instrument\.region/],
+  ],
+  replayControl: [
+    [{}, /^replayControl: name a change: speed, paused, seek or step/],
+    [{ speed: 1000 }, /^replayControl: speed must be at most 100/],
+    [{ seek: 5, step: true }, /^replayControl: step: seek and step cannot be asked together/],
+    [{ step: false }, /^replayControl: step must be true/],
+    [{ paused: 'yes' }, /^replayControl: paused must be true or false/],
+    [{ rewind: true }, /^replayControl: /],
+  ],
+  replayStop: [[{ now: true }, /^replayStop: /]],
+  getReplay: [[{ x: 1 }, /^getReplay: /]],
 };
 
 describe('argument validation', () => {

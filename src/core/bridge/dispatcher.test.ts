@@ -46,6 +46,11 @@ function throwing(error: unknown): CommandHandlers {
     deleteDrawing: notUsed,
     loadRegionEvents: notUsed,
     loadChartEvents: notUsed,
+    replaySpans: notUsed,
+    replayStart: notUsed,
+    replayControl: notUsed,
+    replayStop: notUsed,
+    getReplay: notUsed,
   };
 }
 

@@ -6,6 +6,7 @@ import type { CandlesPage, Events } from '../../shared/bridge';
 import { seriesKey, type DataSourceId } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import { AlertNotFoundError } from '../alerts';
+import { ReplayError } from '../replay';
 import { DEADLINE_MARGIN_MS, type BridgeBackend, type ShellHooks } from './backend';
 import type { ClientRegistry } from './client-registry';
 import type { CommandHandlers } from './dispatcher';
@@ -43,8 +44,22 @@ function notFound<T>(run: () => T): T {
   }
 }
 
+/** A replay the service refuses (no recording, nothing running, a bad span) is a bad argument. */
+async function refused<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ReplayError) throw new BridgeFailure('bad-argument', error.message);
+    throw error;
+  }
+}
+
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
 export function createHandlers({ backend, hooks, links, clients }: HandlerDeps): CommandHandlers {
+  const replayPort = () => {
+    if (!backend.replay) throw new BridgeFailure('not-found', 'replay is not available here');
+    return backend.replay;
+  };
   // A page that has to ask the service (a page back) answers or fails within the request
   // timeout in Settings, a margin, and the wait for a slot of the plan's minute as it
   // stands when asked (a minute on the free plan), whatever the service does; the
@@ -267,6 +282,22 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       // Their links may be opened (openExternal): they are news items shown in Marketdesk.
       links.remember(answer.news);
       return answer;
+    },
+
+    async replaySpans() {
+      return replayPort().spans();
+    },
+    async replayStart(request) {
+      return refused(() => replayPort().start(request));
+    },
+    async replayControl(change) {
+      return refused(async () => replayPort().control(change));
+    },
+    async replayStop() {
+      return replayPort().stop();
+    },
+    async getReplay() {
+      return backend.replay?.status() ?? null;
     },
   } satisfies CommandHandlers;
   return handlers;

@@ -253,3 +253,34 @@ export function* read(
     yield* batch;
   }
 }
+
+/**
+ * The last quote or tick of `instrument` that arrived at or before `t`, looked for up to
+ * `lookbackMs` back (a replay's start: what a pane showed at `t`); null when none.
+ */
+export function lastRecordAt(
+  db: RecordingDb,
+  instrument: Instrument,
+  channel: 'quote' | 'tick',
+  t: UnixMs,
+  lookbackMs = 600_000,
+): RecordedFrame | null {
+  const [id] = [...idsOf(db, [instrument])!];
+  if (id === undefined) return null;
+  const row = db.sqlite
+    .prepare(
+      `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND instrument = ? AND kind = ? ORDER BY id DESC LIMIT 1`,
+    )
+    .get(
+      frameIdAt(db, t - lookbackMs),
+      frameIdAt(db, t + 1),
+      id,
+      channel === 'quote' ? KIND.quote : KIND.tick,
+    ) as Row | undefined;
+  return row ? new Decoder(instrumentsOf(db)).take(row) : null;
+}
+
+/** The instruments a recording holds (by key order of first sight). */
+export function recordedInstruments(db: RecordingDb): Instrument[] {
+  return [...instrumentsOf(db).values()];
+}

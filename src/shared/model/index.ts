@@ -14,3 +14,4 @@ export * from './plan-fit';
 export * from './connection-test';
 export * from './market-state';
 export * from './market-time';
+export * from './replay';
