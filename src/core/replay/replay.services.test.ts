@@ -93,11 +93,15 @@ describe('replay in the services', () => {
 
   it('refuses a replay with nothing recorded, and controls with none running', async () => {
     const folder = tempFolder();
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null, record: false });
+    const services = await createTestServices({
+      dataFolder: folder,
+      loadKeytar: null,
+      record: false,
+    });
     try {
-      await expect(
-        services.replay.start({ from: 0, to: 1, instrument: null }),
-      ).rejects.toThrow(/nothing has been recorded for demo yet/);
+      await expect(services.replay.start({ from: 0, to: 1, instrument: null })).rejects.toThrow(
+        /nothing has been recorded for demo yet/,
+      );
       expect(() => services.replay.control({ paused: true })).toThrow(/no replay is running/);
       expect(services.replay.spans()).toEqual({ recorded: 'demo', spans: [], instruments: [] });
     } finally {

@@ -17,6 +17,7 @@ import { saveFile } from '../base/save-file';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
+import { ReplayState } from './replay/replay-state.svelte';
 import { ToastState } from './toast-state.svelte';
 import { errorMessage } from '../../../shared/errors';
 import { DisposableStore } from '../../../shared/emitter';
@@ -43,6 +44,8 @@ export class AppModel {
   readonly confirm = new ConfirmState();
   /** The one short-lived message with an action (Undo). */
   readonly toasts = new ToastState();
+  /** The replay bar: the running replay, the spans to pick from. */
+  readonly replay: ReplayState;
 
   settingsOpen = $state(false);
   /** The settings section to bring into view and focus when the dialog opens. */
@@ -61,6 +64,7 @@ export class AppModel {
     // A pane that went in as a tab rather than the split asked for says so.
     this.workspace = new WorkspaceState({ bridge, note: (text) => this.toasts.show({ text }) });
     this.status = new StatusState(bridge);
+    this.replay = new ReplayState(bridge);
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);
     this.alerts = new AlertList(bridge);
@@ -127,6 +131,7 @@ export class AppModel {
     store.add(flush);
     store.add(this.connection.follow(this.host));
     store.add(this.status.start());
+    store.add(this.replay.start());
     store.add(this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)));
     store.add(
       followFirings({
