@@ -9,7 +9,7 @@ import type { DepthBook, Instrument, Quote, Tick, UnixMs } from '../../shared/mo
 import { instrumentKey } from '../../shared/model';
 import {
   RecordingCursor,
-  lastRecordAt,
+  lastRecordsBefore,
   recordedInstruments,
   type RecordedFrame,
   type RecordingDb,
@@ -123,12 +123,9 @@ export class ReplayPlayer {
     this.#quotes.clear();
     this.#ticks.clear();
     for (const [key, book] of this.#cursor.seek(t)) this.#books.set(key, book);
-    for (const i of this.instruments) {
-      const key = instrumentKey(i);
-      const quote = lastRecordAt(this.#db, i, 'quote', t - 1);
-      if (quote?.channel === 'quote') this.#quotes.set(key, quote.record);
-      const tick = lastRecordAt(this.#db, i, 'tick', t - 1);
-      if (tick?.channel === 'tick') this.#ticks.set(key, tick.record);
+    for (const [key, last] of lastRecordsBefore(this.#db, this.instruments, t)) {
+      if (last.quote) this.#quotes.set(key, last.quote);
+      if (last.tick) this.#ticks.set(key, last.tick);
     }
   }
 }
