@@ -227,6 +227,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     switchTo: (target) => link.replay(target),
     forget: (source) => forgetSource(db, source),
     streamPaths: () => settings.get().streamPaths,
+    // The alerts service and the hub are built below; read when a replay starts.
+    alerts: {
+      list: () => alerts.list(),
+      feed: {
+        subscribe: (clientId, spec, push) => hub.subscribe(clientId, spec, push),
+        unsubscribe: (id) => hub.unsubscribe(id),
+      },
+    },
     now,
   });
   // During a replay the recorder keeps to the replayed source (and is not fed: see the hub).

@@ -247,6 +247,13 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     },
 
     async createAlert({ draft }) {
+      // Made now it would be filed under the replay's source and kept in alerts.json.
+      if (backend.replay?.status()) {
+        throw new BridgeFailure(
+          'bad-argument',
+          'Alerts cannot be made during a replay: press Live first (the replay tries your alerts on its prices by itself).',
+        );
+      }
       return backend.alerts.create(draft);
     },
 

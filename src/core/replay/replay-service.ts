@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { Emitter, type Event } from '../../shared/emitter';
 import type {
+  Alert,
   AssetClass,
   DataSourceId,
   ReplayControl,
@@ -32,6 +33,8 @@ import {
 } from '../recording';
 import { ReplayPlayer } from './player';
 import { replayCandles } from './replay-candles';
+import { AlertSandbox } from './alert-sandbox';
+import { firingText, type AlertFeed } from '../alerts';
 import { startReplayServer, type ReplayServer } from './replay-server';
 
 /** Where the link sends the app's requests during a replay; null: back to the recorded source. */
@@ -52,6 +55,11 @@ export interface ReplayServiceOptions {
   /** Forgets what was filed under a replay's source (cache rows). */
   forget: (source: DataSourceId) => void;
   streamPaths?: () => Readonly<Record<AssetClass, string>>;
+  /**
+   * The live alerts and the feed: a replay evaluates copies of the recorded source's
+   * alerts on its prices in a sandbox. Absent: a replay has no alerts.
+   */
+  alerts?: { list(): Alert[]; feed: AlertFeed };
   now?: () => UnixMs;
   /** How often the replay plays what its clock passed (ms); default 50. */
   tickMs?: number;
@@ -72,6 +80,7 @@ interface Running {
   player: ReplayPlayer;
   server: ReplayServer;
   timer: ReturnType<typeof setInterval>;
+  sandbox: AlertSandbox | null;
 }
 
 export class ReplayService {
@@ -120,11 +129,14 @@ export class ReplayService {
   status(): ReplayStatus | null {
     const r = this.#running;
     if (!r) return null;
+    const last = r.sandbox?.last;
     return {
       source: r.source,
       recorded: r.recorded,
       instrument: r.request.instrument,
       ...r.player.clock.state(),
+      alertsFired: r.sandbox?.fired ?? 0,
+      lastAlert: last ? firingText(last.alert, last.firing).body : null,
     };
   }
 
@@ -168,8 +180,29 @@ export class ReplayService {
       const source = replaySourceId(recorded);
       const timer = setInterval(() => this.#tick(), this.#o.tickMs ?? 50);
       timer.unref?.();
-      this.#running = { recorded, source, request, db, player, server, timer };
+      const running: Running = {
+        recorded,
+        source,
+        request,
+        db,
+        player,
+        server,
+        timer,
+        sandbox: null,
+      };
+      this.#running = running;
       await this.#o.switchTo({ baseUrl: server.baseUrl, token: server.token, source });
+      // After the switch: the sandbox's subscriptions are served the replay's prices.
+      const alerts = this.#o.alerts;
+      if (alerts) {
+        running.sandbox = new AlertSandbox({
+          alerts: alerts.list().filter((a) => a.source === recorded),
+          source,
+          feed: alerts.feed,
+          now: this.#now,
+        });
+        running.sandbox.onFired(() => this.#tell());
+      }
       return this.#tell()!;
     });
   }
@@ -217,6 +250,7 @@ export class ReplayService {
     if (!r) return null;
     this.#running = null;
     clearInterval(r.timer);
+    r.sandbox?.dispose();
     try {
       // Away from the replay first: no request reaches a closed port.
       await this.#o.switchTo(null);

@@ -35,6 +35,18 @@ describe('replay in the services', () => {
       });
       services.hub.subscribe('window', quotesSpec('crypto', 'BA', ['BTCUSDT']), () => undefined);
       await vi.waitFor(() => expect(live.length).toBeGreaterThan(5), { timeout: 20_000 });
+      // A live alert that holds at every price: it fires live once, and in the replay's sandbox.
+      services.alerts.create({
+        instrument: BTC,
+        condition: { kind: 'above', price: 1 },
+        repeat: 'every',
+      });
+      await vi.waitFor(() => expect(services.alerts.list()[0]!.firedCount).toBeGreaterThan(0), {
+        timeout: 20_000,
+      });
+      const liveAlerts = JSON.stringify(services.alerts.list());
+      let liveFirings = 0;
+      services.alerts.onFired(() => liveFirings++);
       services.recorder.flush();
 
       const { spans, instruments, recorded } = services.replay.spans();
@@ -65,6 +77,13 @@ describe('replay in the services', () => {
         expect(found).toBeGreaterThanOrEqual(0);
         at = found;
       }
+      // The alert fired on the replayed prices, in the sandbox only.
+      await vi.waitFor(() => expect(services.replay.status()!.alertsFired).toBeGreaterThan(0), {
+        timeout: 20_000,
+      });
+      expect(services.replay.status()!.lastAlert).toMatch(/BTCUSDT/);
+      expect(liveFirings).toBe(0);
+      expect(JSON.stringify(services.alerts.list())).toBe(liveAlerts);
       // Paused, then stepped: one frame on, still paused.
       const paused = services.replay.control({ paused: true });
       const stepped = services.replay.control({ step: true });

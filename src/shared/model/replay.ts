@@ -77,4 +77,8 @@ export interface ReplayStatus {
   speed: number;
   paused: boolean;
   ended: boolean;
+  /** Alerts that fired on the replayed prices (in the replay's sandbox: never live ones). */
+  alertsFired: number;
+  /** The last of them, in words; null when none fired. */
+  lastAlert: string | null;
 }
