@@ -165,8 +165,17 @@ test('a replay at 10× shows the recorded books and prices, as REPLAY, touching 
   await bar.getByRole('button', { name: /^Step/ }).click();
   await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
   expect(paused).toMatch(/\d\d:\d\d:\d\d/);
+  // The live alert (far above the price) fires in the replay's sandbox neither.
+  await expect(bar.getByTestId('replay-alerts')).toHaveText('0 alerts fired');
   await setTheme(page, 'light');
   await page.screenshot({ path: '/tmp/replay-light.png' });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(bar.getByRole('button', { name: 'Live' })).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '/tmp/replay-1024-light.png' });
+  await page.setViewportSize({ width: 1600, height: 900 });
   await setTheme(page, 'dark');
 
   // Nothing was recorded meanwhile, and the live alert is as it was.
