@@ -115,7 +115,11 @@ test('the demo crypto depth shown is recorded', async () => {
 
 test('a replay at 10× shows the recorded books and prices, as REPLAY, touching nothing live', async () => {
   const page = app.page;
-  await page.getByRole('button', { name: 'Replay', exact: true }).click();
+  // From the palette (the toolbar's Replay button shows where the toolbar has room).
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: 'Symbol or command' });
+  await input.fill('replay');
+  await page.getByRole('option', { name: /Replay a recording/ }).click();
   const bar = page.getByRole('region', { name: 'Replay' });
   await expect(bar).toBeVisible();
   await expect(bar.getByRole('combobox', { name: 'Span' })).toBeEnabled();
