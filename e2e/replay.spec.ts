@@ -17,6 +17,7 @@ import {
   expectChartData,
   expectLadder,
   ladderSides,
+  seriousViolations,
   setTheme,
   statusMode,
 } from './support/ui';
@@ -149,6 +150,7 @@ test('a replay at 10× shows the recorded books and prices, as REPLAY, touching 
     )
     .toBeGreaterThanOrEqual(4);
   await page.screenshot({ path: '/tmp/replay-dark.png' });
+  expect(await seriousViolations(page, '[data-testid=replay-bar]')).toEqual([]);
   // The chart's newest bar closes at recorded prices, and moves with them.
   await expect
     .poll(
