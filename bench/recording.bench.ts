@@ -65,7 +65,7 @@ function quoteOf(random: () => number, symbol: string, time: number): Quote {
  * written every `flushMs` of the recorded clock (0: as the writer's batch fills, as it
  * does at a high rate).
  */
-function recordSession(
+export function recordSession(
   file: string,
   n: number,
   seconds: number,

@@ -39,6 +39,9 @@ import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
 import { EventsService, eventsReader, namesOf } from './events';
 import { Recorder } from './recording';
+import { ReplayService } from './replay';
+import { forgetSource } from './cache';
+import { isReplaySource } from '../shared/model';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -100,6 +103,8 @@ export interface Services {
   readonly backend: AppBackend;
   /** What the hub receives live, recorded per source (src/core/recording). */
   readonly recorder: Recorder;
+  /** Replays of the recording, each a source of its own (src/core/replay). */
+  readonly replay: ReplayService;
   status(): AppStatus;
   /** Closes the hub, the demo service and the cache. Idempotent. */
   dispose(): Promise<void>;
@@ -215,9 +220,28 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   let history: HistoryService;
   let hub: FeedHub;
-  const recorder = new Recorder({
+  const replay = new ReplayService({
     folder: config.dataFolder,
     source: () => link.sources.sourceId,
+    cache: db,
+    switchTo: (target) => link.replay(target),
+    forget: (source) => forgetSource(db, source),
+    streamPaths: () => settings.get().streamPaths,
+    // The alerts service and the hub are built below; read when a replay starts.
+    alerts: {
+      list: () => alerts.list(),
+      feed: {
+        subscribe: (clientId, spec, push) => hub.subscribe(clientId, spec, push),
+        unsubscribe: (id) => hub.unsubscribe(id),
+      },
+    },
+    now,
+  });
+  // During a replay the recorder keeps to the replayed source (and is not fed: see the hub).
+  const recordedSource = () => replay.recorded;
+  const recorder = new Recorder({
+    folder: config.dataFolder,
+    source: recordedSource,
     now,
     notice: (message) => {
       notices.add(message);
@@ -262,7 +286,10 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       health,
       stream: streamOf(current, link.openStream),
       markets: marketHours,
-      onReceived: recorder.take,
+      // A replay's frames are the recording's own: never recorded again.
+      onReceived: (frame) => {
+        if (!isReplaySource(link.sources.sourceId)) recorder.take(frame);
+      },
       now,
       // Messages only: a stack or an argument could carry anything.
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
@@ -349,6 +376,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     notices,
     markets: marketHours,
     recording: recorder,
+    replay,
   });
 
   let disposed: Promise<void> | null = null;
@@ -369,11 +397,14 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     marketHours,
     backend,
     recorder,
+    replay,
     status: () => backend.status(),
     dispose() {
       disposed ??= (async () => {
         // Before the hub goes: a rebuild finishing during shutdown must not reach it.
         listening.dispose();
+        // Back on the recorded source before the link goes.
+        await replay.dispose();
         backend.dispose();
         alerts.dispose();
         notices.dispose();

@@ -69,6 +69,8 @@ const COALESCING = {
   openSymbol: { slot: () => '', merge: superseded },
   // A whole instrument's set: the later revision says everything about that instrument.
   drawings: { slot: (p) => instrumentKey(p.instrument), merge: superseded },
+  // The replay's latest state says everything.
+  replay: { slot: () => '', merge: superseded },
 } satisfies { [E in EventName]: Coalescing<E> };
 
 /** The coalescing of `message`'s kind, typed for its payload. */

@@ -35,6 +35,10 @@ import type {
   SymbolSearchQuery,
   Tick,
   UnixMs,
+  ReplayControl,
+  ReplayRequest,
+  ReplaySpans,
+  ReplayStatus,
 } from './model';
 import type { Holiday } from './calendar';
 import type { DeepLink } from './deep-link';
@@ -322,6 +326,19 @@ export interface Commands {
   getRecording: { args: Record<string, never>; result: RecordingStatus };
   /** The per-symbol recording switch (kept in the source's recording); applies at once. */
   setRecorded: { args: { instrument: Instrument; on: boolean }; result: RecordingStatus };
+  /** The current source's recorded sessions and instruments: what a replay can play. */
+  replaySpans: { args: Record<string, never>; result: ReplaySpans };
+  /**
+   * Replays a recorded span (one instrument, or everything recorded) as a source of its
+   * own: every pane shows the replay until `replayStop`. Stops a replay under way first.
+   */
+  replayStart: { args: ReplayRequest; result: ReplayStatus };
+  /** Steers the running replay: speed and pause, or a seek, or a step to the next frame. */
+  replayControl: { args: ReplayControl; result: ReplayStatus };
+  /** Ends the replay: back to live (or demo) data. */
+  replayStop: { args: Record<string, never>; result: null };
+  /** The running replay, or null. */
+  getReplay: { args: Record<string, never>; result: ReplayStatus | null };
 }
 
 export type CommandName = keyof Commands;
@@ -363,6 +380,11 @@ const COMMAND_TABLE = {
   loadChartEvents: true,
   getRecording: true,
   setRecorded: true,
+  replaySpans: true,
+  replayStart: true,
+  replayControl: true,
+  replayStop: true,
+  getReplay: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
@@ -418,6 +440,8 @@ export interface Events {
   openSymbol: DeepLink;
   /** An instrument's drawings changed (in any window, this one included). */
   drawings: DrawingSet;
+  /** A replay started, moved or stopped (null): told to every window. */
+  replay: { status: ReplayStatus | null };
 }
 
 export type EventName = keyof Events;
@@ -435,6 +459,7 @@ const EVENT_TABLE = {
   alertFired: true,
   openSymbol: true,
   drawings: true,
+  replay: true,
 } as const satisfies Record<EventName, true>;
 
 export function isEventName(value: unknown): value is EventName {

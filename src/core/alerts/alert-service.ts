@@ -38,7 +38,8 @@ export interface AlertFeed {
 export const ALERTS_CLIENT_ID = 'alerts';
 
 export interface AlertServiceDeps {
-  store: AlertStore;
+  /** Where the alerts are kept: alerts.json, or memory for a replay's sandbox. */
+  store: Pick<AlertStore, 'load' | 'save'>;
   feed: AlertFeed;
   /** The current data source: alerts of another are kept but not evaluated. */
   source: () => DataSourceId;

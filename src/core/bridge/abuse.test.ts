@@ -66,6 +66,11 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   loadChartEvents: { instrument: AAPL, from: 0, to: 1_700_000_000_000 },
   getRecording: {},
   setRecorded: { instrument: AAPL, on: false },
+  replaySpans: {},
+  replayStart: { from: 0, to: 1_700_000_000_000, instrument: AAPL, speed: 10 },
+  replayControl: { speed: 2, paused: true },
+  replayStop: {},
+  getReplay: {},
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -32,6 +32,7 @@ import {
   type BridgeBackend,
   type DrawingPort,
   type EventsPort,
+  type ReplayPort,
   type FeedPort,
   type RecordingPort,
 } from './backend';
@@ -81,6 +82,8 @@ export interface AppBackendDeps {
   markets?: { readonly onChange: Event<void> };
   /** The recording of what the workspace shows (core/recording's Recorder). */
   recording?: RecordingPort;
+  /** Replays of the recording (core/replay); absent: the replay commands are unavailable. */
+  replay?: ReplayPort;
   /** Default: the global timers. */
   timers?: Timers;
   /** `getInfo` answers within this, whatever the service does; default the request timeout + {@link DEADLINE_MARGIN_MS}. */
@@ -97,6 +100,7 @@ export class AppBackend implements BridgeBackend {
   readonly drawings: DrawingPort;
   readonly events: EventsPort;
   readonly recording?: RecordingPort;
+  readonly replay?: ReplayPort;
   readonly #deps: AppBackendDeps;
   readonly #statusChanged = new Emitter<AppStatus>();
   /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
@@ -113,6 +117,7 @@ export class AppBackend implements BridgeBackend {
     this.drawings = deps.drawings;
     this.events = deps.events;
     if (deps.recording) this.recording = deps.recording;
+    if (deps.replay) this.replay = deps.replay;
     const changed = () => this.#changed();
     this.#listening.add(deps.hub.onStatus(changed));
     this.#listening.add(deps.health.onChange(changed));

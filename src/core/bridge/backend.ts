@@ -32,6 +32,10 @@ import type {
   SymbolQuery,
   SymbolSearchAnswer,
   SymbolSearchQuery,
+  ReplayControl,
+  ReplayRequest,
+  ReplaySpans,
+  ReplayStatus,
 } from '../../shared/model';
 import type { AlertFeed, AlertFired } from '../alerts';
 import type { CandleAnswer, CandleQuery, NewsAnswer, NewsQuery } from '../cache';
@@ -94,6 +98,16 @@ export interface RecordingPort {
   setRecorded(instrument: Instrument, on: boolean): void;
 }
 
+/** Replays of the recording (core/replay's ReplayService). */
+export interface ReplayPort {
+  spans(): ReplaySpans;
+  start(request: ReplayRequest): Promise<ReplayStatus>;
+  control(change: ReplayControl): ReplayStatus;
+  stop(): Promise<null>;
+  status(): ReplayStatus | null;
+  readonly onChange: Event<ReplayStatus | null>;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
@@ -103,6 +117,8 @@ export interface BridgeBackend {
   readonly events: EventsPort;
   /** Absent where nothing is recorded (a test's backend): its commands answer `not-found`. */
   readonly recording?: RecordingPort;
+  /** Replays; absent where the app has no recording (tests' backends). */
+  readonly replay?: ReplayPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

@@ -165,6 +165,24 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
     [{ instrument: AAPL }, /^setRecorded: on/],
     [{ instrument: { ...AAPL, code: '' }, on: true }, /^setRecorded: instrument/],
   ],
+  replaySpans: [[{ extra: 1 }, /^replaySpans: /]],
+  replayStart: [
+    [{ from: 10, to: 5, instrument: null }, /^replayStart: from must not be after to/],
+    [{ from: 0, to: 5, instrument: null, speed: 200 }, /^replayStart: speed must be at most 100/],
+    [{ from: 0, to: 5, instrument: null, speed: 0.1 }, /^replayStart: speed must be at least 0.25/],
+    [{ from: 0, to: 5 }, /^replayStart: instrument/],
+    [{ from: 0, to: 5, instrument: { ...AAPL, region: 'us' } }, /^replayStart: instrument\.region/],
+  ],
+  replayControl: [
+    [{}, /^replayControl: name a change: speed, paused, seek or step/],
+    [{ speed: 1000 }, /^replayControl: speed must be at most 100/],
+    [{ seek: 5, step: true }, /^replayControl: step: seek and step cannot be asked together/],
+    [{ step: false }, /^replayControl: step must be true/],
+    [{ paused: 'yes' }, /^replayControl: paused must be true or false/],
+    [{ rewind: true }, /^replayControl: /],
+  ],
+  replayStop: [[{ now: true }, /^replayStop: /]],
+  getReplay: [[{ x: 1 }, /^getReplay: /]],
 };
 
 describe('argument validation', () => {

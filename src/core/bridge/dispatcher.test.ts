@@ -48,6 +48,11 @@ function throwing(error: unknown): CommandHandlers {
     loadChartEvents: notUsed,
     getRecording: notUsed,
     setRecorded: notUsed,
+    replaySpans: notUsed,
+    replayStart: notUsed,
+    replayControl: notUsed,
+    replayStop: notUsed,
+    getReplay: notUsed,
   };
 }
 

@@ -6,6 +6,7 @@ import type { CandlesPage, Events } from '../../shared/bridge';
 import { seriesKey, type DataSourceId } from '../../shared/model';
 import type { CandleAnswer } from '../cache';
 import { AlertNotFoundError } from '../alerts';
+import { ReplayError } from '../replay';
 import {
   DEADLINE_MARGIN_MS,
   type BridgeBackend,
@@ -53,8 +54,22 @@ function recordingOf(backend: BridgeBackend): RecordingPort {
   return backend.recording;
 }
 
+/** A replay the service refuses (no recording, nothing running, a bad span) is a bad argument. */
+async function refused<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ReplayError) throw new BridgeFailure('bad-argument', error.message);
+    throw error;
+  }
+}
+
 /** Builds the table; `satisfies` makes a missing or extra command a compile error. */
 export function createHandlers({ backend, hooks, links, clients }: HandlerDeps): CommandHandlers {
+  const replayPort = () => {
+    if (!backend.replay) throw new BridgeFailure('not-found', 'replay is not available here');
+    return backend.replay;
+  };
   // A page that has to ask the service (a page back) answers or fails within the request
   // timeout in Settings, a margin, and the wait for a slot of the plan's minute as it
   // stands when asked (a minute on the free plan), whatever the service does; the
@@ -242,6 +257,13 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     },
 
     async createAlert({ draft }) {
+      // Made now it would be filed under the replay's source and kept in alerts.json.
+      if (backend.replay?.status()) {
+        throw new BridgeFailure(
+          'bad-argument',
+          'Alerts cannot be made during a replay: press Live first (the replay tries your alerts on its prices by itself).',
+        );
+      }
       return backend.alerts.create(draft);
     },
 
@@ -287,6 +309,22 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       const recording = recordingOf(backend);
       recording.setRecorded(instrument, on);
       return recording.status();
+    },
+
+    async replaySpans() {
+      return replayPort().spans();
+    },
+    async replayStart(request) {
+      return refused(() => replayPort().start(request));
+    },
+    async replayControl(change) {
+      return refused(async () => replayPort().control(change));
+    },
+    async replayStop() {
+      return replayPort().stop();
+    },
+    async getReplay() {
+      return backend.replay?.status() ?? null;
     },
   } satisfies CommandHandlers;
   return handlers;

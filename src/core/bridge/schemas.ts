@@ -23,6 +23,8 @@ import {
   REGION_TEXT_RULE,
   SYMBOL_CODE_PATTERN,
   SYMBOL_CODE_RULE,
+  REPLAY_MAX_SPEED,
+  REPLAY_MIN_SPEED,
 } from '../../shared/model';
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
@@ -80,6 +82,24 @@ const seriesKey = z.strictObject({
 });
 
 const instrument = z.strictObject({ class: assetClass, region, exchange, code });
+
+const replaySpeed = z
+  .number({ error: `must be a speed from ${REPLAY_MIN_SPEED} to ${REPLAY_MAX_SPEED}` })
+  .min(REPLAY_MIN_SPEED, { error: `must be at least ${REPLAY_MIN_SPEED} (0.25×)` })
+  .max(REPLAY_MAX_SPEED, { error: `must be at most ${REPLAY_MAX_SPEED} (100×)` });
+
+const replayControl = z
+  .strictObject({
+    speed: replaySpeed.optional(),
+    paused: z.boolean({ error: 'must be true or false' }).optional(),
+    seek: unixMs.optional(),
+    step: z.literal(true, { error: 'must be true' }).optional(),
+  })
+  .refine((c) => Object.keys(c).length > 0, { error: 'name a change: speed, paused, seek or step' })
+  .refine((c) => !(c.seek !== undefined && c.step), {
+    error: 'seek and step cannot be asked together',
+    path: ['step'],
+  });
 
 const marketSelection = { class: assetClass, region, exchange, codes };
 
@@ -198,4 +218,16 @@ export const COMMAND_SCHEMAS = {
     .refine((a) => a.from <= a.to, { error: 'from must not be after to', path: ['from'] }),
   getRecording: empty,
   setRecorded: z.strictObject({ instrument, on: z.boolean() }),
+  replaySpans: empty,
+  replayStart: z
+    .strictObject({
+      from: unixMs,
+      to: unixMs,
+      instrument: instrument.nullable(),
+      speed: replaySpeed.optional(),
+    })
+    .refine((a) => a.from <= a.to, { error: 'from must not be after to', path: ['from'] }),
+  replayControl,
+  replayStop: empty,
+  getReplay: empty,
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

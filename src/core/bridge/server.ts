@@ -83,6 +83,15 @@ export function createBridgeServer(
     }),
   );
 
+  // A replay is every window's: each shows its bar and the REPLAY chip.
+  if (backend.replay) {
+    listening.add(
+      backend.replay.onChange((status) =>
+        clients.broadcast({ event: 'replay', payload: { status } }),
+      ),
+    );
+  }
+
   // Alerts are everyone's: each window lists them and shows a firing.
   listening.add(
     backend.alerts.onChange((alerts) =>

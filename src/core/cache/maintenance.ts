@@ -318,3 +318,22 @@ export function clear(db: CacheDb): CacheStats['rows'] {
   db.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   return rows;
 }
+
+/**
+ * Deletes every row filed under `source` (a replay's, when it stops: its answers are the
+ * recording's, already kept there). Candles and spans go with their series.
+ */
+export function forgetSource(db: CacheDb, source: DataSourceId): void {
+  inTransaction(db, () => {
+    for (const table of [
+      'series',
+      'news_items',
+      'news_pages',
+      'snapshots',
+      'event_lists',
+      'news_details',
+    ]) {
+      prepare(db, `DELETE FROM ${table} WHERE source = ?`).run(source);
+    }
+  });
+}

@@ -125,6 +125,8 @@ export class MarketLink {
   readonly #notices: NoticeService;
   #demo: DemoService | null = null;
   #lastError: string | null = null;
+  /** A replay's loopback service the client points at instead (core/replay); null outside one. */
+  #replay: { baseUrl: string; token: string; source: DataSourceId } | null = null;
   /** Bumped on every token change (set or cleared): part of the link's identity. */
   #tokenEpoch = 0;
   /** Mode, address and token epoch of the client in use: a change is a new link. */
@@ -210,9 +212,22 @@ export class MarketLink {
     return this.#openStream;
   }
 
-  /** The mode of the client in use (with the source: a rebuild under way has not switched yet). */
+  /**
+   * The mode of the client in use (with the source: a rebuild under way has not switched
+   * yet); during a replay, the mode of the source it replays (the status says REPLAY).
+   */
   get mode(): 'demo' | 'live' {
-    return this.source === 'demo' ? 'demo' : 'live';
+    const source = this.source;
+    return source === 'demo' || source === 'replay:demo' ? 'demo' : 'live';
+  }
+
+  /**
+   * Points the client at a replay's loopback service (its own source id), or back to the
+   * demo or live service with null. The demo service keeps running meanwhile.
+   */
+  replay(target: { baseUrl: string; token: string; source: DataSourceId } | null): Promise<void> {
+    this.#replay = target;
+    return this.#rebuild();
   }
 
   /** The base URL in use: the environment's, else the one in Settings. */
@@ -365,10 +380,16 @@ export class MarketLink {
     const token = this.#token();
     const rpm =
       settings.requestsPerMinute ??
-      (token === null ? DEMO_REQUESTS_PER_MINUTE : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
+      (token === null || this.#replay !== null
+        ? DEMO_REQUESTS_PER_MINUTE
+        : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
     let retired: DemoService | null = null;
     let demoToken = '';
-    if (token === null) {
+    const replay = this.#replay;
+    if (replay !== null) {
+      baseUrl = replay.baseUrl;
+      demoToken = replay.token;
+    } else if (token === null) {
       this.#demo ??= await this.options.demo(this.options.now);
       baseUrl = this.#demo.baseUrl;
       demoToken = this.#demo.token;
@@ -386,7 +407,7 @@ export class MarketLink {
       timeoutMs: settings.requestTimeoutMs,
       retry: CLIENT_RETRY,
       // Only against the plan's own limit: a rate of the user's choosing says nothing of the plan.
-      ...(token !== null && settings.requestsPerMinute === null
+      ...(token !== null && replay === null && settings.requestsPerMinute === null
         ? {
             onRateLimited: (sent: number) => {
               this.#suggestedPlan = planFittingRequests(sent);
@@ -397,15 +418,15 @@ export class MarketLink {
     };
     // A live client blanks its token out of every error it answers (the service may echo
     // it); the demo's token is public, and blanking the word would garble its messages.
-    const identity = `${token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
+    const identity = `${replay ? 'replay' : token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
     // The same service and token under a new plan: its minute goes on.
     const replaces =
       identity === this.#identity && this.#client !== null ? { replaces: this.#client } : {};
     const client =
-      token === null
+      token === null || replay !== null
         ? new MarketClient({ ...options, ...replaces, token: demoToken })
         : new RedactingMarketClient({ ...options, ...replaces, token });
-    const streamToken = token ?? demoToken;
+    const streamToken = replay !== null ? replay.token : (token ?? demoToken);
     const openStream: LinkStreamOpener = (o) =>
       new StreamClient({ ...o, baseUrl, token: streamToken });
     this.#client = client;
@@ -413,7 +434,7 @@ export class MarketLink {
     this.#rpm = rpm;
     this.sources.current = new MarketSources(
       client,
-      token === null ? 'demo' : liveSourceId(baseUrl),
+      replay?.source ?? (token === null ? 'demo' : liveSourceId(baseUrl)),
     );
     // A listener that throws (a hub disposed during shutdown) is the emitter's to report.
     this.#clientChanged.fire({ client, requestsPerMinute: rpm, openStream });

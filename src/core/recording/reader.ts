@@ -253,3 +253,56 @@ export function* read(
     yield* batch;
   }
 }
+
+/** The last quote and tick of an instrument at a moment (either null when none). */
+export interface LastRecords {
+  quote: Quote | null;
+  tick: Tick | null;
+}
+
+/**
+ * The last quote and tick of each of `instruments` that arrived before `t`, looked for up
+ * to `lookbackMs` back (a replay's start or seek: what the panes showed at `t`), by
+ * instrument key. One pass backwards over the window, stopping once every one is found.
+ */
+export function lastRecordsBefore(
+  db: RecordingDb,
+  instruments: readonly Instrument[],
+  t: UnixMs,
+  lookbackMs = 300_000,
+): Map<string, LastRecords> {
+  const out = new Map<string, LastRecords>();
+  const ids = idsOf(db, instruments)!;
+  const decoder = new Decoder(instrumentsOf(db));
+  // Quotes and ticks still wanted, by instrument id; ticks only where the class has them.
+  const wanted = new Map<number, { quote: boolean; tick: boolean }>();
+  for (const id of ids) {
+    const instrument = decoder.instruments.get(id)!;
+    out.set(instrumentKey(instrument), { quote: null, tick: null });
+    wanted.set(id, { quote: true, tick: instrument.class === 'crypto' });
+  }
+  let left = [...wanted.values()].reduce((n, w) => n + Number(w.quote) + Number(w.tick), 0);
+  if (left === 0) return out;
+  const rows = db.sqlite
+    .prepare(
+      `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND kind IN (${KIND.quote}, ${KIND.tick}) ORDER BY id DESC`,
+    )
+    .iterate(frameIdAt(db, t - lookbackMs), frameIdAt(db, t)) as IterableIterator<Row>;
+  for (const row of rows) {
+    const w = wanted.get(row.instrument);
+    const channel = row.kind === KIND.quote ? 'quote' : 'tick';
+    if (!w || !w[channel]) continue;
+    w[channel] = false;
+    const frame = decoder.take(row);
+    const last = out.get(instrumentKey(decoder.instruments.get(row.instrument)!))!;
+    if (frame?.channel === 'quote') last.quote = frame.record;
+    else if (frame?.channel === 'tick') last.tick = frame.record;
+    if (--left === 0) break;
+  }
+  return out;
+}
+
+/** The instruments a recording holds (by key order of first sight). */
+export function recordedInstruments(db: RecordingDb): Instrument[] {
+  return [...instrumentsOf(db).values()];
+}

@@ -15,3 +15,4 @@ export * from './connection-test';
 export * from './market-state';
 export * from './market-time';
 export * from './recording';
+export * from './replay';

@@ -156,9 +156,10 @@ export interface StreamHealth {
 /**
  * Where data comes from: the built-in demo simulator, or the live service identified
  * by its origin (`https://api.itick.org`). Every cached row records it, and every read
- * is scoped to the current one, so demo data never shows in a live view.
+ * is scoped to the current one, so demo data never shows in a live view. A replay of a
+ * recording is a source of its own (`replay:demo`, see replay.ts).
  */
-export type DataSourceId = 'demo' | `live:${string}`;
+export type DataSourceId = 'demo' | `live:${string}` | `replay:${string}`;
 
 /** The source id of the live service at `baseUrl`: its origin (scheme, host, port). */
 export function liveSourceId(baseUrl: string): DataSourceId {

@@ -17,6 +17,7 @@ import { saveFile } from '../base/save-file';
 import type { Route } from './route';
 import { SettingsState } from './settings-state.svelte';
 import { StatusState } from './status-state.svelte';
+import { ReplayState } from './replay/replay-state.svelte';
 import { ToastState } from './toast-state.svelte';
 import { RecordingState } from './recording-state.svelte';
 import { errorMessage } from '../../../shared/errors';
@@ -46,6 +47,8 @@ export class AppModel {
   readonly toasts = new ToastState();
   /** The recording of what the workspace shows: the REC indicator, its switches, Settings. */
   readonly recording: RecordingState;
+  /** The replay bar: the running replay, the spans to pick from. */
+  readonly replay: ReplayState;
 
   settingsOpen = $state(false);
   /** The settings section to bring into view and focus when the dialog opens. */
@@ -64,6 +67,7 @@ export class AppModel {
     // A pane that went in as a tab rather than the split asked for says so.
     this.workspace = new WorkspaceState({ bridge, note: (text) => this.toasts.show({ text }) });
     this.status = new StatusState(bridge);
+    this.replay = new ReplayState(bridge);
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);
     this.alerts = new AlertList(bridge);
@@ -131,6 +135,7 @@ export class AppModel {
     store.add(flush);
     store.add(this.connection.follow(this.host));
     store.add(this.status.start());
+    store.add(this.replay.start());
     store.add(this.bridge.on('workspace', (document) => this.workspace.applyRemote(document)));
     store.add(
       followFirings({

@@ -92,6 +92,19 @@ function actions(app: AppModel): PaletteItem[] {
       keywords: 'toggle theme dark light colours',
       run: () => void app.toggleTheme(),
     },
+    app.replay.running
+      ? {
+          id: 'replay-live',
+          label: 'Stop the replay: back to Live',
+          keywords: 'replay live stop recording',
+          run: () => void app.replay.live(),
+        }
+      : {
+          id: 'replay',
+          label: 'Replay a recording…',
+          keywords: 'replay recorded playback history session',
+          run: () => void app.replay.show(),
+        },
     {
       id: 'settings',
       label: 'Open settings',

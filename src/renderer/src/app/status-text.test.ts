@@ -76,6 +76,20 @@ describe('describeStatus', () => {
     expect(statusWith({ state: 'connecting' }, demo).mode).toBe('DEMO DATA · CONNECTING');
   });
 
+  it('says REPLAY for a replay of live or demo data, never DEMO DATA or LIVE', () => {
+    for (const mode of ['live', 'demo'] as const) {
+      const replay = {
+        mode,
+        source: mode === 'demo' ? 'replay:demo' : 'replay:live:https://x.test',
+      } as const;
+      expect(statusWith({}, replay)).toMatchObject({ mode: 'REPLAY', modeTone: 'replay' });
+      expect(statusWith({ state: 'offline', since: 5 }, replay)).toMatchObject({
+        mode: 'REPLAY · OFFLINE',
+        modeTone: 'bad',
+      });
+    }
+  });
+
   it('says OFFLINE since when, showing cached data, with the last success in the tooltip', () => {
     const text = statusWith({
       state: 'offline',

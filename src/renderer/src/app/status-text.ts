@@ -5,7 +5,7 @@
  * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
 import { zoneLabel } from '../base/format/time';
-import { describeMarketState } from '../../../shared/model';
+import { describeMarketState, isReplaySource } from '../../../shared/model';
 import type {
   AppStatus,
   HealthState,
@@ -14,7 +14,7 @@ import type {
   TokenStorage,
 } from '../../../shared/model';
 
-export type Tone = 'ok' | 'demo' | 'warn' | 'bad';
+export type Tone = 'ok' | 'demo' | 'replay' | 'warn' | 'bad';
 
 /**
  * How prices arrive, as the status bar's fixed-width column: a short word (STREAM,
@@ -205,7 +205,11 @@ export function describeStatus(
   const health = HEALTH_WORDS[state];
   let mode: string;
   let modeTone: Tone;
-  if (status.mode === 'demo') {
+  if (isReplaySource(status.source)) {
+    // A replay is a source of its own: never taken for live or demo prices.
+    mode = state === 'live' ? 'REPLAY' : `REPLAY · ${health.word}`;
+    modeTone = state === 'live' ? 'replay' : health.tone;
+  } else if (status.mode === 'demo') {
     mode = state === 'live' ? 'DEMO DATA' : `DEMO DATA · ${health.word}`;
     modeTone = state === 'live' ? 'demo' : health.tone;
   } else {

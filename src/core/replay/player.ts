@@ -1,0 +1,131 @@
+/**
+ * Plays a recording on a replay clock: what each instrument's book, quote and tick are
+ * at the clock's time, and the frames in order as the clock passes them. `advance` is
+ * called on a timer by the replay service; seek and step move the clock and the
+ * recording's cursor together. Reads only: the recording is never written.
+ */
+import { Emitter, type Event } from '../../shared/emitter';
+import type { DepthBook, Instrument, Quote, Tick, UnixMs } from '../../shared/model';
+import { instrumentKey } from '../../shared/model';
+import {
+  RecordingCursor,
+  lastRecordsBefore,
+  recordedInstruments,
+  type RecordedFrame,
+  type RecordingDb,
+} from '../recording';
+import { ReplayClock } from './clock';
+
+/** Most frames one `advance` hands on (the rest follow on the next): the event loop stays free. */
+export const MAX_FRAMES_PER_ADVANCE = 20_000;
+
+export interface ReplayPlayerOptions {
+  db: RecordingDb;
+  /** What is played: some instruments, or null for all the recording holds. */
+  instruments: readonly Instrument[] | null;
+  from: UnixMs;
+  to: UnixMs;
+  speed?: number;
+  /** The wall clock. */
+  now: () => UnixMs;
+}
+
+export class ReplayPlayer {
+  readonly clock: ReplayClock;
+  /** The instruments played. */
+  readonly instruments: readonly Instrument[];
+  readonly #db: RecordingDb;
+  readonly #cursor: RecordingCursor;
+  readonly #books = new Map<string, DepthBook>();
+  readonly #quotes = new Map<string, Quote>();
+  readonly #ticks = new Map<string, Tick>();
+  readonly #frames = new Emitter<readonly RecordedFrame[]>();
+  readonly #reset = new Emitter<void>();
+  /** Frames the clock passed, in order (a pane's stream pushes). */
+  readonly onFrames: Event<readonly RecordedFrame[]> = this.#frames.event;
+  /** The replay moved (seek): every current record changed at once. */
+  readonly onReset: Event<void> = this.#reset.event;
+
+  constructor(o: ReplayPlayerOptions) {
+    this.#db = o.db;
+    const all = recordedInstruments(o.db);
+    const wanted = o.instruments ? new Set(o.instruments.map(instrumentKey)) : null;
+    this.instruments = wanted ? all.filter((i) => wanted.has(instrumentKey(i))) : all;
+    this.#cursor = new RecordingCursor(o.db, this.instruments);
+    this.clock = new ReplayClock({
+      from: o.from,
+      to: o.to,
+      now: o.now,
+      ...(o.speed === undefined ? {} : { speed: o.speed }),
+    });
+    this.#load(o.from);
+  }
+
+  book(instrument: Instrument): DepthBook | null {
+    return this.#books.get(instrumentKey(instrument)) ?? null;
+  }
+
+  quote(instrument: Instrument): Quote | null {
+    return this.#quotes.get(instrumentKey(instrument)) ?? null;
+  }
+
+  tick(instrument: Instrument): Tick | null {
+    return this.#ticks.get(instrumentKey(instrument)) ?? null;
+  }
+
+  /** Plays the frames up to the clock's time; answers them (also told to `onFrames`). */
+  advance(): readonly RecordedFrame[] {
+    const frames = this.#cursor.next(MAX_FRAMES_PER_ADVANCE, this.clock.time());
+    this.#apply(frames);
+    return frames;
+  }
+
+  /** Moves to `t` (within the span): every record as it stood there. */
+  seek(t: UnixMs): void {
+    this.clock.seek(t);
+    this.#load(this.clock.time());
+    this.#reset.fire();
+  }
+
+  /** Plays the next frame and pauses at its time; false at the span's end. */
+  step(): boolean {
+    // What the clock passed already goes first.
+    this.advance();
+    const [frame] = this.#cursor.next(1, this.clock.to);
+    if (!frame) {
+      this.clock.pause();
+      return false;
+    }
+    this.clock.step(frame.t);
+    this.#apply([frame]);
+    return true;
+  }
+
+  dispose(): void {
+    this.#frames.dispose();
+    this.#reset.dispose();
+  }
+
+  #apply(frames: readonly RecordedFrame[]): void {
+    if (frames.length === 0) return;
+    for (const f of frames) {
+      const key = instrumentKey(f.instrument);
+      if (f.channel === 'depth') this.#books.set(key, f.record);
+      else if (f.channel === 'quote') this.#quotes.set(key, f.record);
+      else this.#ticks.set(key, f.record);
+    }
+    this.#frames.fire(frames);
+  }
+
+  /** The records as they stood just before `t`; the cursor then reads from `t` on. */
+  #load(t: UnixMs): void {
+    this.#books.clear();
+    this.#quotes.clear();
+    this.#ticks.clear();
+    for (const [key, book] of this.#cursor.seek(t)) this.#books.set(key, book);
+    for (const [key, last] of lastRecordsBefore(this.#db, this.instruments, t)) {
+      if (last.quote) this.#quotes.set(key, last.quote);
+      if (last.tick) this.#ticks.set(key, last.tick);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The replay's loopback service, spoken to as the app's client speaks to the service:
+ * REST answers what stood at the replay time (quotes, books, candles never after it), the
+ * stream pushes the frames the clock passes, and a stranger without the token gets nothing.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import path from 'node:path';
+import type { Candle, DepthBook, Instrument, Quote } from '../../shared/model';
+import { closeCache, openCache, upsertCandles, type CacheDb } from '../cache';
+import { seededRandom } from '../cache/testing/seeded-random';
+import { tempFolder } from '../testing/temp-folder';
+import { closeRecording, openRecording, RecordingWriter, type RecordingDb } from '../recording';
+import { BookWalk } from '../recording/testing/books';
+import { ReplayPlayer } from './player';
+import { replayCandles } from './replay-candles';
+import { startReplayServer, type ReplayServer } from './replay-server';
+
+const T0 = Date.UTC(2026, 10, 23, 14, 30);
+const BTC: Instrument = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
+
+function quoteAt(last: number, time: number): Quote {
+  return {
+    symbol: 'BTCUSDT',
+    last,
+    open: 100,
+    prevClose: null,
+    high: 200,
+    low: 50,
+    time,
+    volume: 1000 + (time - T0) / 1000,
+    turnover: 5000,
+    status: 0,
+    change: null,
+    changePercent: null,
+  };
+}
+
+interface Fixture {
+  db: RecordingDb;
+  cache: CacheDb;
+  books: { t: number; book: DepthBook }[];
+  player: ReplayPlayer;
+  server: ReplayServer;
+  wall: { now: number };
+}
+
+let open: Fixture | null = null;
+afterEach(async () => {
+  if (!open) return;
+  await open.server.close();
+  open.player.dispose();
+  closeRecording(open.db);
+  closeCache(open.cache);
+  open = null;
+});
+
+/** Two minutes of BTCUSDT: a book and a quote (price 100 + s) every second; 1m candles cached before. */
+async function fixture(): Promise<Fixture> {
+  const { db } = openRecording(path.join(tempFolder(), 'demo.db'), 'demo');
+  let now = T0;
+  const writer = new RecordingWriter(db, { now: () => now, timers: null });
+  const walk = new BookWalk(seededRandom(3), 'BTCUSDT');
+  const books: { t: number; book: DepthBook }[] = [];
+  for (let s = 0; s < 120; s++) {
+    now = T0 + s * 1000;
+    const book = walk.next();
+    books.push({ t: now, book });
+    writer.append({ channel: 'depth', instrument: BTC, record: book });
+    writer.append({ channel: 'quote', instrument: BTC, record: quoteAt(100 + s, now) });
+  }
+  writer.close();
+  const { db: cache } = openCache(':memory:');
+  const candles: Candle[] = Array.from({ length: 10 }, (_, i) => ({
+    time: T0 - 8 * 60_000 + i * 60_000,
+    open: 1,
+    high: 2,
+    low: 0.5,
+    close: 1.5,
+    volume: 10,
+    turnover: 15,
+  }));
+  upsertCandles(cache, 'demo', { ...BTC, kType: 1 }, candles);
+  const wall = { now: 0 };
+  const player = new ReplayPlayer({
+    db,
+    instruments: null,
+    from: T0,
+    to: T0 + 119_000,
+    now: () => wall.now,
+  });
+  const server = await startReplayServer({
+    player,
+    candles: (i, k, limit, t) => replayCandles(cache, db, 'demo', i, k, limit, t),
+  });
+  open = { db, cache, books, player, server, wall };
+  return open;
+}
+
+/** A wire message or envelope, read loosely as the tests look into it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read wire JSON by path
+type Loose = any;
+
+async function get(f: Fixture, pathAndQuery: string, token = f.server.token) {
+  const res = await fetch(`${f.server.baseUrl}${pathAndQuery}`, { headers: { token } });
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: number; msg: string; data: Loose },
+  };
+}
+
+describe('replay server', () => {
+  it('answers quotes and books as they stood at the replay time, in the wire shapes', async () => {
+    const f = await fixture();
+    f.player.seek(T0 + 30_500);
+    const quotes = await get(f, '/crypto/quotes?region=BA&codes=BTCUSDT,ETHUSDT');
+    expect(quotes.body.code).toBe(0);
+    expect(quotes.body.data.BTCUSDT).toMatchObject({ s: 'BTCUSDT', ld: 130, t: T0 + 30_000 });
+    expect(quotes.body.data.BTCUSDT).not.toHaveProperty('p');
+    expect(quotes.body.data.ETHUSDT).toBeNull();
+    const depth = await get(f, '/crypto/depths?region=BA&codes=BTCUSDT');
+    const book = f.books[30]!.book;
+    expect(depth.body.data.BTCUSDT.a).toEqual(
+      book.asks.map((l) => ({ po: l.level, p: l.price ?? 0, v: l.volume, o: l.orders })),
+    );
+    const single = await get(f, '/crypto/depth?region=BA&code=NOPE');
+    expect(single.body).toMatchObject({ code: 1, msg: expect.stringMatching(/^E001/) });
+  });
+
+  it('never answers a candle that opens after the replay time; the forming bar is the recording’s', async () => {
+    const f = await fixture();
+    f.player.seek(T0 + 90_500);
+    const { body } = await get(f, '/crypto/klines?region=BA&codes=BTCUSDT&kType=1&limit=100');
+    const bars = body.data.BTCUSDT as { t: number; o: number; h: number; l: number; c: number }[];
+    expect(bars.at(-1)).toMatchObject({ t: T0 + 60_000, o: 160, h: 190, l: 160, c: 190 });
+    for (const bar of bars) expect(bar.t).toBeLessThanOrEqual(T0 + 90_500);
+    // The cached bar of the minute the replay time is in closed after it: the forming one stands instead.
+    expect(bars.filter((b) => b.t === T0 + 60_000)).toHaveLength(1);
+    expect(bars.at(-2)).toMatchObject({ t: T0, o: 1, c: 1.5 });
+  });
+
+  it('refuses a request without its token, and a path it does not serve', async () => {
+    const f = await fixture();
+    expect((await get(f, '/crypto/quotes?region=BA&codes=BTCUSDT', 'wrong')).status).toBe(401);
+    expect((await get(f, '/crypto/nothing')).status).toBe(404);
+  });
+
+  it('streams the frames the clock passes to a subscriber, in order', async () => {
+    const f = await fixture();
+    const url = `${f.server.baseUrl.replace('http', 'ws')}/crypto`;
+    const ws = new WebSocket(url, { headers: { token: f.server.token } });
+    const messages: Loose[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ ac: 'subscribe', params: 'BTCUSDT$BA', types: 'depth,quote' }));
+    await expect.poll(() => messages.some((m) => m.resAc === 'subscribe')).toBe(true);
+    // The clock runs 10 s (at 1×) and plays what arrived by then, both ends in.
+    f.wall.now += 10_000;
+    f.player.advance();
+    await expect.poll(() => messages.filter((m) => m.data?.type === 'quote').length).toBe(11);
+    const lasts = messages.filter((m) => m.data?.type === 'quote').map((m) => m.data.ld);
+    expect(lasts).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
+    const depths = messages.filter((m) => m.data?.type === 'depth');
+    expect(depths).toHaveLength(11);
+    expect(depths.at(-1).data.b[0].p).toBe(f.books[10]!.book.bids[0]!.price);
+    ws.close();
+  });
+
+  it('refuses a stream client with a wrong token', async () => {
+    const f = await fixture();
+    const ws = new WebSocket(`${f.server.baseUrl.replace('http', 'ws')}/crypto`);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ ac: 'auth', params: 'wrong' }));
+    expect(await closed).toBe(4001);
+  });
+});

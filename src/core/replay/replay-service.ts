@@ -1,0 +1,293 @@
+/**
+ * Replays: lists what the current source recorded, starts a replay of a span (one
+ * instrument or everything recorded), steers it (speed, pause, step, seek) and stops it.
+ *
+ * A replay is a source of its own (`replay:<recorded source>`): the recording is served
+ * on loopback in the service's own protocol (replay-server.ts) and the link points the
+ * app's client there, so the hub and the panes need no replay-only code. Nothing of it
+ * reaches the recorded source's data: the recording file is opened read-only, the
+ * recorder is not fed while a replay runs (services.ts), the cache rows filed under the
+ * replay's source are forgotten when it stops, and alerts follow the source (a live
+ * alert is never evaluated on replayed prices).
+ */
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { Emitter, type Event } from '../../shared/emitter';
+import type {
+  Alert,
+  AssetClass,
+  DataSourceId,
+  ReplayControl,
+  ReplayRequest,
+  ReplaySpans,
+  ReplayStatus,
+  UnixMs,
+} from '../../shared/model';
+import { isReplaySource, replaySourceId } from '../../shared/model';
+import type { CacheDb } from '../cache';
+import {
+  listSessions,
+  recordedInstruments,
+  recordingFilePath,
+  type RecordingDb,
+} from '../recording';
+import { ReplayPlayer } from './player';
+import { replayCandles } from './replay-candles';
+import { AlertSandbox } from './alert-sandbox';
+import { firingText, type AlertFeed } from '../alerts';
+import { startReplayServer, type ReplayServer } from './replay-server';
+
+/** Where the link sends the app's requests during a replay; null: back to the recorded source. */
+export interface ReplayTarget {
+  baseUrl: string;
+  token: string;
+  source: DataSourceId;
+}
+
+export interface ReplayServiceOptions {
+  /** The data folder (recordings in its `recordings/`). */
+  folder: string;
+  /** The source recorded now (the link's, outside a replay). */
+  source: () => DataSourceId;
+  cache: CacheDb;
+  /** Points the app's client at a replay, or back (MarketLink.replay). */
+  switchTo: (target: ReplayTarget | null) => Promise<void>;
+  /** Forgets what was filed under a replay's source (cache rows). */
+  forget: (source: DataSourceId) => void;
+  streamPaths?: () => Readonly<Record<AssetClass, string>>;
+  /**
+   * The live alerts and the feed: a replay evaluates copies of the recorded source's
+   * alerts on its prices in a sandbox. Absent: a replay has no alerts.
+   */
+  alerts?: { list(): Alert[]; feed: AlertFeed };
+  now?: () => UnixMs;
+  /** How often the replay plays what its clock passed (ms); default 50. */
+  tickMs?: number;
+  /** How often a playing replay's status is told (ms); default 250. */
+  statusMs?: number;
+}
+
+/** A replay request or control the service refuses: the bridge's `bad-argument`. */
+export class ReplayError extends Error {
+  override readonly name = 'ReplayError';
+}
+
+interface Running {
+  recorded: DataSourceId;
+  source: DataSourceId;
+  request: ReplayRequest;
+  db: RecordingDb;
+  player: ReplayPlayer;
+  server: ReplayServer;
+  timer: ReturnType<typeof setInterval>;
+  sandbox: AlertSandbox | null;
+}
+
+export class ReplayService {
+  readonly #o: ReplayServiceOptions;
+  readonly #now: () => UnixMs;
+  #running: Running | null = null;
+  #chain: Promise<unknown> = Promise.resolve();
+  #lastTold = 0;
+  readonly #changed = new Emitter<ReplayStatus | null>();
+  /** Told on every start, control and stop, and a few times a second while playing. */
+  readonly onChange: Event<ReplayStatus | null> = this.#changed.event;
+
+  constructor(options: ReplayServiceOptions) {
+    this.#o = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The recorded source (the one a replay would play), whether or not a replay runs. */
+  get recorded(): DataSourceId {
+    return this.#running?.recorded ?? this.#o.source();
+  }
+
+  /** The sessions recorded for the current source, oldest first, and the instruments in them. */
+  spans(): ReplaySpans {
+    const recorded = this.recorded;
+    const none: ReplaySpans = { recorded, spans: [], instruments: [] };
+    if (isReplaySource(recorded)) return none;
+    const db = this.#openRecording(recorded);
+    if (!db) return none;
+    try {
+      const spans = listSessions(db)
+        .filter((s) => s.frames > 0)
+        .map((s) => ({
+          session: s.id,
+          from: s.startedAt,
+          to: s.endedAt,
+          frames: s.frames,
+          closed: s.closed,
+        }));
+      return { recorded, spans, instruments: recordedInstruments(db) };
+    } finally {
+      db.sqlite.close();
+    }
+  }
+
+  status(): ReplayStatus | null {
+    const r = this.#running;
+    if (!r) return null;
+    const last = r.sandbox?.last;
+    return {
+      source: r.source,
+      recorded: r.recorded,
+      instrument: r.request.instrument,
+      ...r.player.clock.state(),
+      alertsFired: r.sandbox?.fired ?? 0,
+      lastAlert: last ? firingText(last.alert, last.firing).body : null,
+    };
+  }
+
+  /** Starts a replay (stopping one under way first). */
+  start(request: ReplayRequest): Promise<ReplayStatus> {
+    return this.#serial(async () => {
+      await this.#stop();
+      const recorded = this.#o.source();
+      if (request.to < request.from) throw new ReplayError('the span ends before it starts');
+      const db = this.#openRecording(recorded);
+      if (!db) throw new ReplayError(`nothing has been recorded for ${recorded} yet`);
+      let player: ReplayPlayer;
+      try {
+        player = new ReplayPlayer({
+          db,
+          instruments: request.instrument ? [request.instrument] : null,
+          from: request.from,
+          to: request.to,
+          now: this.#now,
+          ...(request.speed === undefined ? {} : { speed: request.speed }),
+        });
+      } catch (error) {
+        db.sqlite.close();
+        throw error instanceof RangeError ? new ReplayError(error.message) : error;
+      }
+      if (player.instruments.length === 0) {
+        player.dispose();
+        db.sqlite.close();
+        throw new ReplayError(
+          request.instrument
+            ? `${request.instrument.code} (${request.instrument.region}) is not in the recording`
+            : 'the recording holds no instruments',
+        );
+      }
+      const server = await startReplayServer({
+        player,
+        candles: (instrument, kType, limit, t) =>
+          replayCandles(this.#o.cache, db, recorded, instrument, kType, limit, t),
+        ...(this.#o.streamPaths ? { streamPaths: this.#o.streamPaths() } : {}),
+      });
+      const source = replaySourceId(recorded);
+      const timer = setInterval(() => this.#tick(), this.#o.tickMs ?? 50);
+      timer.unref?.();
+      const running: Running = {
+        recorded,
+        source,
+        request,
+        db,
+        player,
+        server,
+        timer,
+        sandbox: null,
+      };
+      this.#running = running;
+      await this.#o.switchTo({ baseUrl: server.baseUrl, token: server.token, source });
+      // After the switch: the sandbox's subscriptions are served the replay's prices.
+      const alerts = this.#o.alerts;
+      if (alerts) {
+        running.sandbox = new AlertSandbox({
+          alerts: alerts.list().filter((a) => a.source === recorded),
+          source,
+          feed: alerts.feed,
+          now: this.#now,
+        });
+        running.sandbox.onFired(() => this.#tell());
+      }
+      return this.#tell()!;
+    });
+  }
+
+  /** Changes a running replay: speed and pause together, or a seek, or a step. */
+  control(change: ReplayControl): ReplayStatus {
+    const r = this.#running;
+    if (!r) throw new ReplayError('no replay is running');
+    const { clock } = r.player;
+    try {
+      if (change.speed !== undefined) clock.setSpeed(change.speed);
+      if (change.seek !== undefined) r.player.seek(change.seek);
+      if (change.step) r.player.step();
+      if (change.paused === true) clock.pause();
+      if (change.paused === false) {
+        // Playing at the end starts again from the start.
+        if (clock.ended) r.player.seek(clock.from);
+        clock.play();
+      }
+    } catch (error) {
+      if (error instanceof RangeError) throw new ReplayError(error.message);
+      throw error;
+    }
+    return this.#tell()!;
+  }
+
+  /** Stops the replay: the app is back on the recorded source. */
+  stop(): Promise<null> {
+    return this.#serial(() => this.#stop());
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop().catch(() => undefined);
+    this.#changed.dispose();
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#chain.catch(() => undefined).then(work);
+    this.#chain = next;
+    return next;
+  }
+
+  async #stop(): Promise<null> {
+    const r = this.#running;
+    if (!r) return null;
+    this.#running = null;
+    clearInterval(r.timer);
+    r.sandbox?.dispose();
+    try {
+      // Away from the replay first: no request reaches a closed port.
+      await this.#o.switchTo(null);
+    } finally {
+      await r.server.close();
+      r.player.dispose();
+      r.db.sqlite.close();
+      this.#o.forget(r.source);
+      this.#changed.fire(null);
+    }
+    return null;
+  }
+
+  #tick(): void {
+    const r = this.#running;
+    if (!r) return;
+    r.player.advance();
+    const now = this.#now();
+    if (!r.player.clock.paused && now - this.#lastTold >= (this.#o.statusMs ?? 250)) this.#tell();
+  }
+
+  #tell(): ReplayStatus | null {
+    this.#lastTold = this.#now();
+    const status = this.status();
+    this.#changed.fire(status);
+    return status;
+  }
+
+  /**
+   * The source's recording, opened for reading only (the recorder writes it meanwhile;
+   * WAL lets both): null when there is none.
+   */
+  #openRecording(source: DataSourceId): RecordingDb | null {
+    const file = recordingFilePath(this.#o.folder, source);
+    if (!existsSync(file)) return null;
+    const sqlite = new Database(file, { fileMustExist: true, timeout: 5000 });
+    sqlite.pragma('query_only = ON');
+    return { sqlite, file, source };
+  }
+}

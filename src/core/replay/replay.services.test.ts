@@ -1,0 +1,131 @@
+/**
+ * A replay in the app's services against the demo service: what the demo showed live is
+ * recorded; a replay of it shows the same books again, in order, under its own source;
+ * nothing is recorded or cached for the demo meanwhile; stopping it is back to the demo.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { DepthBook, Instrument } from '../../shared/model';
+import { depthSpec, quotesSpec } from '../feed/testing/hub';
+import { tempFolder } from '../testing/temp-folder';
+import { createTestServices } from '../testing/services';
+import { closeRecording, openRecording, read, recordingFilePath } from '../recording';
+
+const BTC: Instrument = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
+
+function frameCount(folder: string): number {
+  const { db } = openRecording(recordingFilePath(folder, 'demo'), 'demo');
+  try {
+    return db.sqlite.prepare('SELECT count(*) FROM frames').pluck().get() as number;
+  } finally {
+    closeRecording(db);
+  }
+}
+
+describe('replay in the services', () => {
+  it('shows the recorded books again under its own source, and records and caches nothing meanwhile', async () => {
+    const folder = tempFolder();
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    try {
+      const live: DepthBook[] = [];
+      const shown: DepthBook[] = [];
+      let replaying = false;
+      services.hub.subscribe('window', depthSpec('crypto', 'BA', ['BTCUSDT']), (e) => {
+        if (e.event !== 'depth') return;
+        (replaying ? shown : live).push(structuredClone(e.payload.books.BTCUSDT!));
+      });
+      services.hub.subscribe('window', quotesSpec('crypto', 'BA', ['BTCUSDT']), () => undefined);
+      await vi.waitFor(() => expect(live.length).toBeGreaterThan(5), { timeout: 20_000 });
+      // A live alert that holds at every price: it fires live once, and in the replay's sandbox.
+      services.alerts.create({
+        instrument: BTC,
+        condition: { kind: 'above', price: 1 },
+        repeat: 'every',
+      });
+      await vi.waitFor(() => expect(services.alerts.list()[0]!.firedCount).toBeGreaterThan(0), {
+        timeout: 20_000,
+      });
+      const liveAlerts = JSON.stringify(services.alerts.list());
+      let liveFirings = 0;
+      services.alerts.onFired(() => liveFirings++);
+      services.recorder.flush();
+
+      const { spans, instruments, recorded } = services.replay.spans();
+      expect(recorded).toBe('demo');
+      expect(instruments).toContainEqual(BTC);
+      const span = spans.at(-1)!;
+      const before = frameCount(folder);
+      const { db } = openRecording(recordingFilePath(folder, 'demo'), 'demo');
+      const recordedBooks = [...read(db, { from: span.from, to: span.to }, [BTC])]
+        .filter((f) => f.channel === 'depth')
+        .map((f) => JSON.stringify(f.record));
+      closeRecording(db);
+
+      replaying = true;
+      const status = await services.replay.start({
+        from: span.from,
+        to: span.to,
+        instrument: null,
+        // At the recorded pace: the few seconds recorded last long enough on a busy machine.
+        speed: 1,
+      });
+      expect(status).toMatchObject({ source: 'replay:demo', recorded: 'demo', speed: 1 });
+      expect(services.status().source).toBe('replay:demo');
+      await vi.waitFor(() => expect(shown.length).toBeGreaterThan(3), { timeout: 20_000 });
+      // Every book shown in the replay is a recorded one, in the recorded order.
+      let at = 0;
+      for (const book of shown) {
+        const found = recordedBooks.indexOf(JSON.stringify(book), at);
+        expect(found).toBeGreaterThanOrEqual(0);
+        at = found;
+      }
+      // The alert fired on the replayed prices, in the sandbox only.
+      await vi.waitFor(() => expect(services.replay.status()!.alertsFired).toBeGreaterThan(0), {
+        timeout: 20_000,
+      });
+      expect(services.replay.status()!.lastAlert).toMatch(/BTCUSDT/);
+      expect(liveFirings).toBe(0);
+      expect(JSON.stringify(services.alerts.list())).toBe(liveAlerts);
+      // Paused, then stepped: one frame on, still paused.
+      const paused = services.replay.control({ paused: true });
+      const stepped = services.replay.control({ step: true });
+      expect(stepped.paused).toBe(true);
+      expect(stepped.time).toBeGreaterThanOrEqual(paused.time);
+      services.recorder.flush();
+      expect(frameCount(folder)).toBe(before);
+
+      await services.replay.stop();
+      replaying = false;
+      expect(services.status().source).toBe('demo');
+      expect(services.replay.status()).toBeNull();
+      const replayRows = services.db.sqlite
+        .prepare(
+          "SELECT (SELECT count(*) FROM series WHERE source = 'replay:demo') + (SELECT count(*) FROM snapshots WHERE source = 'replay:demo')",
+        )
+        .pluck()
+        .get();
+      expect(replayRows).toBe(0);
+      const liveAgain = live.length;
+      await vi.waitFor(() => expect(live.length).toBeGreaterThan(liveAgain), { timeout: 20_000 });
+    } finally {
+      await services.dispose();
+    }
+  }, 90_000);
+
+  it('refuses a replay with nothing recorded, and controls with none running', async () => {
+    const folder = tempFolder();
+    const services = await createTestServices({
+      dataFolder: folder,
+      loadKeytar: null,
+      record: false,
+    });
+    try {
+      await expect(services.replay.start({ from: 0, to: 1, instrument: null })).rejects.toThrow(
+        /nothing has been recorded for demo yet/,
+      );
+      expect(() => services.replay.control({ paused: true })).toThrow(/no replay is running/);
+      expect(services.replay.spans()).toEqual({ recorded: 'demo', spans: [], instruments: [] });
+    } finally {
+      await services.dispose();
+    }
+  });
+});
