@@ -1,0 +1,124 @@
+/**
+ * State of a heatmap pane: the followed instrument's depth frames (live, stamped with
+ * their arrival) and trades (crypto ticks) gathered into a `HeatmapData`, opened on the
+ * instrument's past as `HeatmapHistory` answers it, and the two subscriptions' status.
+ * The data is plain (its columns are many and change at 10 Hz); `version` and
+ * `onChange` say when and what changed, so the view uploads only the new columns.
+ */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { Instrument, UnixMs } from '../../../../shared/model';
+import type { SymbolRef } from '../../workspace/pane-contract';
+import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/subscription';
+import { HeatmapData, type Changed } from './heatmap-data';
+import type { HeatmapHistory } from './heatmap-history';
+import { MAX_COLUMNS } from './heatmap-model';
+
+export class HeatmapState {
+  status = $state.raw<StatusView>(INITIAL_STATUS);
+  tradeStatus = $state.raw<StatusView | null>(null);
+  /** Bumped on every change of the data. */
+  version = $state(0);
+  /** Whether a recording answered for the past (false: the map starts at the pane's opening). */
+  recorded = $state(false);
+  data: HeatmapData;
+  #code = '';
+  #generation = 0;
+  #listener: ((changed: Changed) => void) | null = null;
+  readonly #depth: PaneSubscription<'depth'>;
+  readonly #ticks: PaneSubscription<'ticks'>;
+
+  constructor(
+    bridge: MarketdeskBridge,
+    private readonly history: HeatmapHistory,
+    private readonly now: () => UnixMs = Date.now,
+    bucketMs = 1_000,
+    grouping = 1,
+  ) {
+    this.data = new HeatmapData(bucketMs, grouping);
+    this.#depth = new PaneSubscription(
+      bridge,
+      'depth',
+      (p) => {
+        const book = p.books[this.#code];
+        if (book && this.status.state !== 'unknown') this.#changed(this.data.addFrame(this.now(), book));
+      },
+      (s) => (this.status = s),
+    );
+    this.#ticks = new PaneSubscription(
+      bridge,
+      'ticks',
+      (p) => {
+        const tick = p.ticks[this.#code];
+        if (tick && this.data.addTicks([tick])) this.#changed([]);
+      },
+      (s) => (this.tradeStatus = s),
+    );
+  }
+
+  /** Called with what each change touched (the view's upload). */
+  onChange(listener: ((changed: Changed) => void) | null): void {
+    this.#listener = listener;
+  }
+
+  /** Follows an instrument: a fresh map, its past asked for, its depth and trades subscribed. */
+  setSymbol(symbol: SymbolRef | null): void {
+    const generation = ++this.#generation;
+    this.data = new HeatmapData(this.data.bucketMs, this.#grouping);
+    this.recorded = false;
+    this.#code = symbol?.code ?? '';
+    this.#changed('all');
+    const instrument: Instrument | null = symbol
+      ? {
+          class: symbol.class,
+          region: symbol.region,
+          exchange: symbol.class === 'stock' ? symbol.exchange : '',
+          code: symbol.code,
+        }
+      : null;
+    void this.#depth.set(instrument ? { kind: 'depth', ...instrument, codes: [instrument.code] } : null);
+    // Trades come as ticks, which the service has for crypto only.
+    this.tradeStatus = null;
+    void this.#ticks.set(
+      instrument?.class === 'crypto'
+        ? { kind: 'ticks', region: instrument.region, codes: [instrument.code] }
+        : null,
+    );
+    if (instrument) void this.#loadPast(instrument, generation);
+  }
+
+  #grouping = 1;
+
+  /** Another bucket or grouping: the columns are rebuilt from the frames kept. */
+  setScale(bucketMs: number, grouping: number): void {
+    this.#grouping = grouping;
+    this.#changed(this.data.regroup(bucketMs, grouping));
+  }
+
+  dispose(): void {
+    this.#generation++;
+    this.#depth.dispose();
+    this.#ticks.dispose();
+    this.#listener = null;
+  }
+
+  async #loadPast(instrument: Instrument, generation: number): Promise<void> {
+    const to = this.now();
+    const from = to - MAX_COLUMNS * this.data.bucketMs;
+    const past = await this.history.past(instrument, { from, to }).catch(() => null);
+    if (!past || generation !== this.#generation || !past.recorded) return;
+    // The live frames that came meanwhile go after the past: replayed in time order.
+    const live = this.data.frames();
+    const fresh = new HeatmapData(this.data.bucketMs, this.#grouping);
+    for (const f of [...past.frames, ...live].sort((a, b) => a.t - b.t)) fresh.addFrame(f.t, f.book);
+    fresh.addTrades(past.trades);
+    fresh.addTrades(this.data.trades);
+    this.data = fresh;
+    this.recorded = true;
+    this.#changed('all');
+  }
+
+  #changed(changed: Changed): void {
+    this.version++;
+    this.#listener?.(changed);
+  }
+}

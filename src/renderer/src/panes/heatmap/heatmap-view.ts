@@ -1,0 +1,105 @@
+/**
+ * Where the heatmap looks, pure: the bucket at the plot's right edge and the price row
+ * at its middle, and the pixels per column and per row. Pans and zooms in both axes;
+ * following the live edge until the user pans away in time.
+ */
+
+/** Least and most pixels per time column, and per price row. */
+export const COLUMN_PX = { min: 0.1, max: 40 } as const;
+export const ROW_PX = { min: 1, max: 60 } as const;
+
+export interface Viewport {
+  /** The bucket number (fractional) at the plot's right edge. */
+  right: number;
+  /** The price row (fractional) at the plot's vertical middle. */
+  center: number;
+  columnPx: number;
+  rowPx: number;
+  /** Whether the right edge follows the newest column. */
+  live: boolean;
+  /** Whether the middle follows the best bid and ask (until the user pans in price). */
+  centred: boolean;
+}
+
+export const DEFAULT_VIEW: Viewport = {
+  right: 0,
+  center: 0,
+  columnPx: 3,
+  rowPx: 8,
+  live: true,
+  centred: true,
+};
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** The bucket number under x (plot px from its left edge) of a plot `width` wide. */
+export function bucketAtX(view: Viewport, x: number, width: number): number {
+  return Math.floor(view.right - (width - x) / view.columnPx);
+}
+
+/** The x of bucket number `b`'s left edge. */
+export function xOfBucket(view: Viewport, b: number, width: number): number {
+  return width - (view.right - b) * view.columnPx;
+}
+
+/** The price row under y (plot px from its top) of a plot `height` high. */
+export function rowAtY(view: Viewport, y: number, height: number): number {
+  return Math.round(view.center + (height / 2 - y) / view.rowPx);
+}
+
+/** The y of the middle of row `r`. */
+export function yOfRow(view: Viewport, r: number, height: number): number {
+  return height / 2 - (r - view.center) * view.rowPx;
+}
+
+/** The view dragged by (dx, dy) px: time to the past (a drag right), price up or down. */
+export function pan(view: Viewport, dx: number, dy: number): Viewport {
+  return {
+    ...view,
+    right: view.right - dx / view.columnPx,
+    center: view.center + dy / view.rowPx,
+    live: dx === 0 ? view.live : false,
+    centred: dy === 0 ? view.centred : false,
+  };
+}
+
+/**
+ * The view zoomed by `factor` (> 1: closer) about a point (plot px) in time
+ * (`axis` 'time') or price ('price'): the bucket or row under it stays put.
+ */
+export function zoom(
+  view: Viewport,
+  axis: 'time' | 'price',
+  factor: number,
+  at: number,
+  size: number,
+): Viewport {
+  if (axis === 'time') {
+    const columnPx = clamp(view.columnPx * factor, COLUMN_PX.min, COLUMN_PX.max);
+    // The bucket under `at` before and after: right edge moves so it stays.
+    const under = view.right - (size - at) / view.columnPx;
+    const right = view.live ? view.right : under + (size - at) / columnPx;
+    return { ...view, columnPx, right };
+  }
+  const rowPx = clamp(view.rowPx * factor, ROW_PX.min, ROW_PX.max);
+  const under = view.center + (size / 2 - at) / view.rowPx;
+  const center = view.centred ? view.center : under - (size / 2 - at) / rowPx;
+  return { ...view, rowPx, center };
+}
+
+/** The view following the newest bucket and the best prices again. */
+export function backToLive(view: Viewport): Viewport {
+  return { ...view, live: true, centred: true };
+}
+
+/** The view with the live edge and centre applied (when it follows them). */
+export function follow(view: Viewport, newest: number | null, mid: number | null): Viewport {
+  const right = view.live && newest !== null ? newest + 1 : view.right;
+  const center = view.centred && mid !== null ? mid : view.center;
+  return right === view.right && center === view.center ? view : { ...view, right, center };
+}
+
+/** The buckets `[first, last]` a plot `width` wide shows. */
+export function visibleBuckets(view: Viewport, width: number): { first: number; last: number } {
+  return { first: bucketAtX(view, 0, width), last: Math.ceil(view.right) - 1 };
+}
