@@ -45,7 +45,7 @@ export class CanvasGridPainter implements GridPainter {
     const from = Math.max(first, oldest);
     const to = Math.min(last, newest);
     const width = Math.max(view.columnPx * stride, 1 / this.#dpr);
-    const height = view.rowPx;
+    const height = Math.max(view.rowPx, 1 / this.#dpr);
     for (let b = from - (from % stride); b <= to; b += stride) {
       const column = data.column(b);
       if (!column) continue;

@@ -67,15 +67,18 @@ export class WebglGridPainter implements GridPainter {
   /** The price row at the texture's row 0 (null: not placed yet). */
   #base: number | null = null;
   readonly #column = new Float32Array(TEXTURE_ROWS * 2);
-  #w = 0;
-  #h = 0;
   #dpr = 1;
   /** Texel columns sent since made: read by the benchmark. */
   uploads = 0;
 
   /** Null when this window has no WebGL2 (the caller takes the 2D path). */
   static create(canvas: HTMLCanvasElement): WebglGridPainter | null {
-    const gl = canvas.getContext('webgl2', { premultipliedAlpha: true, antialias: false });
+    const gl = canvas.getContext('webgl2', {
+      premultipliedAlpha: true,
+      antialias: false,
+      // Kept after compositing, so a screenshot or a test can read the cells back.
+      preserveDrawingBuffer: true,
+    });
     if (!gl) return null;
     try {
       return new WebglGridPainter(canvas, gl);
@@ -112,8 +115,6 @@ export class WebglGridPainter implements GridPainter {
   }
 
   resize(width: number, height: number, dpr: number): void {
-    this.#w = width;
-    this.#h = height;
     this.#dpr = dpr;
     this.canvas.width = Math.max(1, Math.round(width * dpr));
     this.canvas.height = Math.max(1, Math.round(height * dpr));

@@ -106,3 +106,19 @@ describe('HeatmapData', () => {
     expect(() => new HeatmapData(100, 1.5)).toThrow(/whole multiple/);
   });
 });
+
+describe('HeatmapData.extendTo', () => {
+  it('carries the newest book to the present bucket, as held columns', () => {
+    const d = new HeatmapData(1_000, 1);
+    d.addFrame(10_200, book(100, 100.01, 4));
+    expect(d.extendTo(13_500)).toEqual([11, 12, 13]);
+    expect(d.newest).toBe(13);
+    expect(d.column(13)?.held).toBe(true);
+    expect(d.column(13)?.bestBid).toBe(10_000);
+    expect(d.extendTo(13_900)).toEqual([]);
+    // A frame in the present bucket replaces the held book.
+    d.addFrame(13_950, book(101, 101.01, 2));
+    expect(d.column(13)?.held).toBe(false);
+    expect(d.column(13)?.bestBid).toBe(10_100);
+  });
+});

@@ -90,6 +90,26 @@ export class HeatmapData {
     return this.#put(t, book);
   }
 
+  /**
+   * Carries the newest book into the buckets up to `t`'s: called while the feed is live
+   * (a stream pushes the book when it changes, so a silent live book is unchanged).
+   */
+  extendTo(t: UnixMs): Changed {
+    const newest = this.#newest;
+    if (newest === null) return [];
+    const b = Math.floor(t / this.bucket);
+    const prev = this.column(newest);
+    if (!prev || b <= newest) return [];
+    const changed: number[] = [];
+    for (let k = Math.max(newest + 1, b - MAX_COLUMNS + 1); k <= b; k++) {
+      this.#ring[slot(k)] = { ...prev, t: k * this.bucket, held: true };
+      this.#frameT[slot(k)] = this.#frameT[slot(newest)]!;
+      changed.push(k);
+    }
+    this.#newest = b;
+    return changed;
+  }
+
   /** Adds ticks (one per code, as pushed): a tick seen before is not a new trade. */
   addTicks(ticks: readonly Tick[]): boolean {
     const trades: Trade[] = [];

@@ -11,7 +11,7 @@
  * it (an order rests until the book says otherwise), for at most `HOLD_MS`: past that
  * the feed said nothing and the column stays empty.
  */
-import type { DepthBook, DepthLevel, Tick, UnixMs } from '../../../../shared/model';
+import type { DepthBook, DepthLevel, UnixMs } from '../../../../shared/model';
 import { clean } from '../../../../shared/format/numbers';
 import { groupSide, inferTick } from '../depth/ladder';
 

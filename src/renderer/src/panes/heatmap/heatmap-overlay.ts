@@ -41,6 +41,33 @@ export function visibleMax(data: HeatmapData, view: Viewport, width: number): nu
   return max;
 }
 
+/** The lowest and highest row the columns in view list (null: none in view). */
+export function visibleSpan(
+  data: HeatmapData,
+  view: Viewport,
+  width: number,
+): { lo: number; hi: number } | null {
+  const newest = data.newest;
+  const oldest = data.oldest;
+  if (newest === null || oldest === null) return null;
+  const { first } = visibleBuckets(view, width);
+  let lo = Infinity;
+  let hi = -Infinity;
+  // The newest edge's buckets: where the view will be once it follows it.
+  const span = Math.ceil(width / view.columnPx);
+  for (let b = Math.max(first, oldest, newest - span + 1); b <= newest; b++) {
+    const c = data.column(b);
+    if (!c) continue;
+    const bl = c.bids.rows[0];
+    const ah = c.asks.rows[c.asks.rows.length - 1];
+    const al = c.asks.rows[0];
+    const bh = c.bids.rows[c.bids.rows.length - 1];
+    lo = Math.min(lo, bl ?? al ?? Infinity);
+    hi = Math.max(hi, ah ?? bh ?? -Infinity);
+  }
+  return lo === Infinity ? null : { lo, hi };
+}
+
 export function drawOverlay(
   ctx: CanvasRenderingContext2D,
   data: HeatmapData,

@@ -9,8 +9,14 @@ import { DisposableStore, toDisposable } from '../../../../shared/emitter';
 import type { Changed, HeatmapData } from './heatmap-data';
 import { CanvasGridPainter } from './grid-canvas';
 import { parseColor, type GridColors, type GridPainter } from './grid-painter';
-import { WebglGridPainter, middleRow } from './grid-webgl';
-import { drawOverlay, visibleMax, type OverlayColors, type OverlayLayout } from './heatmap-overlay';
+import { WebglGridPainter } from './grid-webgl';
+import {
+  drawOverlay,
+  visibleMax,
+  visibleSpan,
+  type OverlayColors,
+  type OverlayLayout,
+} from './heatmap-overlay';
 import {
   DEFAULT_VIEW,
   backToLive,
@@ -144,11 +150,10 @@ export class HeatmapPlot {
   draw(): void {
     const start = performance.now();
     const data = this.source.data;
-    const newest = data.newest;
-    const column = newest === null ? undefined : data.column(newest);
-    const next = follow(this.#view, newest, column ? middleRow(column) : null);
-    this.#view = next;
     const { plotWidth: w, plotHeight: h } = this.#layout;
+    const span = this.#view.centred ? visibleSpan(data, this.#view, w) : null;
+    const next = follow(this.#view, data.newest, span, h);
+    this.#view = next;
     const max = visibleMax(data, next, w);
     this.painter.draw(next, data, this.#gridColors, max);
     this.#octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);

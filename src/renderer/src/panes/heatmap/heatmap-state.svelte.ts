@@ -7,6 +7,8 @@
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import type { Instrument, UnixMs } from '../../../../shared/model';
+import { repeat, systemTimers, type Timers } from '../../../../shared/timers';
+import type { Disposable } from '../../../../shared/emitter';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/subscription';
 import { HeatmapData, type Changed } from './heatmap-data';
@@ -33,6 +35,7 @@ export class HeatmapState {
     private readonly now: () => UnixMs = Date.now,
     bucketMs = 1_000,
     grouping = 1,
+    private readonly timers: Timers = systemTimers,
   ) {
     this.data = new HeatmapData(bucketMs, grouping);
     this.#depth = new PaneSubscription(
@@ -42,7 +45,10 @@ export class HeatmapState {
         const book = p.books[this.#code];
         if (book && this.status.state !== 'unknown') this.#changed(this.data.addFrame(this.now(), book));
       },
-      (s) => (this.status = s),
+      (s) => {
+        this.status = s;
+        this.#clock();
+      },
     );
     this.#ticks = new PaneSubscription(
       bridge,
@@ -75,7 +81,17 @@ export class HeatmapState {
           code: symbol.code,
         }
       : null;
-    void this.#depth.set(instrument ? { kind: 'depth', ...instrument, codes: [instrument.code] } : null);
+    void this.#depth.set(
+      instrument
+        ? {
+            kind: 'depth',
+            class: instrument.class,
+            region: instrument.region,
+            exchange: instrument.exchange,
+            codes: [instrument.code],
+          }
+        : null,
+    );
     // Trades come as ticks, which the service has for crypto only.
     this.tradeStatus = null;
     void this.#ticks.set(
@@ -92,9 +108,38 @@ export class HeatmapState {
   setScale(bucketMs: number, grouping: number): void {
     this.#grouping = grouping;
     this.#changed(this.data.regroup(bucketMs, grouping));
+    this.#clockTimer?.dispose();
+    this.#clockTimer = null;
+    this.#clock();
   }
 
+  /**
+   * While the depth feed is live the newest book is carried to the present bucket by
+   * bucket; stale, offline or failed, the map stops at the last book it was given.
+   */
+  #clock(): void {
+    const live = this.status.state === 'live';
+    if (live && !this.#clockTimer) {
+      const every = Math.max(100, this.data.bucketMs);
+      this.#clockTimer = repeat(
+        this.timers,
+        () => {
+          const changed = this.data.extendTo(this.now());
+          if (changed.length > 0) this.#changed(changed);
+        },
+        every,
+      );
+    } else if (!live && this.#clockTimer) {
+      this.#clockTimer.dispose();
+      this.#clockTimer = null;
+    }
+  }
+
+  #clockTimer: Disposable | null = null;
+
   dispose(): void {
+    this.#clockTimer?.dispose();
+    this.#clockTimer = null;
     this.#generation++;
     this.#depth.dispose();
     this.#ticks.dispose();

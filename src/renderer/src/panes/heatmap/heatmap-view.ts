@@ -6,7 +6,7 @@
 
 /** Least and most pixels per time column, and per price row. */
 export const COLUMN_PX = { min: 0.1, max: 40 } as const;
-export const ROW_PX = { min: 1, max: 60 } as const;
+export const ROW_PX = { min: 0.02, max: 60 } as const;
 
 export interface Viewport {
   /** The bucket number (fractional) at the plot's right edge. */
@@ -92,11 +92,26 @@ export function backToLive(view: Viewport): Viewport {
   return { ...view, live: true, centred: true };
 }
 
-/** The view with the live edge and centre applied (when it follows them). */
-export function follow(view: Viewport, newest: number | null, mid: number | null): Viewport {
+/**
+ * The view with the live edge applied (when it follows it) and, while `centred`, the
+ * price rows fitted to `span` (the lowest and highest row the visible columns list)
+ * with a margin: like a chart's automatic scale. No span: the rows stay.
+ */
+export function follow(
+  view: Viewport,
+  newest: number | null,
+  span: { lo: number; hi: number } | null,
+  height = 0,
+): Viewport {
   const right = view.live && newest !== null ? newest + 1 : view.right;
-  const center = view.centred && mid !== null ? mid : view.center;
-  return right === view.right && center === view.center ? view : { ...view, right, center };
+  let { center, rowPx } = view;
+  if (view.centred && span) {
+    center = (span.lo + span.hi) / 2;
+    if (height > 0) rowPx = clamp((height * 0.8) / (span.hi - span.lo + 1), ROW_PX.min, 12);
+  }
+  return right === view.right && center === view.center && rowPx === view.rowPx
+    ? view
+    : { ...view, right, center, rowPx };
 }
 
 /** The buckets `[first, last]` a plot `width` wide shows. */

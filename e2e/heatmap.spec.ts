@@ -1,0 +1,139 @@
+/**
+ * The depth heatmap (issue 28) on demo data, BTCUSDT (crypto trades around the clock):
+ * added from the toolbar's menu beside a ladder, it follows the ladder's symbol; its
+ * columns appear as the book comes in (ink on its cell canvas spreading over more
+ * pixel columns), and the crosshair reads a time, a price and a size. Once on the
+ * path this Chromium takes (WebGL2, or the 2D canvas where it has none), once on the
+ * 2D canvas for sure (WebGL2 taken away). Screenshots, dark and light at 1024 px, go
+ * to test-results/screens/heatmap-<path>-<theme>-1024.png.
+ */
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ROOT } from './support/processes';
+import { addPaneFromToolbar } from './support/panes';
+import { stillShot } from './support/shots';
+import { paneBody, setTheme } from './support/ui';
+import { PREMIUM_BUDGET, useWorkspace, type Workspace } from './support/workspace';
+
+const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
+
+function ladderWorkspace(): object {
+  const depth = { id: 'depth', kind: 'depth', title: 'Depth', link: 'red', symbol: BTC, options: { grouping: 1, chart: false } };
+  return {
+    version: 1,
+    data: {
+      layouts: [{ name: 'Book', root: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' } }],
+      activeLayout: 'Book',
+      watchlists: [],
+      linkSymbols: { red: BTC },
+    },
+  };
+}
+
+const OPTIONS = {
+  settings: { ...PREMIUM_BUDGET, intervals: { quotes: 1000, depth: 500, ticks: 500, news: 60_000 } },
+  workspace: ladderWorkspace(),
+  viewport: { width: 1024, height: 700 },
+  mode: 'DEMO DATA',
+};
+
+const heatmap = (page: Page) => paneBody(page, 'Depth heatmap');
+const plot = (page: Page) => heatmap(page).getByTestId('heatmap-plot');
+
+/** Pixel columns of the cell canvas (the plot's first) with any ink. */
+function inkedColumns(area: Locator): Promise<number> {
+  return area.evaluate((el) => {
+    const canvas = el.querySelector('canvas');
+    if (!canvas || canvas.width === 0) return 0;
+    const copy = el.ownerDocument.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(canvas, 0, 0);
+    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    const inked = new Set<number>();
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) inked.add(((i - 3) / 4) % copy.width);
+    return inked.size;
+  });
+}
+
+async function addHeatmap(app: Workspace): Promise<void> {
+  const page = app.page;
+  // Focus the ladder: a new pane joins its link group and shows its symbol.
+  await paneBody(page, 'Depth ladder').click();
+  await addPaneFromToolbar(page, 'Heatmap');
+  await expect(heatmap(page).getByRole('img', { name: 'Depth heatmap of BTCUSDT' })).toBeVisible();
+}
+
+function sees(app: Workspace, drawnBy: () => string): void {
+  test('columns appear as the book comes in', async () => {
+    const page = app.page;
+    await addHeatmap(app);
+    await expect(plot(page)).toHaveAttribute('data-path', drawnBy());
+    await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(0);
+    const first = await inkedColumns(plot(page));
+    // More buckets, more columns: the map grows leftward from the live edge.
+    await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(first + 4);
+  });
+
+  test('the crosshair reads the time, a price and the size resting there', async () => {
+    const page = app.page;
+    const box = (await plot(page).boundingBox())!;
+    const readout = heatmap(page).getByRole('group', { name: 'Heatmap crosshair' });
+    // Near the live edge (the plot ends 128 px left of the pane: profile and price axis),
+    // down the plot until the crosshair is on a bid the book lists.
+    // Rows of ten ticks: BTC's 0.01 rows are thinner than a pixel at the fitted scale.
+    await heatmap(page).getByRole('combobox', { name: 'Group' }).selectOption({ label: '10× tick' });
+    const x = box.x + box.width - 128 - 2;
+    let found = false;
+    for (let y = box.y + 4; y < box.y + box.height - 18 && !found; y += 1) {
+      await page.mouse.move(x, y);
+      found = /Bid size \d/.test((await readout.textContent()) ?? '');
+    }
+    expect(found).toBe(true);
+    await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
+    await expect(readout).toContainText(/Price [\d,]+\.\d+/);
+  });
+
+  test('dark and light at 1024 px', async () => {
+    const page = app.page;
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await expect.poll(() => inkedColumns(plot(page))).toBeGreaterThan(0);
+      const file = path.join(ROOT, 'test-results', 'screens', `heatmap-${drawnBy()}-${theme}-1024.png`);
+      await stillShot(page, file);
+    }
+    await setTheme(page, 'dark');
+  });
+}
+
+test.describe('on the path this Chromium takes', () => {
+  const app = useWorkspace(OPTIONS);
+  let taken = '';
+  test.beforeAll(async () => {
+    taken = await app.page
+      .locator('body')
+      .evaluate((body) =>
+        body.ownerDocument.createElement('canvas').getContext('webgl2') ? 'webgl2' : 'canvas2d',
+      );
+    console.log(`heatmap path: ${taken}`);
+  });
+  sees(app, () => taken);
+});
+
+test.describe('on the 2D canvas (no WebGL2)', () => {
+  const app = useWorkspace({
+    ...OPTIONS,
+    beforeOpen: (page) =>
+      page.addInitScript(() => {
+        // This window as one without WebGL2: the pane must take the 2D canvas.
+        const proto = (globalThis as unknown as { HTMLCanvasElement: { prototype: { getContext: (...a: unknown[]) => unknown } } }).HTMLCanvasElement.prototype;
+        const get = proto.getContext;
+        proto.getContext = function (this: unknown, ...args: unknown[]) {
+          return args[0] === 'webgl2' ? null : get.apply(this, args);
+        };
+      }),
+  });
+  sees(app, () => 'canvas2d');
+});
