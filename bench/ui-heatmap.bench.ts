@@ -58,7 +58,9 @@ const bench: Benchmark = {
         SECONDS,
       );
       if (errors.length) throw new Error(errors.join('; '));
-      const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+      const load = loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ');
       console.error(
         `[ui-heatmap] path ${r.path}; ${r.columns} columns × ${r.rows} rows; ` +
           `frame p95 ${r.frameP95.toFixed(1)} ms; work median ${r.workMedian.toFixed(2)} ms; ` +

@@ -227,7 +227,10 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
           ? bucketMs
           : defaults.bucketMs,
       grouping:
-        typeof grouping === 'number' && Number.isInteger(grouping) && grouping >= 1 && grouping <= 1_000
+        typeof grouping === 'number' &&
+        Number.isInteger(grouping) &&
+        grouping >= 1 &&
+        grouping <= 1_000
           ? grouping
           : defaults.grouping,
     }),

@@ -42,13 +42,24 @@ void main() {
   float x = gl_FragCoord.x;
   float y = u_size.y - gl_FragCoord.y;
   float rel = floor(u_right - (u_size.x - x) / u_columnPx);
-  float row = floor(u_center + (u_size.y * 0.5 - y) / u_rowPx + 0.5);
-  if (rel > 0.0 || rel < -${MAX_COLUMNS - 1}.0 || row < 0.0 || row >= ${TEXTURE_ROWS}.0 || u_max <= 0.0) {
+  // A pixel covers the rows lo to lo + span: thinner than a pixel, a row must not be
+  // skipped, so the largest size among them is drawn (up to 64 rows a pixel).
+  float rowF = u_center + (u_size.y * 0.5 - y) / u_rowPx;
+  float lo = floor(rowF + 0.5);
+  float span = u_rowPx >= 1.0 ? 0.0 : min(63.0, floor(1.0 / u_rowPx));
+  lo = u_rowPx >= 1.0 ? lo : floor(rowF - 0.5 / u_rowPx + 0.5);
+  if (rel > 0.0 || rel < -${MAX_COLUMNS - 1}.0 || lo + span < 0.0 || lo >= ${TEXTURE_ROWS}.0 || u_max <= 0.0) {
     color = vec4(0.0); return;
   }
   int s = (u_newestSlot + int(rel) + ${MAX_COLUMNS}) % ${MAX_COLUMNS};
   if (texelFetch(u_present, ivec2(s, 0), 0).r < 0.5) { color = vec4(0.0); return; }
-  vec2 v = texelFetch(u_grid, ivec2(s, int(row)), 0).rg;
+  vec2 v = vec2(0.0);
+  for (int k = 0; k < 64; k++) {
+    float r = lo + float(k);
+    if (float(k) > span) break;
+    if (r < 0.0 || r >= ${TEXTURE_ROWS}.0) continue;
+    v = max(v, texelFetch(u_grid, ivec2(s, int(r)), 0).rg);
+  }
   float b = clamp(sqrt(v.r / u_max), 0.0, 1.0);
   float a = clamp(sqrt(v.g / u_max), 0.0, 1.0);
   float alpha = max(a, b);
@@ -173,8 +184,17 @@ export class WebglGridPainter implements GridPainter {
     const oldest = data.oldest;
     const gl = this.#gl;
     gl.activeTexture(gl.TEXTURE1);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, MAX_COLUMNS, 1, gl.RED, gl.UNSIGNED_BYTE,
-      new Uint8Array(MAX_COLUMNS));
+    gl.texSubImage2D(
+      gl.TEXTURE_2D,
+      0,
+      0,
+      0,
+      MAX_COLUMNS,
+      1,
+      gl.RED,
+      gl.UNSIGNED_BYTE,
+      new Uint8Array(MAX_COLUMNS),
+    );
     if (newest === null || oldest === null) return;
     const centre = around ?? data.column(newest);
     if (!centre) return;
@@ -189,8 +209,17 @@ export class WebglGridPainter implements GridPainter {
     const base = this.#base;
     const s = slot(b);
     gl.activeTexture(gl.TEXTURE1);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, s, 0, 1, 1, gl.RED, gl.UNSIGNED_BYTE,
-      Uint8Array.of(column && base !== null ? 255 : 0));
+    gl.texSubImage2D(
+      gl.TEXTURE_2D,
+      0,
+      s,
+      0,
+      1,
+      1,
+      gl.RED,
+      gl.UNSIGNED_BYTE,
+      Uint8Array.of(column && base !== null ? 255 : 0),
+    );
     if (!column || base === null) return;
     const texels = this.#column;
     texels.fill(0);
@@ -202,7 +231,13 @@ export class WebglGridPainter implements GridPainter {
   }
 }
 
-function put(texels: Float32Array, rows: Int32Array, sizes: Float64Array, base: number, channel: number): void {
+function put(
+  texels: Float32Array,
+  rows: Int32Array,
+  sizes: Float64Array,
+  base: number,
+  channel: number,
+): void {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]! - base;
     if (r >= 0 && r < TEXTURE_ROWS) texels[r * 2 + channel] = sizes[i]!;
@@ -229,7 +264,10 @@ function texture(gl: WebGL2RenderingContext, unit: number): WebGLTexture {
 
 function link(gl: WebGL2RenderingContext, vs: string, fs: string): WebGLProgram {
   const program = gl.createProgram();
-  for (const [type, source] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
+  for (const [type, source] of [
+    [gl.VERTEX_SHADER, vs],
+    [gl.FRAGMENT_SHADER, fs],
+  ] as const) {
     const shader = gl.createShader(type)!;
     gl.shaderSource(shader, source);
     gl.compileShader(shader);

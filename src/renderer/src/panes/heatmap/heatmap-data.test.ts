@@ -72,8 +72,14 @@ describe('HeatmapData', () => {
     d.addFrame(1_000, book(100, 100.02));
     const coarse: DepthBook = {
       symbol: 'X',
-      bids: [{ level: 1, price: 100, volume: 1, orders: 1 }, { level: 2, price: 99.9, volume: 1, orders: 1 }],
-      asks: [{ level: 1, price: 100.1, volume: 1, orders: 1 }, { level: 2, price: 100.2, volume: 1, orders: 1 }],
+      bids: [
+        { level: 1, price: 100, volume: 1, orders: 1 },
+        { level: 2, price: 99.9, volume: 1, orders: 1 },
+      ],
+      asks: [
+        { level: 1, price: 100.1, volume: 1, orders: 1 },
+        { level: 2, price: 100.2, volume: 1, orders: 1 },
+      ],
     };
     const d2 = new HeatmapData(1_000, 1);
     d2.addFrame(1_000, coarse);

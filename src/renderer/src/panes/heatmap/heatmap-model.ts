@@ -80,7 +80,11 @@ export interface Trade {
  * A side grouped into rows of `step`: bids rounded down and asks up (as the ladder
  * groups them), empty levels dropped. Only the levels the book lists: no others.
  */
-export function sideCells(levels: readonly DepthLevel[], step: number, side: 'bid' | 'ask'): SideCells {
+export function sideCells(
+  levels: readonly DepthLevel[],
+  step: number,
+  side: 'bid' | 'ask',
+): SideCells {
   const grouped = groupSide(levels, step, side);
   const byRow = new Map<number, number>();
   for (const g of grouped) {

@@ -120,7 +120,8 @@ export function drawOverlay(
   let maxVolume = 0;
   const i0 = firstAtOrAfter(trades, t0);
   let i = i0;
-  for (; i < trades.length && trades[i]!.t < t1; i++) maxVolume = Math.max(maxVolume, trades[i]!.volume);
+  for (; i < trades.length && trades[i]!.t < t1; i++)
+    maxVolume = Math.max(maxVolume, trades[i]!.volume);
   ctx.fillStyle = colors.trade;
   ctx.strokeStyle = colors.text;
   ctx.lineWidth = 1;
@@ -165,7 +166,11 @@ export function drawOverlay(
   }
   ctx.textBaseline = 'top';
   const columnsPerLabel = Math.max(1, Math.ceil(120 / view.columnPx));
-  for (let b = first - (first % columnsPerLabel) + columnsPerLabel; b <= last; b += columnsPerLabel) {
+  for (
+    let b = first - (first % columnsPerLabel) + columnsPerLabel;
+    b <= last;
+    b += columnsPerLabel
+  ) {
     const x = xOfBucket(view, b, w);
     ctx.fillRect(x, h, 1, 4);
     ctx.fillText(format.time(b * data.bucketMs), x + 3, h + 4);

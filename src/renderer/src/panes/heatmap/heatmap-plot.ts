@@ -262,7 +262,9 @@ export class HeatmapPlot {
         const factor = Math.exp(-e.deltaY / 500);
         const { plotWidth: w, plotHeight: h } = this.#layout;
         this.#setView(
-          e.shiftKey ? zoom(this.#view, 'price', factor, p.y, h) : zoom(this.#view, 'time', factor, p.x, w),
+          e.shiftKey
+            ? zoom(this.#view, 'price', factor, p.y, h)
+            : zoom(this.#view, 'time', factor, p.x, w),
         );
       },
       { passive: false },

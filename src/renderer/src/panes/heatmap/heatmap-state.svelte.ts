@@ -43,7 +43,8 @@ export class HeatmapState {
       'depth',
       (p) => {
         const book = p.books[this.#code];
-        if (book && this.status.state !== 'unknown') this.#changed(this.data.addFrame(this.now(), book));
+        if (book && this.status.state !== 'unknown')
+          this.#changed(this.data.addFrame(this.now(), book));
       },
       (s) => {
         this.status = s;
@@ -154,7 +155,8 @@ export class HeatmapState {
     // The live frames that came meanwhile go after the past: replayed in time order.
     const live = this.data.frames();
     const fresh = new HeatmapData(this.data.bucketMs, this.#grouping);
-    for (const f of [...past.frames, ...live].sort((a, b) => a.t - b.t)) fresh.addFrame(f.t, f.book);
+    for (const f of [...past.frames, ...live].sort((a, b) => a.t - b.t))
+      fresh.addFrame(f.t, f.book);
     fresh.addTrades(past.trades);
     fresh.addTrades(this.data.trades);
     this.data = fresh;
