@@ -7,14 +7,11 @@
  * candles arriving to the second animation frame after the marks were drawn.
  * Goal: marked ≤ 1.1× unmarked.
  */
-import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { Benchmark, BenchRow } from './harness';
+import type { Benchmark } from './harness';
 import { median } from './harness';
-import { launchChromium } from './ui/browser';
-import { buildPages } from './ui/build-pages';
+import { openBenchPage, withChartPages } from './ui/chart-pages';
 import { MAX_BARS, TRIM_SLACK } from '../src/renderer/src/panes/chart/candle-series';
-import { serveFolder } from './ui/static-server';
 
 const BARS = MAX_BARS + TRIM_SLACK;
 const RUNS = Number(process.env.UI_CHART_RUNS ?? 15);
@@ -34,23 +31,10 @@ async function paint(page: Page, marked: boolean): Promise<number> {
 
 const bench: Benchmark = {
   title: `Chart first paint with news, split and IPO marks (${BARS.toLocaleString('en-US')} bars)`,
-  async run(): Promise<BenchRow[]> {
-    const dir = await buildPages();
-    const server = await serveFolder(dir);
-    const browser = await launchChromium({ memory: true });
-    try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  run: () =>
+    withChartPages(async ({ origin, context }) => {
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${server.origin}/app.html`);
-      await page
-        .waitForFunction(() => (globalThis as unknown as MarkedPage).bench?.ready === true, null, {
-          timeout: 20_000,
-        })
-        .catch((e: unknown) => {
-          throw new Error(errors.join('; ') || String(e));
-        });
+      await openBenchPage(page, `${origin}/app.html`);
       await paint(page, false);
       await paint(page, true);
       const plain: number[] = [];
@@ -82,12 +66,7 @@ const bench: Benchmark = {
           pass: ratio <= GOAL,
         },
       ];
-    } finally {
-      await browser.close();
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  },
+    }),
 };
 
 export default bench;

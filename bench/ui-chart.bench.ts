@@ -29,14 +29,11 @@
  *
  * `UI_UPDATES` (default 1000) sets the updates at the bound; the others use 300.
  */
-import { rmSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Benchmark, BenchRow } from './harness';
 import { median, percentile } from './harness';
-import { launchChromium } from './ui/browser';
-import { buildPages } from './ui/build-pages';
+import { openBenchPage, withChartPages } from './ui/chart-pages';
 import { MAX_BARS, TRIM_SLACK } from '../src/renderer/src/panes/chart/candle-series';
-import { serveFolder } from './ui/static-server';
 
 const CANDLES = 50_000;
 const RUNS = Number(process.env.UI_CHART_RUNS ?? 15);
@@ -53,26 +50,6 @@ interface PageBench {
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-async function open(page: Page, url: string): Promise<void> {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
-  await page
-    .waitForFunction(() => (globalThis as unknown as PageBench).bench?.ready === true, null, {
-      timeout: 20_000,
-    })
-    .catch((e: unknown) => {
-      throw new Error(`${url}: ${errors.join('; ') || String(e)}`);
-    });
-  if (
-    !(await page.evaluate(
-      () => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated,
-    ))
-  ) {
-    console.error(`[ui-chart] ${url} is not cross-origin isolated: timer resolution 100 µs`);
-  }
-}
 
 /** A page in the background gets no animation frames: bring it to the front first. */
 async function firstPaint(page: Page, n: number, studies = false): Promise<number> {
@@ -227,17 +204,12 @@ async function boundPaints(bare: Page, app: Page): Promise<BenchRow[]> {
 
 const benchmark: Benchmark = {
   title: 'Chart pane in Chromium: first paint of 50,000 candles; forming-candle updates',
-  async run(): Promise<BenchRow[]> {
-    const dir = await buildPages();
-    const server = await serveFolder(dir);
-    // expose-gc: each measurement starts after a full collection (both pages alike).
-    const browser = await launchChromium({ memory: true });
-    try {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  run: () =>
+    withChartPages(async ({ origin, context }) => {
       const bare = await context.newPage();
       const app = await context.newPage();
-      await open(bare, `${server.origin}/bare.html`);
-      await open(app, `${server.origin}/app.html`);
+      await openBenchPage(bare, `${origin}/bare.html`);
+      await openBenchPage(app, `${origin}/app.html`);
 
       await firstPaint(bare, CANDLES);
       await firstPaint(app, CANDLES);
@@ -287,12 +259,7 @@ const benchmark: Benchmark = {
           `app with studies ${c.map((x) => x.toFixed(0)).join(' ')}`,
       );
       return rows;
-    } finally {
-      await browser.close();
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  },
+    }),
 };
 
 export default benchmark;

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parseCsv } from '../src/shared/csv';
 import { DAY_CHANGE_NAME } from '../src/shared/model/day-change';
+import { BOARD_CSV_HEADER } from '../src/renderer/src/panes/quotes/board-csv';
 import { paneBody, quoteCell } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
@@ -65,26 +66,7 @@ test('the watchlist downloads as CSV, every number as the board showed it', asyn
   expect(file.suggestedFilename()).toMatch(/^marketdesk-Watchlist-\d{8}T\d{6}Z\.csv$/);
   const text = readFileSync((await file.path())!, 'utf8');
   const [header, ...rows] = parseCsv(text);
-  expect(header).toEqual([
-    'symbol',
-    'region',
-    'exchange',
-    'class',
-    'last',
-    'change',
-    'change_percent',
-    'basis',
-    'open',
-    'high',
-    'low',
-    'prev_close',
-    'volume',
-    'turnover',
-    'quote_time',
-    'state',
-    'source',
-    'exported_at',
-  ]);
+  expect(header).toEqual(BOARD_CSV_HEADER);
   expect(rows).toHaveLength(shown.length);
   expect(shown.length).toBeGreaterThanOrEqual(10);
   await expect(

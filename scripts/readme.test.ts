@@ -125,6 +125,11 @@ const HOW: Record<string, How> = {
     why: 'a benchmark: it starts the command line fifteen times, half of them through tsx',
     instead: () => expect(existsSync(path.join(root, 'bench', 'cli.bench.ts'))).toBe(true),
   },
+  './run bench -- recording': {
+    kind: 'not-run',
+    why: 'it writes and reads an eight-hour recording of twenty instruments (a million frames)',
+    instead: () => expect(existsSync(path.join(root, 'bench', 'recording.bench.ts'))).toBe(true),
+  },
   './run bench -- plans': {
     kind: 'not-run',
     why: 'every plan for ten minutes of the simulator clock, and 32 minutes of streamed charts',

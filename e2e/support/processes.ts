@@ -1,7 +1,8 @@
 /**
- * Real processes for the browser specs: the browser host (`src/host/serve.ts`) and the
- * simulator (`src/simulator/run-simulator.ts`), each a child process on a loopback
- * port, with a throw-away data folder. Every process started here is remembered and
+ * Real processes for the browser specs: the browser host (its pre-built bundle, as
+ * `npm run serve` runs it: `scripts/serve-host.mjs`) and the simulator
+ * (`src/simulator/run-simulator.ts`), each a child process on a loopback port, with a
+ * throw-away data folder. Every process started here is remembered and
  * stopped by `stopAll()` (the specs' afterAll) — and, as a last resort, when the test
  * worker exits.
  */
@@ -34,14 +35,18 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
-/** Starts `tsx <script> …args` and waits for the line carrying its address. */
+/**
+ * Starts `node <script> …args` (a `.ts` script through tsx) and waits for the line
+ * carrying its address.
+ */
 function startScript(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   addressPattern: RegExp,
 ): Promise<Started> {
-  const child = spawn(process.execPath, [TSX_CLI, script, ...args], {
+  const node = script.endsWith('.ts') ? [TSX_CLI, script] : [script];
+  const child = spawn(process.execPath, [...node, ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -194,8 +199,10 @@ export async function startHost(options: {
     env['MARKETDESK_TOKEN'] = options.token;
     env['MARKETDESK_BASE_URL'] = baseUrl;
   }
+  // The pre-built bundle `npm run serve` runs (global-setup.ts built it): from source
+  // through tsx, every spec's host took ~1 s more CPU to start.
   const started = await startScript(
-    'src/host/serve.ts',
+    'scripts/serve-host.mjs',
     ['--port', '0', '--no-open'],
     env,
     /running at (http:\/\/127\.0\.0\.1:\d+\/#k=[A-Za-z0-9_-]+)/,

@@ -18,6 +18,7 @@ import { klinesCommand } from './commands/klines';
 import { holidaysCommand, iposCommand, splitsCommand, statusCommand } from './commands/market-time';
 import { newsCommand } from './commands/news';
 import { quotesCommand, ticksCommand } from './commands/quotes';
+import { recordCommand } from './commands/record';
 import { searchCommand } from './commands/search';
 import { watchCommand } from './commands/watch';
 import { CliContext, type Env } from './context';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   iposCommand,
   watchCommand,
   cacheCommand,
+  recordCommand,
 ];
 
 const GLOBAL_HELP = `Global options:

@@ -6,24 +6,25 @@
 import type { RegionCalendar, MarketStateInfo } from '../shared/calendar/region-calendar';
 import { marketStateAt } from '../shared/calendar/region-calendar';
 import { calendarFor } from '../shared/calendar/calendars';
+import { partsAt, zoneFormats } from '../shared/calendar/time-zone';
 import type { AssetClass, Ipo, MarketStateView, MarketStatus, Split } from '../shared/model';
 import { describeMarketState, durationWords, zoneName } from '../shared/model';
 import { TRADING_STATUS, type TradingStatusCode } from '../shared/model';
 import { EMPTY, formatBigNumber, formatPrice, decimalsOf } from '../shared/format/numbers';
 import { renderTable, type Column } from './output';
 
+const clockFormats = zoneFormats('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** `Mon 30 Nov 09:30 ET`: an instant in the market's zone, with its date (a table's cell). */
 export function marketClock(at: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const get = partsAt(clockFormats(timeZone), at);
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('hour')}:${get('minute')} ${zoneName(at, timeZone)}`;
 }
 

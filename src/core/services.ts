@@ -38,6 +38,7 @@ import { DrawingStore } from './drawings';
 import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
 import { EventsService, eventsReader, namesOf } from './events';
+import { Recorder } from './recording';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -67,6 +68,8 @@ export interface ServicesConfig {
   cacheFile?: string;
   /** Where notices go besides the status (the host prints them); default silent. */
   log?: (line: string) => void;
+  /** Record what the hub receives live (`<dataFolder>/recordings/`); default true. */
+  record?: boolean;
 }
 
 /** The running services. */
@@ -95,6 +98,8 @@ export interface Services {
   readonly marketHours: MarketHours;
   /** The bridge's view of the services (what the handler table calls). */
   readonly backend: AppBackend;
+  /** What the hub receives live, recorded per source (src/core/recording). */
+  readonly recorder: Recorder;
   status(): AppStatus;
   /** Closes the hub, the demo service and the cache. Idempotent. */
   dispose(): Promise<void>;
@@ -210,6 +215,17 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   let history: HistoryService;
   let hub: FeedHub;
+  const recorder = new Recorder({
+    folder: config.dataFolder,
+    source: () => link.sources.sourceId,
+    now,
+    notice: (message) => {
+      notices.add(message);
+      log(`marketdesk: ${message}`);
+    },
+    onError: (error) => log(`marketdesk: recording: ${errorMessage(error)}`),
+  });
+  recorder.setEnabled(config.record ?? true);
   // The calendars are the current source's (demo and live never mix), asked through
   // the link's client: the plan's budget counts them like any request.
   const marketHours = new MarketHours({
@@ -243,6 +259,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       health,
       stream: streamOf(current, link.openStream),
       markets: marketHours,
+      onReceived: recorder.take,
       now,
       // Messages only: a stack or an argument could carry anything.
       onError: (error) => log(`marketdesk: feed: ${link.redact(errorMessage(error))}`),
@@ -252,6 +269,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     await link.dispose();
     marketHours.dispose();
     health.dispose();
+    recorder.close();
     closeCache(db);
     throw error;
   }
@@ -343,6 +361,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     alerts,
     marketHours,
     backend,
+    recorder,
     status: () => backend.status(),
     dispose() {
       disposed ??= (async () => {
@@ -353,6 +372,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         notices.dispose();
         drawings.dispose();
         hub.dispose();
+        // After the hub: its last frames are written.
+        recorder.close();
         marketHours.dispose();
         history.dispose();
         health.dispose();

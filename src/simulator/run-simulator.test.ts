@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WsProbe } from './stream/testing/ws-probe';
 
-const require = createRequire(import.meta.url);
-const TSX = require.resolve('tsx/cli');
 const SCRIPT = fileURLToPath(new URL('./run-simulator.ts', import.meta.url));
 
 let child: ChildProcess | undefined;
@@ -21,7 +18,10 @@ function run(
   output: () => string;
   exit: Promise<number | null>;
 } {
-  const proc = spawn(process.execPath, [TSX, SCRIPT, ...args], {
+  // As `npm run simulator` runs it: tsx as a loader in the one process. Through tsx's
+  // command line (a parent relaying signals to a child, giving up after 30 ms), a busy
+  // machine's SIGTERM ended in tsx's SIGKILL and exit 143.
+  const proc = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
     stdio: [stdin, 'pipe', 'pipe'],
   });
   let out = '';

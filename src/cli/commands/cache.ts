@@ -19,7 +19,7 @@ import { CliError, type CliContext } from '../context';
 import { formatSize } from '../../shared/format/numbers';
 import { renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
-import { MARKET_OPTIONS, parseMarket, type Command } from './command';
+import { actionOf, MARKET_OPTIONS, parseMarket, type Command } from './command';
 
 /** The command's options, parsed. */
 type Values = Record<string, unknown>;
@@ -31,7 +31,6 @@ const ACTIONS = {
   clear: clearAction,
   export: exportAction,
 } satisfies Record<string, (ctx: CliContext, values: Values, rest: string[]) => Promise<number>>;
-const ACTION_NAMES = Object.keys(ACTIONS).join('|');
 
 export const cacheCommand: Command = {
   name: 'cache',
@@ -63,12 +62,9 @@ shown, and prune deletes them first.`,
   },
   async run(ctx, values, positionals) {
     const [action, ...rest] = positionals;
-    if (!action) throw new UsageError(`cache: missing action (${ACTION_NAMES})`);
+    const run = actionOf('cache', ACTIONS, action);
     if (ctx.global.noCache) throw new UsageError('cache commands need the cache: drop --no-cache');
-    if (!Object.hasOwn(ACTIONS, action)) {
-      throw new UsageError(`cache: unknown action "${action}" (${ACTION_NAMES})`);
-    }
-    return ACTIONS[action as keyof typeof ACTIONS](ctx, values, rest);
+    return run(ctx, values, rest);
   },
 };
 

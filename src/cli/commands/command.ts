@@ -100,3 +100,16 @@ export function printOutcome<T>(
   for (const line of outcome.problems) ctx.note(line);
   return outcome.problems.length > 0 ? 1 : 0;
 }
+
+/**
+ * The action a command with sub-actions (`cache stats`, `record ls`) was asked for, from
+ * its table by name; a missing or unknown one is a usage error naming the actions.
+ */
+export function actionOf<A>(command: string, actions: Record<string, A>, action?: string): A {
+  const names = Object.keys(actions).join('|');
+  if (!action) throw new UsageError(`${command}: missing action (${names})`);
+  if (!Object.hasOwn(actions, action)) {
+    throw new UsageError(`${command}: unknown action "${action}" (${names})`);
+  }
+  return actions[action]!;
+}

@@ -102,10 +102,18 @@ it('never sends the token to a client, nor writes it to settings, workspace or c
   }
 
   await t.services.dispose();
-  for (const name of readdirSync(t.folder)) {
-    const bytes = readFileSync(path.join(t.folder, name));
-    expect(bytes.includes(TOKEN), name).toBe(false);
-    expect(bytes.includes(WRONG), name).toBe(false);
+  // Every file, in folders too (the recordings are in one): its bytes and its name.
+  const files = readdirSync(t.folder, { recursive: true, withFileTypes: true }).filter((e) =>
+    e.isFile(),
+  );
+  expect(files.map((f) => f.name)).toContain('cache.db');
+  for (const file of files) {
+    const name = path.relative(t.folder, path.join(file.parentPath, file.name));
+    const bytes = readFileSync(path.join(file.parentPath, file.name));
+    for (const secret of [TOKEN, WRONG]) {
+      expect(bytes.includes(secret), name).toBe(false);
+      expect(name.includes(secret), name).toBe(false);
+    }
   }
 });
 

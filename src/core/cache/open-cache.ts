@@ -93,7 +93,7 @@ class IntegrityError extends Error {
 }
 
 /** Decides, before SQLite touches the file, whether to run quick_check. */
-function wantsCheck(file: string, options: OpenCacheOptions): boolean {
+export function wantsCheck(file: string, options: OpenCacheOptions): boolean {
   const mode = options.integrityCheck ?? 'auto';
   if (mode !== 'auto') return mode === 'quick';
   if (!existsSync(file)) return false;
@@ -113,8 +113,12 @@ function wantsCheck(file: string, options: OpenCacheOptions): boolean {
   return header.readUInt32BE(28) * pageSize > size;
 }
 
-function openChecked(file: string, options: OpenCacheOptions): CacheDb {
-  const check = wantsCheck(file, options);
+/**
+ * Opens `file` with the pragmas every Marketdesk database uses (WAL, `synchronous =
+ * NORMAL`, foreign keys, incremental auto-vacuum for a new file) and, when `check`, its
+ * `quick_check`; a damaged file throws a corruption error. Also the recordings' (core/recording).
+ */
+export function openSqliteChecked(file: string, check: boolean): Database.Database {
   const sqlite = new Database(file, { timeout: 5000 });
   try {
     // The first read of the schema is where a garbage file reports SQLITE_NOTADB.
@@ -130,6 +134,16 @@ function openChecked(file: string, options: OpenCacheOptions): CacheDb {
       const result = rows.map((r) => r.quick_check).join('; ');
       if (result !== 'ok') throw new IntegrityError(`integrity check failed: ${result}`);
     }
+    return sqlite;
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}
+
+function openChecked(file: string, options: OpenCacheOptions): CacheDb {
+  const sqlite = openSqliteChecked(file, wantsCheck(file, options));
+  try {
     migrate(sqlite, file);
     return wrapDb(sqlite, file);
   } catch (err) {
@@ -138,7 +152,8 @@ function openChecked(file: string, options: OpenCacheOptions): CacheDb {
   }
 }
 
-function moveAside(file: string, now: number): string {
+/** Renames `file` (and its -wal/-shm) to `<file>.corrupt-<timestamp>`; returns the new name. */
+export function moveAside(file: string, now: number): string {
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   const target = `${file}.corrupt-${stamp}`;
   for (const suffix of ['', '-wal', '-shm']) {

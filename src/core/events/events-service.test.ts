@@ -186,6 +186,37 @@ describe('a chart’s events', () => {
     expect(t.newsAsked).toEqual(['stock', 'stock']);
   });
 
+  it('answers from the cache without waiting for the instrument’s names, then matches them', async () => {
+    const cache = tempCache();
+    cleanup = cache.dispose;
+    const reader: EventsReader = {
+      sourceId: DEMO,
+      fetchList: async (kind) => (kind === 'splits' ? [split('AAPL', 50, 4)] : []) as never,
+    };
+    let named: (names: string[]) => void = () => undefined;
+    const service = new EventsService({
+      db: cache.db,
+      reader: () => reader,
+      // The directory's first lookup loads its listing: slow, here until told.
+      namesOf: () => new Promise((resolve) => (named = resolve)),
+      refreshNews: async () => undefined,
+      now: () => 100 * DAY,
+    });
+    const page = {
+      items: [item('a', 'Apple Inc. rises 2%', 95 * DAY), item('b', 'AAPL slips', 96 * DAY)],
+      nextCursor: null,
+      hasMore: false,
+      count: 2,
+    };
+    saveNewsPage(cache.db, DEMO, { market: 'stock', lang: 'en' }, null, page, 100 * DAY);
+    const first = await service.chartEvents(AAPL, 0, 100 * DAY);
+    expect(first.splits.map((s) => s.ratio)).toEqual(['1:4']);
+    expect(first.news.map((n) => n.id)).toEqual(['b']);
+    const second = service.chartEvents(AAPL, 0, 100 * DAY, { refreshNews: true });
+    named(['Apple Inc.']);
+    expect((await second).news.map((n) => n.id)).toEqual(['b', 'a']);
+  });
+
   it('answers the splits from the cache at once while a news refresh waits out a rate limit', async () => {
     const cache = tempCache();
     cleanup = cache.dispose;

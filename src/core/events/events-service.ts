@@ -16,7 +16,13 @@ import type {
   RegionEventsAnswer,
 } from '../../shared/bridge';
 import { errorMessage } from '../../shared/errors';
-import type { DataSourceId, Instrument, NewsItem, UnixMs } from '../../shared/model';
+import {
+  instrumentKey,
+  type DataSourceId,
+  type Instrument,
+  type NewsItem,
+  type UnixMs,
+} from '../../shared/model';
 import {
   isOfflineError,
   readEventList,
@@ -77,6 +83,8 @@ export class EventsService {
   >();
   /** When the chart last refreshed each news market, by source|market. */
   readonly #newsAskedAt = new Map<string, UnixMs>();
+  /** The names each charted instrument goes by, by source|instrument (see `#namesOf`). */
+  readonly #names = new Map<string, { names: string[] | null; asking: Promise<string[]> }>();
 
   constructor(options: EventsServiceOptions) {
     this.#o = options;
@@ -199,7 +207,7 @@ export class EventsService {
     if (refresh) await this.#refreshNewsNow(source, market);
     const items = readNewsBetween(this.#o.db, source, market, from, to, MAX_NEWS_SCANNED);
     if (items.length === 0) return [];
-    const names = await this.#o.namesOf(instrument).catch(() => [] as string[]);
+    const names = await this.#namesOf(source, instrument, refresh);
     const matcher = newsMatcher({ ...instrument, names });
     const details = readNewsDetails<CachedNewsDetail>(
       this.#o.db,
@@ -210,6 +218,37 @@ export class EventsService {
       const detail = details.get(item.id);
       return matcher.matches(item, detail ? new Set(detail.instruments) : null);
     });
+  }
+
+  /**
+   * The instrument's names for matching headlines, once found. Without `wait`, the names
+   * found so far (none the first time, while they are looked up): the directory's first
+   * lookup loads its listing, and a chart's splits must not wait for that.
+   */
+  async #namesOf(source: DataSourceId, instrument: Instrument, wait: boolean): Promise<string[]> {
+    const key = `${source}|${instrumentKey(instrument)}`;
+    let entry = this.#names.get(key);
+    if (!entry) {
+      const asked: { names: string[] | null; asking: Promise<string[]> } = {
+        names: null,
+        asking: this.#o.namesOf(instrument).then(
+          (names) => {
+            // None found (or a failure): asked again next time.
+            if (names.length > 0) asked.names = names;
+            else this.#names.delete(key);
+            return names;
+          },
+          () => {
+            this.#names.delete(key);
+            return [] as string[];
+          },
+        ),
+      };
+      entry = asked;
+      this.#names.set(key, entry);
+    }
+    if (entry.names) return entry.names;
+    return wait ? entry.asking : [];
   }
 
   /** The feed's newest page, when the cache's is older than CHART_NEWS_REFRESH_MS. */

@@ -178,6 +178,30 @@ describe('FeedHub with a stream: what streams and what is polled', () => {
     hub.dispose();
   });
 
+  it('a row the stream carries says no poll pace while its snapshot waits for the budget', async () => {
+    // A small plan: the first poll is slower than asked, and the pane is told that pace.
+    const streams = new FakeStreams();
+    const { timers, client, hub } = manualHub({ stream: streams.open, requestsPerMinute: 2 });
+    const board = new Recorder();
+    hub.subscribe('w', quotes('crypto', 'BA', ['BTCUSDT', 'ETHUSDT']), board.push);
+    await timers.advance(0);
+    expect(board.of('subscriptionStatus').at(-1)?.pace).toBeDefined();
+    // The stream takes the symbols after that poll: each is due a REST snapshot, which
+    // waits its turn in the plan's minute (at start-up on the free plan, minutes).
+    client.hold = true;
+    streams.of('crypto').stream();
+    await timers.advance(0);
+    const crypto = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+    streams.of('crypto').push({ type: 'quote', instrument: crypto, quote: pushed('BTCUSDT', 7) });
+    await timers.advance(1000);
+    expect(board.quoteCodes().at(-1)).toEqual(['BTCUSDT']);
+    // Its prices come from the stream now: "refreshed every N s, last at …" is not true of them.
+    const told = board.of('subscriptionStatus').at(-1)!;
+    expect(told.state).toBe('live');
+    expect(told.pace).toBeUndefined();
+    hub.dispose();
+  });
+
   it('hidden windows want nothing streamed', async () => {
     const { timers, streams, hub } = setup();
     hub.subscribe('w1', quotes('stock', 'US', ['AAPL']), new Recorder().push);

@@ -38,6 +38,7 @@ import { SubscriptionRegistry } from './registry';
 import { routeOf, type LaneId } from './routes';
 import { Scheduler } from './scheduler';
 import { NO_STORE, cacheFeedStore, requireSource, type FeedStore } from './store';
+import { safeListener, tellPolled, type ReceivedListener } from './received';
 import { StreamFeed, type StreamOpener } from './stream-feed';
 import { symbolId } from './stream-pushes';
 import { Subscription } from './subscription';
@@ -81,6 +82,8 @@ export interface FeedHubOptions {
    * Absent or null: every market is polled as if open, and no state is told.
    */
   markets?: FeedMarkets | null;
+  /** Told every quote, book and tick received live, streamed or polled (the recorder). */
+  onReceived?: ReceivedListener;
 }
 
 export { systemTimers };
@@ -128,6 +131,7 @@ export class FeedHub {
       options.health ?? new HealthService({ now: this.#now, timers, onError: this.#onError });
     this.#hold = this.#health.hold();
     const paused = () => this.#hold !== null;
+    const received = safeListener(options.onReceived, this.#onError);
     this.#scheduler = new Scheduler(
       {
         registry: this.#registry,
@@ -158,6 +162,7 @@ export class FeedHub {
         tuning: this.#tuning,
         onError: this.#onError,
         onPolled: (group, batch) => {
+          if (received) tellPolled(received, group.route, batch);
           this.#stream.polled(group, batch);
           // A closed market's last prices are in: it rests from now.
           if (group.closedSince !== null && updateResting(group)) this.#scheduler.reconcile();
@@ -175,6 +180,7 @@ export class FeedHub {
       timers,
       paused,
       onError: this.#onError,
+      received,
     });
     this.#client = options.client;
     this.#stream.setOpener(options.stream ?? null);

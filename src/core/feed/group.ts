@@ -231,6 +231,17 @@ export function servedByStream(g: Group, sub: Subscription): boolean {
   return sub.codes.every((c) => g.streamed.has(c) && !g.due.has(c));
 }
 
+/**
+ * Every code of `sub` is on the stream, its snapshot due or not: its prices come from
+ * the pushes, so no poll's pace ("refreshed every N s, last at …") is true of them. A
+ * due snapshot waits its turn in the plan's minute (on the free plan at start-up,
+ * minutes) and is the feed plan's to tell (feed-lines.ts), not the row's.
+ */
+export function carriedByStream(g: Group, sub: Subscription): boolean {
+  if (g.streamed.size === 0) return false;
+  return sub.codes.every((c) => g.streamed.has(c));
+}
+
 function increment(counts: Map<string, number>, code: string): number {
   const n = (counts.get(code) ?? 0) + 1;
   counts.set(code, n);

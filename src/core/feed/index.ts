@@ -36,5 +36,6 @@ export type {
   HubEvent,
   HubEventName,
   PushFn,
+  ReceivedFrame,
   TimerHandle,
 } from './types';

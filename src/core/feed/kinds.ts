@@ -81,7 +81,8 @@ function marketParams(route: { region: string; exchange: string }, codes: string
   };
 }
 
-function instrument(route: Route, code: string): Instrument {
+/** The instrument of `code` in a route's market. */
+export function instrument(route: Route, code: string): Instrument {
   switch (route.kind) {
     case 'quotes':
     case 'depth':

@@ -12,6 +12,7 @@ import { batchOutcome, classify, type HealthService, type Outcome, type Probe } 
 import type { Clocks, Lane } from './clocks';
 import {
   absorb,
+  carriedByStream,
   channelOf,
   codeCount,
   codesOf,
@@ -168,7 +169,7 @@ export class GroupPoller {
     for (const sub of registry.visible(g)) {
       if (sub.deliver(adapter, g.latest, false)) status.lastUpdate = now;
       sub.liveAt = now;
-      sub.setPace(servedByStream(g, sub) ? null : pace);
+      sub.setPace(carriedByStream(g, sub) ? null : pace);
       const change = stateAfter(sub, batch, asked);
       // Held (a chunk's 429 or 401): the data is in, the hold's state stays on the pane.
       if (paused) sub.setState(sub.state ?? 'loading', sub.message, change.unknownCodes);

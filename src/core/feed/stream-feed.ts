@@ -16,10 +16,11 @@ import { type AssetClass, type Instrument, type PlanName, type UnixMs } from '..
 import type { BatchResult } from '../api';
 import { SUCCESS } from '../health';
 import type { StreamClient, StreamPush, StreamState } from '../stream';
-import { setStreamed, snapshotDue, type Group } from './group';
+import { carriedByStream, setStreamed, snapshotDue, type Group } from './group';
 import type { GroupPollerDeps } from './poller';
 import type { Scheduler } from './scheduler';
 import { streamHealth, streamSuggestedPlan, withPlanHint, type ClassStream } from './stream-health';
+import { tellPushed, type ReceivedListener } from './received';
 import { StreamPushes, symbolId, type Target } from './stream-pushes';
 import { StreamWantsReader, type StreamWants } from './stream-wants';
 import type { FeedTimers, TimerHandle } from './types';
@@ -75,6 +76,8 @@ export interface StreamFeedDeps extends Pick<
 > {
   scheduler: Scheduler;
   timers: FeedTimers;
+  /** Told every push as it arrives (the hub's `onReceived`). */
+  received?: ReceivedListener | null;
 }
 
 /** One class's client and what listens to it. */
@@ -387,6 +390,12 @@ export class StreamFeed {
       changed.push(g);
       // Back to polling: its staleness counts from now, not from the last quiet push.
       if (removed > 0) for (const sub of this.deps.registry.visible(g)) sub.since = now;
+      // On the stream now: the pace of the polls before is no longer how it refreshes.
+      if (added > 0) {
+        for (const sub of this.deps.registry.visible(g)) {
+          if (carriedByStream(g, sub)) sub.setPace(null);
+        }
+      }
     }
     if (changed.length === 0) return;
     this.deps.scheduler.reconcile();
@@ -427,6 +436,7 @@ export class StreamFeed {
   #push(cls: AssetClass, push: StreamPush): void {
     if (this.#disposed) return;
     this.#alive(cls);
+    if (this.deps.received) tellPushed(this.deps.received, push);
     this.#pushes.take(cls, push);
   }
 

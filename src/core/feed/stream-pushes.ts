@@ -11,7 +11,7 @@ import type { AssetClass, Candle, Quote, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
 import type { StreamPush } from '../stream';
 import { formingCandle } from './forming-candle';
-import { liveAgain, servedByStream, snapshotDue, snapshotTaken, type Group } from './group';
+import { carriedByStream, liveAgain, snapshotDue, snapshotTaken, type Group } from './group';
 import { StreamCandles } from './stream-candles';
 import { adapterFor } from './kinds';
 import type { GroupPollerDeps } from './poller';
@@ -222,8 +222,8 @@ export class StreamPushes {
         if (!sub.deliver(adapter, g.latest, false, codes)) continue;
         status.lastUpdate = now;
         sub.liveAt = now;
-        // The stream carries it: no poll's pace is its age.
-        if (servedByStream(g, sub)) sub.setPace(null);
+        // The stream carries it (its snapshot due or not): no poll's pace is its age.
+        if (carriedByStream(g, sub)) sub.setPace(null);
         if (paused || (sub.state !== null && !REVIVED.has(sub.state))) continue;
         const change = liveAgain(sub);
         sub.setState(change.state, change.message, change.unknownCodes);

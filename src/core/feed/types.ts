@@ -7,6 +7,7 @@ import type {
   BudgetStatus,
   Candle,
   DepthBook,
+  Instrument,
   KType,
   NewsPage,
   Quote,
@@ -88,3 +89,9 @@ export interface FeedStatus {
   /** A failure outside the data's health a user should see (the cache failing), or null. */
   lastError: string | null;
 }
+
+/** A record the hub received live (a stream push or a poll's answer): what the recorder takes. */
+export type ReceivedFrame =
+  | { channel: 'depth'; instrument: Instrument; record: DepthBook }
+  | { channel: 'quote'; instrument: Instrument; record: Quote }
+  | { channel: 'tick'; instrument: Instrument; record: Tick };

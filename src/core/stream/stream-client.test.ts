@@ -72,6 +72,15 @@ function setup(options: Partial<StreamClientOptions> = {}, sendsHeaders = true) 
   return { clock, sockets, ...recorded };
 }
 
+/** A client that wants AAPL's quotes, its socket open and accepted. */
+function streamingAapl(options: Partial<StreamClientOptions> = {}) {
+  const t = setup(options);
+  t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
+  const socket = t.sockets.last;
+  socket.accept();
+  return { socket, ...t };
+}
+
 const quote = (s: string, extra: object = {}) => ({
   code: 1,
   data: {
@@ -148,10 +157,7 @@ describe('stream client, scripted', () => {
   });
 
   it('passes on only the types wanted, and counts unreadable records', () => {
-    const t = setup();
-    t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
-    const socket = t.sockets.last;
-    socket.accept();
+    const { socket, ...t } = streamingAapl();
     socket.receive({ code: 1, data: { s: 'AAPL.US', a: [], b: [], type: 'depth' } });
     socket.receive(quote('AAPL.US', { ld: 'n/a' }));
     socket.receive('{"code":1,"data":');
@@ -163,10 +169,7 @@ describe('stream client, scripted', () => {
   // Finding 10 of the second audit: 400 KB frames of 5,000 unreadable records and JSON
   // nested 200,000 deep kept the host at most of a core; now each is dropped unread.
   it('drops and counts frames past the work one frame may cost, and goes on', () => {
-    const t = setup();
-    t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
-    const socket = t.sockets.last;
-    socket.accept();
+    const { socket, ...t } = streamingAapl();
     const many = Array.from({ length: 5000 }, () => ({ s: 'AAPL.US', type: 'quote', ld: 'x' }));
     socket.receive({ code: 1, data: many });
     socket.receive('['.repeat(200_000) + ']'.repeat(200_000));
@@ -181,10 +184,9 @@ describe('stream client, scripted', () => {
   // a core (`npm run bench -- hostile-stream`). Past the waste limit it is dropped and
   // tried again with the backoff; a bad frame now and then is not.
   it('drops a connection that sends mostly unreadable frames, and tries again with the backoff', () => {
-    const t = setup({ wasteLimit: { windowMs: 10_000, frames: 5, share: 0.5 } });
-    t.client.setWanted([{ region: 'US', code: 'AAPL', types: ['quote'] }]);
-    const socket = t.sockets.last;
-    socket.accept();
+    const { socket, ...t } = streamingAapl({
+      wasteLimit: { windowMs: 10_000, frames: 5, share: 0.5 },
+    });
     socket.ackAll();
     // Good and bad alternate: never more than half waste, so the connection stays.
     for (let i = 0; i < 10; i++) {

@@ -36,6 +36,10 @@ const notFound = new ApiError({
 });
 const LIVE: DataSourceId = 'live:https://api.itick.org';
 
+/** The directory's first answer to a search for `text`. */
+const firstFound = async (dir: SymbolDirectory, text: string) =>
+  (await dir.search({ text })).results[0];
+
 describe('demo: the simulator’s catalog, nothing else', () => {
   it('finds the issue’s cases in the catalog', async () => {
     const dir = new SymbolDirectory({ source: () => 'demo', client: () => demoClient });
@@ -48,11 +52,11 @@ describe('demo: the simulator’s catalog, nothing else', () => {
     });
     expect(tencent.size).toBe(CATALOG.length);
     expect(tencent.source).toBe('demo');
-    expect((await dir.search({ text: 'apple' })).results[0]).toMatchObject({
+    expect(await firstFound(dir, 'apple')).toMatchObject({
       code: 'AAPL',
       region: 'US',
     });
-    expect((await dir.search({ text: 'btc' })).results[0]).toMatchObject({
+    expect(await firstFound(dir, 'btc')).toMatchObject({
       code: 'BTCUSDT',
       region: 'BA',
     });
@@ -87,7 +91,7 @@ describe('live', () => {
     const apple = await dir.search({ text: 'apple' });
     expect(apple.results[0]).toMatchObject({ code: 'AAPL', origin: 'shipped' });
     expect(apple.loading).toBe(false);
-    expect((await dir.search({ text: 'zenith' })).results[0]).toMatchObject({
+    expect(await firstFound(dir, 'zenith')).toMatchObject({
       code: 'ZQX',
       origin: 'seen',
     });
@@ -105,11 +109,11 @@ describe('live', () => {
     const dir = new SymbolDirectory({ source: () => LIVE, client: () => client });
     await dir.load({ class: 'stock', region: 'us' });
     expect(asked).toEqual(['stock:US']);
-    expect((await dir.search({ text: 'widget' })).results[0]).toMatchObject({
+    expect(await firstFound(dir, 'widget')).toMatchObject({
       code: 'WDGT',
       origin: 'listed',
     });
-    expect((await dir.search({ text: 'aapl' })).results[0]).toMatchObject({
+    expect(await firstFound(dir, 'aapl')).toMatchObject({
       code: 'AAPL',
       origin: 'listed',
     });
@@ -144,7 +148,7 @@ describe('live', () => {
     expect((await dir.search({ text: 'suspended example' })).results.length).toBeGreaterThan(0);
     source = LIVE;
     expect((await dir.search({ text: 'suspended example' })).results).toEqual([]);
-    expect((await dir.search({ text: 'nestle' })).results[0]?.code).toBe('NSRGY');
+    expect((await firstFound(dir, 'nestle'))?.code).toBe('NSRGY');
   });
 });
 

@@ -10,16 +10,11 @@
 import type { AssetClass } from '../model';
 import { Lru } from '../lru';
 import { EXCHANGE_TABLES } from './exchanges';
-import type { ExchangeTable } from './exchanges/table';
-import {
-  calendarOfTable,
-  isoDate,
-  sessionsOn,
-  type Holiday,
-  type RegionCalendar,
-} from './region-calendar';
+import { onWeekdays } from './exchanges/closed-days';
+import { TABLE_YEARS, type ExchangeTable } from './exchanges/table';
+import { calendarOfTable, sessionsOn, type Holiday, type RegionCalendar } from './region-calendar';
 import { parseTradingHours, regularPairs, type Session } from './trading-hours';
-import { dayOf, localDay, weekday } from './time-zone';
+import { localDay } from './time-zone';
 
 export interface Calendar extends RegionCalendar {
   /** Stable id. */
@@ -54,18 +49,16 @@ const FALLBACK_YEARS: readonly [number, number] = [2010, 2035];
 
 /** 1 January and 25 December (on weekdays) of the years `covered` does not include. */
 function fallbackHolidays(covered: ReadonlySet<number>): Holiday[] {
-  const out: Holiday[] = [];
-  for (let y = FALLBACK_YEARS[0]; y <= FALLBACK_YEARS[1]; y++) {
-    if (covered.has(y)) continue;
-    for (const [day, name] of [
-      [dayOf(y, 1, 1), "New Year's Day"],
-      [dayOf(y, 12, 25), 'Christmas Day'],
-    ] as const) {
-      if (weekday(day) !== 0 && weekday(day) !== 6)
-        out.push({ date: isoDate(day), name, earlyClose: null });
-    }
-  }
-  return out;
+  const years: number[] = [];
+  for (let y = FALLBACK_YEARS[0]; y <= FALLBACK_YEARS[1]; y++) if (!covered.has(y)) years.push(y);
+  return (
+    [
+      [1, 1, "New Year's Day"],
+      [12, 25, 'Christmas Day'],
+    ] as const
+  ).flatMap(([month, day, name]) =>
+    onWeekdays(month, day, years).map((date) => ({ date, name, earlyClose: null })),
+  );
 }
 
 function build(
@@ -106,8 +99,7 @@ const cal = (
     extra.everyDay ? { everyDay: true } : {},
   );
 
-/** The years the exchange tables cover (./exchanges); the simple rule fills the others. */
-export const TABLE_YEARS: readonly [number, number] = [2025, 2027];
+export { TABLE_YEARS } from './exchanges/table';
 
 /** A stock calendar from its exchange table, the simple rule filling the other years. */
 function fromTable(table: ExchangeTable, region: string): Calendar {

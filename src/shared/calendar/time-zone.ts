@@ -8,29 +8,50 @@ export const DAY_MS = 86_400_000;
 export const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsetCache = new Map<string, Map<number, number>>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
+/**
+ * One `Intl.DateTimeFormat` per time zone for a locale and options, made on a zone's
+ * first use and kept: building one costs far more than formatting with it. The offset
+ * arithmetic here, the market-state words (src/shared/model/market-state.ts) and the
+ * command line's market clock read through one of these.
+ */
+export function zoneFormats(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let f = byZone.get(timeZone);
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      byZone.set(timeZone, f);
+    }
+    return f;
+  };
 }
 
+/** The parts of `at` as `format` writes it, by type ('' for a part it does not write). */
+export function partsAt(
+  format: Intl.DateTimeFormat,
+  at: number,
+): (type: Intl.DateTimeFormatPartTypes) => string {
+  const parts = format.formatToParts(at);
+  return (type) => parts.find((p) => p.type === type)?.value ?? '';
+}
+
+const wallClock = zoneFormats('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+});
+
 function computeOffset(timeZone: string, utcMs: number): number {
-  const parts = formatterFor(timeZone).formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const part = partsAt(wallClock(timeZone), utcMs);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(part(type) || 0);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   return wall - Math.floor(utcMs / MINUTE_MS) * MINUTE_MS;
 }

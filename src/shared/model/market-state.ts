@@ -6,6 +6,7 @@
  */
 import type { AssetClass, UnixMs } from './market';
 import type { MarketState } from './market-time';
+import { partsAt, zoneFormats } from '../calendar/time-zone';
 
 /**
  * Where the state was read from: `service` — the service's calendar, fetched this session;
@@ -61,24 +62,17 @@ const ZONE_WORDS: Record<string, string> = {
   UTC: 'UTC',
 };
 
-const shortFormats = new Map<string, Intl.DateTimeFormat>();
+const shortFormats = zoneFormats('en-GB', {
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
 
 /** Weekday, hh:mm and the zone's short name of an instant in a market's zone. */
 function parts(at: UnixMs, timeZone: string): { weekday: string; time: string; zone: string } {
-  let f = shortFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    shortFormats.set(timeZone, f);
-  }
-  const p = f.formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => p.find((x) => x.type === type)?.value ?? '';
+  const get = partsAt(shortFormats(timeZone), at);
   return {
     weekday: get('weekday'),
     time: `${get('hour')}:${get('minute')}`,

@@ -15,6 +15,10 @@ const SUBSCRIBED = { code: 1, resAc: 'subscribe', msg: 'subscribe Successfully' 
 const OVER_LIMIT = { code: 0, resAc: 'subscribe', msg: 'exceeding the maximum subscription limit' };
 const subscribe = (params: string, types = 'quote') => ({ ac: 'subscribe', params, types });
 
+/** The probe's next messages are these, in order. */
+async function expectNext(probe: { next(): Promise<unknown> }, ...messages: unknown[]) {
+  for (const message of messages) expect(await probe.next()).toEqual(message);
+}
 describe('stream connection and authentication', () => {
   it('greets every connection with "Connected Successfully"', async () => {
     const s = await setup();
@@ -32,8 +36,7 @@ describe('stream connection and authentication', () => {
   it('accepts the token header: "authenticated" follows the greeting, without the token', async () => {
     const s = await setup({ token: 'sekret' });
     const probe = await s.open('/stock', 'sekret');
-    expect(await probe.next()).toEqual(CONNECTED);
-    expect(await probe.next()).toEqual(AUTHENTICATED);
+    await expectNext(probe, CONNECTED, AUTHENTICATED);
     probe.send(subscribe('AAPL$US'));
     expect(await probe.next()).toEqual(SUBSCRIBED);
   });
@@ -50,8 +53,7 @@ describe('stream connection and authentication', () => {
   it('a wrong token header: "auth failed", then the server closes', async () => {
     const s = await setup({ token: 'sekret' });
     const probe = await s.open('/stock', 'wrong');
-    expect(await probe.next()).toEqual(CONNECTED);
-    expect(await probe.next()).toEqual(AUTH_FAILED);
+    await expectNext(probe, CONNECTED, AUTH_FAILED);
     expect((await probe.closed).code).toBe(4001);
   });
 

@@ -33,6 +33,9 @@ const withHealth = (health: Partial<DataHealth>, status: Partial<AppStatus> = {}
   ...status,
   health: { ...LIVE, ...health },
 });
+/** The status line's words for `base` with that health (and those fields). */
+const statusWith = (health: Partial<DataHealth>, status: Partial<AppStatus> = {}) =>
+  describeStatus(withHealth(health, status), fmt);
 
 describe('describeStatus', () => {
   it('says LIVE with plan and budget only while live requests succeed', () => {
@@ -54,7 +57,7 @@ describe('describeStatus', () => {
     for (const state of HEALTH_STATES) {
       if (state === 'live') continue;
       for (const mode of ['live', 'demo'] as const) {
-        const text = describeStatus(withHealth({ state }, { mode }), fmt);
+        const text = statusWith({ state }, { mode });
         expect(text.mode, `${mode} ${state}`).not.toMatch(/LIVE/);
         expect(text.modeTone, `${mode} ${state}`).not.toBe('ok');
       }
@@ -63,33 +66,30 @@ describe('describeStatus', () => {
 
   it('says DEMO DATA plainly, and what is wrong with the demo', () => {
     const demo = { mode: 'demo', hasToken: false, source: 'demo' } as const;
-    expect(describeStatus(withHealth({}, demo), fmt)).toMatchObject({
+    expect(statusWith({}, demo)).toMatchObject({
       mode: 'DEMO DATA',
       modeTone: 'demo',
     });
-    const offline = describeStatus(withHealth({ state: 'offline', since: 5 }, demo), fmt);
+    const offline = statusWith({ state: 'offline', since: 5 }, demo);
     expect(offline).toMatchObject({ mode: 'DEMO DATA · OFFLINE', modeTone: 'bad' });
     expect(offline.modeDetail).toBe('since T5 · showing cached data');
-    expect(describeStatus(withHealth({ state: 'connecting' }, demo), fmt).mode).toBe(
-      'DEMO DATA · CONNECTING',
-    );
+    expect(statusWith({ state: 'connecting' }, demo).mode).toBe('DEMO DATA · CONNECTING');
   });
 
   it('says OFFLINE since when, showing cached data, with the last success in the tooltip', () => {
-    const text = describeStatus(
-      withHealth({ state: 'offline', since: 5, lastSuccessAt: 4, lastError: 'ECONNREFUSED' }),
-      fmt,
-    );
+    const text = statusWith({
+      state: 'offline',
+      since: 5,
+      lastSuccessAt: 4,
+      lastError: 'ECONNREFUSED',
+    });
     expect(text).toMatchObject({ mode: 'OFFLINE', modeTone: 'bad' });
     expect(text.modeDetail).toBe('since T5 · showing cached data');
     expect(text.modeTitle).toBe('Last error: ECONNREFUSED\nLast successful request T4s');
   });
 
   it('says TOKEN REJECTED and offers to set a new token', () => {
-    const text = describeStatus(
-      withHealth({ state: 'token-rejected', lastError: 'HTTP 401' }),
-      fmt,
-    );
+    const text = statusWith({ state: 'token-rejected', lastError: 'HTTP 401' });
     expect(text).toMatchObject({
       mode: 'TOKEN REJECTED',
       modeTone: 'bad',
@@ -100,28 +100,25 @@ describe('describeStatus', () => {
   });
 
   it('says RATE LIMITED until when requests resume', () => {
-    expect(describeStatus(withHealth({ state: 'rate-limited', resumesAt: 9 }), fmt)).toMatchObject({
+    expect(statusWith({ state: 'rate-limited', resumesAt: 9 })).toMatchObject({
       mode: 'RATE LIMITED',
       modeTone: 'warn',
       modeDetail: 'until T9s',
       action: null,
     });
-    expect(
-      describeStatus(withHealth({ state: 'rate-limited', resumesAt: null }), fmt).modeDetail,
-    ).toBe('the service asked to slow down');
+    expect(statusWith({ state: 'rate-limited', resumesAt: null }).modeDetail).toBe(
+      'the service asked to slow down',
+    );
   });
 
   it('says DEGRADED with the last error in the tooltip', () => {
-    const text = describeStatus(withHealth({ state: 'degraded', lastError: 'HTTP 502' }), fmt);
+    const text = statusWith({ state: 'degraded', lastError: 'HTTP 502' });
     expect(text).toMatchObject({ mode: 'DEGRADED', modeTone: 'warn' });
     expect(text.modeTitle).toMatch(/^Last error: HTTP 502\n/);
   });
 
   it('says LIVE beside a market outside the plan, naming it in the tooltip', () => {
-    const text = describeStatus(
-      withHealth({ state: 'live', outsidePlan: 'Not in your plan: stock HK' }),
-      fmt,
-    );
+    const text = statusWith({ state: 'live', outsidePlan: 'Not in your plan: stock HK' });
     expect(text).toMatchObject({
       mode: 'LIVE',
       modeDetail: 'some markets are not in your plan',
@@ -130,11 +127,11 @@ describe('describeStatus', () => {
   });
 
   it('says NOT IN PLAN and CONNECTING', () => {
-    expect(describeStatus(withHealth({ state: 'not-in-plan' }), fmt)).toMatchObject({
+    expect(statusWith({ state: 'not-in-plan' })).toMatchObject({
       mode: 'NOT IN PLAN',
       modeTone: 'bad',
     });
-    expect(describeStatus(withHealth({ state: 'connecting', since: null }), fmt)).toMatchObject({
+    expect(statusWith({ state: 'connecting', since: null })).toMatchObject({
       mode: 'CONNECTING',
       modeTone: 'warn',
       modeDetail: '',

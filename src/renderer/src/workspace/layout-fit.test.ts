@@ -137,27 +137,18 @@ describe('fitLayout', () => {
 
 describe('split or tab', () => {
   const room = { width: 1020, height: 730 };
+  /** A pane of `kind` added to the default workspace beside `focusedPaneId`, in `room`. */
+  const addBeside = (kind: PaneKind, focusedPaneId: string, placement: 'row' | 'column') =>
+    ops.addPane(defaultWorkspace(), kind, { focusedPaneId, placement, room }, ids());
 
   it('splits when every pane keeps its floor', () => {
-    const data = defaultWorkspace();
-    const change = ops.addPane(
-      data,
-      'news',
-      { focusedPaneId: 'trading-quotes', placement: 'column', room },
-      ids(),
-    );
+    const change = addBeside('news', 'trading-quotes', 'column');
     expect(change.note).toBeUndefined();
     expect(groupsOf(activeRoot(change.data))[1]).toEqual([change.paneId]);
   });
 
   it('adds a pane as a tab of the nearest slot, with a note, when a split leaves too little', () => {
-    const data = defaultWorkspace();
-    const change = ops.addPane(
-      data,
-      'alerts',
-      { focusedPaneId: 'trading-depth', placement: 'row', room },
-      ids(),
-    );
+    const change = addBeside('alerts', 'trading-depth', 'row');
     expect(groupsOf(activeRoot(change.data))).toEqual([
       ['trading-quotes'],
       ['trading-news'],
@@ -168,7 +159,12 @@ describe('split or tab', () => {
       'Alerts opened as a tab beside Depth: too little room for a slot of its own',
     );
     // Where the room is not known yet, the split is made (the view fits it later).
-    const unmeasured = ops.addPane(data, 'alerts', { focusedPaneId: 'trading-depth' }, ids());
+    const unmeasured = ops.addPane(
+      defaultWorkspace(),
+      'alerts',
+      { focusedPaneId: 'trading-depth' },
+      ids(),
+    );
     expect(allTabs(activeRoot(unmeasured.data))).toHaveLength(5);
   });
 

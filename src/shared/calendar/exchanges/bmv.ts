@@ -1,38 +1,15 @@
-import type { ExchangeTable } from './table';
+import { closedDays } from './closed-days';
 
 /** Bolsa Mexicana de Valores: pre-opening 08:00–08:30, 08:30–15:00, closing auction to 15:10. */
-export const BMV: ExchangeTable = {
-  exchange: 'BMV',
-  regions: ['MX'],
-  timeZone: 'America/Mexico_City',
-  hours: '08:00-08:30,08:30-15:00,15:00-15:10',
-  projected: [2027],
-  days: [
-    ['2025-01-01', "New Year's Day"],
-    ['2025-02-03', 'Constitution Day'],
-    ['2025-03-17', "Benito Ju\u00e1rez's Birthday"],
-    ['2025-04-17', 'Holy Thursday'],
-    ['2025-04-18', 'Good Friday'],
-    ['2025-05-01', 'Labour Day'],
-    ['2025-09-16', 'Independence Day'],
-    ['2025-11-17', 'Revolution Day'],
-    ['2025-12-12', 'Day of the Virgin of Guadalupe'],
-    ['2025-12-25', 'Christmas Day'],
-    ['2026-01-01', "New Year's Day"],
-    ['2026-02-02', 'Constitution Day'],
-    ['2026-03-16', "Benito Ju\u00e1rez's Birthday"],
-    ['2026-04-02', 'Holy Thursday'],
-    ['2026-04-03', 'Good Friday'],
-    ['2026-05-01', 'Labour Day'],
-    ['2026-09-16', 'Independence Day'],
-    ['2026-11-16', 'Revolution Day'],
-    ['2026-12-25', 'Christmas Day'],
-    ['2027-01-01', "New Year's Day"],
-    ['2027-02-01', 'Constitution Day'],
-    ['2027-03-15', "Benito Ju\u00e1rez's Birthday"],
-    ['2027-03-25', 'Holy Thursday'],
-    ['2027-03-26', 'Good Friday'],
-    ['2027-09-16', 'Independence Day'],
-    ['2027-11-15', 'Revolution Day'],
-  ],
-};
+export const BMV_DAYS = closedDays(`
+  01-01                             New Year's Day
+  2025-02-03 2026-02-02 2027-02-01  Constitution Day
+  2025-03-17 2026-03-16 2027-03-15  Benito Juárez's Birthday
+  Easter-3                          Holy Thursday
+  Easter-2                          Good Friday
+  05-01                             Labour Day
+  09-16                             Independence Day
+  2025-11-17 2026-11-16 2027-11-15  Revolution Day
+  12-12                             Day of the Virgin of Guadalupe
+  12-25                             Christmas Day
+`);

@@ -1,32 +1,9 @@
-import type { ExchangeTable } from './table';
+import { closedDays } from './closed-days';
+import { EURO_AREA_DAYS } from './euro-area';
 
 /** Euronext Amsterdam: pre-opening from 07:15, 09:00–17:30, closing auction to 17:40; 24 and 31 December close at 14:05. */
-export const EURONEXT_AMSTERDAM: ExchangeTable = {
-  exchange: 'Euronext Amsterdam',
-  regions: ['NL'],
-  timeZone: 'Europe/Amsterdam',
-  hours: '07:15-09:00,09:00-17:30,17:30-17:40',
-  projected: [],
-  days: [
-    ['2025-01-01', "New Year's Day"],
-    ['2025-04-18', 'Good Friday'],
-    ['2025-04-21', 'Easter Monday'],
-    ['2025-05-01', 'Labour Day'],
-    ['2025-12-24', 'Christmas Eve (early close)', '14:05'],
-    ['2025-12-25', 'Christmas Day'],
-    ['2025-12-26', 'Boxing Day'],
-    ['2025-12-31', "New Year's Eve (early close)", '14:05'],
-    ['2026-01-01', "New Year's Day"],
-    ['2026-04-03', 'Good Friday'],
-    ['2026-04-06', 'Easter Monday'],
-    ['2026-05-01', 'Labour Day'],
-    ['2026-12-24', 'Christmas Eve (early close)', '14:05'],
-    ['2026-12-25', 'Christmas Day'],
-    ['2026-12-31', "New Year's Eve (early close)", '14:05'],
-    ['2027-01-01', "New Year's Day"],
-    ['2027-03-26', 'Good Friday'],
-    ['2027-03-29', 'Easter Monday'],
-    ['2027-12-24', 'Christmas Eve (early close)', '14:05'],
-    ['2027-12-31', "New Year's Eve (early close)", '14:05'],
-  ],
-};
+export const EURONEXT_AMSTERDAM_DAYS = closedDays(`${EURO_AREA_DAYS}
+  12-24 14:05  Christmas Eve (early close)
+  12-26        Boxing Day
+  12-31 14:05  New Year's Eve (early close)
+`);

@@ -6,6 +6,7 @@
  * (unadjusted) prices before a split are `new/old` times the prices after it, its
  * volumes as many times smaller, as the real service's unadjusted history is.
  */
+import { cellNumber, tableRows } from './table';
 
 export interface SplitEvent {
   region: string;
@@ -25,30 +26,51 @@ export interface ListingEvent {
   price: number | null;
 }
 
-export const SPLITS: readonly SplitEvent[] = [
-  { region: 'US', code: 'AAPL', date: '2020-08-31', ratio: '1:4' },
-  { region: 'US', code: 'TSLA', date: '2020-08-31', ratio: '1:5' },
-  { region: 'US', code: 'NVDA', date: '2021-07-20', ratio: '1:4' },
-  { region: 'US', code: 'AMZN', date: '2022-06-06', ratio: '1:20' },
-  { region: 'US', code: 'GOOGL', date: '2022-07-18', ratio: '1:20' },
-  { region: 'US', code: 'GOOG', date: '2022-07-18', ratio: '1:20' },
-  { region: 'US', code: 'TSLA', date: '2022-08-25', ratio: '1:3' },
-  { region: 'US', code: 'WMT', date: '2024-02-26', ratio: '1:3' },
-  { region: 'US', code: 'NVDA', date: '2024-06-10', ratio: '1:10' },
-  { region: 'US', code: 'AVGO', date: '2024-07-15', ratio: '1:10' },
-];
+/** region|code|effective date|old:new */
+export const SPLITS: readonly SplitEvent[] = tableRows(
+  `
+US|AAPL|2020-08-31|1:4
+US|TSLA|2020-08-31|1:5
+US|NVDA|2021-07-20|1:4
+US|AMZN|2022-06-06|1:20
+US|GOOGL|2022-07-18|1:20
+US|GOOG|2022-07-18|1:20
+US|TSLA|2022-08-25|1:3
+US|WMT|2024-02-26|1:3
+US|NVDA|2024-06-10|1:10
+US|AVGO|2024-07-15|1:10
+`,
+  4,
+).map(([region, code, date, ratio]) => ({
+  region: region!,
+  code: code!,
+  date: date!,
+  ratio: ratio!,
+}));
 
-export const LISTINGS: readonly ListingEvent[] = [
-  { region: 'HK', code: '1810', date: '2018-07-09', price: 17 },
-  { region: 'HK', code: '3690', date: '2018-09-20', price: 69 },
-  { region: 'US', code: 'UBER', date: '2019-05-10', price: 45 },
-  { region: 'HK', code: '9988', date: '2019-11-26', price: 176 },
-  { region: 'HK', code: '9999', date: '2020-06-11', price: 123 },
-  { region: 'HK', code: '9618', date: '2020-06-18', price: 226 },
-  { region: 'US', code: 'PLTR', date: '2020-09-30', price: null },
-  { region: 'US', code: 'ABNB', date: '2020-12-10', price: 68 },
-  { region: 'HK', code: '1024', date: '2021-02-05', price: 115 },
-  { region: 'US', code: 'COIN', date: '2021-04-14', price: null },
-  { region: 'HK', code: '9868', date: '2021-07-07', price: 165 },
-  { region: 'HK', code: '2015', date: '2021-08-12', price: 118 },
-];
+/** region|code|first trading date|offer price (empty: a direct listing) */
+export const LISTINGS: readonly ListingEvent[] = tableRows(
+  `
+HK|1810|2018-07-09|17
+HK|3690|2018-09-20|69
+US|UBER|2019-05-10|45
+HK|9988|2019-11-26|176
+HK|9999|2020-06-11|123
+HK|9618|2020-06-18|226
+US|PLTR|2020-09-30|
+US|ABNB|2020-12-10|68
+HK|1024|2021-02-05|115
+US|COIN|2021-04-14|
+HK|9868|2021-07-07|165
+HK|2015|2021-08-12|118
+`,
+  4,
+).map((line) => {
+  const [region, code, date, price] = line;
+  return {
+    region: region!,
+    code: code!,
+    date: date!,
+    price: price === '' ? null : cellNumber(price, 'offer price', line),
+  };
+});

@@ -173,7 +173,7 @@ const lines = (table: string): string[][] =>
 
 const opt = (cell: string | undefined): string | undefined => (cell ? cell : undefined);
 
-function cellNumber(cell: string | undefined, what: string, line: string[]): number {
+export function cellNumber(cell: string | undefined, what: string, line: string[]): number {
   const n = Number(cell);
   if (cell === undefined || cell === '' || !Number.isFinite(n)) {
     throw new Error(`catalog: ${what} is not a number in "${line.join('|')}"`);
@@ -185,6 +185,13 @@ function columns(line: string[], count: number): void {
   if (line.length !== count) {
     throw new Error(`catalog: expected ${count} columns, got ${line.length}: "${line.join('|')}"`);
   }
+}
+
+/** The cells of a `|` table whose lines all have `count` columns (an error names a line that has not). */
+export function tableRows(table: string, count: number): string[][] {
+  const rows = lines(table);
+  for (const line of rows) columns(line, count);
+  return rows;
 }
 
 /** The industry table's `## Sector` headings and `key|industry` lines, as [sector, industry] by key. */

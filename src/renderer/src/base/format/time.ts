@@ -1,8 +1,10 @@
 /**
  * Time formatting: clock times in an exchange's zone or the user's, relative ages
  * ("3m ago"), and the exchange zone of each region. Pure functions over Unix ms;
- * `Intl.DateTimeFormat` instances are cached per (zone, shape).
+ * `Intl.DateTimeFormat` instances are cached per (zone, shape) (shared/calendar's
+ * `zoneFormats`).
  */
+import { zoneFormats } from '../../../../shared/calendar/time-zone';
 import type { AssetClass, TimeZoneMode, UnixMs } from '../../../../shared/model';
 import { EMPTY } from '../../../../shared/format/numbers';
 
@@ -50,27 +52,24 @@ export function displayZone(
   return mode === 'utc' ? 'UTC' : exchangeZone(assetClass, region);
 }
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
+/** The user's own zone as Intl resolves it: what a zone `undefined` stands for here. */
+const OWN_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const zoneNames = zoneFormats('en-US', { timeZoneName: 'short' });
 
 /**
  * A zone's short name at `time`, as an axis can carry it: "UTC", "EST", "GMT+8";
  * `zone` undefined is the user's own. Its full name (IANA) is `zoneTitle`'s.
  */
 export function zoneLabel(zone: string | undefined, time: UnixMs): string {
-  const key = zone ?? '';
-  let f = zoneNames.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
-    zoneNames.set(key, f);
-  }
+  const f = zoneNames(zone ?? OWN_ZONE);
   const name = f.formatToParts(time).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
   return name === 'GMT' && (zone === 'UTC' || zone === undefined) ? 'UTC' : name;
 }
 
 /** The words for a zone: "UTC", "America/New_York (exchange)", "your time (Europe/Paris)". */
 export function zoneTitle(mode: TimeZoneMode | undefined, zone: string | undefined): string {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (mode === 'local') return `Times in your time zone (${own})`;
+  if (mode === 'local') return `Times in your time zone (${OWN_ZONE})`;
   if (mode === 'utc') return 'Times in UTC';
   return `Times in the exchange's time zone (${zone ?? 'UTC'})`;
 }
@@ -95,17 +94,13 @@ const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
   year: { year: 'numeric' },
 };
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const shapeFormats = Object.fromEntries(
+  Object.entries(SHAPES).map(([shape, options]) => [shape, zoneFormats('en-GB', options)]),
+) as Record<Shape, (zone: string) => Intl.DateTimeFormat>;
 
 /** A cached formatter of one shape in one zone (undefined: the user's zone). */
 export function dateFormat(shape: Shape, zone: string | undefined): Intl.DateTimeFormat {
-  const key = `${shape}|${zone ?? ''}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { ...SHAPES[shape], timeZone: zone });
-    dateFormats.set(key, f);
-  }
-  return f;
+  return shapeFormats[shape](zone ?? OWN_ZONE);
 }
 
 function valid(ms: UnixMs | null | undefined): ms is UnixMs {

@@ -6,7 +6,9 @@
  * them and does not pan. The ns-resize cursor over a line comes from a series
  * primitive's hit test, the library's own way to set the cursor on its canvas.
  */
+import { DisposableStore } from '../../../../shared/emitter';
 import { matches } from '../../base/keybindings';
+import { listen } from '../../base/listen';
 import type { ISeriesPrimitive, PrimitiveHoveredItem, Time } from 'lightweight-charts';
 import { dragTo, dropOf, lineNear, type AlertDrag, type LineAt } from './alert-drag';
 import type { ChartView } from './chart-view';
@@ -25,22 +27,20 @@ export class AlertDragInput {
   readonly #view: ChartView;
   readonly #handlers: AlertDragHandlers;
   #drag: AlertDrag | null = null;
-  readonly #off: (() => void)[] = [];
+  readonly #attached = new DisposableStore();
 
   constructor(el: HTMLElement, view: ChartView, handlers: AlertDragHandlers) {
     this.#el = el;
     this.#view = view;
     this.#handlers = handlers;
     const cursor: ISeriesPrimitive<Time> = { hitTest: (_x, y) => this.#hover(y) };
-    this.#off.push(view.attachPrimitive(cursor));
-    const down = (e: MouseEvent) => this.#down(e);
-    el.addEventListener('mousedown', down, true);
-    this.#off.push(() => el.removeEventListener('mousedown', down, true));
+    this.#attached.add(view.attachPrimitive(cursor));
+    this.#attached.add(listen(el, 'mousedown', (e) => this.#down(e), true));
   }
 
   dispose(): void {
     this.#end(null);
-    for (const off of this.#off.splice(0)) off();
+    this.#attached.dispose();
   }
 
   /** The lines where they are drawn now (px from the pane's top). */
@@ -90,29 +90,21 @@ export class AlertDragInput {
     this.#track();
   }
 
-  #stopTracking: (() => void) | null = null;
+  #tracking: DisposableStore | null = null;
 
   /** Follows the pointer and Escape on the whole window until the release. */
   #track(): void {
-    const move = (e: MouseEvent) => this.#move(e);
-    const up = () => this.#end(this.#drag && dropOf(this.#drag));
     const key = (e: KeyboardEvent) => {
       if (!matches(e, 'chart', 'cancel')) return;
       e.preventDefault();
       e.stopPropagation();
       this.#end(null);
     };
-    const blur = () => this.#end(null);
-    window.addEventListener('mousemove', move);
-    window.addEventListener('mouseup', up);
-    window.addEventListener('keydown', key, true);
-    window.addEventListener('blur', blur);
-    this.#stopTracking = () => {
-      window.removeEventListener('mousemove', move);
-      window.removeEventListener('mouseup', up);
-      window.removeEventListener('keydown', key, true);
-      window.removeEventListener('blur', blur);
-    };
+    const tracking = (this.#tracking = new DisposableStore());
+    tracking.add(listen(window, 'mousemove', (e) => this.#move(e)));
+    tracking.add(listen(window, 'mouseup', () => this.#end(this.#drag && dropOf(this.#drag))));
+    tracking.add(listen(window, 'keydown', key, true));
+    tracking.add(listen(window, 'blur', () => this.#end(null)));
   }
 
   #move(e: MouseEvent): void {
@@ -132,8 +124,8 @@ export class AlertDragInput {
 
   /** Ends the drag: saves `drop` when given; otherwise the line goes back. */
   #end(drop: { id: string; price: number } | null): void {
-    this.#stopTracking?.();
-    this.#stopTracking = null;
+    this.#tracking?.dispose();
+    this.#tracking = null;
     if (!this.#drag) return;
     this.#drag = null;
     if (drop) this.#handlers.onDrop(drop.id, drop.price);

@@ -287,6 +287,11 @@ export class ChartState extends PageView {
     const dropped =
       candles.length > MAX_BARS + TRIM_SLACK ? trimBars(candles, 'newest', MAX_BARS) : 0;
     this.latest = candles.at(-1) ?? null;
+    // The first bars may come this way (an empty cache's page, then the refresh).
+    if (result.kind === 'reset' || result.from === 0 || dropped > 0) this.#noteAdjusted();
+    if (result.kind === 'update' && this.#hoverIndex >= result.from) {
+      this.hover = candles[this.#hoverIndex] ?? null;
+    }
     if (result.kind === 'reset' || dropped > 0) {
       this.#redraw(-dropped);
       return;
@@ -304,8 +309,8 @@ export class ChartState extends PageView {
 
   #redraw(view: 'latest' | number): void {
     this.#calc.full(this.candles);
-    this.#hoverIndex = -1;
-    this.#legendValues();
+    // The bar under the crosshair as now drawn (adjusted or raw, corrected, shifted).
+    this.hoverAt(this.hover?.time ?? null);
     this.#sink?.setData(this.candles, view);
   }
 }

@@ -215,6 +215,22 @@ describe('split adjustment', () => {
     expect(chart.candles[9]!.close).toBe(109);
   });
 
+  it('shows the hovered bar as now drawn when the toggle changes it, the crosshair still', async () => {
+    const { chart } = await setup(bars(0, 20));
+    chart.setAdjustment(SPLIT, true);
+    chart.hoverAt(9 * MIN);
+    expect(chart.legend?.close).toBe(54.5);
+    chart.setAdjustment(SPLIT, false);
+    expect(chart.legend?.close).toBe(109);
+  });
+
+  it('shows the hovered forming bar as it moves', async () => {
+    const { bridge, chart } = await setup(bars(0, 20));
+    chart.hoverAt(19 * MIN);
+    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(19, 140)]) });
+    expect(chart.legend?.close).toBe(140);
+  });
+
   it('adjusts pages as they arrive, older ones too; live bars after the split as traded', async () => {
     const bridge = new FakeBridge();
     const answers = [page(bars(5, 20)), page(bars(0, 5))];
@@ -232,6 +248,16 @@ describe('split adjustment', () => {
     bridge.emit('candles', { subscriptionId: 's1', page: page([bar(8, 120), bar(20, 130)]) });
     expect(chart.candles[8]!.close).toBe(60);
     expect(chart.candles.at(-1)!.close).toBe(130);
+  });
+
+  it('says "adj." when the first bars come after the load, with the cache empty', async () => {
+    const { bridge, chart } = await setup([]);
+    chart.setAdjustment(SPLIT, true);
+    expect(chart.adjusted).toBe(false);
+    // The cache-first load's network refresh, without a subscription id.
+    bridge.emit('candles', { subscriptionId: null, page: page(bars(0, 20)) });
+    expect(chart.candles[9]!.close).toBe(54.5);
+    expect(chart.adjusted).toBe(true);
   });
 
   it('costs a series without splits no copy', async () => {

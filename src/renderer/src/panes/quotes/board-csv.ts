@@ -59,6 +59,14 @@ const HEADERS: Record<ColumnId, string[]> = {
   time: ['quote_time'],
 };
 
+/** The file's header row: the board's columns, then the row's state, the source and the time. */
+export const BOARD_CSV_HEADER: readonly string[] = [
+  ...COLUMNS.flatMap((c) => HEADERS[c.id]),
+  'state',
+  'source',
+  'exported_at',
+];
+
 /** The number with the board's digits (its rounding), or an empty cell. */
 const fixed = (value: number | null | undefined, decimals: number): CsvCell =>
   typeof value === 'number' && Number.isFinite(value) ? formatPlain(value, decimals) : null;
@@ -97,10 +105,9 @@ export function boardCsv(
   source: DataSourceId,
   exportedAt: UnixMs,
 ): string {
-  const header = [...COLUMNS.flatMap((c) => HEADERS[c.id]), 'state', 'source', 'exported_at'];
   const stamp = new Date(exportedAt).toISOString();
   return csvDocument(
-    header,
+    BOARD_CSV_HEADER,
     rows.map((row) => [...COLUMNS.flatMap((c) => cells(row, c.id)), row.state, source, stamp]),
   );
 }

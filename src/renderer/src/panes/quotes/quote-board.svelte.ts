@@ -33,8 +33,9 @@ export class QuoteRow {
   apply(quote: Quote): void {
     const before = this.quote;
     if (before && before.last !== quote.last) {
-      if (quote.last > before.last) this.flash = this.flash === 'up-a' ? 'up-b' : 'up-a';
-      else this.flash = this.flash === 'down-a' ? 'down-b' : 'down-a';
+      // The letter flips on every change: the two animations take turns (QuoteRowView).
+      const letter = this.flash.endsWith('-a') ? 'b' : 'a';
+      this.flash = `${quote.last > before.last ? 'up' : 'down'}-${letter}`;
     }
     this.quote = quote;
   }

@@ -30,13 +30,19 @@ class Row implements QuoteTarget {
   }
 }
 
+/** Groups over a fake bridge, with each group's last status as they report it. */
+function quoteGroups() {
+  const bridge = new FakeBridge();
+  const statuses = new Map<string, StatusView | null>();
+  const groups = new QuoteGroups(bridge, (k, s) => statuses.set(k, s));
+  return { bridge, statuses, groups };
+}
+
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('QuoteGroups', () => {
   it('subscribes once per group and routes quotes to rows', async () => {
-    const bridge = new FakeBridge();
-    const statuses = new Map<string, StatusView | null>();
-    const groups = new QuoteGroups(bridge, (k, s) => statuses.set(k, s));
+    const { bridge, statuses, groups } = quoteGroups();
     const aapl = new Row(sym('stock', 'US', 'AAPL'));
     const msft = new Row(sym('stock', 'US', 'MSFT'));
     const btc = new Row(sym('crypto', 'BA', 'BTCUSDT'));
@@ -99,9 +105,7 @@ describe('QuoteGroups', () => {
   });
 
   it('resubscribes only a group whose codes changed, and drops emptied groups', async () => {
-    const bridge = new FakeBridge();
-    const statuses = new Map<string, StatusView | null>();
-    const groups = new QuoteGroups(bridge, (k, s) => statuses.set(k, s));
+    const { bridge, statuses, groups } = quoteGroups();
     const aapl = new Row(sym('stock', 'US', 'AAPL'));
     const btc = new Row(sym('crypto', 'BA', 'BTCUSDT'));
     groups.sync([aapl, btc]);

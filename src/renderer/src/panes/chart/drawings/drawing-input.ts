@@ -6,7 +6,9 @@
  * press goes on to the chart, which pans as usual. Times snap to bars; prices do not.
  * Escape cancels, Delete removes the selected drawing.
  */
+import { DisposableStore } from '../../../../../shared/emitter';
 import { bindingOf } from '../../../base/keybindings';
+import { listen } from '../../../base/listen';
 import type { Anchor } from '../../../../../shared/model';
 import type { DrawingsPrimitive } from './drawings-primitive';
 import type { DrawingState } from './drawing-state.svelte';
@@ -29,31 +31,20 @@ export class DrawingInput {
   #drag: Drag | null = null;
   /** Where the press that placed a first point was (a drag from it places the second). */
   #pressedAt: Point | null = null;
-  readonly #off: (() => void)[] = [];
+  readonly #listening = new DisposableStore();
 
   constructor(el: HTMLElement, primitive: DrawingsPrimitive, state: DrawingState) {
     this.#el = el;
     this.#primitive = primitive;
     this.#state = state;
-    this.#listen(el, 'mousedown', (e) => this.#down(e), true);
-    this.#listen(el, 'mousemove', (e) => this.#hover(e));
-    this.#listen(el, 'keydown', (e) => this.#key(e));
+    this.#listening.add(listen(el, 'mousedown', (e) => this.#down(e), true));
+    this.#listening.add(listen(el, 'mousemove', (e) => this.#hover(e)));
+    this.#listening.add(listen(el, 'keydown', (e) => this.#key(e)));
   }
 
   dispose(): void {
     this.#stopTracking();
-    for (const off of this.#off.splice(0)) off();
-  }
-
-  #listen<K extends keyof HTMLElementEventMap>(
-    target: HTMLElement | Window,
-    type: K,
-    fn: (e: HTMLElementEventMap[K]) => void,
-    capture = false,
-  ): void {
-    const listener = fn as EventListener;
-    target.addEventListener(type, listener, capture);
-    this.#off.push(() => target.removeEventListener(type, listener, capture));
+    this.#listening.dispose();
   }
 
   #point(e: MouseEvent): Point | null {
@@ -119,23 +110,18 @@ export class DrawingInput {
     if (at) this.#state.track(at);
   }
 
-  #tracking: (() => void) | null = null;
+  #tracking: DisposableStore | null = null;
 
   /** Follows the pointer on the whole window until the button is released. */
   #track(): void {
     this.#stopTracking();
-    const move = (e: MouseEvent) => this.#move(e);
-    const up = (e: MouseEvent) => this.#up(e);
-    window.addEventListener('mousemove', move);
-    window.addEventListener('mouseup', up);
-    this.#tracking = () => {
-      window.removeEventListener('mousemove', move);
-      window.removeEventListener('mouseup', up);
-    };
+    const tracking = (this.#tracking = new DisposableStore());
+    tracking.add(listen(window, 'mousemove', (e) => this.#move(e)));
+    tracking.add(listen(window, 'mouseup', (e) => this.#up(e)));
   }
 
   #stopTracking(): void {
-    this.#tracking?.();
+    this.#tracking?.dispose();
     this.#tracking = null;
   }
 

@@ -5,20 +5,10 @@
  * renderer then paints lines, boxes, levels and notes onto the bitmap canvas. It also
  * answers the pointer conversions the drawing input needs.
  */
-import type {
-  IChartApi,
-  IPrimitivePaneRenderer,
-  IPrimitivePaneView,
-  ISeriesApi,
-  ISeriesPrimitive,
-  Logical,
-  PrimitiveHoveredItem,
-  SeriesAttachedParameter,
-  SeriesType,
-  Time,
-} from 'lightweight-charts';
+import type { Logical, PrimitiveHoveredItem } from 'lightweight-charts';
 import type { Anchor, Drawing } from '../../../../../shared/model';
 import { withAlpha } from '../chart-colors';
+import { SeriesLayer, type DrawTarget } from '../series-layer';
 import {
   FIB_LEVELS,
   NOTE_FONT_PX,
@@ -34,8 +24,7 @@ import {
 } from './geometry';
 import type { TimeMap } from './time-map';
 
-type Target = Parameters<IPrimitivePaneRenderer['draw']>[0];
-type Scope = Parameters<Parameters<Target['useBitmapCoordinateSpace']>[0]>[0];
+type Scope = Parameters<Parameters<DrawTarget['useBitmapCoordinateSpace']>[0]>[0];
 
 /** What the drawings are painted with besides their own colours. */
 export interface DrawingScene {
@@ -60,44 +49,27 @@ export function measureNote(text: string): number {
   return measuring.measureText(text).width;
 }
 
-export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
-  #chart: IChartApi | null = null;
-  #series: ISeriesApi<SeriesType> | null = null;
-  #requestUpdate: (() => void) | null = null;
+export class DrawingsPrimitive extends SeriesLayer {
   #map: TimeMap;
   #scene: DrawingScene;
   #shapes: DrawingShape[] = [];
-  readonly #views: readonly IPrimitivePaneView[];
 
   constructor(map: TimeMap, scene: DrawingScene) {
+    super('top');
     this.#map = map;
     this.#scene = scene;
-    const renderer: IPrimitivePaneRenderer = { draw: (target) => this.#draw(target) };
-    this.#views = [{ renderer: () => renderer, zOrder: () => 'top' }];
-  }
-
-  attached(param: SeriesAttachedParameter<Time>): void {
-    this.#chart = param.chart as IChartApi;
-    this.#series = param.series;
-    this.#requestUpdate = param.requestUpdate;
-  }
-
-  detached(): void {
-    this.#chart = null;
-    this.#series = null;
-    this.#requestUpdate = null;
   }
 
   /** New drawings, selection or colours: redraws. */
   setScene(scene: DrawingScene): void {
     this.#scene = scene;
-    this.#requestUpdate?.();
+    this.redraw();
   }
 
   /** A new interval's bars (the map knows its interval). */
   setTimeMap(map: TimeMap): void {
     this.#map = map;
-    this.#requestUpdate?.();
+    this.redraw();
   }
 
   updateAllViews(): void {
@@ -105,10 +77,6 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
       drawing,
       points: drawing.anchors.map((a) => this.toScreen(a)).filter((p): p is Point => p !== null),
     }));
-  }
-
-  paneViews(): readonly IPrimitivePaneView[] {
-    return this.#views;
   }
 
   /** The library's hover test: a move cursor over a drawing, a grab one over a handle. */
@@ -141,26 +109,26 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
 
   /** The chart point under a pane point; null without data. */
   pointAt(p: Point): ChartPoint | null {
-    const logical = this.#chart?.timeScale().coordinateToLogical(p.x);
-    const price = this.#series?.coordinateToPrice(p.y);
+    const logical = this.chart?.timeScale().coordinateToLogical(p.x);
+    const price = this.series?.coordinateToPrice(p.y);
     if (logical == null || price == null) return null;
     return { logical, price };
   }
 
   /** The pane's size in CSS pixels (the price pane, scales excluded). */
   paneSize(): { width: number; height: number } | null {
-    return this.#chart?.paneSize(0) ?? null;
+    return this.chart?.paneSize(0) ?? null;
   }
 
   toScreen(a: Anchor): Point | null {
     const c = this.toChart(a);
-    if (!c || !this.#chart || !this.#series) return null;
-    const x = this.#chart.timeScale().logicalToCoordinate(c.logical as Logical);
-    const y = this.#series.priceToCoordinate(c.price);
+    if (!c || !this.chart || !this.series) return null;
+    const x = this.chart.timeScale().logicalToCoordinate(c.logical as Logical);
+    const y = this.series.priceToCoordinate(c.price);
     return x === null || y === null ? null : { x, y };
   }
 
-  #draw(target: Target): void {
+  protected draw(target: DrawTarget): void {
     target.useBitmapCoordinateSpace((scope) => {
       for (const shape of this.#shapes) this.#paint(scope, shape);
     });
@@ -227,7 +195,7 @@ export class DrawingsPrimitive implements ISeriesPrimitive<Time> {
     const left = Math.min(a.x, b.x);
     const right = Math.max(a.x, b.x);
     const levels = fibLevels(drawing.anchors[0]!.price, drawing.anchors[1]!.price);
-    const ys = levels.map((l) => this.#series?.priceToCoordinate(l.price) ?? null);
+    const ys = levels.map((l) => this.series?.priceToCoordinate(l.price) ?? null);
     ctx.fillStyle = withAlpha(drawing.color, 0.08);
     if (ys[0] != null && ys[FIB_LEVELS.length - 1] != null) {
       ctx.fillRect(

@@ -105,32 +105,16 @@ describe('hitTest', () => {
 });
 
 describe('dragAnchors', () => {
-  const anchors = [
-    { logical: 10, price: 100 },
-    { logical: 20, price: 120 },
-  ];
+  /** A chart point: bar `logical`, `price`. */
+  const at = (logical: number, price: number) => ({ logical, price });
+  const anchors = [at(10, 100), at(20, 120)];
   it('moves the whole drawing by the drag', () => {
-    const moved = dragAnchors(
-      anchors,
-      'body',
-      0,
-      { logical: 15, price: 110 },
-      { logical: 18, price: 105 },
-    );
-    expect(moved).toEqual([
-      { logical: 13, price: 95 },
-      { logical: 23, price: 115 },
-    ]);
+    const moved = dragAnchors(anchors, 'body', 0, at(15, 110), at(18, 105));
+    expect(moved).toEqual([at(13, 95), at(23, 115)]);
   });
   it('moves only the dragged handle, to the pointer', () => {
-    const moved = dragAnchors(
-      anchors,
-      'handle',
-      1,
-      { logical: 20, price: 120 },
-      { logical: 25, price: 130 },
-    );
-    expect(moved).toEqual([anchors[0], { logical: 25, price: 130 }]);
+    const moved = dragAnchors(anchors, 'handle', 1, at(20, 120), at(25, 130));
+    expect(moved).toEqual([anchors[0], at(25, 130)]);
     expect(moved[0]).not.toBe(anchors[0]);
   });
 });

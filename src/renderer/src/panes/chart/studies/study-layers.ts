@@ -18,16 +18,11 @@ import {
   MismatchDirection,
   type AutoscaleInfo,
   type IChartApi,
-  type IPrimitivePaneRenderer,
-  type IPrimitivePaneView,
   type ISeriesApi,
-  type ISeriesPrimitive,
-  type SeriesAttachedParameter,
-  type SeriesType,
-  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { firstAtOrAfter } from '../candle-series';
+import { SeriesLayer, type DrawTarget } from '../series-layer';
 import type { StudyConfig } from '../../../workspace/chart/study-config';
 import { outputId, type StudySource } from './study-calc';
 import { STUDY_TABLE, type OutputSpec } from './study-table';
@@ -44,8 +39,6 @@ export const FIRST_STUDY_PANE = 2;
 
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
-type DrawTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
-
 /** One output drawn: its values' id, colour and style. */
 interface Line {
   id: string;
@@ -58,44 +51,18 @@ interface Line {
  * `source()` answers the values now (the chart's `StudyCalc`, replaced when the
  * studies change); `timeOf` maps the time scale's logical index to a bar time (s).
  */
-class StudyPrimitive implements ISeriesPrimitive<Time> {
+class StudyPrimitive extends SeriesLayer {
   readonly lines: Line[] = [];
   #source: () => StudySource | null;
   #timeOf: (logical: number, direction: MismatchDirection) => number | null;
-  #chart: IChartApi | null = null;
-  #series: ISeriesApi<SeriesType> | null = null;
-  #requestUpdate: (() => void) | null = null;
-  readonly #views: readonly IPrimitivePaneView[];
 
   constructor(
     source: () => StudySource | null,
     timeOf: (logical: number, direction: MismatchDirection) => number | null,
   ) {
+    super('normal');
     this.#source = source;
     this.#timeOf = timeOf;
-    const renderer: IPrimitivePaneRenderer = { draw: (target) => this.#draw(target) };
-    this.#views = [{ renderer: () => renderer, zOrder: () => 'normal' }];
-  }
-
-  attached(param: SeriesAttachedParameter<Time>): void {
-    this.#chart = param.chart;
-    this.#series = param.series;
-    this.#requestUpdate = param.requestUpdate;
-  }
-
-  detached(): void {
-    this.#chart = null;
-    this.#series = null;
-    this.#requestUpdate = null;
-  }
-
-  /** Asks for a repaint (the values changed). */
-  redraw(): void {
-    this.#requestUpdate?.();
-  }
-
-  paneViews(): readonly IPrimitivePaneView[] {
-    return this.#views;
   }
 
   /** The drawn values' range over the bars in view (and 0 under a histogram). */
@@ -126,10 +93,10 @@ class StudyPrimitive implements ISeriesPrimitive<Time> {
     return min <= max ? { priceRange: { minValue: min, maxValue: max } } : null;
   }
 
-  #draw(target: DrawTarget): void {
+  protected draw(target: DrawTarget): void {
     const source = this.#source();
-    const chart = this.#chart;
-    const series = this.#series;
+    const chart = this.chart;
+    const series = this.series;
     if (!source || !chart || !series) return;
     const timeScale = chart.timeScale();
     const range = timeScale.getVisibleRange();

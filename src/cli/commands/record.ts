@@ -1,0 +1,200 @@
+/**
+ * `marketdesk record ls|export|prune`: the recordings in the data folder (MARKETDESK_HOME
+ * overrides), one file per source, the same ones the app writes.
+ */
+import { createWriteStream } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolveDataFolder } from '../../core/data-folder';
+import {
+  DEFAULT_RECORDING_BUDGET_BYTES,
+  closeRecording,
+  exportFrames,
+  instrumentsOf,
+  listRecordingFiles,
+  listSessions,
+  openRecording,
+  openRecordingFile,
+  prune,
+  recordingFilePath,
+  usedBytes,
+  type RecordingDb,
+} from '../../core/recording';
+import { errorMessage } from '../../shared/errors';
+import { parseBytes, parseTimeOption, UsageError } from '../args';
+import { CliError, type CliContext } from '../context';
+import { formatTime, renderJson, renderTable } from '../output';
+import { formatBytes } from '../render-cache';
+import { actionOf, type Command } from './command';
+
+type Values = Record<string, unknown>;
+
+const ACTIONS = {
+  ls: lsAction,
+  export: exportAction,
+  prune: pruneAction,
+} satisfies Record<string, (ctx: CliContext, values: Values) => Promise<number>>;
+
+export const recordCommand: Command = {
+  name: 'record',
+  summary: 'list, export or prune the recordings of live data',
+  help: `Usage: marketdesk record <action> [options]
+
+  ls                    each source's recording: file, size, sessions (start, end, frames)
+  export [--from T] [--to T] [--codes A,B] [--format csv|jsonl] [--out FILE]
+                        the frames of a span (default all) of this source's recording,
+                        to FILE or stdout; depth as whole books; T is ISO 8601 or Unix ms
+  prune [--budget SIZE] delete each recording's oldest sessions until it fits SIZE
+                        (default 1GiB; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
+
+The app records what it receives live (depth, quotes, ticks) in recordings/ of the data
+folder (MARKETDESK_HOME, else the platform's application-data folder): one file per
+source, demo.db for the demo simulator, live-<host>-<hash>.db for a live service. export
+reads the source the other commands would use (demo without --token and --base-url).`,
+  options: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    codes: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    budget: { type: 'string' },
+  },
+  async run(ctx, values, positionals) {
+    const [action, ...rest] = positionals;
+    const run = actionOf('record', ACTIONS, action);
+    if (rest.length > 0) throw new UsageError(`record ${action}: unexpected argument "${rest[0]}"`);
+    return run(ctx, values);
+  },
+};
+
+const folderOf = (ctx: CliContext) => resolveDataFolder(ctx.env, process.platform, homedir());
+
+/** Runs `fn` over each recording file; one that cannot be read is noted and skipped. */
+function eachRecording<T>(ctx: CliContext, fn: (db: RecordingDb) => T): T[] {
+  const out: T[] = [];
+  for (const file of listRecordingFiles(folderOf(ctx))) {
+    let db: RecordingDb;
+    try {
+      const opened = openRecordingFile(file);
+      if (opened.recovery) ctx.note(opened.recovery.message);
+      db = opened.db;
+    } catch (error) {
+      ctx.note(`skipped ${file}: ${errorMessage(error)}`);
+      continue;
+    }
+    try {
+      out.push(fn(db));
+    } finally {
+      closeRecording(db);
+    }
+  }
+  return out;
+}
+
+async function lsAction(ctx: CliContext): Promise<number> {
+  const recordings = eachRecording(ctx, (db) => ({
+    source: db.source,
+    file: db.file,
+    bytes: usedBytes(db),
+    instruments: instrumentsOf(db).size,
+    sessions: listSessions(db),
+  }));
+  if (ctx.global.json) {
+    ctx.io.out(renderJson(recordings));
+    return 0;
+  }
+  if (recordings.length === 0) {
+    ctx.io.out(`no recordings in ${folderOf(ctx)}\n`);
+    return 0;
+  }
+  for (const r of recordings) {
+    ctx.io.out(`${r.source}  ${r.file}  ${formatBytes(r.bytes)}  ${r.instruments} instruments\n`);
+    ctx.io.out(
+      renderTable(
+        r.sessions,
+        [
+          { header: 'SESSION', value: (s) => String(s.id), align: 'right' },
+          { header: 'STARTED', value: (s) => formatTime(s.startedAt) },
+          { header: 'ENDED', value: (s) => formatTime(s.endedAt) },
+          { header: 'FRAMES', value: (s) => String(s.frames), align: 'right' },
+          { header: 'PAYLOAD', value: (s) => formatBytes(s.bytes), align: 'right' },
+          { header: 'STATE', value: (s) => (s.closed ? 'closed' : 'open or crashed') },
+        ],
+        ctx.io.isTTY,
+      ),
+    );
+  }
+  return 0;
+}
+
+async function exportAction(ctx: CliContext, values: Values): Promise<number> {
+  const from = parseTimeOption(values['from'] as string | undefined, 'from') ?? 0;
+  const to = parseTimeOption(values['to'] as string | undefined, 'to') ?? Number.MAX_SAFE_INTEGER;
+  if (to < from) throw new UsageError('record export: --to is before --from');
+  const format = (values['format'] as string | undefined) ?? (ctx.global.json ? 'jsonl' : 'csv');
+  if (format !== 'csv' && format !== 'jsonl') {
+    throw new UsageError(`--format must be csv or jsonl, got "${format}"`);
+  }
+  const source = ctx.source();
+  if (source === 'demo') ctx.noteDemo();
+  const file = recordingFilePath(folderOf(ctx), source);
+  if (!listRecordingFiles(folderOf(ctx)).includes(file)) {
+    throw new CliError(`nothing to export: no recording of ${source} in ${folderOf(ctx)}`);
+  }
+  let opened;
+  try {
+    opened = openRecording(file, source);
+  } catch (error) {
+    throw new CliError(`cannot open the recording ${file}: ${errorMessage(error)}`);
+  }
+  if (opened.recovery) ctx.note(opened.recovery.message);
+  const db = opened.db;
+  try {
+    const codes = (values['codes'] as string | undefined)
+      ?.split(',')
+      .map((c) => c.trim().toUpperCase());
+    const instruments = codes
+      ? [...instrumentsOf(db).values()].filter((i) => codes.includes(i.code.toUpperCase()))
+      : null;
+    if (instruments?.length === 0)
+      throw new CliError(`nothing to export: no recording of ${codes!.join(', ')}`);
+    const out = values['out'] as string | undefined;
+    if (out === undefined) {
+      exportFrames(db, { from, to }, instruments, format, (line) => ctx.io.out(line));
+      return 0;
+    }
+    const stream = createWriteStream(out);
+    const count = exportFrames(db, { from, to }, instruments, format, (line) => stream.write(line));
+    await new Promise<void>((resolve, reject) => {
+      stream.on('error', reject);
+      stream.end(resolve);
+    });
+    ctx.note(`wrote ${count} frames to ${out}`);
+    return 0;
+  } finally {
+    closeRecording(db);
+  }
+}
+
+async function pruneAction(ctx: CliContext, values: Values): Promise<number> {
+  const budget = parseBytes(
+    values['budget'] as string | undefined,
+    'budget',
+    DEFAULT_RECORDING_BUDGET_BYTES,
+  );
+  const results = eachRecording(ctx, (db) => ({
+    source: db.source,
+    file: db.file,
+    ...prune(db, budget),
+  }));
+  if (ctx.global.json) ctx.io.out(renderJson(results));
+  else {
+    for (const r of results) {
+      ctx.io.out(
+        `${r.source}: removed ${r.sessionsRemoved} sessions (${r.framesRemoved} frames), ` +
+          `${formatBytes(r.bytesBefore)} → ${formatBytes(r.bytesAfter)}\n`,
+      );
+    }
+    if (results.length === 0) ctx.io.out(`no recordings in ${folderOf(ctx)}\n`);
+  }
+  return 0;
+}

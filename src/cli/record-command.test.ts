@@ -1,0 +1,123 @@
+/**
+ * `marketdesk record ls|export|prune` over a recording written as the app writes it.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeRecording,
+  openRecording,
+  recordingFilePath,
+  RecordingWriter,
+} from '../core/recording';
+import { seededRandom } from '../core/cache/testing/seeded-random';
+import { BookWalk, INSTRUMENTS } from '../core/recording/testing/books';
+import { cliHarness, lines } from './test-harness';
+
+const T0 = 1_764_000_000_000;
+
+describe('record commands', () => {
+  const h = cliHarness();
+  afterAll(() => h.cleanup());
+
+  beforeAll(() => {
+    const { db } = openRecording(recordingFilePath(h.home, 'demo'), 'demo');
+    let t = T0;
+    const random = seededRandom(3);
+    const walks = INSTRUMENTS.map((i) => new BookWalk(random, i.code));
+    for (let session = 0; session < 2; session++) {
+      const writer = new RecordingWriter(db, { now: () => t, timers: null });
+      for (let k = 0; k < 30; k++) {
+        t += 1000;
+        const i = k % INSTRUMENTS.length;
+        writer.append({ channel: 'depth', instrument: INSTRUMENTS[i]!, record: walks[i]!.next() });
+      }
+      writer.close();
+    }
+    closeRecording(db);
+  });
+
+  it('ls: each source’s file and its sessions', async () => {
+    const json = await h.cli('record ls --json');
+    expect(json.code).toBe(0);
+    const [rec, ...more] = JSON.parse(json.stdout) as {
+      source: string;
+      file: string;
+      instruments: number;
+      sessions: { frames: number; closed: boolean; startedAt: number }[];
+    }[];
+    expect(more).toEqual([]);
+    expect(rec).toMatchObject({
+      source: 'demo',
+      instruments: 3,
+      file: path.join(h.home, 'recordings', 'demo.db'),
+    });
+    expect(rec!.sessions.map((s) => [s.frames, s.closed])).toEqual([
+      [30, true],
+      [30, true],
+    ]);
+    const table = await h.cli('record ls');
+    expect(table.stdout).toMatch(/^SESSION\s+STARTED\s+ENDED\s+FRAMES\s+PAYLOAD\s+STATE$/m);
+    expect(table.stdout).toMatch(/^\s+1\s+2025-\S+\s+\S+\s+30\s+.*closed$/m);
+  });
+
+  it('export: JSON lines or CSV, of a span and of some codes', async () => {
+    const all = await h.cli('record export --format jsonl');
+    expect(all.code).toBe(0);
+    expect(all.stderr).toMatch(/demo/);
+    expect(lines(all.stdout)).toHaveLength(60);
+    const frame = JSON.parse(lines(all.stdout)[0]!) as {
+      t: number;
+      channel: string;
+      record: { asks: unknown[] };
+    };
+    expect(frame).toMatchObject({ t: T0 + 1000, channel: 'depth' });
+    expect(frame.record.asks.length).toBeGreaterThan(0);
+    const csv = await h.cli([
+      'record',
+      'export',
+      '--codes',
+      'aapl',
+      '--from',
+      String(T0 + 10_000),
+      '--to',
+      new Date(T0 + 20_000).toISOString(),
+    ]);
+    expect(csv.code).toBe(0);
+    const rows = lines(csv.stdout);
+    expect(rows[0]).toMatch(/^arrival_ms,exchange_ms,channel,class,region,exchange,code,/);
+    expect(rows.length - 1).toBeGreaterThan(0);
+    for (const row of rows.slice(1)) {
+      const [t, , channel, , , , code] = row.split(',');
+      expect([channel, code]).toEqual(['depth', 'AAPL']);
+      expect(Number(t)).toBeGreaterThanOrEqual(T0 + 10_000);
+      expect(Number(t)).toBeLessThanOrEqual(T0 + 20_000);
+    }
+    const file = path.join(h.home, 'out.jsonl');
+    const out = await h.cli(['record', 'export', '--json', '--out', file]);
+    expect(out.stderr).toMatch(/wrote 60 frames to/);
+  });
+
+  it('usage mistakes are one line and exit 2', async () => {
+    for (const argv of ['record', 'record nope', 'record export --format xml', 'record ls extra']) {
+      const r = await h.cli(argv);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)).toHaveLength(1);
+    }
+  });
+
+  it('prune: the oldest sessions go first to fit the budget; a file that is not a recording is skipped', async () => {
+    writeFileSync(path.join(h.home, 'recordings', 'stray.db'), 'not a recording');
+    const r = await h.cli('record prune --budget 1 --json');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/skipped .*stray\.db/);
+    const [result] = JSON.parse(r.stdout) as {
+      source: string;
+      sessionsRemoved: number;
+      framesRemoved: number;
+    }[];
+    expect(result).toMatchObject({ source: 'demo', sessionsRemoved: 2, framesRemoved: 60 });
+    const ls = JSON.parse((await h.cli('record ls --json')).stdout) as { sessions: unknown[] }[];
+    expect(ls[0]!.sessions).toEqual([]);
+  });
+});

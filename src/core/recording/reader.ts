@@ -1,0 +1,255 @@
+/**
+ * Reading a recording: the frames of a span in order (`read`), one instrument's book at
+ * any moment (`bookAt`), and a cursor for replay (`RecordingCursor`: `seek` to a time,
+ * the books there, then the frames from there on). Depth deltas are applied as they are
+ * read; a delta whose key frame is gone (pruned) is skipped until the next key frame.
+ * A book read after a delta shares its unchanged levels with the book before: treat what
+ * is read as read-only.
+ */
+import type { DepthBook, Instrument, Quote, Tick, UnixMs } from '../../shared/model';
+import { instrumentKey } from '../../shared/model';
+import { decodeDepthDelta, decodeDepthKey, decodeQuote, decodeTick } from './codec';
+import type { RecordingDb } from './open-recording';
+import { CHANNEL_OF_KIND, KIND } from './schema';
+
+/** A frame as recorded: when it arrived, the exchange's time (quotes, ticks), what it was. */
+export type RecordedFrame = {
+  /** Arrival time, Unix ms. */
+  t: UnixMs;
+  /** The record's own time; null for depth (the service's books carry none). */
+  exchangeTime: UnixMs | null;
+  instrument: Instrument;
+} & (
+  | { channel: 'depth'; record: DepthBook }
+  | { channel: 'quote'; record: Quote }
+  | { channel: 'tick'; record: Tick }
+);
+
+export interface Span {
+  from: UnixMs;
+  /** Inclusive. */
+  to: UnixMs;
+}
+
+interface Row {
+  id: number;
+  t: number;
+  exch_t: number | null;
+  kind: number;
+  instrument: number;
+  payload: Buffer;
+}
+
+const FRAME_COLUMNS = 'id, t, exch_t, kind, instrument, payload';
+
+/** The instruments of the file by id. */
+export function instrumentsOf(db: RecordingDb): Map<number, Instrument> {
+  const rows = db.sqlite
+    .prepare('SELECT id, class, region, exchange, code FROM instruments')
+    .all() as {
+    id: number;
+    class: Instrument['class'];
+    region: string;
+    exchange: string;
+    code: string;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { class: r.class, region: r.region, exchange: r.exchange, code: r.code },
+    ]),
+  );
+}
+
+function idsOf(db: RecordingDb, instruments: readonly Instrument[] | null): Set<number> | null {
+  if (!instruments) return null;
+  const wanted = new Set(instruments.map(instrumentKey));
+  const out = new Set<number>();
+  for (const [id, i] of instrumentsOf(db)) if (wanted.has(instrumentKey(i))) out.add(id);
+  return out;
+}
+
+/**
+ * The id of the first frame that arrived at or after `t` (one past the last when none
+ * did): a binary search over ids, which arrival times follow.
+ */
+export function frameIdAt(db: RecordingDb, t: UnixMs): number {
+  const s = db.sqlite;
+  // Two queries: SQLite answers min() or max() of the rowid from the b-tree's ends, but
+  // scans the whole table for both in one query.
+  const lo0 = s.prepare('SELECT min(id) FROM frames').pluck().get() as number | null;
+  const hi0 = s.prepare('SELECT max(id) FROM frames').pluck().get() as number | null;
+  if (lo0 === null || hi0 === null) return 1;
+  const at = s.prepare('SELECT id, t FROM frames WHERE id >= ? ORDER BY id LIMIT 1');
+  let lo = lo0;
+  let hi = hi0 + 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const row = at.get(mid) as { id: number; t: number } | undefined;
+    if (!row) hi = mid;
+    else if (row.t < t) lo = row.id + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The newest key frame of `instrument` at or before `t`, as a frame id. */
+function keyframeBefore(db: RecordingDb, instrument: number, t: UnixMs): number | null {
+  const row = db.sqlite
+    .prepare(
+      'SELECT frame FROM keyframes WHERE instrument = ? AND t <= ? ORDER BY t DESC, frame DESC LIMIT 1',
+    )
+    .pluck()
+    .get(instrument, t) as number | undefined;
+  return row ?? null;
+}
+
+/** Decodes rows in id order, keeping each instrument's book to apply deltas to. */
+class Decoder {
+  readonly books = new Map<number, DepthBook>();
+  constructor(readonly instruments: Map<number, Instrument>) {}
+
+  /** The frame of `row`, or null for a delta with no base. */
+  take(row: Row): RecordedFrame | null {
+    const instrument = this.instruments.get(row.instrument);
+    if (!instrument) return null;
+    const { t, exch_t: exchangeTime } = row;
+    switch (row.kind) {
+      case KIND.depthKey:
+      case KIND.depthDelta: {
+        let book: DepthBook;
+        if (row.kind === KIND.depthKey) book = decodeDepthKey(row.payload);
+        else {
+          const prev = this.books.get(row.instrument);
+          if (!prev) return null;
+          book = decodeDepthDelta(row.payload, prev);
+        }
+        this.books.set(row.instrument, book);
+        return { t, exchangeTime, instrument, channel: 'depth', record: book };
+      }
+      case KIND.quote:
+        return {
+          t,
+          exchangeTime,
+          instrument,
+          channel: 'quote',
+          record: decodeQuote(row.payload, exchangeTime ?? t),
+        };
+      case KIND.tick:
+        return {
+          t,
+          exchangeTime,
+          instrument,
+          channel: 'tick',
+          record: decodeTick(row.payload, exchangeTime ?? t),
+        };
+      default:
+        throw new RangeError(`unknown frame kind ${row.kind} (${CHANNEL_OF_KIND.length} known)`);
+    }
+  }
+}
+
+/** `instrument`'s book as it stood at `t` (the last depth frame at or before it); null if none. */
+export function bookAt(db: RecordingDb, instrument: Instrument, t: UnixMs): DepthBook | null {
+  const ids = idsOf(db, [instrument])!;
+  const [id] = [...ids];
+  if (id === undefined) return null;
+  const key = keyframeBefore(db, id, t);
+  if (key === null) return null;
+  const end = frameIdAt(db, t + 1);
+  const decoder = new Decoder(instrumentsOf(db));
+  let book: DepthBook | null = null;
+  const rows = db.sqlite
+    .prepare(
+      `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND instrument = ? AND kind IN (0, 1) ORDER BY id`,
+    )
+    .iterate(key, end, id) as IterableIterator<Row>;
+  for (const row of rows) {
+    const frame = decoder.take(row);
+    if (frame?.channel === 'depth') book = frame.record;
+  }
+  return book;
+}
+
+/**
+ * A replay's reader: `seek(t)` puts it at `t` and answers every instrument's book there;
+ * `next(limit)` gives the frames from there on, in arrival order, up to `until`.
+ */
+export class RecordingCursor {
+  readonly #db: RecordingDb;
+  readonly #ids: Set<number> | null;
+  #decoder: Decoder;
+  #nextId = 1;
+  /** The end id of the last `until` asked (times follow ids: no row past it is read). */
+  #end: { until: UnixMs; id: number } | null = null;
+
+  constructor(db: RecordingDb, instruments: readonly Instrument[] | null = null) {
+    this.#db = db;
+    this.#ids = idsOf(db, instruments);
+    this.#decoder = new Decoder(instrumentsOf(db));
+  }
+
+  /** Moves to `t`: the books there (by instrument key), and `next` starts at the first frame at or after `t`. */
+  seek(t: UnixMs): Map<string, DepthBook> {
+    this.#decoder = new Decoder(this.#decoder.instruments);
+    const start = frameIdAt(this.#db, t);
+    // From the oldest of the instruments' newest key frames before t: every book whole at t.
+    let from = start;
+    for (const id of this.#ids ?? this.#decoder.instruments.keys()) {
+      const key = keyframeBefore(this.#db, id, t);
+      if (key !== null && key < from) from = key;
+    }
+    const rows = this.#db.sqlite
+      .prepare(
+        `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND kind IN (0, 1) ORDER BY id`,
+      )
+      .iterate(from, start) as IterableIterator<Row>;
+    for (const row of rows) {
+      if (this.#ids && !this.#ids.has(row.instrument)) continue;
+      this.#decoder.take(row);
+    }
+    this.#nextId = start;
+    const books = new Map<string, DepthBook>();
+    for (const [id, book] of this.#decoder.books) {
+      books.set(instrumentKey(this.#decoder.instruments.get(id)!), book);
+    }
+    return books;
+  }
+
+  /** Up to `limit` frames from the cursor on that arrived at or before `until`. */
+  next(limit: number, until: UnixMs = Number.MAX_SAFE_INTEGER): RecordedFrame[] {
+    const out: RecordedFrame[] = [];
+    if (this.#end?.until !== until) this.#end = { until, id: frameIdAt(this.#db, until + 1) };
+    const end = this.#end.id;
+    const stmt = this.#db.sqlite.prepare(
+      `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`,
+    );
+    while (out.length < limit) {
+      const rows = stmt.all(this.#nextId, end, Math.max(256, limit - out.length)) as Row[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        this.#nextId = row.id + 1;
+        if (this.#ids && !this.#ids.has(row.instrument)) continue;
+        const frame = this.#decoder.take(row);
+        if (frame) out.push(frame);
+        if (out.length >= limit) break;
+      }
+    }
+    return out;
+  }
+}
+
+/** The frames of `span` in arrival order (depth whole: deltas applied), of `instruments` or all. */
+export function* read(
+  db: RecordingDb,
+  span: Span,
+  instruments: readonly Instrument[] | null = null,
+): Generator<RecordedFrame> {
+  const cursor = new RecordingCursor(db, instruments);
+  cursor.seek(span.from);
+  for (;;) {
+    const batch = cursor.next(4096, span.to);
+    if (batch.length === 0) return;
+    yield* batch;
+  }
+}
