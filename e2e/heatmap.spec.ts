@@ -71,6 +71,36 @@ function inkedColumns(area: Locator): Promise<number> {
   });
 }
 
+/**
+ * The page point of a cell canvas pixel painted in a side's hue (bid green, ask red),
+ * well inked and away from the edges; null when there is none.
+ */
+function inkOf(area: Locator, side: 'bid' | 'ask'): Promise<{ x: number; y: number } | null> {
+  return area.evaluate((el, side) => {
+    const canvas = el.querySelector('canvas');
+    if (!canvas || canvas.width === 0) return null;
+    const copy = el.ownerDocument.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(canvas, 0, 0);
+    const { data, width, height } = ctx.getImageData(0, 0, copy.width, copy.height);
+    const box = canvas.getBoundingClientRect();
+    const scale = box.width / width;
+    let best: { x: number; y: number; strength: number } | null = null;
+    for (let y = 2; y < height - 2; y++) {
+      for (let x = 2; x < width - 8; x++) {
+        const i = (y * width + x) * 4;
+        const [r, g, a] = [data[i]!, data[i + 1]!, data[i + 3]!];
+        const lead = side === 'bid' ? g - r : r - g;
+        if (a < 80 || lead < 60) continue;
+        if (!best || a + lead > best.strength) best = { x, y, strength: a + lead };
+      }
+    }
+    return best && { x: box.left + (best.x + 0.5) * scale, y: box.top + (best.y + 0.5) * scale };
+  }, side);
+}
+
 async function addHeatmap(app: Workspace): Promise<void> {
   const page = app.page;
   // Focus the ladder: a new pane joins its link group and shows its symbol.
@@ -92,28 +122,42 @@ function sees(app: Workspace, drawnBy: () => string): void {
       .toBeGreaterThan(first + 4);
   });
 
-  test('the crosshair reads the time, a price and the size resting there', async () => {
+  test('the crosshair reads the size of the cell drawn under it', async () => {
     const page = app.page;
-    const box = (await plot(page).boundingBox())!;
     const readout = heatmap(page).getByRole('group', { name: 'Heatmap crosshair' });
-    // Near the live edge (the plot ends 128 px left of the pane: profile and price axis),
-    // down the plot until the crosshair is on a bid the book lists.
-    // Rows of ten ticks: BTC's 0.01 rows are thinner than a pixel at the fitted scale.
+    // Rows of ten ticks (BTC's 0.01 rows are thinner than a pixel at the fitted scale),
+    // and 100 ms buckets: the seconds the pane has been open make tens of columns.
     await heatmap(page)
       .getByRole('combobox', { name: 'Group' })
       .selectOption({ label: '10× tick' });
-    const x = box.x + box.width - 128 - 2;
-    let found = false;
-    // The book moves under a still pointer (BTC's rows re-fit each second): scan again.
-    for (let pass = 0; pass < 4 && !found; pass++) {
-      for (let y = box.y + 4; y < box.y + box.height - 18 && !found; y += 1) {
-        await page.mouse.move(x, y);
-        found = /Bid size \d/.test((await readout.textContent()) ?? '');
-      }
+    await heatmap(page)
+      .getByRole('combobox', { name: 'Bucket' })
+      .selectOption({ label: '100 ms' });
+    await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(40);
+    // A short drag in both axes: the view stops following the live edge and the fitted
+    // rows, so the pixels read next stay the cells they are while the feed goes on.
+    const box = (await plot(page).boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 9, from.y + 4, { steps: 3 });
+    await page.mouse.up();
+    await expect(heatmap(page).getByRole('button', { name: 'Live' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    for (const side of ['bid', 'ask'] as const) {
+      const at = await inkOf(plot(page), side);
+      expect(at, `a ${side} cell on the map`).not.toBeNull();
+      await page.mouse.move(at!.x, at!.y);
+      const label = side === 'bid' ? 'Bid size' : 'Ask size';
+      await expect(readout).toContainText(new RegExp(`${label} [\\d.,]+[KM]?\\b`));
+      await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
+      await expect(readout).toContainText(/Price [\d,]+\.\d+/);
     }
-    expect(found).toBe(true);
-    await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
-    await expect(readout).toContainText(/Price [\d,]+\.\d+/);
+    // Back to live and one-second buckets for the next test.
+    await plot(page).dblclick();
+    await heatmap(page).getByRole('combobox', { name: 'Bucket' }).selectOption({ label: '1 s' });
   });
 
   test('dark and light at 1024 px', async () => {

@@ -17,22 +17,10 @@ import {
   type OverlayColors,
   type OverlayLayout,
 } from './heatmap-overlay';
-import {
-  DEFAULT_VIEW,
-  backToLive,
-  bucketAtX,
-  follow,
-  pan,
-  rowAtY,
-  zoom,
-  type Viewport,
-} from './heatmap-view';
+import { DEFAULT_VIEW, backToLive, follow, pan, zoom, type Viewport } from './heatmap-view';
+import { readoutAt, sameReadout, type Readout } from './heatmap-readout';
 
-/** Where the crosshair is: a bucket number and a price row. */
-export interface Readout {
-  bucket: number;
-  row: number;
-}
+export type { Readout } from './heatmap-readout';
 
 /** What the plot reads of the pane's state. */
 export interface HeatmapSource {
@@ -73,6 +61,7 @@ export class HeatmapPlot {
   #crosshair: { x: number; y: number } | null = null;
   #drag: { x: number; y: number; id: number } | null = null;
   #readout: (r: Readout | null) => void = () => {};
+  #lastReadout: Readout | null = null;
   #live: (live: boolean) => void = () => {};
   /** Frames drawn and their main-thread time (ms): read by the benchmark. */
   readonly stats = { frames: 0, drawMs: 0 };
@@ -158,6 +147,9 @@ export class HeatmapPlot {
     this.painter.draw(next, data, this.#gridColors, max);
     this.#octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
     drawOverlay(this.#octx, data, next, this.#layout, this.#colors, this.format, this.#crosshair);
+    // The map moves under a still pointer (the live edge, the fitted rows, a new book):
+    // the readout says what is under it as drawn now.
+    this.#updateReadout();
     this.stats.frames++;
     this.stats.drawMs += performance.now() - start;
   }
@@ -209,9 +201,14 @@ export class HeatmapPlot {
 
   #updateReadout(): void {
     const c = this.#crosshair;
-    const { plotWidth: w, plotHeight: h } = this.#layout;
-    if (!c || c.x >= w || c.y >= h) return this.#readout(null);
-    this.#readout({ bucket: bucketAtX(this.#view, c.x, w), row: rowAtY(this.#view, c.y, h) });
+    const { plotWidth: width, plotHeight: height } = this.#layout;
+    const next =
+      !c || c.x < 0 || c.y < 0 || c.x >= width || c.y >= height
+        ? null
+        : readoutAt(this.source.data, this.#view, c, { width, height }, this.#dpr);
+    if (sameReadout(next, this.#lastReadout)) return;
+    this.#lastReadout = next;
+    this.#readout(next);
   }
 
   #listen(): void {

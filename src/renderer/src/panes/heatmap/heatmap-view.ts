@@ -118,3 +118,31 @@ export function follow(
 export function visibleBuckets(view: Viewport, width: number): { first: number; last: number } {
   return { first: bucketAtX(view, 0, width), last: Math.ceil(view.right) - 1 };
 }
+
+/**
+ * The price rows one device pixel row shows, as the GPU path draws it: the pixel's
+ * centre maps to a row; where rows are thinner than a pixel, the pixel covers `lo` to
+ * `hi` (at most 64 rows) and is painted with the largest of them.
+ */
+export function rowsAtPixel(
+  view: Viewport,
+  y: number,
+  height: number,
+  dpr: number,
+): { lo: number; hi: number } {
+  const centre = (Math.floor(y * dpr) + 0.5) / dpr;
+  const rowF = view.center + (height / 2 - centre) / view.rowPx;
+  const devicePx = view.rowPx * dpr;
+  if (devicePx >= 1) {
+    const r = Math.floor(rowF + 0.5);
+    return { lo: r, hi: r };
+  }
+  const lo = Math.floor(rowF - 0.5 / devicePx + 0.5);
+  return { lo, hi: lo + Math.min(63, Math.floor(1 / devicePx)) };
+}
+
+/** The bucket one device pixel column shows (its centre's), as the GPU path draws it. */
+export function bucketAtPixel(view: Viewport, x: number, width: number, dpr: number): number {
+  const centre = (Math.floor(x * dpr) + 0.5) / dpr;
+  return Math.floor(view.right - (width - centre) / view.columnPx);
+}
