@@ -130,9 +130,7 @@ function sees(app: Workspace, drawnBy: () => string): void {
     await heatmap(page)
       .getByRole('combobox', { name: 'Group' })
       .selectOption({ label: '10× tick' });
-    await heatmap(page)
-      .getByRole('combobox', { name: 'Bucket' })
-      .selectOption({ label: '100 ms' });
+    await heatmap(page).getByRole('combobox', { name: 'Bucket' }).selectOption({ label: '100 ms' });
     await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(40);
     // A short drag in both axes: the view stops following the live edge and the fitted
     // rows, so the pixels read next stay the cells they are while the feed goes on.
