@@ -39,6 +39,7 @@ import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
 import { EventsService, eventsReader, namesOf } from './events';
 import { Recorder } from './recording';
+import { readDepthHistory } from './recording/history';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -342,6 +343,13 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     now,
     notices,
     markets: marketHours,
+    recordings: {
+      // What the writer holds is written first: the answer reaches the last half second.
+      depthHistory: (query) => {
+        recorder.flush();
+        return readDepthHistory(recorder.db, link.sources.sourceId, query);
+      },
+    },
   });
 
   let disposed: Promise<void> | null = null;

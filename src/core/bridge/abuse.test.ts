@@ -64,6 +64,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   deleteDrawing: { instrument: AAPL, id: TREND.id },
   loadRegionEvents: { region: 'US', kinds: ['splits', 'holidays'] },
   loadChartEvents: { instrument: AAPL, from: 0, to: 1_700_000_000_000 },
+  loadDepthHistory: { instrument: AAPL, from: 0, to: 60_000, bucketMs: 1_000 },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -33,6 +33,7 @@ import {
   type DrawingPort,
   type EventsPort,
   type FeedPort,
+  type RecordingPort,
 } from './backend';
 import { BridgeFailure } from './errors';
 import { probeStream, testConnection, type MarketLink, type QuotedMarket } from '../link';
@@ -60,6 +61,8 @@ export interface AppBackendDeps {
   drawings: DrawingPort;
   /** Calendar and corporate events, a chart's markers (core/events' EventsService). */
   events: EventsPort;
+  /** The current source's recording (a heatmap's past). */
+  recordings?: RecordingPort;
   history: HistoryService;
   /** Stock info, API first and the source's snapshot on failure (on `health`, scoped to the link's source). */
   snapshots: SnapshotService;
@@ -93,6 +96,7 @@ export class AppBackend implements BridgeBackend {
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
   readonly events: EventsPort;
+  readonly recordings?: RecordingPort;
   readonly #deps: AppBackendDeps;
   readonly #statusChanged = new Emitter<AppStatus>();
   /** Told of a changed status: the changes of one tick as one, unchanged ones skipped. */
@@ -108,6 +112,7 @@ export class AppBackend implements BridgeBackend {
     this.alerts = deps.alerts;
     this.drawings = deps.drawings;
     this.events = deps.events;
+    if (deps.recordings) this.recordings = deps.recordings;
     const changed = () => this.#changed();
     this.#listening.add(deps.hub.onStatus(changed));
     this.#listening.add(deps.health.onChange(changed));

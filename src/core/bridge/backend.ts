@@ -6,6 +6,8 @@
  */
 import type {
   ChartEventsAnswer,
+  CommandArgs,
+  DepthHistory,
   EventListKind,
   InfoAnswer,
   RegionEventsAnswer,
@@ -87,6 +89,11 @@ export interface EventsPort {
   ): Promise<ChartEventsAnswer>;
 }
 
+/** The current source's recording as the bridge reads it (a heatmap's past). */
+export interface RecordingPort {
+  depthHistory(args: CommandArgs<'loadDepthHistory'>): DepthHistory;
+}
+
 /** Everything the handler table calls. */
 export interface BridgeBackend {
   readonly feed: FeedPort;
@@ -94,6 +101,8 @@ export interface BridgeBackend {
   readonly alerts: AlertsPort;
   readonly drawings: DrawingPort;
   readonly events: EventsPort;
+  /** The recording of the current source; absent where nothing records (answers as empty). */
+  readonly recordings?: RecordingPort;
   /** Stock reference data: the API, else the last snapshot (offline). */
   getInfo(args: { region: string; exchange: string; code: string }): Promise<InfoAnswer>;
   /** Checks a typed symbol against the current source (see `SymbolCheck`). */

@@ -46,6 +46,7 @@ function throwing(error: unknown): CommandHandlers {
     deleteDrawing: notUsed,
     loadRegionEvents: notUsed,
     loadChartEvents: notUsed,
+    loadDepthHistory: notUsed,
   };
 }
 

@@ -268,6 +268,12 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
       links.remember(answer.news);
       return answer;
     },
+
+    async loadDepthHistory(args) {
+      const recordings = backend.recordings;
+      if (!recordings) throw new BridgeFailure('not-found', 'Nothing is recorded in this app.');
+      return recordings.depthHistory(args);
+    },
   } satisfies CommandHandlers;
   return handlers;
 }

@@ -27,6 +27,8 @@ import {
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
 import { drawingIdSchema, drawingSchema } from '../drawings/drawing-schema';
+import { checkDepthHistoryQuery } from '../recording/history';
+import { errorMessage } from '../../shared/errors';
 
 /** Most codes one subscription may carry (ten premium batches). */
 export const MAX_CODES = 500;
@@ -196,4 +198,19 @@ export const COMMAND_SCHEMAS = {
   loadChartEvents: z
     .strictObject({ instrument, from: unixMs, to: unixMs, refreshNews: z.boolean().optional() })
     .refine((a) => a.from <= a.to, { error: 'from must not be after to', path: ['from'] }),
+  // The span and bucket rule is the history reader's own (one rule, one message).
+  loadDepthHistory: z
+    .strictObject({
+      instrument,
+      from: unixMs,
+      to: unixMs,
+      bucketMs: z.number().int().min(100).max(60_000),
+    })
+    .superRefine((a, ctx) => {
+      try {
+        checkDepthHistoryQuery(a);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: errorMessage(error) });
+      }
+    }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

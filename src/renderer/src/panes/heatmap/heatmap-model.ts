@@ -12,6 +12,7 @@
  * the feed said nothing and the column stays empty.
  */
 import type { DepthBook, DepthLevel, UnixMs } from '../../../../shared/model';
+import { DEPTH_HISTORY_MAX_BUCKETS, DEPTH_HISTORY_MAX_TRADES } from '../../../../shared/bridge';
 import { clean } from '../../../../shared/format/numbers';
 import { groupSide, inferTick } from '../depth/ladder';
 
@@ -21,11 +22,11 @@ export { HEATMAP_BUCKETS_MS as BUCKETS_MS } from '../../workspace/pane-kinds';
 /** Price grouping multiples of the tick the pane offers. */
 export const HEATMAP_GROUPINGS = [1, 2, 5, 10, 25, 50, 100] as const;
 
-/** Columns a heatmap keeps (the oldest fall off): the GPU texture's width. */
-export const MAX_COLUMNS = 4_800;
+/** Columns a heatmap keeps (the oldest fall off): the GPU texture's width, and its past's. */
+export const MAX_COLUMNS = DEPTH_HISTORY_MAX_BUCKETS;
 
-/** Trades a heatmap keeps. */
-export const MAX_TRADES = 20_000;
+/** Trades a heatmap keeps, as many as its past may bring. */
+export const MAX_TRADES = DEPTH_HISTORY_MAX_TRADES;
 
 /** The longest a book is taken to rest unchanged without a new frame. */
 export const HOLD_MS = 5_000;

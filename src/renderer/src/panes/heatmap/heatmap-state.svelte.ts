@@ -12,7 +12,8 @@ import type { Disposable } from '../../../../shared/emitter';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/subscription';
 import { HeatmapData, type Changed } from './heatmap-data';
-import type { HeatmapHistory } from './heatmap-history';
+import type { HeatmapHistory, HeatmapPast } from './heatmap-history';
+import { errorMessage } from '../../../../shared/errors';
 import { MAX_COLUMNS } from './heatmap-model';
 
 export class HeatmapState {
@@ -22,6 +23,10 @@ export class HeatmapState {
   version = $state(0);
   /** Whether a recording answered for the past (false: the map starts at the pane's opening). */
   recorded = $state(false);
+  /** When the newest recorded frame of the past arrived (null: none recorded). */
+  recordedTo = $state<UnixMs | null>(null);
+  /** Why the past could not be read (null: it was, or is being). */
+  pastError = $state<string | null>(null);
   data: HeatmapData;
   #code = '';
   #generation = 0;
@@ -72,7 +77,10 @@ export class HeatmapState {
     const generation = ++this.#generation;
     this.data = new HeatmapData(this.data.bucketMs, this.#grouping);
     this.recorded = false;
+    this.recordedTo = null;
+    this.pastError = null;
     this.#code = symbol?.code ?? '';
+    this.#instrument = null;
     this.#changed('all');
     const instrument: Instrument | null = symbol
       ? {
@@ -100,15 +108,22 @@ export class HeatmapState {
         ? { kind: 'ticks', region: instrument.region, codes: [instrument.code] }
         : null,
     );
+    this.#instrument = instrument;
     if (instrument) void this.#loadPast(instrument, generation);
   }
 
   #grouping = 1;
+  #instrument: Instrument | null = null;
 
-  /** Another bucket or grouping: the columns are rebuilt from the frames kept. */
+  /**
+   * Another bucket or grouping: the columns are rebuilt from the frames kept; another
+   * bucket spans another stretch of time, so the past is asked again.
+   */
   setScale(bucketMs: number, grouping: number): void {
     this.#grouping = grouping;
+    const rebucketed = bucketMs !== this.data.bucketMs;
     this.#changed(this.data.regroup(bucketMs, grouping));
+    if (rebucketed && this.#instrument) void this.#loadPast(this.#instrument, this.#generation);
     this.#clockTimer?.dispose();
     this.#clockTimer = null;
     this.#clock();
@@ -148,10 +163,20 @@ export class HeatmapState {
   }
 
   async #loadPast(instrument: Instrument, generation: number): Promise<void> {
+    const bucketMs = this.data.bucketMs;
     const to = this.now();
-    const from = to - MAX_COLUMNS * this.data.bucketMs;
-    const past = await this.history.past(instrument, { from, to }).catch(() => null);
-    if (!past || generation !== this.#generation || !past.recorded) return;
+    // The ring's columns: the newest bucket's and the MAX_COLUMNS - 1 before it.
+    const from = (Math.floor(to / bucketMs) - MAX_COLUMNS + 1) * bucketMs;
+    let past: HeatmapPast;
+    try {
+      past = await this.history.past(instrument, { from, to }, bucketMs);
+    } catch (error) {
+      if (generation === this.#generation) this.pastError = errorMessage(error);
+      return;
+    }
+    if (generation !== this.#generation || bucketMs !== this.data.bucketMs || !past.recorded)
+      return;
+    this.recordedTo = past.lastAt;
     // The live frames that came meanwhile go after the past: replayed in time order.
     const live = this.data.frames();
     const fresh = new HeatmapData(this.data.bucketMs, this.#grouping);
