@@ -8,10 +8,11 @@
  * to test-results/screens/heatmap-<path>-<theme>-1024.png.
  */
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ROOT } from './support/processes';
 import { addPaneFromToolbar } from './support/panes';
+import { inkOf, inkedColumns } from './support/heatmap';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace, type Workspace } from './support/workspace';
@@ -52,54 +53,6 @@ const OPTIONS = {
 
 const heatmap = (page: Page) => paneBody(page, 'Depth heatmap');
 const plot = (page: Page) => heatmap(page).getByTestId('heatmap-plot');
-
-/** Pixel columns of the cell canvas (the plot's first) with any ink. */
-function inkedColumns(area: Locator): Promise<number> {
-  return area.evaluate((el) => {
-    const canvas = el.querySelector('canvas');
-    if (!canvas || canvas.width === 0) return 0;
-    const copy = el.ownerDocument.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d', { willReadFrequently: true })!;
-    ctx.drawImage(canvas, 0, 0);
-    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    const inked = new Set<number>();
-    for (let i = 3; i < data.length; i += 4)
-      if (data[i]! > 0) inked.add(((i - 3) / 4) % copy.width);
-    return inked.size;
-  });
-}
-
-/**
- * The page point of a cell canvas pixel painted in a side's hue (bid green, ask red),
- * well inked and away from the edges; null when there is none.
- */
-function inkOf(area: Locator, side: 'bid' | 'ask'): Promise<{ x: number; y: number } | null> {
-  return area.evaluate((el, side) => {
-    const canvas = el.querySelector('canvas');
-    if (!canvas || canvas.width === 0) return null;
-    const copy = el.ownerDocument.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d', { willReadFrequently: true })!;
-    ctx.drawImage(canvas, 0, 0);
-    const { data, width, height } = ctx.getImageData(0, 0, copy.width, copy.height);
-    const box = canvas.getBoundingClientRect();
-    const scale = box.width / width;
-    let best: { x: number; y: number; strength: number } | null = null;
-    for (let y = 2; y < height - 2; y++) {
-      for (let x = 2; x < width - 8; x++) {
-        const i = (y * width + x) * 4;
-        const [r, g, a] = [data[i]!, data[i + 1]!, data[i + 3]!];
-        const lead = side === 'bid' ? g - r : r - g;
-        if (a < 80 || lead < 60) continue;
-        if (!best || a + lead > best.strength) best = { x, y, strength: a + lead };
-      }
-    }
-    return best && { x: box.left + (best.x + 0.5) * scale, y: box.top + (best.y + 0.5) * scale };
-  }, side);
-}
 
 async function addHeatmap(app: Workspace): Promise<void> {
   const page = app.page;

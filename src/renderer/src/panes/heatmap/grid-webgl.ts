@@ -3,9 +3,9 @@
  * `MAX_COLUMNS` columns (a ring: bucket number modulo its width) by `TEXTURE_ROWS`
  * price rows from a base row, bid and ask sizes as two channels, and a one-row
  * texture saying which columns hold a book. A new column is one `texSubImage2D` of a
- * single texel column; the whole grid is sent again only when the price leaves the
- * rows the texture spans (it is re-centred, as Flowsurface does) or the columns are
- * rebuilt (another bucket or grouping). The fragment shader maps each pixel to its
+ * single texel column; the whole grid is sent again only when the view's prices leave
+ * the rows the texture spans (it is re-centred on the view, as Flowsurface re-centres
+ * on the price) or the columns are rebuilt (another bucket or grouping). The fragment shader maps each pixel to its
  * bucket and row and colours it by size over the visible range's largest.
  */
 import type { Changed, HeatmapData } from './heatmap-data';
@@ -134,11 +134,10 @@ export class WebglGridPainter implements GridPainter {
 
   upload(changed: Changed, data: HeatmapData): void {
     if (changed === 'all') return this.#uploadAll(data);
-    for (const b of changed) {
-      const column = data.column(b);
-      if (column && this.#outside(column)) return this.#uploadAll(data, column);
-      this.#send(b, column);
-    }
+    // A column's rows past the texture's are left out: they are out of view too (the
+    // draw re-centres the texture whenever the view's rows leave it).
+    if (this.#base === null) return this.#uploadAll(data);
+    for (const b of changed) this.#send(b, data.column(b));
   }
 
   draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void {
@@ -147,6 +146,12 @@ export class WebglGridPainter implements GridPainter {
     gl.clear(gl.COLOR_BUFFER_BIT);
     const newest = data.newest;
     if (newest === null || this.#base === null) return;
+    // Panned or fitted to prices the texture's rows do not span (a recorded past the
+    // price has since left): the texture is re-centred on the view and sent again.
+    const half = this.canvas.height / this.#dpr / 2 / view.rowPx;
+    const [lo, hi] = [Math.floor(view.center - half), Math.ceil(view.center + half)];
+    if (hi - lo < TEXTURE_ROWS && (lo < this.#base || hi >= this.#base + TEXTURE_ROWS))
+      this.#uploadAll(data, undefined, Math.round(view.center));
     const u = this.#u;
     const d = this.#dpr;
     gl.useProgram(this.#program);
@@ -169,17 +174,11 @@ export class WebglGridPainter implements GridPainter {
     gl.deleteProgram(this.#program);
   }
 
-  /** Whether a column lists a row the texture does not span. */
-  #outside(column: Column): boolean {
-    const base = this.#base;
-    if (base === null) return true;
-    const lo = Math.min(column.bids.rows[0] ?? Infinity, column.asks.rows[0] ?? Infinity);
-    const hi = Math.max(column.bids.rows.at(-1) ?? -Infinity, column.asks.rows.at(-1) ?? -Infinity);
-    return (lo !== Infinity && lo < base) || (hi !== -Infinity && hi >= base + TEXTURE_ROWS);
-  }
-
-  /** Sends every column, the texture re-centred on `around` (else on the newest). */
-  #uploadAll(data: HeatmapData, around?: Column): void {
+  /**
+   * Sends every column, the texture re-centred on `around` (else on the newest), or on
+   * the row `centre`.
+   */
+  #uploadAll(data: HeatmapData, around?: Column, centre?: number): void {
     const newest = data.newest;
     const oldest = data.oldest;
     const gl = this.#gl;
@@ -196,9 +195,8 @@ export class WebglGridPainter implements GridPainter {
       new Uint8Array(MAX_COLUMNS),
     );
     if (newest === null || oldest === null) return;
-    const centre = around ?? data.column(newest);
-    if (!centre) return;
-    const mid = middleRow(centre);
+    const column = around ?? data.column(newest);
+    const mid = centre ?? (column ? middleRow(column) : null);
     if (mid === null) return;
     this.#base = mid - TEXTURE_ROWS / 2;
     for (let b = oldest; b <= newest; b++) this.#send(b, data.column(b));
