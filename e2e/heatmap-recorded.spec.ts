@@ -5,16 +5,19 @@
  * (seconds, not five wall minutes) into the recording of the live service this app is
  * then opened on; that service is unreachable. The heatmap shows those minutes at once
  * (ink across the plot, the crosshair reading a recorded size and time), says they are
- * recorded and nothing is live, and the status bar says offline.
+ * recorded and nothing is live, and the status bar says offline. Screenshots beside a
+ * ladder, dark and light at 1024 px: test-results/screens/heatmap-recorded-<theme>-1024.png.
  */
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readDepth, readTick } from '../src/core/api/normalise-market';
 import { Recorder } from '../src/core/recording';
 import { liveSourceId } from '../src/shared/model';
 import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
 import { inkOf, inkedColumns } from './support/heatmap';
-import { NO_SERVICE_URL } from './support/processes';
-import { paneBody, statusMode } from './support/ui';
+import { NO_SERVICE_URL, ROOT } from './support/processes';
+import { stillShot } from './support/shots';
+import { paneBody, setTheme, statusMode } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
@@ -56,12 +59,26 @@ function heatmapWorkspace(): object {
     symbol: BTC,
     options: { bucketMs: 1_000, grouping: 100 },
   };
+  const depth = {
+    id: 'depth',
+    kind: 'depth',
+    title: 'Depth',
+    link: 'red',
+    symbol: BTC,
+    options: { grouping: 1, chart: false },
+  };
+  const root = {
+    type: 'split',
+    id: 's-map',
+    direction: 'row',
+    ratio: 0.34,
+    first: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' },
+    second: { type: 'tabs', id: 't-heat', panes: [heatmap], activeId: 'heat' },
+  };
   return {
     version: 1,
     data: {
-      layouts: [
-        { name: 'Map', root: { type: 'tabs', id: 't-heat', panes: [heatmap], activeId: 'heat' } },
-      ],
+      layouts: [{ name: 'Map', root }],
       activeLayout: 'Map',
       watchlists: [],
       linkSymbols: { red: BTC },
@@ -107,4 +124,16 @@ test('the crosshair reads a recorded book: a time and a size', async () => {
     await expect(readout).toContainText(new RegExp(`${label} [\\d.,]+[KM]?\\b`));
   }
   await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
+});
+
+test('dark and light at 1024 px, beside the ladder', async () => {
+  await app.page.mouse.move(0, 0);
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(app.page, theme);
+    await expect.poll(() => inkedColumns(plot())).toBeGreaterThan(0);
+    await stillShot(
+      app.page,
+      path.join(ROOT, 'test-results', 'screens', `heatmap-recorded-${theme}-1024.png`),
+    );
+  }
 });

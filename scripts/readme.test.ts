@@ -130,6 +130,11 @@ const HOW: Record<string, How> = {
     why: 'it writes and reads an eight-hour recording of twenty instruments (a million frames)',
     instead: () => expect(existsSync(path.join(root, 'bench', 'recording.bench.ts'))).toBe(true),
   },
+  './run bench -- ui-heatmap': {
+    kind: 'not-run',
+    why: 'it draws the heatmap in Chromium for twelve seconds and records an eight-hour session',
+    instead: () => expect(existsSync(path.join(root, 'bench', 'ui-heatmap.bench.ts'))).toBe(true),
+  },
   './run bench -- plans': {
     kind: 'not-run',
     why: 'every plan for ten minutes of the simulator clock, and 32 minutes of streamed charts',

@@ -9,6 +9,7 @@
 import { HeatmapData } from '../../../src/renderer/src/panes/heatmap/heatmap-data';
 import { HeatmapPlot } from '../../../src/renderer/src/panes/heatmap/heatmap-plot';
 import { MAX_COLUMNS } from '../../../src/renderer/src/panes/heatmap/heatmap-model';
+import { pastOf } from '../../../src/renderer/src/panes/heatmap/heatmap-history';
 
 const BUCKET = 100;
 const LEVELS = 100;
@@ -128,4 +129,59 @@ async function run(seconds) {
   };
 }
 
-/** @type {any} */ (globalThis).bench = { ready: true, run };
+/**
+ * The first paint of a recorded past as the pane makes it: its plot is already made (the
+ * pane opens before the answer comes); the bridge's answer (JSON text, as the browser
+ * host's socket carries it) parsed, its frames and trades made a fresh HeatmapData,
+ * every column sent to the GPU, drawn, and the GPU waited for (one pixel read back).
+ * Answers the milliseconds of each step.
+ * @param {string} json
+ */
+async function firstPaint(json) {
+  const host = document.createElement('div');
+  host.style.cssText = 'position:absolute;left:0;top:0;width:1200px;height:700px';
+  document.body.append(host);
+  /** @type {((c: readonly number[] | 'all') => void) | null} */
+  let changed = null;
+  const pane = {
+    data: new HeatmapData(1_000, 1),
+    /** @param {((c: readonly number[] | 'all') => void) | null} l */
+    onChange(l) {
+      changed = l;
+    },
+  };
+  const second = new HeatmapPlot(host, pane, {
+    price: (/** @type {number} */ p) => p.toFixed(2),
+    time: (/** @type {number} */ t) => new Date(t).toISOString().slice(11, 19),
+  });
+  second.draw();
+  await new Promise((r) => requestAnimationFrame(r));
+  const t0 = performance.now();
+  const history = JSON.parse(json);
+  const past = pastOf(history);
+  const t1 = performance.now();
+  const data = new HeatmapData(history.bucketMs, 1);
+  for (const f of past.frames) data.addFrame(f.t, f.book);
+  data.addTrades(past.trades);
+  const t2 = performance.now();
+  pane.data = data;
+  /** @type {any} */ (changed)?.('all');
+  second.draw();
+  const canvas = /** @type {HTMLCanvasElement} */ (host.querySelector('canvas'));
+  const gl = canvas.getContext('webgl2');
+  if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  const t3 = performance.now();
+  const path = second.path;
+  second.dispose();
+  host.remove();
+  return {
+    parseMs: t1 - t0,
+    buildMs: t2 - t1,
+    paintMs: t3 - t2,
+    totalMs: t3 - t0,
+    columns: past.frames.length,
+    path,
+  };
+}
+
+/** @type {any} */ (globalThis).bench = { ready: true, run, firstPaint };

@@ -126,12 +126,14 @@ export function drawOverlay(
   ctx.strokeStyle = colors.text;
   ctx.lineWidth = 1;
   ctx.globalAlpha = 0.75;
+  const reach = Math.min(8, Math.max(2.5, view.columnPx * 2));
   for (let j = i0; j < i; j++) {
     const tr = trades[j]!;
     const b = tr.t / data.bucketMs;
     const x = xOfBucket(view, b, w);
     const y = yOfRow(view, rowOf(tr.price, step), h);
-    const r = 2 + 10 * Math.sqrt(tr.volume / (maxVolume || 1));
+    // At most a few columns wide: a circle must not bury the cells it sits on.
+    const r = 1.5 + reach * Math.sqrt(tr.volume / (maxVolume || 1));
     ctx.beginPath();
     ctx.arc(x, y, r, 0, Math.PI * 2);
     ctx.fill();
