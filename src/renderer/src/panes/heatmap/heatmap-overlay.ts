@@ -122,10 +122,11 @@ export function drawOverlay(
   let i = i0;
   for (; i < trades.length && trades[i]!.t < t1; i++)
     maxVolume = Math.max(maxVolume, trades[i]!.volume);
+  // A light fill and a ring in the trade's colour: the cells and the best prices under a
+  // run of trades still show through.
   ctx.fillStyle = colors.trade;
-  ctx.strokeStyle = colors.text;
+  ctx.strokeStyle = colors.trade;
   ctx.lineWidth = 1;
-  ctx.globalAlpha = 0.75;
   const reach = Math.min(8, Math.max(2.5, view.columnPx * 2));
   for (let j = i0; j < i; j++) {
     const tr = trades[j]!;
@@ -136,7 +137,9 @@ export function drawOverlay(
     const r = 1.5 + reach * Math.sqrt(tr.volume / (maxVolume || 1));
     ctx.beginPath();
     ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.globalAlpha = 0.25;
     ctx.fill();
+    ctx.globalAlpha = 0.9;
     ctx.stroke();
   }
   ctx.globalAlpha = 1;
