@@ -14,13 +14,12 @@ import { readDepth, readTick } from '../src/core/api/normalise-market';
 import { Recorder } from '../src/core/recording';
 import { liveSourceId } from '../src/shared/model';
 import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
-import { inkOf, inkedColumns } from './support/heatmap';
+import { BTC, BTC_LADDER, inkOf, inkedColumns } from './support/heatmap';
 import { NO_SERVICE_URL, ROOT } from './support/processes';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme, statusMode } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
-const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
 const MINUTES = 5;
 const EVERY_MS = 500;
 /** The demo's market model (the in-process simulator's seed). */
@@ -59,14 +58,7 @@ function heatmapWorkspace(): object {
     symbol: BTC,
     options: { bucketMs: 1_000, grouping: 100 },
   };
-  const depth = {
-    id: 'depth',
-    kind: 'depth',
-    title: 'Depth',
-    link: 'red',
-    symbol: BTC,
-    options: { grouping: 1, chart: false },
-  };
+  const depth = BTC_LADDER;
   const root = {
     type: 'split',
     id: 's-map',

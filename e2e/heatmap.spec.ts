@@ -12,22 +12,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ROOT } from './support/processes';
 import { addPaneFromToolbar } from './support/panes';
-import { inkOf, inkedColumns } from './support/heatmap';
+import { BTC, BTC_LADDER, inkOf, inkedColumns } from './support/heatmap';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace, type Workspace } from './support/workspace';
 
-const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
-
 function ladderWorkspace(): object {
-  const depth = {
-    id: 'depth',
-    kind: 'depth',
-    title: 'Depth',
-    link: 'red',
-    symbol: BTC,
-    options: { grouping: 1, chart: false },
-  };
+  const depth = BTC_LADDER;
   return {
     version: 1,
     data: {

@@ -4,6 +4,18 @@
  */
 import type { Locator } from '@playwright/test';
 
+export const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+
+/** A saved depth ladder on BTCUSDT in the red link group (a workspace.json pane). */
+export const BTC_LADDER = {
+  id: 'depth',
+  kind: 'depth',
+  title: 'Depth',
+  link: 'red',
+  symbol: BTC,
+  options: { grouping: 1, chart: false },
+};
+
 /** Pixel columns of the cell canvas (the plot's first) with any ink. */
 export function inkedColumns(area: Locator): Promise<number> {
   return area.evaluate((el) => {

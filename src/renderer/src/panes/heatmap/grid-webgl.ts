@@ -250,24 +250,11 @@ export class WebglGridPainter implements GridPainter {
     if (!column || base === null) return;
     const texels = this.#column;
     texels.fill(0);
-    put(texels, column.bids.rows, column.bids.sizes, base, 0);
-    put(texels, column.asks.rows, column.asks.sizes, base, 1);
+    putBlock(texels, 1, 0, column.bids.rows, column.bids.sizes, base, 0);
+    putBlock(texels, 1, 0, column.asks.rows, column.asks.sizes, base, 1);
     gl.activeTexture(gl.TEXTURE0);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, s, 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
     this.uploads++;
-  }
-}
-
-function put(
-  texels: Float32Array,
-  rows: Int32Array,
-  sizes: Float64Array,
-  base: number,
-  channel: number,
-): void {
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]! - base;
-    if (r >= 0 && r < TEXTURE_ROWS) texels[r * 2 + channel] = sizes[i]!;
   }
 }
 
