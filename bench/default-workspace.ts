@@ -69,5 +69,8 @@ function specsOf(
     case 'alerts':
     case 'events':
       return [];
+    // Not in the default workspace: its depth and ticks would be the ladder's and tape's.
+    case 'heatmap':
+      return [];
   }
 }

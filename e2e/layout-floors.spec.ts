@@ -38,6 +38,7 @@ const CONTENT: Record<(typeof PANE_MENU_ITEMS)[number], (page: Page) => Locator>
   News: (page) => newsItems(page).last(),
   Alerts: (page) => paneBody(page, 'Alerts').getByRole('button', { name: 'Pause' }),
   Events: (page) => paneBody(page, 'Events').getByRole('region', { name: 'Next holidays' }),
+  Heatmap: (page) => paneBody(page, 'Depth heatmap').getByTestId('heatmap-plot').last(),
 };
 
 test('board columns dropped at 1024 px come back at 1920 px without a reload', async () => {

@@ -135,6 +135,11 @@ const HOW: Record<string, How> = {
     why: 'it records an eight-hour session of twenty instruments, then plays and seeks it',
     instead: () => expect(existsSync(path.join(root, 'bench', 'replay.bench.ts'))).toBe(true),
   },
+  './run bench -- ui-heatmap': {
+    kind: 'not-run',
+    why: 'it draws the heatmap in Chromium for twelve seconds and records an eight-hour session',
+    instead: () => expect(existsSync(path.join(root, 'bench', 'ui-heatmap.bench.ts'))).toBe(true),
+  },
   './run bench -- plans': {
     kind: 'not-run',
     why: 'every plan for ten minutes of the simulator clock, and 32 minutes of streamed charts',

@@ -45,7 +45,11 @@ export async function buildPages({ profile = false }: { profile?: boolean } = {}
       minify: !profile,
       reportCompressedSize: false,
       rollupOptions: {
-        input: { bare: path.join(root, 'bare.html'), app: path.join(root, 'app.html') },
+        input: {
+          bare: path.join(root, 'bare.html'),
+          app: path.join(root, 'app.html'),
+          heatmap: path.join(root, 'heatmap.html'),
+        },
       },
     },
   });

@@ -15,6 +15,7 @@ export const PANE_MENU_ITEMS = [
   'News',
   'Alerts',
   'Events',
+  'Heatmap',
 ] as const;
 
 /** Adds a pane of a kind from the toolbar's menu. */

@@ -42,6 +42,7 @@ import { Recorder } from './recording';
 import { ReplayService } from './replay';
 import { forgetSource } from './cache';
 import { isReplaySource } from '../shared/model';
+import { readDepthHistory } from './recording/history';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -375,7 +376,15 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     now,
     notices,
     markets: marketHours,
-    recording: recorder,
+    recording: {
+      status: () => recorder.status(),
+      setRecorded: (instrument, on) => recorder.setRecorded(instrument, on),
+      // What the writer holds is written first: the answer reaches the last half second.
+      depthHistory: (query) => {
+        recorder.flush();
+        return readDepthHistory(recorder.db, link.sources.sourceId, query);
+      },
+    },
     replay,
   });
 

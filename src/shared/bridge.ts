@@ -17,6 +17,7 @@ import type {
   Drawing,
   DrawingSet,
   ConnectionReport,
+  DataSourceId,
   FeedPlan,
   Instrument,
   Ipo,
@@ -226,6 +227,43 @@ export interface ChartEventsAnswer {
   problem?: EventList<unknown>['problem'];
 }
 
+// ------------------------------------------------------ recorded depth (issue 28)
+
+/** Most time buckets one depth history may span (a heatmap's columns). */
+export const DEPTH_HISTORY_MAX_BUCKETS = 4_800;
+/** Most trades one depth history carries (the newest of the span). */
+export const DEPTH_HISTORY_MAX_TRADES = 20_000;
+
+/**
+ * An instrument's recorded books and trades over a span, from the current source's
+ * recording, bucketed for a heatmap to take at once: per time bucket that holds a depth
+ * frame, its last frame (the book the bucket shows), its levels as flat columns.
+ */
+export interface DepthHistory {
+  instrument: Instrument;
+  /** The source whose recording answered (demo, or the live service's id). */
+  source: DataSourceId;
+  from: UnixMs;
+  to: UnixMs;
+  bucketMs: number;
+  /** Per bucket with a frame, oldest first: the arrival time of its last frame. */
+  times: UnixMs[];
+  /** Per such frame: how many bid levels, then ask levels, it lists (in `levels`' order). */
+  bidCounts: number[];
+  askCounts: number[];
+  /**
+   * Every frame's levels, bids then asks, frame after frame (best first, numbered by
+   * position): price (null: an empty level), size and orders.
+   */
+  prices: (number | null)[];
+  volumes: number[];
+  orders: number[];
+  /** The recorded trades (ticks) of the span, oldest first; the newest when over the cap. */
+  trades: { times: UnixMs[]; prices: number[]; volumes: number[] };
+  /** When the newest frame of the instrument in the span arrived (null: nothing recorded). */
+  lastAt: UnixMs | null;
+}
+
 /** Every command: its argument object and what its promise resolves to. */
 export interface Commands {
   subscribe: { args: { spec: SubscriptionSpec }; result: { subscriptionId: string } };
@@ -339,6 +377,14 @@ export interface Commands {
   replayStop: { args: Record<string, never>; result: null };
   /** The running replay, or null. */
   getReplay: { args: Record<string, never>; result: ReplayStatus | null };
+  /**
+   * An instrument's recorded depth and trades over [from, to] from the current source's
+   * recording (never the network), one book per `bucketMs` bucket: a heatmap's past.
+   */
+  loadDepthHistory: {
+    args: { instrument: Instrument; from: UnixMs; to: UnixMs; bucketMs: number };
+    result: DepthHistory;
+  };
 }
 
 export type CommandName = keyof Commands;
@@ -385,6 +431,7 @@ const COMMAND_TABLE = {
   replayControl: true,
   replayStop: true,
   getReplay: true,
+  loadDepthHistory: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];

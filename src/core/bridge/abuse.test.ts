@@ -71,6 +71,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   replayControl: { speed: 2, paused: true },
   replayStop: {},
   getReplay: {},
+  loadDepthHistory: { instrument: AAPL, from: 0, to: 60_000, bucketMs: 1_000 },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -62,6 +62,8 @@ export interface AppBackendDeps {
   drawings: DrawingPort;
   /** Calendar and corporate events, a chart's markers (core/events' EventsService). */
   events: EventsPort;
+  /** The current source's recording (a heatmap's past). */
+  recordings?: RecordingPort;
   history: HistoryService;
   /** Stock info, API first and the source's snapshot on failure (on `health`, scoped to the link's source). */
   snapshots: SnapshotService;

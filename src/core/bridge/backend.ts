@@ -6,6 +6,8 @@
  */
 import type {
   ChartEventsAnswer,
+  CommandArgs,
+  DepthHistory,
   EventListKind,
   InfoAnswer,
   RegionEventsAnswer,
@@ -96,6 +98,8 @@ export interface EventsPort {
 export interface RecordingPort {
   status(): RecordingStatus;
   setRecorded(instrument: Instrument, on: boolean): void;
+  /** An instrument's recorded books and trades, bucketed (a heatmap's past). */
+  depthHistory(args: CommandArgs<'loadDepthHistory'>): DepthHistory;
 }
 
 /** Replays of the recording (core/replay's ReplayService). */

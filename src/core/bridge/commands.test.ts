@@ -183,6 +183,14 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
   ],
   replayStop: [[{ now: true }, /^replayStop: /]],
   getReplay: [[{ x: 1 }, /^getReplay: /]],
+  loadDepthHistory: [
+    [{ instrument: AAPL, from: 0, to: 5, bucketMs: 10 }, /^loadDepthHistory: bucketMs/],
+    [{ instrument: AAPL, from: 9, to: 5, bucketMs: 100 }, /^loadDepthHistory: to: .*after its end/],
+    [
+      { instrument: AAPL, from: 0, to: 3_600_000, bucketMs: 100 },
+      /^loadDepthHistory: to: .*at most 4800/,
+    ],
+  ],
 };
 
 describe('argument validation', () => {

@@ -53,6 +53,7 @@ function throwing(error: unknown): CommandHandlers {
     replayControl: notUsed,
     replayStop: notUsed,
     getReplay: notUsed,
+    loadDepthHistory: notUsed,
   };
 }
 

@@ -326,6 +326,10 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     async getReplay() {
       return backend.replay?.status() ?? null;
     },
+
+    async loadDepthHistory(args) {
+      return recordingOf(backend).depthHistory(args);
+    },
   } satisfies CommandHandlers;
   return handlers;
 }

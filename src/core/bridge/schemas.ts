@@ -29,6 +29,8 @@ import {
 import { settingsPatchSchema } from '../settings/settings-schema';
 import { alertChangeSchema, alertDraftSchema, alertIdSchema } from '../alerts/alert-schema';
 import { drawingIdSchema, drawingSchema } from '../drawings/drawing-schema';
+import { checkDepthHistoryQuery } from '../recording/history';
+import { errorMessage } from '../../shared/errors';
 
 /** Most codes one subscription may carry (ten premium batches). */
 export const MAX_CODES = 500;
@@ -230,4 +232,19 @@ export const COMMAND_SCHEMAS = {
   replayControl,
   replayStop: empty,
   getReplay: empty,
+  // The span and bucket rule is the history reader's own (one rule, one message).
+  loadDepthHistory: z
+    .strictObject({
+      instrument,
+      from: unixMs,
+      to: unixMs,
+      bucketMs: z.number().int().min(100).max(60_000),
+    })
+    .superRefine((a, ctx) => {
+      try {
+        checkDepthHistoryQuery(a);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: errorMessage(error) });
+      }
+    }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

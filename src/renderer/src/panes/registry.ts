@@ -21,6 +21,7 @@ const PANE_COMPONENTS = {
   news: lazyModule(() => import('./NewsFeed.svelte')),
   alerts: lazyModule(() => import('./AlertsPane.svelte')),
   events: lazyModule(() => import('./EventsPane.svelte')),
+  heatmap: lazyModule(() => import('./Heatmap.svelte')),
 } satisfies PaneComponents;
 
 /**
@@ -35,8 +36,8 @@ export function paneComponent<K extends PaneKind>(
   return HEAVY.has(kind) && !module.loaded ? heavyGate.then(() => module.get()) : module.get();
 }
 
-/** Kinds whose code is heavy (the chart: lightweight-charts and the studies). */
-const HEAVY: ReadonlySet<PaneKind> = new Set(['chart']);
+/** Kinds whose code is heavy (the chart: lightweight-charts and the studies; the heatmap's GPU drawing). */
+const HEAVY: ReadonlySet<PaneKind> = new Set(['chart', 'heatmap']);
 
 /** Whether `kind` is one of the light kinds, which never wait (see holdHeavyPanes). */
 export const isLightKind = (kind: PaneKind): boolean => !HEAVY.has(kind);

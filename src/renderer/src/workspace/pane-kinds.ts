@@ -50,6 +50,8 @@ export interface PaneOptions {
   alerts: Record<string, never>;
   /** The region whose splits and IPOs are listed (the workspace's markets' holidays beside). */
   events: { region: string };
+  /** A time bucket (ms, 100 to 60,000) and a price row in multiples of the tick. */
+  heatmap: { bucketMs: number; grouping: number };
 }
 
 export type PaneKind = keyof PaneOptions;
@@ -212,7 +214,31 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
       region: isStr(region, 8) && region !== '' ? canonicalRegion(region) : defaults.region,
     }),
   },
+  heatmap: {
+    title: 'Heatmap',
+    // The plot (120 px of time), the profile strip (56) and the price axis (72) under a
+    // bar of two rows (symbol, bucket and grouping; state and Live), over the time axis.
+    floor: { width: 120 + 56 + 72, height: 2 * PANE_BAR_PX + 120 + 18 },
+    optionLabels: { bucketMs: 'Change time bucket', grouping: 'Change grouping' },
+    defaultOptions: () => ({ bucketMs: 1_000, grouping: 1 }),
+    read: ({ bucketMs, grouping }, defaults) => ({
+      bucketMs:
+        typeof bucketMs === 'number' && HEATMAP_BUCKETS_MS.includes(bucketMs)
+          ? bucketMs
+          : defaults.bucketMs,
+      grouping:
+        typeof grouping === 'number' &&
+        Number.isInteger(grouping) &&
+        grouping >= 1 &&
+        grouping <= 1_000
+          ? grouping
+          : defaults.grouping,
+    }),
+  },
 };
+
+/** The heatmap's time buckets, 100 ms to 1 min (its pane offers these). */
+export const HEATMAP_BUCKETS_MS: readonly number[] = [100, 200, 500, 1_000, 5_000, 15_000, 60_000];
 
 /** A saved pane's options, read by its kind (see `PaneKindSpec.read`). */
 export function readOptions<K extends PaneKind>(kind: K, saved: Obj): PaneOptions[K] {

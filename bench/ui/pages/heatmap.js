@@ -1,0 +1,187 @@
+// @ts-check
+/* global document, requestAnimationFrame */
+/**
+ * The heatmap pane's drawing (its HeatmapPlot: WebGL2, else the 2D canvas) under the
+ * issue's load: 4,800 time columns of 100 ms × 200 price rows (books of 100 levels a
+ * side), then live frames at 10 Hz while the view pans and zooms every frame. Answers
+ * the frame times, the main-thread work per frame and the long tasks.
+ */
+import { HeatmapData } from '../../../src/renderer/src/panes/heatmap/heatmap-data';
+import { HeatmapPlot } from '../../../src/renderer/src/panes/heatmap/heatmap-plot';
+import { MAX_COLUMNS } from '../../../src/renderer/src/panes/heatmap/heatmap-model';
+import { pastOf } from '../../../src/renderer/src/panes/heatmap/heatmap-history';
+
+const BUCKET = 100;
+const LEVELS = 100;
+
+/** @param {number} i */
+function book(i) {
+  // A mid that wanders a few ticks; sizes that vary by level and time.
+  const mid = 50_000 + Math.round(20 * Math.sin(i / 300) + 5 * Math.sin(i / 17));
+  const lv = (/** @type {number} */ price, /** @type {number} */ k) => {
+    const volume = 1 + ((k * 7919 + i * 104_729) % 97) / 10;
+    return { level: k + 1, price, volume, orders: volume };
+  };
+  return {
+    symbol: 'BENCH',
+    bids: Array.from({ length: LEVELS }, (_, k) => lv(mid - k, k)),
+    asks: Array.from({ length: LEVELS }, (_, k) => lv(mid + 1 + k, k)),
+  };
+}
+
+/** @type {((c: readonly number[] | 'all') => void) | null} */
+let listener = null;
+const source = {
+  data: new HeatmapData(BUCKET, 1),
+  /** @param {((c: readonly number[] | 'all') => void) | null} l */
+  onChange(l) {
+    listener = l;
+  },
+};
+const el = /** @type {HTMLElement} */ (document.getElementById('plot'));
+const plot = new HeatmapPlot(el, source, {
+  price: (/** @type {number} */ p) => p.toFixed(2),
+  time: (/** @type {number} */ t) => new Date(t).toISOString().slice(11, 23),
+});
+
+let t = Date.UTC(2026, 10, 28, 12);
+let i = 0;
+for (; i < MAX_COLUMNS; i++, t += BUCKET) source.data.addFrame(t, book(i));
+listener?.('all');
+// Trades: one every 250 ms.
+source.data.addTrades(
+  Array.from({ length: MAX_COLUMNS / 2.5 }, (_, k) => ({
+    t: t - MAX_COLUMNS * BUCKET + k * 250,
+    price: 50_000 + (k % 7) - 3,
+    volume: 0.1 + (k % 13) / 5,
+  })),
+);
+
+/** @type {number[]} */
+const long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) long.push(e.duration);
+}).observe({ type: 'longtask', buffered: false });
+
+/** @param {number[]} xs */
+function p95(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
+}
+
+/** Runs `seconds` of live frames at 10 Hz with a pan or zoom every frame. */
+/** @param {number} seconds */
+async function run(seconds) {
+  /** @type {number[]} */
+  const frames = [];
+  /** @type {number[]} */
+  const work = [];
+  long.length = 0;
+  const start = performance.now();
+  let lastFrame = start;
+  let lastPush = start;
+  let phase = 0;
+  let drawn = plot.stats.drawMs;
+  await new Promise((done) => {
+    const step = (/** @type {number} */ now) => {
+      const w0 = performance.now();
+      // The plot drew in its own animation frame callback, just before this one.
+      const draw = plot.stats.drawMs - drawn;
+      frames.push(now - lastFrame);
+      lastFrame = now;
+      if (now - lastPush >= 100) {
+        lastPush = now;
+        t += BUCKET;
+        listener?.(source.data.addFrame(t, book(i++)));
+      }
+      // Pan and zoom, both axes, in turn (the view leaves the live edge).
+      phase++;
+      const v = plot.view;
+      const k = phase % 120;
+      plot.setView({
+        ...v,
+        live: false,
+        centred: false,
+        right: v.right + (k < 60 ? -2 : 2),
+        center: v.center + (k < 30 || k >= 90 ? 0.5 : -0.5),
+        columnPx: Math.min(3, Math.max(0.25, v.columnPx * (k < 60 ? 1.01 : 0.99))),
+        rowPx: Math.min(6, Math.max(2, v.rowPx * (k % 40 < 20 ? 1.01 : 0.99))),
+      });
+      work.push(performance.now() - w0 + draw);
+      drawn = plot.stats.drawMs;
+      if (now - start < seconds * 1000) requestAnimationFrame(step);
+      else done(undefined);
+    };
+    requestAnimationFrame(step);
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    path: plot.path,
+    fps: frames.length / elapsed,
+    frameP95: p95(frames.slice(1)),
+    workP95: p95(work),
+    workMedian: [...work].sort((a, b) => a - b)[Math.floor(work.length / 2)] ?? 0,
+    longTasks: long.length,
+    longest: Math.max(0, ...long),
+    columns: MAX_COLUMNS,
+    rows: 2 * LEVELS,
+    uploads: 'uploads' in plot.painter ? plot.painter.uploads : null,
+  };
+}
+
+/**
+ * The first paint of a recorded past as the pane makes it: its plot is already made (the
+ * pane opens before the answer comes); the bridge's answer (JSON text, as the browser
+ * host's socket carries it) parsed, its frames and trades made a fresh HeatmapData,
+ * every column sent to the GPU, drawn, and the GPU waited for (one pixel read back).
+ * Answers the milliseconds of each step.
+ * @param {string} json
+ */
+async function firstPaint(json) {
+  const host = document.createElement('div');
+  host.style.cssText = 'position:absolute;left:0;top:0;width:1200px;height:700px';
+  document.body.append(host);
+  /** @type {((c: readonly number[] | 'all') => void) | null} */
+  let changed = null;
+  const pane = {
+    data: new HeatmapData(1_000, 1),
+    /** @param {((c: readonly number[] | 'all') => void) | null} l */
+    onChange(l) {
+      changed = l;
+    },
+  };
+  const second = new HeatmapPlot(host, pane, {
+    price: (/** @type {number} */ p) => p.toFixed(2),
+    time: (/** @type {number} */ t) => new Date(t).toISOString().slice(11, 19),
+  });
+  second.draw();
+  await new Promise((r) => requestAnimationFrame(r));
+  const t0 = performance.now();
+  const history = JSON.parse(json);
+  const past = pastOf(history);
+  const t1 = performance.now();
+  const data = new HeatmapData(history.bucketMs, 1);
+  for (const f of past.frames) data.addFrame(f.t, f.book);
+  data.addTrades(past.trades);
+  const t2 = performance.now();
+  pane.data = data;
+  /** @type {any} */ (changed)?.('all');
+  second.draw();
+  const canvas = /** @type {HTMLCanvasElement} */ (host.querySelector('canvas'));
+  const gl = canvas.getContext('webgl2');
+  if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  const t3 = performance.now();
+  const path = second.path;
+  second.dispose();
+  host.remove();
+  return {
+    parseMs: t1 - t0,
+    buildMs: t2 - t1,
+    paintMs: t3 - t2,
+    totalMs: t3 - t0,
+    columns: past.frames.length,
+    path,
+  };
+}
+
+/** @type {any} */ (globalThis).bench = { ready: true, run, firstPaint };

@@ -1,0 +1,131 @@
+/**
+ * The depth heatmap opens on the recorded past, offline (issue 28). Five minutes of the
+ * demo market's BTCUSDT — its market model's books and trades every 500 ms, as the
+ * simulator serves them — go through the app's own Recorder on a clock of their own
+ * (seconds, not five wall minutes) into the recording of the live service this app is
+ * then opened on; that service is unreachable. The heatmap shows those minutes at once
+ * (ink across the plot, the crosshair reading a recorded size and time), says they are
+ * recorded and nothing is live, and the status bar says offline. Screenshots beside a
+ * ladder, dark and light at 1024 px: test-results/screens/heatmap-recorded-<theme>-1024.png.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { readDepth, readTick } from '../src/core/api/normalise-market';
+import { Recorder } from '../src/core/recording';
+import { liveSourceId } from '../src/shared/model';
+import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
+import { BTC, BTC_LADDER, inkOf, inkedColumns } from './support/heatmap';
+import { NO_SERVICE_URL, ROOT } from './support/processes';
+import { stillShot } from './support/shots';
+import { paneBody, setTheme, statusMode } from './support/ui';
+import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
+
+const MINUTES = 5;
+const EVERY_MS = 500;
+/** The demo's market model (the in-process simulator's seed). */
+const DEMO_SEED = 1;
+
+/** Records `MINUTES` of BTCUSDT ending now into `home`'s recording of `baseUrl`'s source. */
+function recordPast(home: string): { from: number; to: number; books: number } {
+  const to = Date.now();
+  const from = to - MINUTES * 60_000;
+  const clock = { t: from };
+  const market = new SyntheticMarket({ seed: DEMO_SEED, now: () => clock.t });
+  const recorder = new Recorder({
+    folder: home,
+    source: () => liveSourceId(NO_SERVICE_URL),
+    now: () => clock.t,
+    timers: null,
+  });
+  let books = 0;
+  for (; clock.t <= to; clock.t += EVERY_MS) {
+    const depth = market.depth(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
+    recorder.take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
+    const tick = market.tick(BTC.region, BTC.code)!;
+    recorder.take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
+    books++;
+  }
+  recorder.close();
+  return { from, to, books };
+}
+
+function heatmapWorkspace(): object {
+  const heatmap = {
+    id: 'heat',
+    kind: 'heatmap',
+    title: 'Heatmap',
+    link: 'red',
+    symbol: BTC,
+    options: { bucketMs: 1_000, grouping: 100 },
+  };
+  const depth = BTC_LADDER;
+  const root = {
+    type: 'split',
+    id: 's-map',
+    direction: 'row',
+    ratio: 0.34,
+    first: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' },
+    second: { type: 'tabs', id: 't-heat', panes: [heatmap], activeId: 'heat' },
+  };
+  return {
+    version: 1,
+    data: {
+      layouts: [{ name: 'Map', root }],
+      activeLayout: 'Map',
+      watchlists: [],
+      linkSymbols: { red: BTC },
+    },
+  };
+}
+
+let past = { from: 0, to: 0, books: 0 };
+const app = useWorkspace({
+  settings: PREMIUM_BUDGET,
+  // Live on a service that is not there: nothing comes from the network.
+  hostToken: 'e2e-recorded-heatmap-token',
+  workspace: heatmapWorkspace(),
+  viewport: { width: 1024, height: 700 },
+  open: false,
+});
+
+const heatmap = () => paneBody(app.page, 'Depth heatmap');
+const plot = () => heatmap().getByTestId('heatmap-plot');
+
+test('five recorded minutes are on the map at once, offline', async () => {
+  past = recordPast(app.home);
+  expect(past.books).toBe((MINUTES * 60_000) / EVERY_MS + 1);
+  await app.page.goto(app.host.url);
+  await expect(heatmap().getByRole('img', { name: 'Depth heatmap of BTCUSDT' })).toBeVisible();
+  // Five minutes of one-second columns, 3 px each, are wider than the plot: ink from
+  // edge to edge (a live-only map would have a column or two by now).
+  const width = await plot().evaluate((el) => el.querySelector('canvas')!.width);
+  await expect.poll(() => inkedColumns(plot())).toBeGreaterThan(width * 0.9);
+  await expect(heatmap().getByTestId('heatmap-provenance')).toContainText(
+    /Recorded to \d\d:\d\d:\d\d; nothing live now/,
+  );
+  await expect(statusMode(app.page)).toContainText('OFFLINE', { timeout: 30_000 });
+});
+
+test('the crosshair reads a recorded book: a time and a size', async () => {
+  const readout = heatmap().getByRole('group', { name: 'Heatmap crosshair' });
+  for (const side of ['bid', 'ask'] as const) {
+    const at = await inkOf(plot(), side);
+    expect(at, `a ${side} cell on the map`).not.toBeNull();
+    await app.page.mouse.move(at!.x, at!.y);
+    const label = side === 'bid' ? 'Bid size' : 'Ask size';
+    await expect(readout).toContainText(new RegExp(`${label} [\\d.,]+[KM]?\\b`));
+  }
+  await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
+});
+
+test('dark and light at 1024 px, beside the ladder', async () => {
+  await app.page.mouse.move(0, 0);
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(app.page, theme);
+    await expect.poll(() => inkedColumns(plot())).toBeGreaterThan(0);
+    await stillShot(
+      app.page,
+      path.join(ROOT, 'test-results', 'screens', `heatmap-recorded-${theme}-1024.png`),
+    );
+  }
+});

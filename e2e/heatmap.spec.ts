@@ -1,0 +1,154 @@
+/**
+ * The depth heatmap (issue 28) on demo data, BTCUSDT (crypto trades around the clock):
+ * added from the toolbar's menu beside a ladder, it follows the ladder's symbol; its
+ * columns appear as the book comes in (ink on its cell canvas spreading over more
+ * pixel columns), and the crosshair reads a time, a price and a size. Once on the
+ * path this Chromium takes (WebGL2, or the 2D canvas where it has none), once on the
+ * 2D canvas for sure (WebGL2 taken away). Screenshots, dark and light at 1024 px, go
+ * to test-results/screens/heatmap-<path>-<theme>-1024.png.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ROOT } from './support/processes';
+import { addPaneFromToolbar } from './support/panes';
+import { BTC, BTC_LADDER, inkOf, inkedColumns } from './support/heatmap';
+import { stillShot } from './support/shots';
+import { paneBody, setTheme } from './support/ui';
+import { PREMIUM_BUDGET, useWorkspace, type Workspace } from './support/workspace';
+
+function ladderWorkspace(): object {
+  const depth = BTC_LADDER;
+  return {
+    version: 1,
+    data: {
+      layouts: [
+        { name: 'Book', root: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' } },
+      ],
+      activeLayout: 'Book',
+      watchlists: [],
+      linkSymbols: { red: BTC },
+    },
+  };
+}
+
+const OPTIONS = {
+  settings: {
+    ...PREMIUM_BUDGET,
+    intervals: { quotes: 1000, depth: 500, ticks: 500, news: 60_000 },
+  },
+  workspace: ladderWorkspace(),
+  viewport: { width: 1024, height: 700 },
+  mode: 'DEMO DATA',
+};
+
+const heatmap = (page: Page) => paneBody(page, 'Depth heatmap');
+const plot = (page: Page) => heatmap(page).getByTestId('heatmap-plot');
+
+async function addHeatmap(app: Workspace): Promise<void> {
+  const page = app.page;
+  // Focus the ladder: a new pane joins its link group and shows its symbol.
+  await paneBody(page, 'Depth ladder').click();
+  await addPaneFromToolbar(page, 'Heatmap');
+  await expect(heatmap(page).getByRole('img', { name: 'Depth heatmap of BTCUSDT' })).toBeVisible();
+}
+
+function sees(app: Workspace, drawnBy: () => string): void {
+  test('columns appear as the book comes in', async () => {
+    const page = app.page;
+    await addHeatmap(app);
+    await expect(plot(page)).toHaveAttribute('data-path', drawnBy());
+    await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(0);
+    const first = await inkedColumns(plot(page));
+    // More buckets, more columns: the map grows leftward from the live edge.
+    await expect
+      .poll(() => inkedColumns(plot(page)), { timeout: 20_000 })
+      .toBeGreaterThan(first + 4);
+  });
+
+  test('the crosshair reads the size of the cell drawn under it', async () => {
+    const page = app.page;
+    const readout = heatmap(page).getByRole('group', { name: 'Heatmap crosshair' });
+    // Rows of ten ticks (BTC's 0.01 rows are thinner than a pixel at the fitted scale),
+    // and 100 ms buckets: the seconds the pane has been open make tens of columns.
+    await heatmap(page)
+      .getByRole('combobox', { name: 'Group' })
+      .selectOption({ label: '10× tick' });
+    await heatmap(page).getByRole('combobox', { name: 'Bucket' }).selectOption({ label: '100 ms' });
+    await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(40);
+    // A short drag in both axes: the view stops following the live edge and the fitted
+    // rows, so the pixels read next stay the cells they are while the feed goes on.
+    const box = (await plot(page).boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 9, from.y + 4, { steps: 3 });
+    await page.mouse.up();
+    await expect(heatmap(page).getByRole('button', { name: 'Live' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    for (const side of ['bid', 'ask'] as const) {
+      const at = await inkOf(plot(page), side);
+      expect(at, `a ${side} cell on the map`).not.toBeNull();
+      await page.mouse.move(at!.x, at!.y);
+      const label = side === 'bid' ? 'Bid size' : 'Ask size';
+      await expect(readout).toContainText(new RegExp(`${label} [\\d.,]+[KM]?\\b`));
+      await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
+      await expect(readout).toContainText(/Price [\d,]+\.\d+/);
+    }
+    // Back to live and one-second buckets for the next test.
+    await plot(page).dblclick();
+    await heatmap(page).getByRole('combobox', { name: 'Bucket' }).selectOption({ label: '1 s' });
+  });
+
+  test('dark and light at 1024 px', async () => {
+    const page = app.page;
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await expect.poll(() => inkedColumns(plot(page))).toBeGreaterThan(0);
+      const file = path.join(
+        ROOT,
+        'test-results',
+        'screens',
+        `heatmap-${drawnBy()}-${theme}-1024.png`,
+      );
+      await stillShot(page, file);
+    }
+    await setTheme(page, 'dark');
+  });
+}
+
+test.describe('on the path this Chromium takes', () => {
+  const app = useWorkspace(OPTIONS);
+  let taken = '';
+  test.beforeAll(async () => {
+    taken = await app.page
+      .locator('body')
+      .evaluate((body) =>
+        body.ownerDocument.createElement('canvas').getContext('webgl2') ? 'webgl2' : 'canvas2d',
+      );
+    console.log(`heatmap path: ${taken}`);
+  });
+  sees(app, () => taken);
+});
+
+test.describe('on the 2D canvas (no WebGL2)', () => {
+  const app = useWorkspace({
+    ...OPTIONS,
+    beforeOpen: (page) =>
+      page.addInitScript(() => {
+        // This window as one without WebGL2: the pane must take the 2D canvas.
+        const proto = (
+          globalThis as unknown as {
+            HTMLCanvasElement: { prototype: { getContext: (...a: unknown[]) => unknown } };
+          }
+        ).HTMLCanvasElement.prototype;
+        const get = proto.getContext;
+        proto.getContext = function (this: unknown, ...args: unknown[]) {
+          return args[0] === 'webgl2' ? null : get.apply(this, args);
+        };
+      }),
+  });
+  sees(app, () => 'canvas2d');
+});

@@ -1,0 +1,49 @@
+/**
+ * What paints the heatmap's cells, on the GPU (grid-webgl.ts) or on a 2D canvas
+ * (grid-canvas.ts) where WebGL2 is missing. Lines, circles, the profile, the axes and
+ * the crosshair are drawn over either by heatmap-overlay.ts.
+ */
+import type { Changed, HeatmapData } from './heatmap-data';
+import type { Viewport } from './heatmap-view';
+
+/** A colour as 0–1 channels. */
+export type Rgb = readonly [number, number, number];
+
+export interface GridColors {
+  bid: Rgb;
+  ask: Rgb;
+}
+
+export interface GridPainter {
+  /** Which path draws: shown in the pane's menu title and read by the tests. */
+  readonly path: 'webgl2' | 'canvas2d';
+  /** The plot's size in CSS px and the device pixel ratio. */
+  resize(width: number, height: number, dpr: number): void;
+  /** Takes the columns a change touched (the GPU path uploads only those). */
+  upload(changed: Changed, data: HeatmapData): void;
+  /** Paints the visible cells; `max` is the size drawn at full strength. */
+  draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void;
+  dispose(): void;
+}
+
+/** `#rgb`/`#rrggbb`/`rgb(r, g, b)` as 0–1 channels (grey when unreadable). */
+export function parseColor(css: string): Rgb {
+  const s = css.trim();
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(s);
+  if (hex) {
+    const h = hex[1]!.length === 3 ? [...hex[1]!].map((c) => c + c).join('') : hex[1]!;
+    const n = parseInt(h, 16);
+    return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+  }
+  const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/i.exec(s);
+  if (rgb) return [Number(rgb[1]) / 255, Number(rgb[2]) / 255, Number(rgb[3]) / 255];
+  return [0.5, 0.5, 0.5];
+}
+
+/**
+ * A cell's strength, 0–1, for `size` against `max`: the square root, so the thin
+ * levels of a 5–10 level book still read beside a wall.
+ */
+export function strength(size: number, max: number): number {
+  return max > 0 && size > 0 ? Math.min(1, Math.sqrt(size / max)) : 0;
+}

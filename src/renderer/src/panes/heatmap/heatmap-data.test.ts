@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { DepthBook } from '../../../../shared/model';
+import { HeatmapData } from './heatmap-data';
+import { HOLD_MS, MAX_COLUMNS } from './heatmap-model';
+
+function book(bid: number, ask: number, size = 1): DepthBook {
+  const lv = (price: number, i: number) => ({ level: i + 1, price, volume: size, orders: size });
+  return {
+    symbol: 'X',
+    bids: [bid, bid - 0.01, bid - 0.02].map(lv),
+    asks: [ask, ask + 0.01, ask + 0.02].map(lv),
+  };
+}
+
+describe('HeatmapData', () => {
+  it('makes a column per bucket, the last frame of a bucket winning', () => {
+    const d = new HeatmapData(1_000, 1);
+    // The first book gives the tick: every column is new.
+    expect(d.addFrame(10_100, book(100, 100.01, 1))).toBe('all');
+    expect(d.addFrame(10_500, book(100, 100.01, 3))).toEqual([10]);
+    d.addFrame(10_900, book(100, 100.01, 7));
+    expect(d.column(10)?.max).toBe(7);
+    expect(d.tick).toBe(0.01);
+    expect(d.newest).toBe(10);
+  });
+
+  it('holds the last book into buckets without a frame, for HOLD_MS at most', () => {
+    const d = new HeatmapData(1_000, 1);
+    d.addFrame(10_000, book(100, 100.01));
+    const changed = d.addFrame(13_000, book(101, 101.01));
+    expect(changed).toEqual([11, 12, 13]);
+    expect(d.column(11)?.held).toBe(true);
+    expect(d.column(11)?.bestBid).toBe(10_000);
+    expect(d.column(13)?.bestBid).toBe(10_100);
+    // A silence past HOLD_MS: the buckets after it are empty, not the old book.
+    const far = 13_000 + HOLD_MS + 3_000;
+    d.addFrame(far, book(102, 102.01));
+    expect(d.column(13 + HOLD_MS / 1000 - 1)?.held).toBe(true);
+    expect(d.column(13 + HOLD_MS / 1000 + 1)).toBeUndefined();
+  });
+
+  it('drops a frame older than its newest column', () => {
+    const d = new HeatmapData(1_000, 1);
+    d.addFrame(20_000, book(100, 100.01, 3));
+    expect(d.addFrame(19_000, book(100, 100.01, 9))).toEqual([]);
+    expect(d.column(19)).toBeUndefined();
+  });
+
+  it('keeps MAX_COLUMNS columns, the oldest falling off', () => {
+    const d = new HeatmapData(100, 1);
+    for (let i = 0; i <= MAX_COLUMNS; i++) d.addFrame(i * 100, book(100, 100.01));
+    expect(d.column(0)).toBeUndefined();
+    expect(d.column(1)).toBeDefined();
+    expect(d.column(MAX_COLUMNS)).toBeDefined();
+  });
+
+  it('rebuilds its columns at another bucket or grouping from the frames it kept', () => {
+    const d = new HeatmapData(100, 1);
+    d.addFrame(1_050, book(100, 100.01, 2));
+    d.addFrame(1_550, book(100.02, 100.03, 5));
+    expect(d.regroup(1_000, 5)).toBe('all');
+    expect(d.step).toBe(0.05);
+    expect(d.newest).toBe(1);
+    // The bucket's last frame, its bids grouped down to 100.00 (2,000 × 0.05).
+    const c = d.column(1)!;
+    expect(c.bestBid).toBe(2_000);
+    expect(c.bids.sizes[c.bids.rows.indexOf(2_000)]).toBe(15);
+  });
+
+  it('regroups when a finer tick shows up', () => {
+    const d = new HeatmapData(1_000, 1);
+    d.addFrame(1_000, book(100, 100.02));
+    const coarse: DepthBook = {
+      symbol: 'X',
+      bids: [
+        { level: 1, price: 100, volume: 1, orders: 1 },
+        { level: 2, price: 99.9, volume: 1, orders: 1 },
+      ],
+      asks: [
+        { level: 1, price: 100.1, volume: 1, orders: 1 },
+        { level: 2, price: 100.2, volume: 1, orders: 1 },
+      ],
+    };
+    const d2 = new HeatmapData(1_000, 1);
+    d2.addFrame(1_000, coarse);
+    expect(d2.tick).toBe(0.1);
+    expect(d2.addFrame(2_000, book(100, 100.01))).toBe('all');
+    expect(d2.tick).toBe(0.01);
+    expect(d2.column(1)?.bestAsk).toBe(10_010);
+    expect(d.tick).toBe(0.01);
+  });
+
+  it('takes a trade once, in time order, and drops ticks without volume', () => {
+    const d = new HeatmapData(1_000, 1);
+    const tick = (time: number, last: number, volume: number) => ({
+      symbol: 'X',
+      time,
+      last,
+      volume,
+      turnover: 0,
+      status: 0,
+    });
+    expect(d.addTicks([tick(2_000, 100, 1)])).toBe(true);
+    expect(d.addTicks([tick(2_000, 100, 1)])).toBe(false);
+    d.addTicks([tick(1_500, 99, 2)]);
+    d.addTicks([tick(3_000, 101, 0)]);
+    expect(d.trades.map((t) => t.t)).toEqual([1_500, 2_000]);
+  });
+
+  it('refuses a bucket or grouping it cannot use', () => {
+    expect(() => new HeatmapData(0, 1)).toThrow(/positive/);
+    expect(() => new HeatmapData(100, 1.5)).toThrow(/whole multiple/);
+  });
+});
+
+describe('HeatmapData.extendTo', () => {
+  it('carries the newest book to the present bucket, as held columns', () => {
+    const d = new HeatmapData(1_000, 1);
+    d.addFrame(10_200, book(100, 100.01, 4));
+    expect(d.extendTo(13_500)).toEqual([11, 12, 13]);
+    expect(d.newest).toBe(13);
+    expect(d.column(13)?.held).toBe(true);
+    expect(d.column(13)?.bestBid).toBe(10_000);
+    expect(d.extendTo(13_900)).toEqual([]);
+    // A frame in the present bucket replaces the held book.
+    d.addFrame(13_950, book(101, 101.01, 2));
+    expect(d.column(13)?.held).toBe(false);
+    expect(d.column(13)?.bestBid).toBe(10_100);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * A heatmap's history, pure: the ring of its last `MAX_COLUMNS` columns (one per time
+ * bucket, built from depth frames) and its trades. Each change answers what it
+ * changed (a list of bucket numbers, or 'all') so a renderer uploads only those.
+ */
+import type { DepthBook, Tick, UnixMs } from '../../../../shared/model';
+import { clean } from '../../../../shared/format/numbers';
+import {
+  HOLD_MS,
+  MAX_COLUMNS,
+  MAX_TRADES,
+  buildColumn,
+  firstAtOrAfter,
+  tickOf,
+  type Column,
+  type Trade,
+} from './heatmap-model';
+
+/** What a change touched: bucket numbers (`t / bucketMs`), or every column. */
+export type Changed = readonly number[] | 'all';
+
+/** A depth frame: a book and when it was seen. */
+export interface DepthFrame {
+  t: UnixMs;
+  book: DepthBook;
+}
+
+export class HeatmapData {
+  readonly #ring: (Column | undefined)[] = new Array<Column | undefined>(MAX_COLUMNS);
+  /** The frame time of each ring slot's column (a held column shares its frame's). */
+  readonly #frameT = new Float64Array(MAX_COLUMNS);
+  #newest: number | null = null;
+  #tick: number | null = null;
+  #trades: Trade[] = [];
+  #lastTick: Tick | null = null;
+
+  constructor(
+    private bucket: number,
+    private grouping: number,
+  ) {
+    if (!(bucket > 0)) throw new Error(`a time bucket must be positive, not ${bucket}`);
+    if (!(Number.isInteger(grouping) && grouping >= 1))
+      throw new Error(`a grouping is a whole multiple of the tick, not ${grouping}`);
+  }
+
+  get bucketMs(): number {
+    return this.bucket;
+  }
+  /** The tick inferred from the books (null before a book with two prices a side). */
+  get tick(): number | null {
+    return this.#tick;
+  }
+  /** A price row's height: the tick times the grouping (null: no tick yet). */
+  get step(): number | null {
+    return this.#tick === null ? null : clean(this.#tick * this.grouping);
+  }
+  /** The newest bucket number with a column (null: none yet). */
+  get newest(): number | null {
+    return this.#newest;
+  }
+  /** The oldest bucket number the ring can still hold. */
+  get oldest(): number | null {
+    return this.#newest === null ? null : this.#newest - MAX_COLUMNS + 1;
+  }
+  get trades(): readonly Trade[] {
+    return this.#trades;
+  }
+
+  /** The column of bucket number `b`, if the ring holds one. */
+  column(b: number): Column | undefined {
+    const c = this.#ring[slot(b)];
+    return c && c.t === b * this.bucket ? c : undefined;
+  }
+
+  /**
+   * Adds a frame seen at `t`. A frame older than the newest column is dropped (the
+   * column it belongs to was already drawn from a later book).
+   */
+  addFrame(t: UnixMs, book: DepthBook): Changed {
+    const tick = tickOf(book, this.#tick);
+    if (tick === null) return [];
+    if (tick !== this.#tick) {
+      const frames = this.frames();
+      this.#tick = tick;
+      this.#clearColumns();
+      for (const f of frames) this.#put(f.t, f.book);
+      this.#put(t, book);
+      return 'all';
+    }
+    return this.#put(t, book);
+  }
+
+  /**
+   * Carries the newest book into the buckets up to `t`'s: called while the feed is live
+   * (a stream pushes the book when it changes, so a silent live book is unchanged).
+   */
+  extendTo(t: UnixMs): Changed {
+    const newest = this.#newest;
+    if (newest === null) return [];
+    const b = Math.floor(t / this.bucket);
+    const prev = this.column(newest);
+    if (!prev || b <= newest) return [];
+    const changed: number[] = [];
+    for (let k = Math.max(newest + 1, b - MAX_COLUMNS + 1); k <= b; k++) {
+      this.#ring[slot(k)] = { ...prev, t: k * this.bucket, held: true };
+      this.#frameT[slot(k)] = this.#frameT[slot(newest)]!;
+      changed.push(k);
+    }
+    this.#newest = b;
+    return changed;
+  }
+
+  /** Adds ticks (one per code, as pushed): a tick seen before is not a new trade. */
+  addTicks(ticks: readonly Tick[]): boolean {
+    const trades: Trade[] = [];
+    for (const tick of ticks) {
+      const prev = this.#lastTick;
+      if (prev && prev.time === tick.time && prev.last === tick.last && prev.volume === tick.volume)
+        continue;
+      this.#lastTick = tick;
+      trades.push({ t: tick.time, price: tick.last, volume: tick.volume });
+    }
+    return this.addTrades(trades);
+  }
+
+  /** Adds trades in time order (a trade without volume or price draws nothing: dropped). */
+  addTrades(trades: readonly Trade[]): boolean {
+    let added = false;
+    for (const trade of trades) {
+      if (!(trade.volume > 0) || !Number.isFinite(trade.price) || !(trade.price > 0)) continue;
+      this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
+      added = true;
+    }
+    if (this.#trades.length > MAX_TRADES) this.#trades = this.#trades.slice(-MAX_TRADES);
+    return added;
+  }
+
+  /** Changes the bucket or the grouping: the columns are rebuilt from their frames. */
+  regroup(bucket: number, grouping: number): Changed {
+    if (bucket === this.bucket && grouping === this.grouping) return [];
+    const frames = this.frames();
+    this.bucket = bucket;
+    this.grouping = grouping;
+    this.#clearColumns();
+    for (const f of frames) this.#put(f.t, f.book);
+    return 'all';
+  }
+
+  /** The distinct frames the columns show, oldest first (what a rebuild replays). */
+  frames(): DepthFrame[] {
+    const out: DepthFrame[] = [];
+    if (this.#newest === null) return out;
+    let last = -Infinity;
+    for (let b = this.#newest - MAX_COLUMNS + 1; b <= this.#newest; b++) {
+      const c = this.column(b);
+      if (!c) continue;
+      const t = this.#frameT[slot(b)]!;
+      if (t !== last) out.push({ t, book: c.book });
+      last = t;
+    }
+    return out;
+  }
+
+  #clearColumns(): void {
+    this.#ring.fill(undefined);
+    this.#newest = null;
+  }
+
+  #put(t: UnixMs, book: DepthBook): Changed {
+    const step = this.step;
+    if (step === null) return [];
+    const b = Math.floor(t / this.bucket);
+    const newest = this.#newest;
+    if (newest !== null && b < newest) return [];
+    const changed: number[] = [];
+    if (newest !== null && b > newest + 1) {
+      const prev = this.column(newest);
+      const prevT = this.#frameT[slot(newest)]!;
+      // The last book rests into the buckets without a frame, up to HOLD_MS after it;
+      // past that (and in slots the jump passed over) nothing is known: empty.
+      for (let k = Math.max(newest + 1, b - MAX_COLUMNS + 1); k < b; k++) {
+        const held = prev !== undefined && k * this.bucket - prevT < HOLD_MS;
+        this.#ring[slot(k)] = held ? { ...prev, t: k * this.bucket, held: true } : undefined;
+        this.#frameT[slot(k)] = prevT;
+        changed.push(k);
+      }
+    }
+    this.#ring[slot(b)] = buildColumn(b * this.bucket, book, step);
+    this.#frameT[slot(b)] = t;
+    this.#newest = b;
+    changed.push(b);
+    return changed;
+  }
+}
+
+/** The ring slot of bucket number `b`. */
+export function slot(b: number): number {
+  return ((b % MAX_COLUMNS) + MAX_COLUMNS) % MAX_COLUMNS;
+}

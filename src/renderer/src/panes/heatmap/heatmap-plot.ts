@@ -1,0 +1,280 @@
+/**
+ * The heatmap's drawing surface: two stacked canvases (the cells, on WebGL2 or a 2D
+ * canvas; the overlay of lines, circles, profile, axes and crosshair), the viewport,
+ * and the pointer: drag pans, the wheel zooms time (Shift: price), a double-click
+ * follows the live edge again. Draws at most once an animation frame, and only when
+ * something changed (a column, the view, the size, the crosshair).
+ */
+import { DisposableStore, toDisposable } from '../../../../shared/emitter';
+import type { Changed, HeatmapData } from './heatmap-data';
+import { CanvasGridPainter } from './grid-canvas';
+import { parseColor, type GridColors, type GridPainter } from './grid-painter';
+import { WebglGridPainter } from './grid-webgl';
+import {
+  drawOverlay,
+  visibleMax,
+  visibleSpan,
+  type OverlayColors,
+  type OverlayLayout,
+} from './heatmap-overlay';
+import { DEFAULT_VIEW, backToLive, follow, pan, zoom, type Viewport } from './heatmap-view';
+import { readoutAt, sameReadout, type Readout } from './heatmap-readout';
+
+export type { Readout } from './heatmap-readout';
+
+/** What the plot reads of the pane's state. */
+export interface HeatmapSource {
+  readonly data: HeatmapData;
+  onChange(listener: ((changed: Changed) => void) | null): void;
+}
+
+export const PROFILE_PX = 56;
+export const AXIS_PX = 72;
+export const TIME_AXIS_PX = 18;
+
+export class HeatmapPlot {
+  readonly #store = new DisposableStore();
+  readonly #grid: HTMLCanvasElement;
+  readonly #overlay: HTMLCanvasElement;
+  readonly #octx: CanvasRenderingContext2D;
+  readonly painter: GridPainter;
+  #view: Viewport = DEFAULT_VIEW;
+  #layout: OverlayLayout = {
+    plotWidth: 0,
+    plotHeight: 0,
+    profileWidth: PROFILE_PX,
+    axisWidth: AXIS_PX,
+    axisHeight: TIME_AXIS_PX,
+  };
+  #dpr = 1;
+  #gridColors: GridColors = { bid: [0, 0.8, 0.5], ask: [1, 0.4, 0.4] };
+  #colors: OverlayColors = {
+    bid: '#2fcf86',
+    ask: '#ff6b6b',
+    trade: '#5aa8ff',
+    text: '#939dad',
+    grid: '#2b3340',
+    profile: 'rgba(90,168,255,0.5)',
+    crosshair: '#d8dde6',
+  };
+  #frame = 0;
+  #crosshair: { x: number; y: number } | null = null;
+  #drag: { x: number; y: number; id: number } | null = null;
+  #readout: (r: Readout | null) => void = () => {};
+  #lastReadout: Readout | null = null;
+  #live: (live: boolean) => void = () => {};
+  /** Frames drawn and their main-thread time (ms): read by the benchmark. */
+  readonly stats = { frames: 0, drawMs: 0 };
+
+  constructor(
+    private readonly el: HTMLElement,
+    private readonly source: HeatmapSource,
+    private readonly format: { price(p: number): string; time(t: number): string },
+  ) {
+    this.#grid = canvas(el);
+    this.#overlay = canvas(el);
+    this.#octx = this.#overlay.getContext('2d')!;
+    this.painter = WebglGridPainter.create(this.#grid) ?? new CanvasGridPainter(this.#grid);
+    this.readColors();
+    source.onChange((changed) => {
+      this.painter.upload(changed, this.source.data);
+      this.#request();
+    });
+    this.#store.add(toDisposable(() => source.onChange(null)));
+    const resize = new ResizeObserver(() => this.#resize());
+    resize.observe(el);
+    this.#store.add(toDisposable(() => resize.disconnect()));
+    this.#listen();
+    this.#resize();
+    this.painter.upload('all', source.data);
+  }
+
+  get path(): 'webgl2' | 'canvas2d' {
+    return this.painter.path;
+  }
+
+  get view(): Viewport {
+    return this.#view;
+  }
+
+  onReadout(listener: (r: Readout | null) => void): void {
+    this.#readout = listener;
+  }
+
+  onLive(listener: (live: boolean) => void): void {
+    this.#live = listener;
+  }
+
+  /** Sets the view (pan and zoom from outside: the benchmark). */
+  setView(view: Viewport): void {
+    this.#setView(view);
+  }
+
+  backToLive(): void {
+    this.#setView(backToLive(this.#view));
+  }
+
+  /** Reads the theme's colours (again after a theme change). */
+  readColors(): void {
+    const style = getComputedStyle(this.el);
+    const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+    const up = v('--up', '#2fcf86');
+    const down = v('--down', '#ff6b6b');
+    const accent = v('--accent', '#5aa8ff');
+    const [r, g, b] = parseColor(accent);
+    this.#gridColors = { bid: parseColor(up), ask: parseColor(down) };
+    this.#colors = {
+      bid: up,
+      ask: down,
+      trade: accent,
+      text: v('--muted', '#939dad'),
+      grid: v('--border', '#2b3340'),
+      profile: `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, 0.55)`,
+      crosshair: v('--text', '#d8dde6'),
+    };
+    this.#request();
+  }
+
+  /** Draws now (the animation frame's work; the benchmark calls it to time it). */
+  draw(): void {
+    const start = performance.now();
+    const data = this.source.data;
+    const { plotWidth: w, plotHeight: h } = this.#layout;
+    const span = this.#view.centred ? visibleSpan(data, this.#view, w) : null;
+    const next = follow(this.#view, data.newest, span, h);
+    this.#view = next;
+    const max = visibleMax(data, next, w);
+    this.painter.draw(next, data, this.#gridColors, max);
+    this.#octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
+    drawOverlay(this.#octx, data, next, this.#layout, this.#colors, this.format, this.#crosshair);
+    // The map moves under a still pointer (the live edge, the fitted rows, a new book):
+    // the readout says what is under it as drawn now.
+    this.#updateReadout();
+    this.stats.frames++;
+    this.stats.drawMs += performance.now() - start;
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.#frame);
+    this.#store.dispose();
+    this.painter.dispose();
+    this.#grid.remove();
+    this.#overlay.remove();
+  }
+
+  #setView(view: Viewport): void {
+    const wasLive = this.#view.live;
+    this.#view = view;
+    if (view.live !== wasLive) this.#live(view.live);
+    this.#updateReadout();
+    this.#request();
+  }
+
+  #request(): void {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      this.draw();
+    });
+  }
+
+  #resize(): void {
+    const box = this.el.getBoundingClientRect();
+    this.#dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.floor(box.width - PROFILE_PX - AXIS_PX));
+    const h = Math.max(1, Math.floor(box.height - TIME_AXIS_PX));
+    this.#layout = { ...this.#layout, plotWidth: w, plotHeight: h };
+    this.#grid.style.width = `${w}px`;
+    this.#grid.style.height = `${h}px`;
+    this.painter.resize(w, h, this.#dpr);
+    this.#overlay.width = Math.max(1, Math.round(box.width * this.#dpr));
+    this.#overlay.height = Math.max(1, Math.round(box.height * this.#dpr));
+    this.#overlay.style.width = `${box.width}px`;
+    this.#overlay.style.height = `${box.height}px`;
+    this.#request();
+  }
+
+  #point(e: PointerEvent | WheelEvent | MouseEvent): { x: number; y: number } {
+    const box = this.el.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
+  #updateReadout(): void {
+    const c = this.#crosshair;
+    const { plotWidth: width, plotHeight: height } = this.#layout;
+    const next =
+      !c || c.x < 0 || c.y < 0 || c.x >= width || c.y >= height
+        ? null
+        : readoutAt(this.source.data, this.#view, c, { width, height }, this.#dpr);
+    if (sameReadout(next, this.#lastReadout)) return;
+    this.#lastReadout = next;
+    this.#readout(next);
+  }
+
+  #listen(): void {
+    const el = this.el;
+    const on = <K extends keyof HTMLElementEventMap>(
+      type: K,
+      fn: (e: HTMLElementEventMap[K]) => void,
+      options?: AddEventListenerOptions,
+    ) => {
+      el.addEventListener(type, fn, options);
+      this.#store.add(toDisposable(() => el.removeEventListener(type, fn)));
+    };
+    on('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      el.setPointerCapture(e.pointerId);
+      this.#drag = { ...this.#point(e), id: e.pointerId };
+    });
+    on('pointermove', (e) => {
+      const p = this.#point(e);
+      const drag = this.#drag;
+      if (drag && drag.id === e.pointerId) {
+        this.#drag = { ...p, id: drag.id };
+        this.#crosshair = p;
+        this.#setView(pan(this.#view, p.x - drag.x, p.y - drag.y));
+        return;
+      }
+      this.#crosshair = p;
+      this.#updateReadout();
+      this.#request();
+    });
+    const end = (e: PointerEvent) => {
+      if (this.#drag?.id === e.pointerId) this.#drag = null;
+    };
+    on('pointerup', end);
+    on('pointercancel', end);
+    on('pointerleave', () => {
+      if (this.#drag) return;
+      this.#crosshair = null;
+      this.#updateReadout();
+      this.#request();
+    });
+    on('dblclick', () => this.backToLive());
+    on(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const p = this.#point(e);
+        const factor = Math.exp(-e.deltaY / 500);
+        const { plotWidth: w, plotHeight: h } = this.#layout;
+        this.#setView(
+          e.shiftKey
+            ? zoom(this.#view, 'price', factor, p.y, h)
+            : zoom(this.#view, 'time', factor, p.x, w),
+        );
+      },
+      { passive: false },
+    );
+  }
+}
+
+function canvas(parent: HTMLElement): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.style.position = 'absolute';
+  c.style.left = '0';
+  c.style.top = '0';
+  c.setAttribute('aria-hidden', 'true');
+  parent.append(c);
+  return c;
+}

@@ -1,0 +1,196 @@
+/**
+ * State of a heatmap pane: the followed instrument's depth frames (live, stamped with
+ * their arrival) and trades (crypto ticks) gathered into a `HeatmapData`, opened on the
+ * instrument's past as `HeatmapHistory` answers it, and the two subscriptions' status.
+ * The data is plain (its columns are many and change at 10 Hz); `version` and
+ * `onChange` say when and what changed, so the view uploads only the new columns.
+ */
+import type { MarketdeskBridge } from '../../../../shared/bridge';
+import type { Instrument, UnixMs } from '../../../../shared/model';
+import { repeat, systemTimers, type Timers } from '../../../../shared/timers';
+import type { Disposable } from '../../../../shared/emitter';
+import type { SymbolRef } from '../../workspace/pane-contract';
+import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/subscription';
+import { HeatmapData, type Changed } from './heatmap-data';
+import type { HeatmapHistory, HeatmapPast } from './heatmap-history';
+import { errorMessage } from '../../../../shared/errors';
+import { MAX_COLUMNS } from './heatmap-model';
+
+export class HeatmapState {
+  status = $state.raw<StatusView>(INITIAL_STATUS);
+  tradeStatus = $state.raw<StatusView | null>(null);
+  /** Bumped on every change of the data. */
+  version = $state(0);
+  /** Whether a recording answered for the past (false: the map starts at the pane's opening). */
+  recorded = $state(false);
+  /** When the newest recorded frame of the past arrived (null: none recorded). */
+  recordedTo = $state<UnixMs | null>(null);
+  /** Why the past could not be read (null: it was, or is being). */
+  pastError = $state<string | null>(null);
+  data: HeatmapData;
+  #code = '';
+  #generation = 0;
+  #listener: ((changed: Changed) => void) | null = null;
+  readonly #depth: PaneSubscription<'depth'>;
+  readonly #ticks: PaneSubscription<'ticks'>;
+
+  constructor(
+    bridge: MarketdeskBridge,
+    private readonly history: HeatmapHistory,
+    private readonly now: () => UnixMs = Date.now,
+    bucketMs = 1_000,
+    grouping = 1,
+    private readonly timers: Timers = systemTimers,
+  ) {
+    this.data = new HeatmapData(bucketMs, grouping);
+    this.#depth = new PaneSubscription(
+      bridge,
+      'depth',
+      (p) => {
+        const book = p.books[this.#code];
+        if (book && this.status.state !== 'unknown')
+          this.#changed(this.data.addFrame(this.now(), book));
+      },
+      (s) => {
+        this.status = s;
+        this.#clock();
+      },
+    );
+    this.#ticks = new PaneSubscription(
+      bridge,
+      'ticks',
+      (p) => {
+        const tick = p.ticks[this.#code];
+        if (tick && this.data.addTicks([tick])) this.#changed([]);
+      },
+      (s) => (this.tradeStatus = s),
+    );
+  }
+
+  /** Called with what each change touched (the view's upload). */
+  onChange(listener: ((changed: Changed) => void) | null): void {
+    this.#listener = listener;
+  }
+
+  /** Follows an instrument: a fresh map, its past asked for, its depth and trades subscribed. */
+  setSymbol(symbol: SymbolRef | null): void {
+    const generation = ++this.#generation;
+    this.data = new HeatmapData(this.data.bucketMs, this.#grouping);
+    this.recorded = false;
+    this.recordedTo = null;
+    this.pastError = null;
+    this.#code = symbol?.code ?? '';
+    this.#instrument = null;
+    this.#changed('all');
+    const instrument: Instrument | null = symbol
+      ? {
+          class: symbol.class,
+          region: symbol.region,
+          exchange: symbol.class === 'stock' ? symbol.exchange : '',
+          code: symbol.code,
+        }
+      : null;
+    void this.#depth.set(
+      instrument
+        ? {
+            kind: 'depth',
+            class: instrument.class,
+            region: instrument.region,
+            exchange: instrument.exchange,
+            codes: [instrument.code],
+          }
+        : null,
+    );
+    // Trades come as ticks, which the service has for crypto only.
+    this.tradeStatus = null;
+    void this.#ticks.set(
+      instrument?.class === 'crypto'
+        ? { kind: 'ticks', region: instrument.region, codes: [instrument.code] }
+        : null,
+    );
+    this.#instrument = instrument;
+    if (instrument) void this.#loadPast(instrument, generation);
+  }
+
+  #grouping = 1;
+  #instrument: Instrument | null = null;
+
+  /**
+   * Another bucket or grouping: the columns are rebuilt from the frames kept; another
+   * bucket spans another stretch of time, so the past is asked again.
+   */
+  setScale(bucketMs: number, grouping: number): void {
+    this.#grouping = grouping;
+    const rebucketed = bucketMs !== this.data.bucketMs;
+    this.#changed(this.data.regroup(bucketMs, grouping));
+    if (rebucketed && this.#instrument) void this.#loadPast(this.#instrument, this.#generation);
+    this.#clockTimer?.dispose();
+    this.#clockTimer = null;
+    this.#clock();
+  }
+
+  /**
+   * While the depth feed is live the newest book is carried to the present bucket by
+   * bucket; stale, offline or failed, the map stops at the last book it was given.
+   */
+  #clock(): void {
+    const live = this.status.state === 'live';
+    if (live && !this.#clockTimer) {
+      const every = Math.max(100, this.data.bucketMs);
+      this.#clockTimer = repeat(
+        this.timers,
+        () => {
+          const changed = this.data.extendTo(this.now());
+          if (changed.length > 0) this.#changed(changed);
+        },
+        every,
+      );
+    } else if (!live && this.#clockTimer) {
+      this.#clockTimer.dispose();
+      this.#clockTimer = null;
+    }
+  }
+
+  #clockTimer: Disposable | null = null;
+
+  dispose(): void {
+    this.#clockTimer?.dispose();
+    this.#clockTimer = null;
+    this.#generation++;
+    this.#depth.dispose();
+    this.#ticks.dispose();
+    this.#listener = null;
+  }
+
+  async #loadPast(instrument: Instrument, generation: number): Promise<void> {
+    const bucketMs = this.data.bucketMs;
+    const to = this.now();
+    // The ring's columns: the newest bucket's and the MAX_COLUMNS - 1 before it.
+    const from = (Math.floor(to / bucketMs) - MAX_COLUMNS + 1) * bucketMs;
+    let past: HeatmapPast;
+    try {
+      past = await this.history.past(instrument, { from, to }, bucketMs);
+    } catch (error) {
+      if (generation === this.#generation) this.pastError = errorMessage(error);
+      return;
+    }
+    if (generation !== this.#generation || bucketMs !== this.data.bucketMs || !past.recorded)
+      return;
+    this.recordedTo = past.lastAt;
+    // The live frames that came meanwhile go after the past: replayed in time order.
+    const live = this.data.frames();
+    const fresh = new HeatmapData(this.data.bucketMs, this.#grouping);
+    for (const f of [...past.frames, ...live].sort((a, b) => a.t - b.t))
+      fresh.addFrame(f.t, f.book);
+    fresh.addTrades(past.trades);
+    fresh.addTrades(this.data.trades);
+    this.data = fresh;
+    this.recorded = true;
+    this.#changed('all');
+  }
+
+  #changed(changed: Changed): void {
+    this.version++;
+    this.#listener?.(changed);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Where the heatmap looks, pure: the bucket at the plot's right edge and the price row
+ * at its middle, and the pixels per column and per row. Pans and zooms in both axes;
+ * following the live edge until the user pans away in time.
+ */
+
+/** Least and most pixels per time column, and per price row. */
+export const COLUMN_PX = { min: 0.1, max: 40 } as const;
+export const ROW_PX = { min: 0.02, max: 60 } as const;
+
+export interface Viewport {
+  /** The bucket number (fractional) at the plot's right edge. */
+  right: number;
+  /** The price row (fractional) at the plot's vertical middle. */
+  center: number;
+  columnPx: number;
+  rowPx: number;
+  /** Whether the right edge follows the newest column. */
+  live: boolean;
+  /** Whether the middle follows the best bid and ask (until the user pans in price). */
+  centred: boolean;
+}
+
+export const DEFAULT_VIEW: Viewport = {
+  right: 0,
+  center: 0,
+  columnPx: 3,
+  rowPx: 8,
+  live: true,
+  centred: true,
+};
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** The bucket number under x (plot px from its left edge) of a plot `width` wide. */
+export function bucketAtX(view: Viewport, x: number, width: number): number {
+  return Math.floor(view.right - (width - x) / view.columnPx);
+}
+
+/** The x of bucket number `b`'s left edge. */
+export function xOfBucket(view: Viewport, b: number, width: number): number {
+  return width - (view.right - b) * view.columnPx;
+}
+
+/** The price row under y (plot px from its top) of a plot `height` high. */
+export function rowAtY(view: Viewport, y: number, height: number): number {
+  return Math.round(view.center + (height / 2 - y) / view.rowPx);
+}
+
+/** The y of the middle of row `r`. */
+export function yOfRow(view: Viewport, r: number, height: number): number {
+  return height / 2 - (r - view.center) * view.rowPx;
+}
+
+/** The view dragged by (dx, dy) px: time to the past (a drag right), price up or down. */
+export function pan(view: Viewport, dx: number, dy: number): Viewport {
+  return {
+    ...view,
+    right: view.right - dx / view.columnPx,
+    center: view.center + dy / view.rowPx,
+    live: dx === 0 ? view.live : false,
+    centred: dy === 0 ? view.centred : false,
+  };
+}
+
+/**
+ * The view zoomed by `factor` (> 1: closer) about a point (plot px) in time
+ * (`axis` 'time') or price ('price'): the bucket or row under it stays put.
+ */
+export function zoom(
+  view: Viewport,
+  axis: 'time' | 'price',
+  factor: number,
+  at: number,
+  size: number,
+): Viewport {
+  if (axis === 'time') {
+    const columnPx = clamp(view.columnPx * factor, COLUMN_PX.min, COLUMN_PX.max);
+    // The bucket under `at` before and after: right edge moves so it stays.
+    const under = view.right - (size - at) / view.columnPx;
+    const right = view.live ? view.right : under + (size - at) / columnPx;
+    return { ...view, columnPx, right };
+  }
+  const rowPx = clamp(view.rowPx * factor, ROW_PX.min, ROW_PX.max);
+  const under = view.center + (size / 2 - at) / view.rowPx;
+  const center = view.centred ? view.center : under - (size / 2 - at) / rowPx;
+  return { ...view, rowPx, center };
+}
+
+/** The view following the newest bucket and the best prices again. */
+export function backToLive(view: Viewport): Viewport {
+  return { ...view, live: true, centred: true };
+}
+
+/**
+ * The view with the live edge applied (when it follows it) and, while `centred`, the
+ * price rows fitted to `span` (the lowest and highest row the visible columns list)
+ * with a margin: like a chart's automatic scale. No span: the rows stay.
+ */
+export function follow(
+  view: Viewport,
+  newest: number | null,
+  span: { lo: number; hi: number } | null,
+  height = 0,
+): Viewport {
+  const right = view.live && newest !== null ? newest + 1 : view.right;
+  let { center, rowPx } = view;
+  if (view.centred && span) {
+    center = (span.lo + span.hi) / 2;
+    if (height > 0) rowPx = clamp((height * 0.8) / (span.hi - span.lo + 1), ROW_PX.min, 12);
+  }
+  return right === view.right && center === view.center && rowPx === view.rowPx
+    ? view
+    : { ...view, right, center, rowPx };
+}
+
+/** The buckets `[first, last]` a plot `width` wide shows. */
+export function visibleBuckets(view: Viewport, width: number): { first: number; last: number } {
+  return { first: bucketAtX(view, 0, width), last: Math.ceil(view.right) - 1 };
+}
+
+/**
+ * The price rows one device pixel row shows, as the GPU path draws it: the pixel's
+ * centre maps to a row; where rows are thinner than a pixel, the pixel covers `lo` to
+ * `hi` (at most 64 rows) and is painted with the largest of them.
+ */
+export function rowsAtPixel(
+  view: Viewport,
+  y: number,
+  height: number,
+  dpr: number,
+): { lo: number; hi: number } {
+  const centre = (Math.floor(y * dpr) + 0.5) / dpr;
+  const rowF = view.center + (height / 2 - centre) / view.rowPx;
+  const devicePx = view.rowPx * dpr;
+  if (devicePx >= 1) {
+    const r = Math.floor(rowF + 0.5);
+    return { lo: r, hi: r };
+  }
+  const lo = Math.floor(rowF - 0.5 / devicePx + 0.5);
+  return { lo, hi: lo + Math.min(63, Math.floor(1 / devicePx)) };
+}
+
+/** The bucket one device pixel column shows (its centre's), as the GPU path draws it. */
+export function bucketAtPixel(view: Viewport, x: number, width: number, dpr: number): number {
+  const centre = (Math.floor(x * dpr) + 0.5) / dpr;
+  return Math.floor(view.right - (width - centre) / view.columnPx);
+}
