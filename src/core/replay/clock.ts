@@ -5,7 +5,7 @@
  * change, a pause or a seek re-anchors it and the time never jumps. It stops at the
  * span's end.
  */
-import type { UnixMs } from '../../shared/model';
+import type { ReplayStatus, UnixMs } from '../../shared/model';
 import { replaySpeedProblem } from '../../shared/model';
 
 export interface ReplayClockOptions {
@@ -20,16 +20,11 @@ export interface ReplayClockOptions {
   now: () => UnixMs;
 }
 
-/** The clock's state as the bar shows it. */
-export interface ReplayClockState {
-  from: UnixMs;
-  to: UnixMs;
-  time: UnixMs;
-  speed: number;
-  paused: boolean;
-  /** At the span's end: the time stands still until a seek. */
-  ended: boolean;
-}
+/** The clock's state as the bar shows it (`ended`: at the span's end, still until a seek). */
+export type ReplayClockState = Pick<
+  ReplayStatus,
+  'from' | 'to' | 'time' | 'speed' | 'paused' | 'ended'
+>;
 
 export class ReplayClock {
   readonly from: UnixMs;
