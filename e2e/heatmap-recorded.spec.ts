@@ -10,73 +10,12 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { readDepth, readTick } from '../src/core/api/normalise-market';
-import { Recorder } from '../src/core/recording';
-import { liveSourceId } from '../src/shared/model';
-import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
-import { BTC, BTC_LADDER, inkOf, inkedColumns } from './support/heatmap';
-import { NO_SERVICE_URL, ROOT } from './support/processes';
+import { inkOf, inkedColumns } from './support/heatmap';
+import { ROOT } from './support/processes';
+import { EVERY_MS, MINUTES, heatmapWorkspace, recordPast } from './support/recorded-past';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme, statusMode } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
-
-const MINUTES = 5;
-const EVERY_MS = 500;
-/** The demo's market model (the in-process simulator's seed). */
-const DEMO_SEED = 1;
-
-/** Records `MINUTES` of BTCUSDT ending now into `home`'s recording of `baseUrl`'s source. */
-function recordPast(home: string): { from: number; to: number; books: number } {
-  const to = Date.now();
-  const from = to - MINUTES * 60_000;
-  const clock = { t: from };
-  const market = new SyntheticMarket({ seed: DEMO_SEED, now: () => clock.t });
-  const recorder = new Recorder({
-    folder: home,
-    source: () => liveSourceId(NO_SERVICE_URL),
-    now: () => clock.t,
-    timers: null,
-  });
-  let books = 0;
-  for (; clock.t <= to; clock.t += EVERY_MS) {
-    const depth = market.depth(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
-    recorder.take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
-    const tick = market.tick(BTC.region, BTC.code)!;
-    recorder.take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
-    books++;
-  }
-  recorder.close();
-  return { from, to, books };
-}
-
-function heatmapWorkspace(): object {
-  const heatmap = {
-    id: 'heat',
-    kind: 'heatmap',
-    title: 'Heatmap',
-    link: 'red',
-    symbol: BTC,
-    options: { bucketMs: 1_000, grouping: 100 },
-  };
-  const depth = BTC_LADDER;
-  const root = {
-    type: 'split',
-    id: 's-map',
-    direction: 'row',
-    ratio: 0.34,
-    first: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' },
-    second: { type: 'tabs', id: 't-heat', panes: [heatmap], activeId: 'heat' },
-  };
-  return {
-    version: 1,
-    data: {
-      layouts: [{ name: 'Map', root }],
-      activeLayout: 'Map',
-      watchlists: [],
-      linkSymbols: { red: BTC },
-    },
-  };
-}
 
 let past = { from: 0, to: 0, books: 0 };
 const app = useWorkspace({

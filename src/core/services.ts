@@ -380,9 +380,16 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       status: () => recorder.status(),
       setRecorded: (instrument, on) => recorder.setRecorded(instrument, on),
       // What the writer holds is written first: the answer reaches the last half second.
+      // During a replay the past is the replayed recording's up to the replay clock:
+      // never a frame after it.
       depthHistory: (query) => {
         recorder.flush();
-        return readDepthHistory(recorder.db, link.sources.sourceId, query);
+        const clock = replay.status()?.time;
+        const to = clock === undefined ? query.to : Math.min(query.to, clock);
+        return readDepthHistory(recorder.db, link.sources.sourceId, {
+          ...query,
+          to: Math.max(query.from, to),
+        });
       },
     },
     replay,

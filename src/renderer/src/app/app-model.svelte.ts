@@ -77,6 +77,7 @@ export class AppModel {
       workspace: this.workspace,
       status: () => this.status.status,
       settings: () => this.settings.settings,
+      clock: this.replay,
       poppedOut: route.paneId !== null,
       reconnects: host ? reconnectsOf(host) : () => () => {},
       saveFile: (file) => this.exportFile(file),

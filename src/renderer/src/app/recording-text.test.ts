@@ -51,6 +51,18 @@ describe('recording text', () => {
     );
   });
 
+  it('says recording is paused during a replay, but never hides a failure', () => {
+    expect(describeRecording(status(), true)).toMatchObject({
+      word: 'REC paused',
+      tone: 'muted',
+      state: expect.stringMatching(/^Paused during the replay/),
+    });
+    expect(describeRecording(status({ state: 'failing', problem: 'disk full' }), true).word).toBe(
+      'REC ⚠',
+    );
+    expect(describeRecording(status({ state: 'off' }), true).word).toBe('REC off');
+  });
+
   it('gives the size, and the hours the budget holds only at a measured pace', () => {
     expect(sizeText(status())).toBe(
       "12.0 MiB of 1.0 GiB used (demo); at this workspace's pace (3.0 MiB an hour, measured over 2 h 05 min recorded) it holds about 341 h.",

@@ -54,10 +54,21 @@ export function sizeText(s: RecordingStatus, budgetBytes = s.budgetBytes): strin
   );
 }
 
-export function describeRecording(s: RecordingStatus): RecordingText {
+/** The recording in words; `replaying`: a replay runs (its frames are never recorded again). */
+export function describeRecording(s: RecordingStatus, replaying = false): RecordingText {
   const on = s.symbols.filter((x) => x.recorded).length;
   const off = s.symbols.length - on;
   const size = sizeText(s);
+  if (replaying && (s.state === 'recording' || s.state === 'idle')) {
+    return {
+      word: 'REC paused',
+      tone: 'muted',
+      state:
+        'Paused during the replay: what it plays is the recording itself, never recorded ' +
+        'again. Recording goes on when you go back to Live.',
+      size,
+    };
+  }
   switch (s.state) {
     case 'off':
       return {

@@ -4,7 +4,7 @@
  * effect follows its link group without the workspace re-creating anything.
  */
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
-import type { AppStatus, Settings } from '../../../shared/model';
+import type { AppStatus, Settings, UnixMs } from '../../../shared/model';
 import type { PaneConfig, PaneContext, PaneKind, SymbolRef, Watchlist } from './pane-contract';
 import type { WorkspaceState } from './workspace-state.svelte';
 
@@ -13,6 +13,8 @@ export interface PaneContextDeps {
   workspace: WorkspaceState;
   status: () => AppStatus | null;
   settings: () => Settings | null;
+  /** See `PaneContext.now` and `PaneContext.timeline`. */
+  clock: { now(): UnixMs; timeline(): string };
   poppedOut: boolean;
   /** See `PaneContext.onReconnect`. */
   reconnects: (listener: () => void) => () => void;
@@ -38,6 +40,10 @@ export function createPaneContext<K extends PaneKind>(
     },
     get settings() {
       return deps.settings();
+    },
+    now: () => deps.clock.now(),
+    get timeline() {
+      return deps.clock.timeline();
     },
     get symbol(): SymbolRef | null {
       const pane = workspace.paneById(paneId);

@@ -5,7 +5,7 @@
  * through `ctx.bridge` and to the workspace only through `ctx`.
  */
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
-import type { Alert, AlertDraft, AppStatus, Settings } from '../../../shared/model';
+import type { Alert, AlertDraft, AppStatus, Settings, UnixMs } from '../../../shared/model';
 import type { PaneKind, PaneOptions } from './pane-kinds';
 import type { SymbolRef } from './symbol-ref';
 
@@ -38,6 +38,13 @@ export interface PaneContext<K extends PaneKind = PaneKind> {
   /** Reactive app status (mode, connection, plan, budget…). */
   readonly status: AppStatus | null;
   readonly settings: Settings | null;
+  /** The data's clock: the replay clock's time during a replay, else the wall clock. */
+  now(): UnixMs;
+  /**
+   * Which timeline the data is on: changes when a replay starts, seeks or ends (a pane
+   * that keeps a past, like the heatmap, starts again from the new timeline's).
+   */
+  readonly timeline: string;
   /** The symbol this pane shows: its link group's, or its own. */
   readonly symbol: SymbolRef | null;
   /** Picks a symbol: every pane of the same link group follows. */

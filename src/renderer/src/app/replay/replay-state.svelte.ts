@@ -31,8 +31,34 @@ export class ReplayState {
   busy = $state(false);
   pick = $state<ReplayPick>({ session: null, instrument: null, speed: 10 });
   readonly running = $derived(this.status !== null);
+  /** Seeks made from this window: each starts the panes' timeline again. */
+  #seeks = $state(0);
+  /** When the status last came, on the wall clock (the replay clock runs on from it). */
+  #heardAt = 0;
 
-  constructor(private readonly bridge: MarketdeskBridge) {}
+  constructor(
+    private readonly bridge: MarketdeskBridge,
+    private readonly wallClock: () => UnixMs = Date.now,
+  ) {}
+
+  /**
+   * The data's clock for the panes: the replay clock's time during a replay (its last
+   * status, run on at its speed while it plays, never past the span's end), else the
+   * wall clock.
+   */
+  now(): UnixMs {
+    const wall = this.wallClock();
+    const s = this.status;
+    if (!s) return wall;
+    if (s.paused || s.ended) return s.time;
+    return Math.min(s.to, s.time + Math.max(0, wall - this.#heardAt) * s.speed);
+  }
+
+  /** The panes' timeline: '' live; during a replay its source and the seeks made. */
+  timeline(): string {
+    const s = this.status;
+    return s ? `${s.source}@${s.from}-${s.to}#${this.#seeks}` : '';
+  }
 
   start(): Disposable {
     const store = new DisposableStore();
@@ -105,8 +131,9 @@ export class ReplayState {
     return this.running ? this.control({ speed }) : Promise.resolve();
   }
 
-  seek(time: UnixMs): Promise<void> {
-    return this.control({ seek: time });
+  async seek(time: UnixMs): Promise<void> {
+    await this.control({ seek: time });
+    if (this.error === null) this.#seeks++;
   }
 
   /** Back to live (or demo) data. */
@@ -119,6 +146,7 @@ export class ReplayState {
   }
 
   #take(status: ReplayStatus | null): void {
+    this.#heardAt = this.wallClock();
     this.status = status;
     if (status) {
       this.open = true;

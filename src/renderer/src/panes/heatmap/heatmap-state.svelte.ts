@@ -74,14 +74,9 @@ export class HeatmapState {
 
   /** Follows an instrument: a fresh map, its past asked for, its depth and trades subscribed. */
   setSymbol(symbol: SymbolRef | null): void {
-    const generation = ++this.#generation;
-    this.data = new HeatmapData(this.data.bucketMs, this.#grouping);
-    this.recorded = false;
-    this.recordedTo = null;
-    this.pastError = null;
+    const generation = this.#clear();
     this.#code = symbol?.code ?? '';
     this.#instrument = null;
-    this.#changed('all');
     const instrument: Instrument | null = symbol
       ? {
           class: symbol.class,
@@ -114,6 +109,32 @@ export class HeatmapState {
 
   #grouping = 1;
   #instrument: Instrument | null = null;
+  #timeline: string | null = null;
+
+  /**
+   * The data's timeline (see `PaneContext.timeline`): when a replay starts, seeks or
+   * ends, the columns kept belong to another time, so the map starts again from the
+   * new timeline's past (the clock it was given tells the time on it).
+   */
+  setTimeline(timeline: string): void {
+    const first = this.#timeline === null;
+    if (timeline === this.#timeline) return;
+    this.#timeline = timeline;
+    if (first) return;
+    const generation = this.#clear();
+    if (this.#instrument) void this.#loadPast(this.#instrument, generation);
+  }
+
+  /** Forgets every column and the past's provenance; answers the new generation. */
+  #clear(): number {
+    const generation = ++this.#generation;
+    this.data = new HeatmapData(this.data.bucketMs, this.#grouping);
+    this.recorded = false;
+    this.recordedTo = null;
+    this.pastError = null;
+    this.#changed('all');
+    return generation;
+  }
 
   /**
    * Another bucket or grouping: the columns are rebuilt from the frames kept; another

@@ -1,0 +1,72 @@
+/**
+ * Five minutes of the demo market's BTCUSDT recorded without waiting five minutes: its
+ * market model's books and trades every 500 ms go through the app's own Recorder on a
+ * clock of their own, into the recording of a live service that is not there (so the
+ * app opened on it is offline: everything it shows comes from the recording). Used by
+ * the recorded heatmap's spec and the heatmap replay's.
+ */
+import { readDepth, readTick } from '../../src/core/api/normalise-market';
+import { Recorder } from '../../src/core/recording';
+import { liveSourceId } from '../../src/shared/model';
+import { SyntheticMarket } from '../../src/simulator/market/synthetic-market';
+import { BTC, BTC_LADDER } from './heatmap';
+import { NO_SERVICE_URL } from './processes';
+
+export const MINUTES = 5;
+export const EVERY_MS = 500;
+/** The demo's market model (the in-process simulator's seed). */
+const DEMO_SEED = 1;
+
+/** Records `MINUTES` of BTCUSDT ending now into `home`'s recording of the absent service's source. */
+export function recordPast(home: string): { from: number; to: number; books: number } {
+  const to = Date.now();
+  const from = to - MINUTES * 60_000;
+  const clock = { t: from };
+  const market = new SyntheticMarket({ seed: DEMO_SEED, now: () => clock.t });
+  const recorder = new Recorder({
+    folder: home,
+    source: () => liveSourceId(NO_SERVICE_URL),
+    now: () => clock.t,
+    timers: null,
+  });
+  let books = 0;
+  for (; clock.t <= to; clock.t += EVERY_MS) {
+    const depth = market.depth(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
+    recorder.take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
+    const tick = market.tick(BTC.region, BTC.code)!;
+    recorder.take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
+    books++;
+  }
+  recorder.close();
+  return { from, to, books };
+}
+
+/** A BTCUSDT ladder beside a heatmap (1 s buckets, 100 ticks a row), in one link group. */
+export function heatmapWorkspace(): object {
+  const heatmap = {
+    id: 'heat',
+    kind: 'heatmap',
+    title: 'Heatmap',
+    link: 'red',
+    symbol: BTC,
+    options: { bucketMs: 1_000, grouping: 100 },
+  };
+  const depth = BTC_LADDER;
+  const root = {
+    type: 'split',
+    id: 's-map',
+    direction: 'row',
+    ratio: 0.34,
+    first: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' },
+    second: { type: 'tabs', id: 't-heat', panes: [heatmap], activeId: 'heat' },
+  };
+  return {
+    version: 1,
+    data: {
+      layouts: [{ name: 'Map', root }],
+      activeLayout: 'Map',
+      watchlists: [],
+      linkSymbols: { red: BTC },
+    },
+  };
+}

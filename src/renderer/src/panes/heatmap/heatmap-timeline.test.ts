@@ -1,0 +1,115 @@
+/**
+ * The heatmap on the data's clock and timeline: during a replay its columns are stamped
+ * with the replay clock's time (not the wall clock's), and a replay that starts, seeks
+ * or ends starts the map again from the new timeline's past, never mixing the two.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DepthBook, UnixMs } from '../../../../shared/model';
+import { FakeBridge } from '../../base/testing/fake-bridge';
+import type { HeatmapHistory, HeatmapPast, Span } from './heatmap-history';
+import { HeatmapState } from './heatmap-state.svelte';
+
+const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+/** A three-level book with its best bid at `bid`, one cent a level. */
+const book = (bid: number): DepthBook => ({
+  symbol: 'BTCUSDT',
+  bids: [0, 1, 2].map((i) => ({ level: i + 1, price: bid - i / 100, volume: 1, orders: 1 })),
+  asks: [1, 2, 3].map((i) => ({ level: i, price: bid + i / 100, volume: 2, orders: 1 })),
+});
+
+function setup() {
+  const bridge = new FakeBridge();
+  let clock: UnixMs = 1_800_000_000_000;
+  const asked: Span[] = [];
+  const pasts: HeatmapPast[] = [];
+  const history: HeatmapHistory = {
+    past: (_instrument, span) => {
+      asked.push(span);
+      return Promise.resolve(
+        pasts.shift() ?? { frames: [], trades: [], recorded: false, lastAt: null, source: null },
+      );
+    },
+  };
+  const state = new HeatmapState(bridge, history, () => clock, 1_000, 1);
+  const push = (bid: number) =>
+    bridge.emit('depth', { subscriptionId: 's1', books: { BTCUSDT: book(bid) } });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    bridge,
+    state,
+    asked,
+    pasts,
+    push,
+    settle,
+    setClock: (t: UnixMs) => (clock = t),
+  };
+}
+
+describe('HeatmapState on the data clock', () => {
+  it('stamps frames and asks its past at the clock it is given (a replay’s time)', async () => {
+    const { bridge, state, asked, push, settle, setClock } = setup();
+    setClock(1_700_000_000_500);
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    expect(asked.at(-1)?.to).toBe(1_700_000_000_500);
+    bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'live', asOf: 1 });
+    push(100);
+    expect(state.data.newest).toBe(1_700_000_000);
+    state.dispose();
+  });
+
+  it('starts again from the new timeline’s past when a replay starts, seeks or ends', async () => {
+    const { bridge, state, asked, pasts, push, settle, setClock } = setup();
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'live', asOf: 1 });
+    push(100);
+    const liveBucket = state.data.newest;
+    expect(asked).toHaveLength(1);
+
+    // A replay an hour back: the live columns go, the recording's past up to its clock comes.
+    const replayAt = 1_800_000_000_000 - 3_600_000;
+    setClock(replayAt);
+    pasts.push({
+      frames: [{ t: replayAt - 2_000, book: book(90) }],
+      trades: [],
+      recorded: true,
+      lastAt: replayAt - 2_000,
+      source: 'replay:demo',
+    });
+    state.setTimeline('replay:demo@1-2#0');
+    expect(state.data.newest).toBeNull();
+    await settle();
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.to).toBe(replayAt);
+    expect(state.recordedTo).toBe(replayAt - 2_000);
+    expect(state.data.newest).toBe(Math.floor((replayAt - 2_000) / 1_000));
+    // A replayed book lands at the replay clock's time, after the recorded past.
+    push(91);
+    expect(state.data.newest).toBe(Math.floor(replayAt / 1_000));
+    expect(state.data.newest).toBeLessThan(liveBucket!);
+
+    // The same timeline again changes nothing; a seek (another timeline) starts again.
+    state.setTimeline('replay:demo@1-2#0');
+    expect(asked).toHaveLength(2);
+    setClock(replayAt - 600_000);
+    state.setTimeline('replay:demo@1-2#1');
+    await settle();
+    expect(asked).toHaveLength(3);
+    expect(asked[2]!.to).toBe(replayAt - 600_000);
+    expect(state.recorded).toBe(false);
+    push(80);
+    expect(state.data.newest).toBe(Math.floor((replayAt - 600_000) / 1_000));
+
+    // Back to live: the wall clock's columns again, none of the replay's.
+    setClock(1_800_000_005_000);
+    state.setTimeline('');
+    push(101);
+    expect(state.data.newest).toBe(1_800_000_005);
+    expect(state.data.frames()).toHaveLength(1);
+    expect(state.data.column(Math.floor((replayAt - 600_000) / 1_000))).toBeUndefined();
+    state.dispose();
+  });
+});
