@@ -5,6 +5,7 @@
  * replay's timeline: the recording up to the replay clock, then the replayed books as
  * the clock moves, stamped with the replay's time, under a REPLAY chip; a seek starts
  * it again at the new time, and Live brings back the recorded past with nothing live.
+ * The palette's per-symbol recording switch is tried on the focused heatmap's symbol.
  * Screenshot of the replay in progress: test-results/screens/heatmap-replay-dark-1024.png.
  */
 import path from 'node:path';
@@ -55,6 +56,28 @@ test('the heatmap opens on the recorded past, offline', async () => {
   full = await inkedColumns(plot());
 });
 
+test('the palette switches the focused symbol’s recording, as the REC popover does', async () => {
+  const page = app.page;
+  await heatmap().click();
+  const palette = async (query: string, option: string) => {
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Symbol or command' }).fill(query);
+    await page.getByRole('option', { name: option }).click();
+  };
+  const panel = page.getByRole('dialog', { name: 'Recording' });
+  const btc = panel.getByRole('checkbox', { name: /^BTCUSDT \(crypto BA\)/ });
+  await palette('recording', 'Stop recording BTCUSDT');
+  await page.getByTestId('rec-indicator').click();
+  await expect(btc).not.toBeChecked();
+  await page.getByTestId('rec-indicator').click();
+  await heatmap().click();
+  await palette('recording', 'Record BTCUSDT again');
+  await page.getByTestId('rec-indicator').click();
+  await expect(btc).toBeChecked();
+  await page.getByTestId('rec-indicator').click();
+  await expect(panel).toBeHidden();
+});
+
 test('replayed, the map starts again at the replay clock and moves with it, as REPLAY', async () => {
   const page = app.page;
   await page.keyboard.press('Control+k');
@@ -89,11 +112,9 @@ test('a seek starts the map again at the sought time; Live brings the recorded p
   const page = app.page;
   const slider = bar(page).getByRole('slider', { name: 'Replay time' });
   await bar(page).getByRole('button', { name: 'Pause' }).click();
-  const [min, max] = await slider.evaluate((el: HTMLInputElement) => [
-    Number(el.min),
-    Number(el.max),
-  ]);
-  const middle = Math.round((min! + max!) / 2 / 1000) * 1000;
+  const min = Number(await slider.getAttribute('min'));
+  const max = Number(await slider.getAttribute('max'));
+  const middle = Math.round((min + max) / 2 / 1000) * 1000;
   await slider.fill(String(middle));
   // Paused in the middle: the recording up to that time, two and a half minutes of
   // columns, so the map no longer reaches the plot's left edge as the whole past did.

@@ -17,6 +17,7 @@ import {
   type SymbolCommand,
 } from '../workspace/palette-parse';
 import { alertPaletteItem } from './alert-palette';
+import { recordingSwitchItem } from './recording-palette';
 import { filterItems } from './palette-items';
 import type { PaletteItem } from './palette-items';
 
@@ -139,6 +140,12 @@ function actions(app: AppModel): PaletteItem[] {
         run: () => app.closePane(focused.id),
       },
     );
+    const recording = recordingSwitchItem(
+      app.recording.status,
+      ws.symbolOf(focused),
+      (symbol, on) => void app.recording.setRecorded(symbol.instrument, on),
+    );
+    if (recording) items.push(recording);
     for (const link of [...LINK_GROUPS, null] as LinkGroup[]) {
       if (link === focused.link) continue;
       items.push({
