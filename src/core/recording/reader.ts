@@ -61,6 +61,12 @@ export function instrumentsOf(db: RecordingDb): Map<number, Instrument> {
   );
 }
 
+/** The file's id of `instrument`, or null when it was never recorded. */
+export function instrumentIdOf(db: RecordingDb, instrument: Instrument): number | null {
+  const [id] = idsOf(db, [instrument])!;
+  return id ?? null;
+}
+
 function idsOf(db: RecordingDb, instruments: readonly Instrument[] | null): Set<number> | null {
   if (!instruments) return null;
   const wanted = new Set(instruments.map(instrumentKey));
