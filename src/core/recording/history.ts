@@ -169,15 +169,12 @@ export function readDepthHistory(
     .prepare(
       `SELECT t, exch_t, payload FROM frames WHERE id >= ? AND id < ? AND instrument = ? AND kind = ${KIND.tick} ORDER BY id DESC LIMIT ?`,
     )
-    .all(startId, endId, id, DEPTH_HISTORY_MAX_TRADES) as {
-    t: number;
-    exch_t: number | null;
-    payload: Buffer;
-  }[];
+    .raw()
+    .all(startId, endId, id, DEPTH_HISTORY_MAX_TRADES) as [number, number | null, Buffer][];
   const { trades } = out;
   for (let k = ticks.length - 1; k >= 0; k--) {
-    const row = ticks[k]!;
-    const tick = decodeTick(row.payload, row.exch_t ?? row.t);
+    const [t, exch, payload] = ticks[k]!;
+    const tick = decodeTick(payload, exch ?? t);
     trades.times.push(tick.time);
     trades.prices.push(tick.last);
     trades.volumes.push(tick.volume);
