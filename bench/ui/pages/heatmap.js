@@ -218,12 +218,22 @@ function gpuSplit(frames) {
   }
   const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
   return {
-    renderer: gl ? String(gl.getParameter(gl.RENDERER)) : 'no WebGL2',
+    renderer: gl ? rendererOf(gl) : 'no WebGL2',
     drawMedian: median(draw),
     drawP95: p95(draw),
     gpuMedian: median(wait),
     gpuP95: p95(wait),
   };
+}
+
+/**
+ * The GL renderer's own name (the unmasked one where the browser tells it: SwiftShader
+ * under headless Chromium), else the masked one.
+ * @param {WebGL2RenderingContext} gl
+ */
+function rendererOf(gl) {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
 }
 
 /** @type {any} */ (globalThis).bench = { ready: true, run, firstPaint, gpuSplit };

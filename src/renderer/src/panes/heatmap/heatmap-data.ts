@@ -128,7 +128,10 @@ export class HeatmapData {
     let added = false;
     for (const trade of trades) {
       if (!(trade.volume > 0) || !Number.isFinite(trade.price) || !(trade.price > 0)) continue;
-      this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
+      // In time order (a past's thousands, a live tick): appended, no search or splice.
+      const last = this.#trades[this.#trades.length - 1];
+      if (!last || last.t <= trade.t) this.#trades.push(trade);
+      else this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
       added = true;
     }
     if (this.#trades.length > MAX_TRADES) this.#trades = this.#trades.slice(-MAX_TRADES);

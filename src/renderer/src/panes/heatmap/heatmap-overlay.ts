@@ -68,6 +68,39 @@ export function visibleSpan(
   return lo === Infinity ? null : { lo, hi };
 }
 
+type Profile = ReturnType<typeof volumeProfile>;
+
+/**
+ * The visible range's volume profile, kept while the trades, the range and the grouping
+ * stay the same (a pan within a bucket, a zoom in price, a new column without trades:
+ * most frames), so a frame does not rebuild it. Trades are only ever added (the length
+ * changes) or trimmed into a new array.
+ */
+const profiles = new WeakMap<
+  readonly unknown[],
+  { length: number; t0: number; t1: number; step: number; profile: Profile }
+>();
+
+function profileOf(
+  trades: Parameters<typeof volumeProfile>[0],
+  t0: number,
+  t1: number,
+  step: number,
+): Profile {
+  const kept = profiles.get(trades);
+  if (
+    kept &&
+    kept.length === trades.length &&
+    kept.t0 === t0 &&
+    kept.t1 === t1 &&
+    kept.step === step
+  )
+    return kept.profile;
+  const profile = volumeProfile(trades, t0, t1, step);
+  profiles.set(trades, { length: trades.length, t0, t1, step, profile });
+  return profile;
+}
+
 export function drawOverlay(
   ctx: CanvasRenderingContext2D,
   data: HeatmapData,
@@ -148,7 +181,7 @@ export function drawOverlay(
   ctx.restore();
 
   // The volume profile of the visible range, in its strip right of the plot.
-  const profile = volumeProfile(trades, t0, t1, step);
+  const profile = profileOf(trades, t0, t1, step);
   ctx.fillStyle = colors.profile;
   for (let k = 0; k < profile.rows.length; k++) {
     const y = yOfRow(view, profile.rows[k]!, h);
