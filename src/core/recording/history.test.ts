@@ -15,7 +15,6 @@ import { emptyDepthHistory, readDepthHistory, type DepthHistoryQuery } from './h
 import { closeRecording, openRecording, type RecordingDb } from './open-recording';
 import { BookWalk, INSTRUMENTS } from './testing/books';
 import { read } from './reader';
-import { hasInstrumentIndex, INDEX_ON_OPEN_MAX_FRAMES } from './schema';
 import { RecordingWriter } from './writer';
 
 const [BTC, AAPL] = [INSTRUMENTS[0]!, INSTRUMENTS[1]!];
@@ -192,43 +191,6 @@ describe('readDepthHistory', () => {
     }
     // The cut left deltas without their key frame (the case the pruned check is about).
     expect(orphans).toBeGreaterThan(0);
-  });
-
-  it('reads the same without the frames-by-instrument index, which a small older file gains on open', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'md-hist-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'demo.db');
-    let db = openRecording(file, 'demo').db;
-    expect(hasInstrumentIndex(db.sqlite)).toBe(true);
-    const live = record(db);
-    const queries = [100, 1_000, 15_000].map((bucketMs) => ({
-      instrument: BTC,
-      from: T0,
-      to: live.books.at(-1)!.t,
-      bucketMs,
-    }));
-    const answers = queries.map((q) => readDepthHistory(db, 'demo', q));
-    expect(answers[1]!.times.length).toBeGreaterThan(100);
-    // A file made before the index: the same answers, by a scan.
-    db.sqlite.exec('DROP INDEX frames_by_instrument');
-    expect(queries.map((q) => readDepthHistory(db, 'demo', q))).toEqual(answers);
-    closeRecording(db);
-    // Opened again, small: indexed at once.
-    db = openRecording(file, 'demo').db;
-    expect(hasInstrumentIndex(db.sqlite)).toBe(true);
-    expect(queries.map((q) => readDepthHistory(db, 'demo', q))).toEqual(answers);
-    // Past the size indexed on open: opened as it is, read without it, nothing lost.
-    db.sqlite.exec('DROP INDEX frames_by_instrument');
-    db.sqlite
-      .prepare(
-        "INSERT INTO frames (id, t, exch_t, kind, instrument, payload) VALUES (?, ?, NULL, 2, 99, x'00')",
-      )
-      .run(INDEX_ON_OPEN_MAX_FRAMES + 10, live.books.at(-1)!.t + 1);
-    closeRecording(db);
-    db = openRecording(file, 'demo').db;
-    dbs.push(db);
-    expect(hasInstrumentIndex(db.sqlite)).toBe(false);
-    expect(queries.map((q) => readDepthHistory(db, 'demo', q))).toEqual(answers);
   });
 
   it('leaves the buckets of a silence empty and keeps the other instrument out', () => {

@@ -50,23 +50,6 @@ CREATE TABLE keyframes (
 ) WITHOUT ROWID;
 `;
 
-/**
- * Each instrument's frames by kind, in id order: a heatmap's past reads one instrument's
- * key frame runs and ticks through it without a scan of every other instrument's rows
- * (`history.ts`). Not part of the versioned schema: a file reads the same with or
- * without it (SQLite's planner takes it when there), so an app that predates it opens a
- * file that has it, and a file that lacks it is only slower to read.
- */
-const FRAMES_BY_INSTRUMENT =
-  'CREATE INDEX IF NOT EXISTS frames_by_instrument ON frames (instrument, kind, id)';
-
-/**
- * The most frames an existing file may hold for the index to be built when it is opened
- * (~0.3 s here; 1.15 M frames took 3.6 s): a larger file made before the index opens at
- * once and is read without it.
- */
-export const INDEX_ON_OPEN_MAX_FRAMES = 100_000;
-
 /** A recording file from a newer Marketdesk: left untouched. */
 export class RecordingTooNewError extends Error {
   override readonly name = 'RecordingTooNewError';
@@ -82,33 +65,13 @@ export class RecordingTooNewError extends Error {
 export function migrateRecording(sqlite: Database.Database, file: string): void {
   const version = sqlite.pragma('user_version', { simple: true }) as number;
   if (version > RECORDING_VERSION) throw new RecordingTooNewError(version, file);
-  if (version === RECORDING_VERSION) return addInstrumentIndex(sqlite);
+  if (version === RECORDING_VERSION) return;
   sqlite
     .transaction(() => {
       sqlite.exec(V1);
-      sqlite.exec(FRAMES_BY_INSTRUMENT);
       sqlite.pragma(`user_version = ${RECORDING_VERSION}`);
     })
     .immediate();
-}
-
-/** Whether the file has the frames-by-instrument index. */
-export function hasInstrumentIndex(sqlite: Database.Database): boolean {
-  return (
-    sqlite
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'frames_by_instrument'")
-      .get() !== undefined
-  );
-}
-
-/** Adds the index to a file made before it, when the file is small enough to index at once. */
-function addInstrumentIndex(sqlite: Database.Database): void {
-  if (hasInstrumentIndex(sqlite)) return;
-  // The id span bounds the rows (ids only grow), from the rowid b-tree's two ends.
-  const lo = sqlite.prepare('SELECT min(id) FROM frames').pluck().get() as number | null;
-  const hi = sqlite.prepare('SELECT max(id) FROM frames').pluck().get() as number | null;
-  if (lo !== null && hi !== null && hi - lo + 1 > INDEX_ON_OPEN_MAX_FRAMES) return;
-  sqlite.exec(FRAMES_BY_INSTRUMENT);
 }
 
 /** Frame kinds as stored: a depth key frame or delta, a quote, a tick. */
