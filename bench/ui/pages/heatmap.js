@@ -161,7 +161,7 @@ async function firstPaint(json) {
   const past = pastOf(history);
   const t1 = performance.now();
   const data = new HeatmapData(history.bucketMs, 1);
-  for (const f of past.frames) data.addFrame(f.t, f.book);
+  data.addFrames(past.frames);
   data.addTrades(past.trades);
   const t2 = performance.now();
   pane.data = data;

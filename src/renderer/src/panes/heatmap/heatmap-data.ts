@@ -91,6 +91,25 @@ export class HeatmapData {
   }
 
   /**
+   * Adds frames in time order (a recorded past): as `addFrame` one by one, but the tick
+   * is inferred from all of them first, so the columns are built once, not again each
+   * time a later book shows a finer tick.
+   */
+  addFrames(frames: readonly DepthFrame[]): Changed {
+    let tick = this.#tick;
+    for (const f of frames) tick = tickOf(f.book, tick);
+    if (tick === null) return [];
+    if (tick !== this.#tick) {
+      const before = this.frames();
+      this.#tick = tick;
+      this.#clearColumns();
+      for (const f of before) this.#put(f.t, f.book);
+    }
+    for (const f of frames) this.#put(f.t, f.book);
+    return 'all';
+  }
+
+  /**
    * Carries the newest book into the buckets up to `t`'s: called while the feed is live
    * (a stream pushes the book when it changes, so a silent live book is unchanged).
    */
