@@ -161,7 +161,7 @@ async function firstPaint(json) {
   const past = pastOf(history);
   const t1 = performance.now();
   const data = new HeatmapData(history.bucketMs, 1);
-  for (const f of past.frames) data.addFrame(f.t, f.book);
+  data.addFrames(past.frames);
   data.addTrades(past.trades);
   const t2 = performance.now();
   pane.data = data;
@@ -184,4 +184,56 @@ async function firstPaint(json) {
   };
 }
 
-/** @type {any} */ (globalThis).bench = { ready: true, run, firstPaint };
+/**
+ * Where a frame's time goes, frame by frame without the animation loop: the plot's draw
+ * on the main thread (our JavaScript and the canvas and GL calls it makes), then the
+ * wait for the GPU side to finish that frame (a pixel of each canvas read back: the
+ * WebGL cells, and the 2D overlay where the browser rasterises it on the GPU). Under
+ * headless Chromium the GPU is SwiftShader, a CPU emulation: that wait is its cost.
+ * @param {number} frames
+ */
+function gpuSplit(frames) {
+  const canvases = /** @type {HTMLCanvasElement[]} */ ([...el.querySelectorAll('canvas')]);
+  const gl = canvases[0]?.getContext('webgl2') ?? null;
+  const ctx = canvases[1]?.getContext('2d') ?? null;
+  const pixel = new Uint8Array(4);
+  /** @type {number[]} */
+  const draw = [];
+  /** @type {number[]} */
+  const wait = [];
+  for (let k = 0; k < frames; k++) {
+    if (k % 3 === 0) {
+      t += BUCKET;
+      listener?.(source.data.addFrame(t, book(i++)));
+    }
+    const v = plot.view;
+    plot.setView({ ...v, live: false, centred: false, right: v.right + (k % 2 ? 1 : -1) });
+    const t0 = performance.now();
+    plot.draw();
+    const t1 = performance.now();
+    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    ctx?.getImageData(0, 0, 1, 1);
+    wait.push(performance.now() - t1);
+    draw.push(t1 - t0);
+  }
+  const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+  return {
+    renderer: gl ? rendererOf(gl) : 'no WebGL2',
+    drawMedian: median(draw),
+    drawP95: p95(draw),
+    gpuMedian: median(wait),
+    gpuP95: p95(wait),
+  };
+}
+
+/**
+ * The GL renderer's own name (the unmasked one where the browser tells it: SwiftShader
+ * under headless Chromium), else the masked one.
+ * @param {WebGL2RenderingContext} gl
+ */
+function rendererOf(gl) {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+}
+
+/** @type {any} */ (globalThis).bench = { ready: true, run, firstPaint, gpuSplit };

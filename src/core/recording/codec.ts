@@ -113,10 +113,22 @@ export class ByteReader {
 
   string(): string {
     const n = this.uvarint();
-    if (this.#pos + n > this.buf.length) throw new RangeError('recording payload is truncated');
-    const s = Buffer.from(this.buf.buffer, this.buf.byteOffset + this.#pos, n).toString('utf8');
+    const at = this.#pos;
+    if (at + n > this.buf.length) throw new RangeError('recording payload is truncated');
     this.#pos += n;
-    return s;
+    // Symbols are short ASCII: read as char codes, without a Buffer (a replay decodes one
+    // per frame); anything else through UTF-8.
+    if (n <= 32) {
+      let s = '';
+      for (let k = at; k < at + n; k++) {
+        const c = this.buf[k]!;
+        if (c >= 0x80)
+          return Buffer.from(this.buf.buffer, this.buf.byteOffset + at, n).toString('utf8');
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return Buffer.from(this.buf.buffer, this.buf.byteOffset + at, n).toString('utf8');
   }
 
   get done(): boolean {
@@ -175,22 +187,31 @@ export function encodeQuote(w: ByteWriter, q: Quote): Buffer {
 
 export function decodeQuote(payload: Uint8Array, time: number): Quote {
   const r = new ByteReader(payload);
+  // In the order written (no array of them: a replay decodes a quote per frame).
   const symbol = r.string();
-  const [last, open, prevClose, high, low, volume, turnover, status, change, changePercent] =
-    Array.from({ length: 10 }, () => readNumber(r));
+  const last = readNumber(r)!;
+  const open = readNumber(r)!;
+  const prevClose = readNumber(r);
+  const high = readNumber(r)!;
+  const low = readNumber(r)!;
+  const volume = readNumber(r)!;
+  const turnover = readNumber(r)!;
+  const status = readNumber(r)!;
+  const change = readNumber(r);
+  const changePercent = readNumber(r);
   return {
     symbol,
-    last: last!,
-    open: open!,
-    prevClose: prevClose ?? null,
-    high: high!,
-    low: low!,
+    last,
+    open,
+    prevClose,
+    high,
+    low,
     time,
-    volume: volume!,
-    turnover: turnover!,
-    status: status!,
-    change: change ?? null,
-    changePercent: changePercent ?? null,
+    volume,
+    turnover,
+    status,
+    change,
+    changePercent,
   };
 }
 
@@ -203,8 +224,11 @@ export function encodeTick(w: ByteWriter, t: Tick): Buffer {
 export function decodeTick(payload: Uint8Array, time: number): Tick {
   const r = new ByteReader(payload);
   const symbol = r.string();
-  const [last, volume, turnover, status] = Array.from({ length: 4 }, () => readNumber(r));
-  return { symbol, last: last!, time, volume: volume!, turnover: turnover!, status: status! };
+  const last = readNumber(r)!;
+  const volume = readNumber(r)!;
+  const turnover = readNumber(r)!;
+  const status = readNumber(r)!;
+  return { symbol, last, time, volume, turnover, status };
 }
 
 // ------------------------------------------------------------------ depth
@@ -305,26 +329,26 @@ function checkScale(d: number): number {
   return d;
 }
 
-/** Reads `count` levels into `out[at + k]`, their level numbers `expected(k)` unless written. */
+/** Reads `count` levels into `out[k]`, their level numbers `expected(k)` unless written. */
 function readLevels(
   r: ByteReader,
   count: number,
   expected: (k: number) => number,
   out: DepthLevel[],
-  at: (k: number) => number,
 ): void {
   const flags = r.byte();
   for (let k = 0; k < count; k++) {
-    out[at(k)] = { level: flags & 1 ? r.uvarint() : expected(k), price: 0, volume: 0, orders: 0 };
+    out[k] = { level: flags & 1 ? r.uvarint() : expected(k), price: 0, volume: 0, orders: 0 };
   }
   let empty = r.uvarint();
-  const emptyAt: number[] = [];
-  while (empty-- > 0) emptyAt.push(r.uvarint());
+  // Most books have no empty level: no array for them.
+  const emptyAt: number[] | null = empty > 0 ? [] : null;
+  while (empty-- > 0) emptyAt!.push(r.uvarint());
   const pd = checkScale(r.byte());
   let before = 0;
   for (let k = 0; k < count; k++) {
-    const l = out[at(k)]!;
-    if (emptyAt.length > 0 && emptyAt.includes(k)) l.price = null;
+    const l = out[k]!;
+    if (emptyAt !== null && emptyAt.includes(k)) l.price = null;
     else if (pd === RAW) l.price = r.float64();
     else {
       before += r.varint();
@@ -332,11 +356,11 @@ function readLevels(
     }
   }
   const vd = checkScale(r.byte());
-  for (let k = 0; k < count; k++) out[at(k)]!.volume = readScaled(r, vd);
-  if (flags & 2) for (let k = 0; k < count; k++) out[at(k)]!.orders = out[at(k)]!.volume;
+  for (let k = 0; k < count; k++) out[k]!.volume = readScaled(r, vd);
+  if (flags & 2) for (let k = 0; k < count; k++) out[k]!.orders = out[k]!.volume;
   else {
     const od = checkScale(r.byte());
-    for (let k = 0; k < count; k++) out[at(k)]!.orders = readScaled(r, od);
+    for (let k = 0; k < count; k++) out[k]!.orders = readScaled(r, od);
   }
 }
 
@@ -360,13 +384,7 @@ export function decodeDepthKey(payload: Uint8Array): DepthBook {
   const na = r.uvarint();
   const nb = r.uvarint();
   const levels: DepthLevel[] = new Array<DepthLevel>(na + nb);
-  readLevels(
-    r,
-    na + nb,
-    (i) => (i < na ? i + 1 : i - na + 1),
-    levels,
-    (k) => k,
-  );
+  readLevels(r, na + nb, (i) => (i < na ? i + 1 : i - na + 1), levels);
   return { symbol, asks: levels.slice(0, na), bids: levels.slice(na) };
 }
 
@@ -408,13 +426,7 @@ export function decodeDepthDelta(payload: Uint8Array, prev: DepthBook): DepthBoo
   const bids = prev.bids.slice();
   const na = asks.length;
   const out: DepthLevel[] = new Array<DepthLevel>(which.length);
-  readLevels(
-    r,
-    which.length,
-    (k) => slotAt(prev, which[k]!).level,
-    out,
-    (k) => k,
-  );
+  readLevels(r, which.length, (k) => slotAt(prev, which[k]!).level, out);
   for (let k = 0; k < which.length; k++) {
     const slot = which[k]!;
     if (slot < na) asks[slot] = out[k]!;

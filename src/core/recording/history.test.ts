@@ -11,9 +11,10 @@ import { DEPTH_HISTORY_MAX_BUCKETS, type DepthHistory } from '../../shared/bridg
 import type { DepthBook, Tick } from '../../shared/model';
 import { seededRandom } from '../cache/testing/seeded-random';
 import { COMMAND_SCHEMAS } from '../bridge/schemas';
-import { readDepthHistory } from './history';
+import { emptyDepthHistory, readDepthHistory, type DepthHistoryQuery } from './history';
 import { closeRecording, openRecording, type RecordingDb } from './open-recording';
 import { BookWalk, INSTRUMENTS } from './testing/books';
+import { read } from './reader';
 import { RecordingWriter } from './writer';
 
 const [BTC, AAPL] = [INSTRUMENTS[0]!, INSTRUMENTS[1]!];
@@ -42,13 +43,13 @@ interface Live {
  * Records BTC's and AAPL's books (and BTC's ticks) at seeded gaps of up to 700 ms, with
  * a silence of 20 s in the middle; answers what BTC's feed gave live.
  */
-function record(db: RecordingDb): Live {
-  const random = seededRandom(28);
+function record(db: RecordingDb, { seed = 28, frames = 600, keyframeMs = 5_000 } = {}): Live {
+  const random = seededRandom(seed);
   const clock = { t: T0 };
   const walks = [new BookWalk(random, BTC.code), new BookWalk(random, AAPL.code)];
-  const writer = new RecordingWriter(db, { now: () => clock.t, timers: null, keyframeMs: 5_000 });
+  const writer = new RecordingWriter(db, { now: () => clock.t, timers: null, keyframeMs });
   const live: Live = { books: [], ticks: [] };
-  for (let k = 0; k < 600; k++) {
+  for (let k = 0; k < frames; k++) {
     clock.t += Math.floor(random() * 700) + (k === 300 ? 20_000 : 0);
     const which = random() < 0.6 ? 0 : 1;
     const book = walks[which]!.next();
@@ -83,6 +84,36 @@ function booksOf(h: DepthHistory): { t: number; bids: number[][]; asks: number[]
   return h.times.map((t, i) => ({ t, bids: side(h.bidCounts[i]!), asks: side(h.askCounts[i]!) }));
 }
 
+/**
+ * The answer by the plain way: every frame of the span read in order (the reader's
+ * `read`), the last book of each bucket kept. The history's seeking read must equal it.
+ */
+function readEveryFrame(db: RecordingDb, query: DepthHistoryQuery): DepthHistory {
+  const out = emptyDepthHistory('demo', query);
+  const books = new Map<number, { t: number; book: DepthBook }>();
+  for (const f of read(db, query, [query.instrument])) {
+    out.lastAt = f.t;
+    if (f.channel === 'depth')
+      books.set(Math.floor(f.t / query.bucketMs), { t: f.t, book: f.record });
+    else if (f.channel === 'tick') {
+      out.trades.times.push(f.record.time);
+      out.trades.prices.push(f.record.last);
+      out.trades.volumes.push(f.record.volume);
+    }
+  }
+  for (const { t, book } of books.values()) {
+    out.times.push(t);
+    out.bidCounts.push(book.bids.length);
+    out.askCounts.push(book.asks.length);
+    for (const l of [...book.bids, ...book.asks]) {
+      out.prices.push(l.price);
+      out.volumes.push(l.volume);
+      out.orders.push(l.orders);
+    }
+  }
+  return out;
+}
+
 const levels = (book: DepthBook) => ({
   bids: book.bids.map((l) => [l.price, l.volume, l.orders]),
   asks: book.asks.map((l) => [l.price, l.volume, l.orders]),
@@ -114,6 +145,52 @@ describe('readDepthHistory', () => {
       volumes: ticks.map((t) => t.volume),
     });
     expect(ticks.length).toBeGreaterThan(10);
+  });
+
+  it('answers what reading every frame answers, at any bucket and span, key frames pruned or not', () => {
+    let orphans = 0;
+    for (const keyframeMs of [5_000, 1_500]) {
+      const db = openDb();
+      const live = record(db, { seed: keyframeMs, frames: 1_500, keyframeMs });
+      const random = seededRandom(keyframeMs + 1);
+      const end = live.books.at(-1)!.t;
+      const check = () => {
+        for (const bucketMs of [100, 700, 1_000, 2_500, 5_000, 6_000, 15_000, 60_000]) {
+          for (let k = 0; k < 4; k++) {
+            // A random span, and once the whole recording from before its first frame.
+            const longest = (DEPTH_HISTORY_MAX_BUCKETS - 2) * bucketMs;
+            const a =
+              k === 0
+                ? Math.max(T0 - 1_000, end + 1_000 - longest)
+                : T0 + Math.floor(random() * (end - T0));
+            const b =
+              k === 0 ? end + 1_000 : a + Math.floor(random() * Math.min(end - a + 1, longest));
+            const query = { instrument: BTC, from: a, to: b, bucketMs };
+            expect(readDepthHistory(db, 'demo', query), JSON.stringify(query)).toEqual(
+              readEveryFrame(db, query),
+            );
+          }
+        }
+      };
+      check();
+      // The oldest frames pruned as the budget does (their key frames with them): the
+      // deltas left without a base are skipped until the next key frame, by both reads.
+      const cut = Math.floor(
+        (db.sqlite.prepare('SELECT max(id) FROM frames').pluck().get() as number) / 3,
+      );
+      db.sqlite.prepare('DELETE FROM keyframes WHERE frame <= ?').run(cut);
+      db.sqlite.prepare('DELETE FROM frames WHERE id <= ?').run(cut);
+      orphans += db.sqlite
+        .prepare(
+          `SELECT count(*) FROM frames WHERE kind = 1 AND id < (SELECT min(frame) FROM keyframes k
+             WHERE k.instrument = frames.instrument)`,
+        )
+        .pluck()
+        .get() as number;
+      check();
+    }
+    // The cut left deltas without their key frame (the case the pruned check is about).
+    expect(orphans).toBeGreaterThan(0);
   });
 
   it('leaves the buckets of a silence empty and keeps the other instrument out', () => {

@@ -41,6 +41,8 @@ interface Row {
 }
 
 const FRAME_COLUMNS = 'id, t, exch_t, kind, instrument, payload';
+/** A row of FRAME_COLUMNS as an array (a raw statement's). */
+type RawRow = [number, number, number | null, number, number, Buffer];
 
 /** The instruments of the file by id. */
 export function instrumentsOf(db: RecordingDb): Map<number, Instrument> {
@@ -59,6 +61,12 @@ export function instrumentsOf(db: RecordingDb): Map<number, Instrument> {
       { class: r.class, region: r.region, exchange: r.exchange, code: r.code },
     ]),
   );
+}
+
+/** The file's id of `instrument`, or null when it was never recorded. */
+export function instrumentIdOf(db: RecordingDb, instrument: Instrument): number | null {
+  const [id] = idsOf(db, [instrument])!;
+  return id ?? null;
 }
 
 function idsOf(db: RecordingDb, instruments: readonly Instrument[] | null): Set<number> | null {
@@ -111,20 +119,30 @@ class Decoder {
 
   /** The frame of `row`, or null for a delta with no base. */
   take(row: Row): RecordedFrame | null {
-    const instrument = this.instruments.get(row.instrument);
+    return this.frame(row.instrument, row.t, row.exch_t, row.kind, row.payload);
+  }
+
+  /** The frame of a row's columns (a raw row: no object per row), or null for a delta with no base. */
+  frame(
+    id: number,
+    t: UnixMs,
+    exchangeTime: UnixMs | null,
+    kind: number,
+    payload: Buffer,
+  ): RecordedFrame | null {
+    const instrument = this.instruments.get(id);
     if (!instrument) return null;
-    const { t, exch_t: exchangeTime } = row;
-    switch (row.kind) {
+    switch (kind) {
       case KIND.depthKey:
       case KIND.depthDelta: {
         let book: DepthBook;
-        if (row.kind === KIND.depthKey) book = decodeDepthKey(row.payload);
+        if (kind === KIND.depthKey) book = decodeDepthKey(payload);
         else {
-          const prev = this.books.get(row.instrument);
+          const prev = this.books.get(id);
           if (!prev) return null;
-          book = decodeDepthDelta(row.payload, prev);
+          book = decodeDepthDelta(payload, prev);
         }
-        this.books.set(row.instrument, book);
+        this.books.set(id, book);
         return { t, exchangeTime, instrument, channel: 'depth', record: book };
       }
       case KIND.quote:
@@ -133,7 +151,7 @@ class Decoder {
           exchangeTime,
           instrument,
           channel: 'quote',
-          record: decodeQuote(row.payload, exchangeTime ?? t),
+          record: decodeQuote(payload, exchangeTime ?? t),
         };
       case KIND.tick:
         return {
@@ -141,10 +159,10 @@ class Decoder {
           exchangeTime,
           instrument,
           channel: 'tick',
-          record: decodeTick(row.payload, exchangeTime ?? t),
+          record: decodeTick(payload, exchangeTime ?? t),
         };
       default:
-        throw new RangeError(`unknown frame kind ${row.kind} (${CHANNEL_OF_KIND.length} known)`);
+        throw new RangeError(`unknown frame kind ${kind} (${CHANNEL_OF_KIND.length} known)`);
     }
   }
 }
@@ -221,16 +239,19 @@ export class RecordingCursor {
     const out: RecordedFrame[] = [];
     if (this.#end?.until !== until) this.#end = { until, id: frameIdAt(this.#db, until + 1) };
     const end = this.#end.id;
-    const stmt = this.#db.sqlite.prepare(
-      `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`,
-    );
+    // Raw rows (arrays in FRAME_COLUMNS' order): no object per row to build and drop.
+    const stmt = this.#db.sqlite
+      .prepare(`SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`)
+      .raw();
+    const ids = this.#ids;
+    const decoder = this.#decoder;
     while (out.length < limit) {
-      const rows = stmt.all(this.#nextId, end, Math.max(256, limit - out.length)) as Row[];
+      const rows = stmt.all(this.#nextId, end, Math.max(256, limit - out.length)) as RawRow[];
       if (rows.length === 0) break;
-      for (const row of rows) {
-        this.#nextId = row.id + 1;
-        if (this.#ids && !this.#ids.has(row.instrument)) continue;
-        const frame = this.#decoder.take(row);
+      for (const [id, t, exch, kind, instrument, payload] of rows) {
+        this.#nextId = id + 1;
+        if (ids && !ids.has(instrument)) continue;
+        const frame = decoder.frame(instrument, t, exch, kind, payload);
         if (frame) out.push(frame);
         if (out.length >= limit) break;
       }

@@ -39,6 +39,8 @@ export class ReplayPlayer {
   readonly #books = new Map<string, DepthBook>();
   readonly #quotes = new Map<string, Quote>();
   readonly #ticks = new Map<string, Tick>();
+  /** Each instrument's key, by the recording's instrument object (one per instrument): not rebuilt per frame. */
+  readonly #keys = new Map<Instrument, string>();
   readonly #frames = new Emitter<readonly RecordedFrame[]>();
   readonly #reset = new Emitter<void>();
   /** Frames the clock passed, in order (a pane's stream pushes). */
@@ -109,7 +111,8 @@ export class ReplayPlayer {
   #apply(frames: readonly RecordedFrame[]): void {
     if (frames.length === 0) return;
     for (const f of frames) {
-      const key = instrumentKey(f.instrument);
+      let key = this.#keys.get(f.instrument);
+      if (key === undefined) this.#keys.set(f.instrument, (key = instrumentKey(f.instrument)));
       if (f.channel === 'depth') this.#books.set(key, f.record);
       else if (f.channel === 'quote') this.#quotes.set(key, f.record);
       else this.#ticks.set(key, f.record);

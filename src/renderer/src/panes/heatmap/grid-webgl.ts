@@ -78,6 +78,15 @@ export class WebglGridPainter implements GridPainter {
   /** The price row at the texture's row 0 (null: not placed yet). */
   #base: number | null = null;
   readonly #column = new Float32Array(TEXTURE_ROWS * 2);
+  readonly #presentTexel = new Uint8Array(1);
+  readonly #presentAll = new Uint8Array(MAX_COLUMNS);
+  /** The block of a whole upload, kept for the next one (grown, never shrunk). */
+  #block = new Float32Array(0);
+  /**
+   * The texture rows that may hold a size (null: none since it was made): a whole upload
+   * sends only these and the rows its columns list, not all 1,024 of every column.
+   */
+  #written: { lo: number; hi: number } | null = null;
   #dpr = 1;
   /** Texel columns sent since made: read by the benchmark. */
   uploads = 0;
@@ -195,7 +204,8 @@ export class WebglGridPainter implements GridPainter {
     const newest = data.newest;
     const oldest = data.oldest;
     const gl = this.#gl;
-    const present = new Uint8Array(MAX_COLUMNS);
+    const present = this.#presentAll;
+    present.fill(0);
     let first: number | null = null;
     if (newest !== null && oldest !== null) {
       for (let b = oldest; b <= newest; b++) {
@@ -211,6 +221,31 @@ export class WebglGridPainter implements GridPainter {
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, MAX_COLUMNS, 1, gl.RED, gl.UNSIGNED_BYTE, present);
     if (first === null || newest === null || mid === null) return;
     this.#base = mid - TEXTURE_ROWS / 2;
+    // The rows to send: those the columns list (within the texture) and those that may
+    // still hold an older size (cleared): a book spans a few dozen rows, not 1,024.
+    let lo = TEXTURE_ROWS;
+    let hi = -1;
+    for (let b = first; b <= newest; b++) {
+      const col = data.column(b);
+      if (!col) continue;
+      for (const rows of [col.bids.rows, col.asks.rows]) {
+        if (rows.length === 0) continue;
+        const a = rows[0]! - this.#base;
+        const z = rows[rows.length - 1]! - this.#base;
+        lo = Math.min(lo, a, z);
+        hi = Math.max(hi, a, z);
+      }
+    }
+    lo = Math.max(0, lo);
+    hi = Math.min(TEXTURE_ROWS - 1, hi);
+    const listed = lo <= hi ? { lo, hi } : null;
+    if (this.#written) {
+      lo = Math.min(lo, this.#written.lo);
+      hi = Math.max(hi, this.#written.hi);
+    }
+    this.#written = listed;
+    if (lo > hi) return;
+    const height = hi - lo + 1;
     // The columns from the first with a book to the newest, in as few calls as the ring
     // allows (one, or two where it wraps): a call per column was ~0.25 ms each on a
     // software GL, over a second for 4,800 columns.
@@ -218,17 +253,34 @@ export class WebglGridPainter implements GridPainter {
     for (let b = first; b <= newest;) {
       const s0 = slot(b);
       const n = Math.min(newest - b + 1, MAX_COLUMNS - s0);
-      const block = new Float32Array(n * TEXTURE_ROWS * 2);
+      const size = n * height * 2;
+      if (this.#block.length < size) this.#block = new Float32Array(size);
+      const block = this.#block.subarray(0, size);
+      block.fill(0);
       for (let c = 0; c < n; c++) {
         const col = data.column(b + c);
         if (!col) continue;
-        putBlock(block, n, c, col.bids.rows, col.bids.sizes, this.#base, 0);
-        putBlock(block, n, c, col.asks.rows, col.asks.sizes, this.#base, 1);
+        putBlock(block, n, height, c, col.bids.rows, col.bids.sizes, this.#base + lo, 0);
+        putBlock(block, n, height, c, col.asks.rows, col.asks.sizes, this.#base + lo, 1);
       }
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, s0, 0, n, TEXTURE_ROWS, gl.RG, gl.FLOAT, block);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, s0, lo, n, height, gl.RG, gl.FLOAT, block);
       this.uploads += n;
       b += n;
     }
+  }
+
+  /** Widens the rows that may hold a size by those `column` lists. */
+  #wrote(column: Column, base: number): void {
+    let lo = this.#written?.lo ?? TEXTURE_ROWS;
+    let hi = this.#written?.hi ?? -1;
+    for (const rows of [column.bids.rows, column.asks.rows]) {
+      if (rows.length === 0) continue;
+      lo = Math.min(lo, rows[0]! - base, rows[rows.length - 1]! - base);
+      hi = Math.max(hi, rows[0]! - base, rows[rows.length - 1]! - base);
+    }
+    lo = Math.max(0, lo);
+    hi = Math.min(TEXTURE_ROWS - 1, hi);
+    if (lo <= hi) this.#written = { lo, hi };
   }
 
   #send(b: number, column: Column | undefined): void {
@@ -245,23 +297,29 @@ export class WebglGridPainter implements GridPainter {
       1,
       gl.RED,
       gl.UNSIGNED_BYTE,
-      Uint8Array.of(column && base !== null ? 255 : 0),
+      this.#presentTexel.fill(column && base !== null ? 255 : 0),
     );
     if (!column || base === null) return;
     const texels = this.#column;
     texels.fill(0);
-    putBlock(texels, 1, 0, column.bids.rows, column.bids.sizes, base, 0);
-    putBlock(texels, 1, 0, column.asks.rows, column.asks.sizes, base, 1);
+    putBlock(texels, 1, TEXTURE_ROWS, 0, column.bids.rows, column.bids.sizes, base, 0);
+    putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, base, 1);
+    // The whole texel column is sent (zeros around the book): the rows it may hold a size in.
+    this.#wrote(column, base);
     gl.activeTexture(gl.TEXTURE0);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, s, 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
     this.uploads++;
   }
 }
 
-/** A column's sizes into column `c` of a block `width` texels wide (row-major). */
+/**
+ * A column's sizes into column `c` of a block `width` texels wide and `height` rows high
+ * (row-major), its row 0 being the price row `base`.
+ */
 function putBlock(
   block: Float32Array,
   width: number,
+  height: number,
   c: number,
   rows: Int32Array,
   sizes: Float64Array,
@@ -270,7 +328,7 @@ function putBlock(
 ): void {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]! - base;
-    if (r >= 0 && r < TEXTURE_ROWS) block[(r * width + c) * 2 + channel] = sizes[i]!;
+    if (r >= 0 && r < height) block[(r * width + c) * 2 + channel] = sizes[i]!;
   }
 }
 

@@ -90,6 +90,33 @@ describe('HeatmapData', () => {
     expect(d.tick).toBe(0.01);
   });
 
+  it('adds a past at once as it adds its frames one by one, a finer tick later on included', () => {
+    const coarse = (bid: number): DepthBook => ({
+      symbol: 'X',
+      bids: [0, 1].map((k) => ({ level: k + 1, price: bid - k * 0.1, volume: 2, orders: 2 })),
+      asks: [1, 2].map((k) => ({ level: k, price: bid + k * 0.1, volume: 3, orders: 3 })),
+    });
+    const frames = [
+      { t: 1_000, book: coarse(100) },
+      { t: 1_400, book: coarse(100.1) },
+      { t: 3_000, book: coarse(100.2) },
+      // A finer tick shows only here: the columns before are rebuilt in its rows.
+      { t: 4_200, book: book(100.05, 100.06, 4) },
+      { t: 12_000, book: book(100.07, 100.08, 5) },
+    ];
+    const one = new HeatmapData(1_000, 2);
+    one.addFrame(500, coarse(99.9));
+    for (const f of frames) one.addFrame(f.t, f.book);
+    const all = new HeatmapData(1_000, 2);
+    all.addFrame(500, coarse(99.9));
+    expect(all.addFrames(frames)).toBe('all');
+    expect(all.tick).toBe(0.01);
+    for (let b = 0; b <= 12; b++) expect(all.column(b), `bucket ${b}`).toEqual(one.column(b));
+    expect(all.column(1)?.bestBid).toBe(5_005);
+    expect(all.frames()).toEqual(one.frames());
+    expect(new HeatmapData(1_000, 1).addFrames([])).toEqual([]);
+  });
+
   it('takes a trade once, in time order, and drops ticks without volume', () => {
     const d = new HeatmapData(1_000, 1);
     const tick = (time: number, last: number, volume: number) => ({

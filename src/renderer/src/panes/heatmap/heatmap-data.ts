@@ -91,6 +91,25 @@ export class HeatmapData {
   }
 
   /**
+   * Adds frames in time order (a recorded past): as `addFrame` one by one, but the tick
+   * is inferred from all of them first, so the columns are built once, not again each
+   * time a later book shows a finer tick.
+   */
+  addFrames(frames: readonly DepthFrame[]): Changed {
+    let tick = this.#tick;
+    for (const f of frames) tick = tickOf(f.book, tick);
+    if (tick === null) return [];
+    if (tick !== this.#tick) {
+      const before = this.frames();
+      this.#tick = tick;
+      this.#clearColumns();
+      for (const f of before) this.#put(f.t, f.book);
+    }
+    for (const f of frames) this.#put(f.t, f.book);
+    return 'all';
+  }
+
+  /**
    * Carries the newest book into the buckets up to `t`'s: called while the feed is live
    * (a stream pushes the book when it changes, so a silent live book is unchanged).
    */
@@ -128,7 +147,10 @@ export class HeatmapData {
     let added = false;
     for (const trade of trades) {
       if (!(trade.volume > 0) || !Number.isFinite(trade.price) || !(trade.price > 0)) continue;
-      this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
+      // In time order (a past's thousands, a live tick): appended, no search or splice.
+      const last = this.#trades[this.#trades.length - 1];
+      if (!last || last.t <= trade.t) this.#trades.push(trade);
+      else this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
       added = true;
     }
     if (this.#trades.length > MAX_TRADES) this.#trades = this.#trades.slice(-MAX_TRADES);

@@ -68,6 +68,39 @@ export function visibleSpan(
   return lo === Infinity ? null : { lo, hi };
 }
 
+type Profile = ReturnType<typeof volumeProfile>;
+
+/**
+ * The visible range's volume profile, kept while the trades, the range and the grouping
+ * stay the same (a pan within a bucket, a zoom in price, a new column without trades:
+ * most frames), so a frame does not rebuild it. Trades are only ever added (the length
+ * changes) or trimmed into a new array.
+ */
+const profiles = new WeakMap<
+  readonly unknown[],
+  { length: number; t0: number; t1: number; step: number; profile: Profile }
+>();
+
+function profileOf(
+  trades: Parameters<typeof volumeProfile>[0],
+  t0: number,
+  t1: number,
+  step: number,
+): Profile {
+  const kept = profiles.get(trades);
+  if (
+    kept &&
+    kept.length === trades.length &&
+    kept.t0 === t0 &&
+    kept.t1 === t1 &&
+    kept.step === step
+  )
+    return kept.profile;
+  const profile = volumeProfile(trades, t0, t1, step);
+  profiles.set(trades, { length: trades.length, t0, t1, step, profile });
+  return profile;
+}
+
 export function drawOverlay(
   ctx: CanvasRenderingContext2D,
   data: HeatmapData,
@@ -123,11 +156,13 @@ export function drawOverlay(
   for (; i < trades.length && trades[i]!.t < t1; i++)
     maxVolume = Math.max(maxVolume, trades[i]!.volume);
   // A light fill and a ring in the trade's colour: the cells and the best prices under a
-  // run of trades still show through.
+  // run of trades still show through. All circles in one path, filled once and stroked
+  // once (a fill and a stroke per trade were thousands of canvas calls a frame).
   ctx.fillStyle = colors.trade;
   ctx.strokeStyle = colors.trade;
   ctx.lineWidth = 1;
   const reach = Math.min(8, Math.max(2.5, view.columnPx * 2));
+  ctx.beginPath();
   for (let j = i0; j < i; j++) {
     const tr = trades[j]!;
     const b = tr.t / data.bucketMs;
@@ -135,18 +170,18 @@ export function drawOverlay(
     const y = yOfRow(view, rowOf(tr.price, step), h);
     // At most a few columns wide: a circle must not bury the cells it sits on.
     const r = 1.5 + reach * Math.sqrt(tr.volume / (maxVolume || 1));
-    ctx.beginPath();
+    ctx.moveTo(x + r, y);
     ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.globalAlpha = 0.25;
-    ctx.fill();
-    ctx.globalAlpha = 0.9;
-    ctx.stroke();
   }
+  ctx.globalAlpha = 0.25;
+  ctx.fill();
+  ctx.globalAlpha = 0.9;
+  ctx.stroke();
   ctx.globalAlpha = 1;
   ctx.restore();
 
   // The volume profile of the visible range, in its strip right of the plot.
-  const profile = volumeProfile(trades, t0, t1, step);
+  const profile = profileOf(trades, t0, t1, step);
   ctx.fillStyle = colors.profile;
   for (let k = 0; k < profile.rows.length; k++) {
     const y = yOfRow(view, profile.rows[k]!, h);

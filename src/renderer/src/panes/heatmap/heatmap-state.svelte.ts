@@ -201,8 +201,7 @@ export class HeatmapState {
     // The live frames that came meanwhile go after the past: replayed in time order.
     const live = this.data.frames();
     const fresh = new HeatmapData(this.data.bucketMs, this.#grouping);
-    for (const f of [...past.frames, ...live].sort((a, b) => a.t - b.t))
-      fresh.addFrame(f.t, f.book);
+    fresh.addFrames([...past.frames, ...live].sort((a, b) => a.t - b.t));
     fresh.addTrades(past.trades);
     fresh.addTrades(this.data.trades);
     this.data = fresh;
