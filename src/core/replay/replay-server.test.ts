@@ -127,6 +127,15 @@ describe('replay server', () => {
     expect(single.body).toMatchObject({ code: 1, msg: expect.stringMatching(/^E001/) });
   });
 
+  it('answers a recorded instrument’s book before its first frame as empty, never as unknown', async () => {
+    const f = await fixture();
+    // The span's very start: its first book is not played yet.
+    expect(f.player.book(BTC)).toBeNull();
+    const depth = await get(f, '/crypto/depths?region=BA&codes=BTCUSDT,ETHUSDT');
+    expect(depth.body.data.BTCUSDT).toEqual({ s: 'BTCUSDT', a: [], b: [] });
+    expect(depth.body.data.ETHUSDT).toBeNull();
+  });
+
   it('never answers a candle that opens after the replay time; the forming bar is the recording’s', async () => {
     const f = await fixture();
     f.player.seek(T0 + 90_500);

@@ -103,8 +103,10 @@ export async function startReplayServer(o: ReplayServerOptions): Promise<ReplayS
         return q ? wireQuote(q) : null;
       }
       case 'depth': {
+        // A recorded instrument before its first book: a book with no levels yet, not an
+        // unknown symbol (the feed would take null for one, and keep to it all replay).
         const b = player.book(i);
-        return b ? wireDepth(b) : null;
+        return b ? wireDepth(b) : { s: i.code, a: [], b: [] };
       }
       case 'ticks': {
         const t = player.tick(i);

@@ -71,9 +71,10 @@ describe('replay in the services', () => {
       expect(status).toMatchObject({ source: 'replay:demo', recorded: 'demo', speed: 1 });
       expect(services.status().source).toBe('replay:demo');
       await vi.waitFor(() => expect(shown.length).toBeGreaterThan(3), { timeout: 20_000 });
-      // Every book shown in the replay is a recorded one, in the recorded order.
+      // Every book shown in the replay is a recorded one, in the recorded order (before
+      // the first is played, a book with no levels: nothing known yet, not an unknown symbol).
       let at = 0;
-      for (const book of shown) {
+      for (const book of shown.filter((b) => b.asks.length + b.bids.length > 0)) {
         const found = recordedBooks.indexOf(JSON.stringify(book), at);
         expect(found).toBeGreaterThanOrEqual(0);
         at = found;
