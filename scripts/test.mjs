@@ -1,16 +1,21 @@
-// `npm test` (what `./run test` and CI run): the whole suite, in three steps.
+// `npm test` (what `./run test` and CI run): the whole suite.
 //   1. typecheck, lint, and build then package:check, side by side: each is mostly one
-//      thread, so on two cores they take about as long as the longest of them. Each
-//      one's output is printed whole when it ends, under npm's "> marketdesk@… name" line.
-//   2. the unit tests (`npm run test:unit`), once the build is there.
-//   3. the end-to-end specs (`playwright test`).
+//      thread. Each one's output is printed whole when it ends, under npm's
+//      "> marketdesk@… name" line.
+//   2. the unit tests (`npm run test:unit`), as soon as the build is there: they need it
+//      (the README's commands start servers from it), not the typecheck or the lint,
+//      and they are mostly waiting on sockets and child processes (on two cores Vitest
+//      alone keeps less than one busy), so they run beside the two longest checks
+//      instead of after them. Their output goes straight through.
+//   3. the end-to-end specs (`playwright test`), once the unit tests passed.
 // The three-minute plans soak (Playwright's project "soak": e2e/plans.spec.ts) is mostly
 // waiting, so it starts as soon as the build is there and runs beside steps 1–3 (its
 // output printed whole when it ends); the suite passes only when it passes too.
 // Arguments go to Playwright: `./run test -- e2e/host.spec.ts` runs only that spec
 // after the rest (and no soak beside, unless it is asked for).
-// A step runs only when every stage before it passed; a failed check still lets the
-// checks beside it finish, so one run names every problem.
+// A failed check still lets the other checks finish, so one run names every problem;
+// then whatever still runs (unit tests, specs, the soak) is stopped and the suite fails.
+// Each stage's line says when it ended, in seconds from the start.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,22 +90,36 @@ const whole = process.argv.length <= 2;
 
 /** The soak's run, started once the build is there (the whole suite only). */
 let soak = Promise.resolve(true);
-const checks = await Promise.all([
+// The host's bundle too (atomic, but built once here rather than by the soak's global
+// setup and a unit test's server at the same moment).
+const built = scripts(['build'], ['build:host']);
+const afterBuild = built.then((ok) => {
+  if (ok && whole) {
+    soak = run(process.execPath, [...playwright, '--project', 'soak'], { quietUntilDone: true });
+  }
+  return ok;
+});
+const unit = afterBuild.then(async (ok) => {
+  if (!ok) return false;
+  const passed = await run(npm, ['run', 'test:unit']);
+  if (passed) console.log(`npm test: unit tests passed (${seconds()})`);
+  return passed;
+});
+const checks = Promise.all([
   scripts(['typecheck']),
   scripts(['lint']),
-  (async () => {
-    if (!(await scripts(['build']))) return false;
-    if (whole) {
-      soak = run(process.execPath, [...playwright, '--project', 'soak'], { quietUntilDone: true });
-    }
-    return scripts(['package:check', '--no-build']);
-  })(),
-]);
-if (checks.includes(false)) fail();
-console.log(`npm test: checks and build passed (${seconds()})`);
+  afterBuild.then((ok) => ok && scripts(['package:check', '--no-build'])),
+]).then((passed) => {
+  if (passed.includes(false)) fail();
+  console.log(`npm test: checks and build passed (${seconds()})`);
+});
 
-if (!(await run(npm, ['run', 'test:unit']))) fail();
-console.log(`npm test: unit tests passed (${seconds()})`);
+if (!(await unit)) {
+  // Say every check's problem before failing (a failed check fails on its own).
+  await checks;
+  fail();
+}
+await checks;
 
 const specs = await run(
   process.execPath,
