@@ -29,7 +29,13 @@ export default defineConfig({
     headless: true,
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action, its timing and error, the console, the
+    // network) and a screenshot of the page as it failed. The trace takes no DOM
+    // snapshots and no screencast: recorded for every test and thrown away on a pass,
+    // they doubled the specs' CPU (a11y and undo on one worker: 101 s and 88 CPU-s with
+    // them, 66 s and 61 CPU-s without, 48 s and 55 CPU-s with no trace at all).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    screenshot: 'only-on-failure',
     // Without the quote board's 900 ms flash on every price change (the app honours the
     // preference), Chromium's compositor stops repainting the page several times a
     // second: on two cores, a11y and panes took 63–83 s instead of 207 s. No spec looks

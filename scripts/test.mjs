@@ -17,6 +17,7 @@
 // then whatever still runs (unit tests, specs, the soak) is stopped and the suite fails.
 // Each stage's line says when it ended, in seconds from the start.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,9 +42,11 @@ function fail() {
 /**
  * Runs `command args…` in the project folder. `quietUntilDone` collects its output and
  * prints it in one piece at the end (for stages that run side by side); otherwise it
- * goes straight through. Resolves with whether it exited 0.
+ * goes straight through. `yielding` starts it at a lower priority (nice 10), so that
+ * what runs beside it at the normal one is never slowed much by it: it takes the CPU
+ * they leave. Resolves with whether it exited 0.
  */
-function run(command, args, { quietUntilDone = false } = {}) {
+function run(command, args, { quietUntilDone = false, yielding = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
@@ -51,6 +54,14 @@ function run(command, args, { quietUntilDone = false } = {}) {
       shell: process.platform === 'win32',
     });
     children.add(child);
+    if (yielding && child.pid !== undefined) {
+      // Before npm starts the script: its processes inherit the priority.
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // Not allowed here: it runs at the normal priority.
+      }
+    }
     const chunks = [];
     child.stdout?.on('data', (chunk) => chunks.push(chunk));
     child.stderr?.on('data', (chunk) => chunks.push(chunk));
@@ -66,12 +77,16 @@ function run(command, args, { quietUntilDone = false } = {}) {
   });
 }
 
-/** A chain of npm scripts, each only after the one before passed. */
-async function scripts(...names) {
+/**
+ * A chain of npm scripts, each only after the one before passed (`yielding`: each at
+ * the lower priority, see `run`).
+ */
+async function scripts(names, { yielding = false } = {}) {
   for (const [name, ...args] of names) {
     if (
       !(await run(npm, ['run', name, ...(args.length ? ['--', ...args] : [])], {
         quietUntilDone: true,
+        yielding,
       }))
     )
       return false;
@@ -92,7 +107,7 @@ const whole = process.argv.length <= 2;
 let soak = Promise.resolve(true);
 // The host's bundle too (atomic, but built once here rather than by the soak's global
 // setup and a unit test's server at the same moment).
-const built = scripts(['build'], ['build:host']);
+const built = scripts([['build'], ['build:host']]);
 const afterBuild = built.then((ok) => {
   if (ok && whole) {
     soak = run(process.execPath, [...playwright, '--project', 'soak'], { quietUntilDone: true });
@@ -105,10 +120,13 @@ const unit = afterBuild.then(async (ok) => {
   if (passed) console.log(`npm test: unit tests passed (${seconds()})`);
   return passed;
 });
+// The checks yield to the unit tests: several of those are CPU-bound under a timeout
+// (fuzzing, SIGKILL loops), and the checks have no timeout; they fill the cores the
+// unit tests leave while they wait.
 const checks = Promise.all([
-  scripts(['typecheck']),
-  scripts(['lint']),
-  afterBuild.then((ok) => ok && scripts(['package:check', '--no-build'])),
+  scripts([['typecheck']], { yielding: true }),
+  scripts([['lint']], { yielding: true }),
+  afterBuild.then((ok) => ok && scripts([['package:check', '--no-build']], { yielding: true })),
 ]).then((passed) => {
   if (passed.includes(false)) fail();
   console.log(`npm test: checks and build passed (${seconds()})`);
