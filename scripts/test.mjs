@@ -1,13 +1,14 @@
 // `npm test` (what `./run test` and CI run): the whole suite.
-//   1. typecheck, lint, and build then package:check, side by side: each is mostly one
-//      thread. Each one's output is printed whole when it ends, under npm's
-//      "> marketdesk@… name" line.
+//   1. typecheck, lint, and the build (the app, then the host's bundle) then
+//      package:check, side by side: each is mostly one thread. Each one's output is
+//      printed whole when it ends, under npm's "> marketdesk@… name" line.
 //   2. the unit tests (`npm run test:unit`), as soon as the build is there: they need it
 //      (the README's commands start servers from it), not the typecheck or the lint,
 //      and they are mostly waiting on sockets and child processes (on two cores Vitest
 //      alone keeps less than one busy), so they run beside the two longest checks
-//      instead of after them. Their output goes straight through.
-//   3. the end-to-end specs (`playwright test`), once the unit tests passed.
+//      instead of after them; the checks run at a lower priority (nice 10) and take
+//      what the unit tests leave. Their output goes straight through.
+//   3. the end-to-end specs (`playwright test`), once the unit tests and the checks passed.
 // The three-minute plans soak (Playwright's project "soak": e2e/plans.spec.ts) is mostly
 // waiting, so it starts as soon as the build is there and runs beside steps 1–3 (its
 // output printed whole when it ends); the suite passes only when it passes too.
