@@ -29,13 +29,14 @@ export default defineConfig({
     headless: true,
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
-    // A failed test keeps its trace (each action, its timing and error, the console, the
-    // network) and a screenshot of the page as it failed. The trace takes no DOM
-    // snapshots and no screencast: recorded for every test and thrown away on a pass,
-    // they doubled the specs' CPU (a11y and undo on one worker: 101 s and 88 CPU-s with
-    // them, 66 s and 61 CPU-s without, 48 s and 55 CPU-s with no trace at all).
-    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
-    screenshot: 'only-on-failure',
+    // Traced in full (DOM snapshots and screencast, thrown away on a pass). Without them
+    // the specs take about half the CPU (a11y and undo on one worker: 101 s and 88 CPU-s
+    // traced so, 66 s and 61 CPU-s with `{ snapshots: false, screenshots: false }`), but
+    // then replay.spec's 10x replay fails every time: the ladder says "Unknown symbol"
+    // for the whole replay (seemingly the replay server answering a recorded symbol's
+    // depth with null before its first book is reached: an unknown code to the feed).
+    // Lighten the trace once that race is fixed.
+    trace: 'retain-on-failure',
     // Without the quote board's 900 ms flash on every price change (the app honours the
     // preference), Chromium's compositor stops repainting the page several times a
     // second: on two cores, a11y and panes took 63–83 s instead of 207 s. No spec looks
