@@ -6,12 +6,13 @@
  * (Playwright's `page.clock`), and the simulator's is `now` (see e2e/README.md). The
  * quote board's rows and its market lines and the status bar say closed or lunch break
  * with the next open; with streaming off, the simulator counts no stock request once
- * the closed markets' last prices are in, while crypto is still polled. At 1024 px, a
+ * the closed markets' last prices are in, while crypto is still polled. The three scenes
+ * run side by side, each on its own simulator, host and page. At 1024 px, a
  * screenshot of the closed market and of the lunch break, dark and light
  * (test-results/screens/).
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import { ROOT } from './support/processes';
 import { quoteRow, setTheme, slot } from './support/ui';
@@ -76,68 +77,84 @@ const SCENES: Scene[] = [
   },
 ];
 
-test.describe.configure({ mode: 'serial' });
-
-for (const scene of SCENES) {
-  test(`on ${scene.name} the board and the status bar say so, and nothing polls the closed markets`, async ({
-    browser,
-  }) => {
-    test.setTimeout(120_000);
-    const at = Date.parse(scene.clock);
-    const offset = at - Date.now();
-    let sim: SimulatorHandle | null = null;
-    let app: Workspace | null = null;
-    try {
-      sim = await startSimulator({ token: TOKEN, seed: 4, now: () => Date.now() + offset });
-      app = await openWorkspace(browser, {
-        settings: { ...PREMIUM_BUDGET, baseUrl: sim.url, streamEnabled: false },
-        hostToken: TOKEN,
-        hostClock: scene.clock,
-        viewport: { width: 1024, height: 800 },
-        beforeOpen: (page) => page.clock.install({ time: at }),
-      });
-      const page = app.page;
-      const board = page.getByRole('table', { name: /^Quotes of / });
-      const row = board.locator('tr', { has: page.getByText(scene.row.code, { exact: true }) });
-      await expect(row.getByRole('img', { name: scene.row.state })).toBeVisible({
-        timeout: 30_000,
-      });
-      const line = page
-        .getByRole('list', { name: 'Market hours' })
-        .getByRole('listitem')
-        .filter({ hasText: scene.line.where });
-      await expect(line).toContainText(scene.line.text);
-      const status = page.getByTestId('status-markets');
-      await expect(status).toContainText(scene.status);
-      // Closed is not stale: the status stays LIVE, the board's badge says nothing.
-      await expect(
-        page.getByRole('contentinfo', { name: 'Status' }).getByRole('status'),
-      ).toContainText('LIVE');
-      if (scene.screenshot) {
-        await shoot(page, scene.screenshot);
-        await setTheme(page, 'light');
-        await shoot(page, `${scene.screenshot}-light`);
-      }
-
-      if (scene.pick) {
-        await quoteRow(page, scene.pick.row).click();
-        await expect(slot(page, 'Depth')).toContainText(scene.pick.ladder);
-      }
-      // The closed markets' last prices are in: give the final polls a moment, then count.
-      await page.waitForTimeout(3_000);
-      sim.resetStats();
-      await page.waitForTimeout(WINDOW_MS);
-      const { byPath } = sim.stats();
-      const closing = scene.closed.reduce((n, p) => n + (byPath[p] ?? 0), 0);
-      console.log(`e2e market hours, ${scene.name}: ${JSON.stringify(byPath)}`);
-      expect(closing, `requests for closed markets: ${JSON.stringify(byPath)}`).toBe(0);
-      expect(byPath['/crypto/quotes'] ?? 0).toBeGreaterThan(0);
-    } finally {
-      if (app) await closeWorkspace(app);
-      await sim?.close();
-    }
+/**
+ * One scene, on its own simulator, host and page: its checks, then the simulator's count
+ * of requests over `WINDOW_MS`. Opened apps and simulators go into `opened` for the test
+ * to close once every scene has ended.
+ */
+async function play(
+  scene: Scene,
+  browser: Browser,
+  opened: { apps: Workspace[]; sims: SimulatorHandle[] },
+): Promise<void> {
+  const at = Date.parse(scene.clock);
+  const offset = at - Date.now();
+  const sim = await startSimulator({ token: TOKEN, seed: 4, now: () => Date.now() + offset });
+  opened.sims.push(sim);
+  const app = await openWorkspace(browser, {
+    settings: { ...PREMIUM_BUDGET, baseUrl: sim.url, streamEnabled: false },
+    hostToken: TOKEN,
+    hostClock: scene.clock,
+    viewport: { width: 1024, height: 800 },
+    beforeOpen: (page) => page.clock.install({ time: at }),
   });
+  opened.apps.push(app);
+  const page = app.page;
+  const board = page.getByRole('table', { name: /^Quotes of / });
+  const row = board.locator('tr', { has: page.getByText(scene.row.code, { exact: true }) });
+  await expect(row.getByRole('img', { name: scene.row.state })).toBeVisible({
+    timeout: 30_000,
+  });
+  const line = page
+    .getByRole('list', { name: 'Market hours' })
+    .getByRole('listitem')
+    .filter({ hasText: scene.line.where });
+  await expect(line).toContainText(scene.line.text);
+  const status = page.getByTestId('status-markets');
+  await expect(status).toContainText(scene.status);
+  // Closed is not stale: the status stays LIVE, the board's badge says nothing.
+  await expect(page.getByRole('contentinfo', { name: 'Status' }).getByRole('status')).toContainText(
+    'LIVE',
+  );
+  if (scene.screenshot) {
+    await shoot(page, scene.screenshot);
+    await setTheme(page, 'light');
+    await shoot(page, `${scene.screenshot}-light`);
+  }
+
+  if (scene.pick) {
+    await quoteRow(page, scene.pick.row).click();
+    await expect(slot(page, 'Depth')).toContainText(scene.pick.ladder);
+  }
+  // The closed markets' last prices are in: give the final polls a moment, then count.
+  await page.waitForTimeout(3_000);
+  sim.resetStats();
+  await page.waitForTimeout(WINDOW_MS);
+  const { byPath } = sim.stats();
+  const closing = scene.closed.reduce((n, p) => n + (byPath[p] ?? 0), 0);
+  console.log(`e2e market hours, ${scene.name}: ${JSON.stringify(byPath)}`);
+  expect(closing, `requests for closed markets: ${JSON.stringify(byPath)}`).toBe(0);
+  expect(byPath['/crypto/quotes'] ?? 0).toBeGreaterThan(0);
 }
+
+// The three scenes side by side, each on its own clock, simulator, host and page: most
+// of a scene is the count's wait, so one wait serves all three (a step each names its
+// scene in a failure).
+test(`on ${SCENES.map((s) => s.name).join(', ')}, the board and the status bar say so, and nothing polls the closed markets`, async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const opened: { apps: Workspace[]; sims: SimulatorHandle[] } = { apps: [], sims: [] };
+  const results = await Promise.allSettled(
+    SCENES.map((scene) => test.step(`on ${scene.name}`, () => play(scene, browser, opened))),
+  );
+  // Closed only once every scene has ended: closing a workspace stops every process
+  // this worker started, the other scenes' hosts too.
+  for (const app of opened.apps) await closeWorkspace(app);
+  await Promise.all(opened.sims.map((sim) => sim.close()));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+});
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 799);

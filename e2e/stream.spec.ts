@@ -25,7 +25,7 @@ const PRICE_PATHS = [
   '/crypto/depths',
 ];
 /** How long each phase's REST requests are counted. */
-const WINDOW_MS = 15_000;
+const WINDOW_MS = 10_000;
 
 let sim: SimulatorHandle;
 const perMinute: Record<string, number> = {};

@@ -36,8 +36,9 @@ describe('bars built from the stream', () => {
     });
     await r.advance(5_000);
     r.sim.resetStats();
-    // Five minutes in 100 ms steps: five 1-minute closes, one of each longer interval at midnight.
-    for (let t = 0; t < 300_000; t += 100) await r.advance(100);
+    // Five minutes in one-second steps (each firing settles its I/O): five 1-minute
+    // closes, one of each longer interval at midnight.
+    for (let t = 0; t < 300_000; t += 1000) await r.advance(1000);
     const { closes, corrections } = r.hub.candleCloses();
     // 5 one-minute closes, 1 of 5m, 15m, 30m, 1h, 2h, 4h and 1d at midnight (a week ends Sunday).
     expect(closes).toBeGreaterThanOrEqual(5 + 7);
