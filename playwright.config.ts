@@ -29,14 +29,13 @@ export default defineConfig({
     headless: true,
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
-    // Traced in full (DOM snapshots and screencast, thrown away on a pass). Without them
-    // the specs take about half the CPU (a11y and undo on one worker: 101 s and 88 CPU-s
-    // traced so, 66 s and 61 CPU-s with `{ snapshots: false, screenshots: false }`), but
-    // then replay.spec's 10x replay fails every time: the ladder says "Unknown symbol"
-    // for the whole replay: the replay server answers a recorded symbol's depth with
-    // null before its first book is reached, an unknown code to the feed (an empty book
-    // there instead, and it passes). Lighten the trace once that race is fixed.
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace without DOM snapshots or screencast (they doubled the
+    // specs' CPU: a11y and undo on one worker took 101 s and 88 CPU-s traced in full, 66 s
+    // and 61 CPU-s so), and a screenshot of the page as it failed. The full trace once hid
+    // a replay race by slowing the spec down (a recorded symbol's depth answered null
+    // before its first book, taken for an unknown symbol; src/core/replay/replay-server.ts).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    screenshot: 'only-on-failure',
     // Without the quote board's 900 ms flash on every price change (the app honours the
     // preference), Chromium's compositor stops repainting the page several times a
     // second: on two cores, a11y and panes took 63–83 s instead of 207 s. No spec looks
