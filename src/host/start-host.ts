@@ -26,6 +26,7 @@ import {
 } from './open-browser';
 import { firstLoadPaths, readRendererFiles, securityHeaders, serveStatic } from './static-files';
 import type { WsBridge } from './ws-bridge';
+import type { WorkspaceStore } from '../core/settings/workspace-store';
 
 /** The project root (src/host/ → ../../). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -125,6 +126,20 @@ interface Running {
   ws: WsBridge;
 }
 
+/**
+ * What the host opens first, before the services: the WebSocket side, whose connections
+ * wait for the bridge server (deferred-bridge.ts), and the workspace store that answers
+ * the first screen meanwhile (the services then use the same one).
+ */
+interface Early {
+  ws: WsBridge;
+  workspace: WorkspaceStore;
+  /** What the early workspace reads found wrong, for the services' notices. */
+  notices: string[];
+  /** Settles the deferred bridge's server. */
+  attach(bridge: Promise<BridgeServer>): void;
+}
+
 /** Starts the host. */
 export async function startHost(options: HostOptions = {}): Promise<HostHandle> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -148,20 +163,29 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   // settings, the keychain, the cache and its migrations, the demo simulator). The host
   // has one thread: started at once, the services held the page's files back while the
   // browser sat idle; started after them, they run while the browser compiles and runs
-  // the page (DOMContentLoaded ~280 ms sooner; the first quote no sooner on two cores,
-  // which are busy either way: bench/ui-cold-start.bench.ts). They start when the last of those files is sent, when the page's socket
-  // comes (a browser with the files cached asks for none of them), or
-  // `servicesAfterPageMs` after listening, whichever is first. Only the socket waits.
+  // the page (bench/ui-cold-start.bench.ts). They start when the last of those files is
+  // sent, when the page's socket comes (a browser with the files cached asks for none of
+  // them), or `servicesAfterPageMs` after listening, whichever is first. Their first
+  // step is small (startEarly): the WebSocket side and the workspace store, so the
+  // page's socket opens at once and its workspace is answered while the rest loads (its
+  // panes mount meanwhile); its other commands wait for the services (deferred-bridge.ts).
   const pageFiles = new Set(firstLoadPaths(readFileSync(path.join(root, 'index.html'), 'utf8')));
   let ready: Promise<Running> | null = null;
+  let early: Promise<Early> | null = null;
   let settleServices: (running: Promise<Running>) => void = () => {};
   const servicesReady = new Promise<Running>((resolve) => (settleServices = resolve));
   let servicesTimer: ReturnType<typeof setTimeout> | null = null;
   let stopping = false;
-  const startServices = (): Promise<Running> => {
-    if (ready) return ready;
+  /** Starts the services (once); answers what accepts sockets meanwhile. */
+  const startServices = (): Promise<Early> => {
+    if (early) return early;
     if (servicesTimer) clearTimeout(servicesTimer);
-    ready = startRunning();
+    early = startEarly();
+    ready = early.then(startRunning);
+    void early.then(
+      (opened) => opened.attach(ready!.then(({ bridge }) => bridge)),
+      () => {},
+    );
     // Handled below (awaited); this only keeps a failure meanwhile from counting as unhandled.
     ready.catch(() => {});
     settleServices(ready);
@@ -175,7 +199,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
         })
         .catch(() => {});
     }
-    return ready;
+    return early;
   };
 
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
@@ -210,10 +234,12 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    // A socket that comes while the services start waits for them (in its own TCP window).
+    // A socket that comes while the services start is accepted as soon as the WebSocket
+    // side is loaded; its commands wait for the services (deferred-bridge.ts).
     void startServices().then(
       ({ ws }) => {
-        if (!socket.destroyed) ws.handleUpgrade(req, socket, head);
+        if (!socket.destroyed && !stopping) ws.handleUpgrade(req, socket, head);
+        else socket.destroy();
       },
       () => socket.destroy(),
     );
@@ -242,7 +268,43 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   const url = hostAddress(origin(), secret);
   options.onListening?.(url);
 
-  async function startRunning(): Promise<Running> {
+  async function startEarly(): Promise<Early> {
+    const [{ createWsBridge }, { DeferredBridge }, { WorkspaceStore }] = await Promise.all([
+      import('./ws-bridge'),
+      import('./deferred-bridge'),
+      import('../core/settings/workspace-store'),
+    ]);
+    const workspace = new WorkspaceStore({ folder: dataFolder, ...serviceClock() });
+    const notices: string[] = [];
+    let settle: (bridge: Promise<BridgeServer>) => void = () => {};
+    const deferred = new DeferredBridge(
+      new Promise<BridgeServer>((resolve) => (settle = resolve)),
+      {
+        loadWorkspace() {
+          const { document, notice } = workspace.load();
+          if (notice) notices.push(notice);
+          return document;
+        },
+      },
+      log,
+    );
+    const ws = createWsBridge({
+      bridge: deferred,
+      secret,
+      origin,
+      onSlowClient: (reason) =>
+        log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
+    });
+    return { ws, workspace, notices, attach: (bridge) => settle(bridge) };
+  }
+
+  /** The services' clock, when the options give one (the test clock). */
+  function serviceClock(): { now?: () => number } {
+    const now = options.services?.now;
+    return now ? { now } : {};
+  }
+
+  async function startRunning({ ws, workspace, notices }: Early): Promise<Running> {
     // Loaded after listening, while the browser loads the page: the services, the
     // bridge's schemas and the simulator are most of the host's code, and evaluating
     // them (zod building every schema) is time the page's own files need not wait for.
@@ -252,16 +314,15 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       await load();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const [{ createServices }, { createBridgeServer }, { startDemoService }, { createWsBridge }] =
-      await Promise.all([
-        import('../core/services'),
-        import('../core/bridge'),
-        import('../simulator'),
-        import('./ws-bridge'),
-      ]);
+    const [{ createServices }, { createBridgeServer }, { startDemoService }] = await Promise.all([
+      import('../core/services'),
+      import('../core/bridge'),
+      import('../simulator'),
+    ]);
     const services = await createServices({
       demo: startDemoService,
       ...options.services,
+      workspace,
       dataFolder,
       env: options.env ?? {},
       log: options.services?.log ?? log,
@@ -286,13 +347,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
         return null;
       },
     });
-    const ws = createWsBridge({
-      bridge,
-      secret,
-      origin,
-      onSlowClient: (reason) =>
-        log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
-    });
+    // What the first screen's early reads found wrong is said like any other notice.
+    for (const notice of notices.splice(0)) services.notices.add(notice);
     return { services, bridge, ws };
   }
   // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
@@ -310,10 +366,15 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     }
     running = await servicesReady;
   } catch (error) {
-    // The services could not start (createServices released what it had opened).
+    // The services could not start (createServices released what it had opened). The
+    // sockets accepted meanwhile were answered so (deferred-bridge.ts) and close now.
     stopping = true;
     if (servicesTimer) clearTimeout(servicesTimer);
     redirect?.remove();
+    // (Assigned in startServices: a plain read of `early` here is narrowed to null.) Their
+    // answers are on their way: a turn of the event loop sends them before the sockets go.
+    await new Promise((resolve) => setImmediate(resolve));
+    await (early as Promise<Early> | null)?.then((opened) => opened.ws.close()).catch(() => {});
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

@@ -84,13 +84,36 @@ describe('firstDataPainted', () => {
     }
   });
 
-  it('settles after the wait when no data comes', async () => {
+  it('settles the wait after the services first speak when no data comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bridge, fire, count } = eventBridge();
+      let settled = false;
+      void firstDataPainted(bridge, win, 1_000, 5_000).then(() => (settled = true));
+      // The workspace came early; the services have said nothing yet: no wait counts.
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(settled).toBe(false);
+      fire('subscriptionStatus');
+      await vi.advanceTimersByTimeAsync(500);
+      // A second word does not restart the wait.
+      fire('status');
+      await vi.advanceTimersByTimeAsync(499);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      expect(count()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('settles at the outer bound when the services never speak', async () => {
     vi.useFakeTimers();
     try {
       const { bridge, count } = eventBridge();
       let settled = false;
-      void firstDataPainted(bridge, win, 1_000).then(() => (settled = true));
-      await vi.advanceTimersByTimeAsync(999);
+      void firstDataPainted(bridge, win, 1_000, 5_000).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(4_999);
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       expect(settled).toBe(true);
