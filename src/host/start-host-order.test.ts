@@ -40,6 +40,33 @@ describe('startHost warm-up', () => {
     expect(quotes).toHaveBeenCalledTimes(1);
   });
 
+  it('does not warm when a page’s socket already waits: its own commands come first', async () => {
+    let listening = '';
+    const starting = startHost({
+      ...options(true),
+      servicesAfterPageMs: 24 * 3600_000,
+      onListening: (url) => (listening = url),
+    });
+    await vi.waitFor(() => expect(listening).not.toBe(''));
+    const { origin, hash } = new URL(listening);
+    const ws = new WebSocket(
+      `ws://${new URL(origin).host}${BRIDGE_PATH}`,
+      bridgeProtocols(secretOfFragment(hash)!),
+      {
+        origin,
+      },
+    );
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    host = await starting;
+    const quotes = vi.spyOn(host.services.link.client, 'quotes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(quotes).not.toHaveBeenCalled();
+    ws.close();
+  });
+
   it('does not warm unless asked', async () => {
     host = await startHost(options(false));
     const quotes = vi.spyOn(host.services.link.client, 'quotes');

@@ -86,7 +86,9 @@ export interface HostOptions {
  * turn when the host starts (a dynamic import in the one-file bundle evaluates, all at
  * once, the part's modules not evaluated yet). The heaviest, measured with `--cpu-prof`
  * on a cold start at load ~2: the API's schemas with zod (~60 ms), the feed (~70 ms),
- * the simulator's catalog (~25 ms).
+ * the simulator's catalog (~25 ms). The demo service comes from its own module, not the
+ * simulator's index: that one's command-line help formats the plans' figures as it loads
+ * (the first `toLocaleString` loads ICU's number formats: ~40 ms the host never needs).
  */
 const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('zod'),
@@ -101,7 +103,7 @@ const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../core/alerts'),
   () => import('../core/symbols'),
   () => import('../simulator/market/catalog'),
-  () => import('../simulator'),
+  () => import('../simulator/demo'),
 ];
 
 export interface HostHandle {
@@ -190,10 +192,13 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     ready.catch(() => {});
     settleServices(ready);
     // Warming is an optimisation only: a failure of it (or of the services) is said elsewhere.
+    // It is for a page that has not asked yet: a page whose socket already waits sends its
+    // commands the moment the services run, and they do the same first-use work themselves
+    // (warming beside them would only lengthen those turns).
     if (options.warmUp) {
       ready
-        .then(async ({ services }) => {
-          if (stopping) return;
+        .then(async ({ services, ws }) => {
+          if (stopping || ws.size > 0) return;
           const { warmUp } = await import('./warm-up');
           await warmUp(services);
         })
@@ -317,7 +322,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     const [{ createServices }, { createBridgeServer }, { startDemoService }] = await Promise.all([
       import('../core/services'),
       import('../core/bridge'),
-      import('../simulator'),
+      import('../simulator/demo'),
     ]);
     const services = await createServices({
       demo: startDemoService,
