@@ -177,11 +177,16 @@ describe('startHost accepting the page’s socket before its services run', () =
     return { demo, release: (fail?: Error) => release(fail) };
   }
 
-  it('answers the saved workspace at once and every other command once they run, none lost', async () => {
-    const dataFolder = path.join(folder.dir, 'data');
-    mkdirSync(dataFolder, { recursive: true });
-    const saved = { version: 1, data: { note: 'the saved one' } };
-    writeFileSync(path.join(dataFolder, 'workspace.json'), JSON.stringify(saved));
+  /**
+   * A host whose demo service waits for the test, with `workspace` (text) saved in its
+   * data folder when given, and a page's socket opened while its services start.
+   */
+  async function heldHost(workspace?: string) {
+    if (workspace !== undefined) {
+      const dataFolder = path.join(folder.dir, 'data');
+      mkdirSync(dataFolder, { recursive: true });
+      writeFileSync(path.join(dataFolder, 'workspace.json'), workspace);
+    }
     const held = heldDemo();
     let listening = '';
     const starting = startHost({
@@ -189,8 +194,18 @@ describe('startHost accepting the page’s socket before its services run', () =
       services: { loadKeytar: null, cacheFile: ':memory:', demo: held.demo },
       onListening: (url) => (listening = url),
     });
+    // Failing is one test's subject: the others await `starting` themselves.
+    const failed = starting.then(
+      () => null,
+      (error: unknown) => error,
+    );
     await vi.waitFor(() => expect(listening).not.toBe(''));
-    const page = await pageSocket(listening);
+    return { held, starting, failed, page: await pageSocket(listening) };
+  }
+
+  it('answers the saved workspace at once and every other command once they run, none lost', async () => {
+    const saved = { version: 1, data: { note: 'the saved one' } };
+    const { held, starting, page } = await heldHost(JSON.stringify(saved));
     page.send(1, 'getStatus', {});
     page.send(2, 'loadWorkspace', {});
     page.send(3, 'setVisibility', { visible: true });
@@ -211,18 +226,7 @@ describe('startHost accepting the page’s socket before its services run', () =
   });
 
   it('says a damaged workspace read early on the status, like any other notice', async () => {
-    const dataFolder = path.join(folder.dir, 'data');
-    mkdirSync(dataFolder, { recursive: true });
-    writeFileSync(path.join(dataFolder, 'workspace.json'), '{ not json');
-    const held = heldDemo();
-    let listening = '';
-    const starting = startHost({
-      ...options(false),
-      services: { loadKeytar: null, cacheFile: ':memory:', demo: held.demo },
-      onListening: (url) => (listening = url),
-    });
-    await vi.waitFor(() => expect(listening).not.toBe(''));
-    const page = await pageSocket(listening);
+    const { held, starting, page } = await heldHost('{ not json');
     page.send(1, 'loadWorkspace', {});
     await vi.waitFor(() => expect(page.answers.get(1)).toEqual({ ok: true, value: null }));
     held.release();
@@ -232,19 +236,7 @@ describe('startHost accepting the page’s socket before its services run', () =
   });
 
   it('answers the waiting commands with an error when the services cannot start, and closes', async () => {
-    const held = heldDemo();
-    let listening = '';
-    const starting = startHost({
-      ...options(false),
-      services: { loadKeytar: null, cacheFile: ':memory:', demo: held.demo },
-      onListening: (url) => (listening = url),
-    });
-    const failed = starting.then(
-      () => null,
-      (error: unknown) => error,
-    );
-    await vi.waitFor(() => expect(listening).not.toBe(''));
-    const page = await pageSocket(listening);
+    const { held, failed, page } = await heldHost();
     const closed = new Promise((resolve) => page.ws.once('close', resolve));
     page.send(1, 'getStatus', {});
     await new Promise((resolve) => setTimeout(resolve, 20));
