@@ -25,7 +25,8 @@
  * - in the browser: from the page's navigation start to the painted frame.
  * And the phases between (medians): spawn → listening → navigation → DOMContentLoaded
  * (the first-load scripts run) → socket open → workspace answered → first subscribe
- * sent → first quotes frame → painted; each row is the time since the one before.
+ * sent → first subscribe answered (the services run: the socket and the workspace come
+ * before them) → first quotes frame → painted; each row is the time since the one before.
  * Median of `UI_COLD_RUNS` (default 5), the machine's load average printed beside it.
  * The renderer's first-load script (index.html's script and the modules it preloads)
  * is weighed, and so are the scripts the page had loaded by its first quote (the
@@ -90,6 +91,8 @@ interface Run {
   ws: number;
   workspace: number;
   subscribe: number;
+  /** The first subscribe answered: the services run (the browser host's socket and workspace come before them). */
+  subscribed: number;
   quotesFrame: number;
   /** Script bytes (decoded) the page had loaded by its first quote painted. */
   scriptBytes: number;
@@ -147,6 +150,7 @@ async function coldStart(page: Page, start: HostStart, laterHome: string): Promi
       ws: at('open'),
       workspace: at('<loadWorkspace'),
       subscribe: at('>subscribe'),
+      subscribed: at('<subscribe'),
       quotesFrame: p.firstFrameAt.quotes ?? Number.NaN,
       scriptBytes,
       log: p.log.map((e) => `${e.at.toFixed(0)} ${e.what}`).join(', '),
@@ -172,6 +176,7 @@ const PHASES: [string, (r: Run) => number][] = [
   ['  → bridge socket open', (r) => r.navigation + r.ws],
   ['  → workspace answered', (r) => r.navigation + r.workspace],
   ['  → first subscribe sent (panes mounted)', (r) => r.navigation + r.subscribe],
+  ['  → first subscribe answered (the services run)', (r) => r.navigation + r.subscribed],
   ['  → first quotes frame', (r) => r.navigation + r.quotesFrame],
   ['  → first quote painted', (r) => r.wall],
 ];
@@ -239,12 +244,12 @@ const benchmark: Benchmark = {
       for (const start of starts) {
         console.error(
           `[ui-cold-start] ${START_NAMES[start]}, ms: wall / spawn→listening / in the browser: ` +
-            `DOMContentLoaded, socket opened, workspace, first subscribe, first quotes frame, painted\n` +
+            `DOMContentLoaded, socket opened, workspace, first subscribe sent, answered, first quotes frame, painted\n` +
             runs[start]
               .map(
                 (r) =>
                   `  ${f(r.wall)} / ${f(r.listening)} / ${f(r.dcl)}, ${f(r.ws)}, ${f(r.workspace)}, ` +
-                  `${f(r.subscribe)}, ${f(r.quotesFrame)}, ${f(r.browser)}`,
+                  `${f(r.subscribe)}, ${f(r.subscribed)}, ${f(r.quotesFrame)}, ${f(r.browser)}`,
               )
               .join('\n') +
             `\n  bridge messages of the last run (ms from navigation start): ${runs[start].at(-1)?.log}`,

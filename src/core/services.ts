@@ -74,6 +74,12 @@ export interface ServicesConfig {
   log?: (line: string) => void;
   /** Record what the hub receives live (`<dataFolder>/recordings/`); default true. */
   record?: boolean;
+  /**
+   * The data folder's workspace store, when the shell opened it before the services (the
+   * browser host answers the first screen's `loadWorkspace` from it while they start);
+   * default one made here. There is one per data folder.
+   */
+  workspace?: WorkspaceStore;
 }
 
 /** The running services. */
@@ -176,7 +182,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
 
   const settings = new SettingsStore({ folder: config.dataFolder, now });
   for (const notice of settings.load().notices) notices.add(notice);
-  const workspace = new WorkspaceStore({ folder: config.dataFolder, now });
+  const workspace = config.workspace ?? new WorkspaceStore({ folder: config.dataFolder, now });
   const drawings = new DrawingStore({ folder: config.dataFolder, now });
   const drawingsNotice = drawings.load();
   if (drawingsNotice) notices.add(drawingsNotice);

@@ -2,6 +2,11 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeRendererFolder, type RendererFolder } from '../core/testing/renderer-folder';
+import { WebSocket } from 'ws';
+import type { DemoStarter } from '../core/link';
+import { BRIDGE_PATH, bridgeProtocols, secretOfFragment } from '../shared/host-wire';
+import { startDemoService } from '../simulator';
+import { NOT_STARTED_MESSAGE } from './deferred-bridge';
 import { startHost, type HostHandle } from './start-host';
 
 let folder: RendererFolder;
@@ -33,6 +38,33 @@ describe('startHost warm-up', () => {
     await vi.waitFor(() => expect(quotes).toHaveBeenCalledTimes(1));
     await fetch(`${host.origin}/assets/app.js`);
     expect(quotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not warm when a page’s socket already waits: its own commands come first', async () => {
+    let listening = '';
+    const starting = startHost({
+      ...options(true),
+      servicesAfterPageMs: 24 * 3600_000,
+      onListening: (url) => (listening = url),
+    });
+    await vi.waitFor(() => expect(listening).not.toBe(''));
+    const { origin, hash } = new URL(listening);
+    const ws = new WebSocket(
+      `ws://${new URL(origin).host}${BRIDGE_PATH}`,
+      bridgeProtocols(secretOfFragment(hash)!),
+      {
+        origin,
+      },
+    );
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    host = await starting;
+    const quotes = vi.spyOn(host.services.link.client, 'quotes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(quotes).not.toHaveBeenCalled();
+    ws.close();
   });
 
   it('does not warm unless asked', async () => {
@@ -100,5 +132,120 @@ describe('startHost remembering its port', () => {
   it('does not remember unless asked, nor when a port is given', async () => {
     host = await startHost({ ...options(false), port: 0 });
     expect(existsSync(path.join(folder.dir, 'data', 'host.json'))).toBe(false);
+  });
+});
+
+describe('startHost accepting the page’s socket before its services run', () => {
+  /** A socket of the page at `url` (the address with the secret), and its answers by id. */
+  async function pageSocket(url: string) {
+    const { origin, hash } = new URL(url);
+    const secret = secretOfFragment(hash)!;
+    const ws = new WebSocket(
+      `${origin.replace('http', 'ws')}${BRIDGE_PATH}`,
+      bridgeProtocols(secret),
+      {
+        origin,
+      },
+    );
+    const answers = new Map<number, unknown>();
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { id?: number; response?: unknown };
+      if (frame.id !== undefined) answers.set(frame.id, frame.response);
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    return {
+      ws,
+      answers,
+      send: (id: number, name: string, args: unknown) =>
+        ws.send(JSON.stringify({ id, name, args })),
+    };
+  }
+
+  /** A demo service that starts when the test says so (or fails to). */
+  function heldDemo() {
+    let release: (fail?: Error) => void = () => {};
+    const gate = new Promise<void>((resolve, reject) => {
+      release = (fail) => (fail ? reject(fail) : resolve());
+    });
+    const demo: DemoStarter = async (now) => {
+      await gate;
+      return startDemoService(now);
+    };
+    return { demo, release: (fail?: Error) => release(fail) };
+  }
+
+  /**
+   * A host whose demo service waits for the test, with `workspace` (text) saved in its
+   * data folder when given, and a page's socket opened while its services start.
+   */
+  async function heldHost(workspace?: string) {
+    if (workspace !== undefined) {
+      const dataFolder = path.join(folder.dir, 'data');
+      mkdirSync(dataFolder, { recursive: true });
+      writeFileSync(path.join(dataFolder, 'workspace.json'), workspace);
+    }
+    const held = heldDemo();
+    let listening = '';
+    const starting = startHost({
+      ...options(false),
+      services: { loadKeytar: null, cacheFile: ':memory:', demo: held.demo },
+      onListening: (url) => (listening = url),
+    });
+    // Failing is one test's subject: the others await `starting` themselves.
+    const failed = starting.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await vi.waitFor(() => expect(listening).not.toBe(''));
+    return { held, starting, failed, page: await pageSocket(listening) };
+  }
+
+  it('answers the saved workspace at once and every other command once they run, none lost', async () => {
+    const saved = { version: 1, data: { note: 'the saved one' } };
+    const { held, starting, page } = await heldHost(JSON.stringify(saved));
+    page.send(1, 'getStatus', {});
+    page.send(2, 'loadWorkspace', {});
+    page.send(3, 'setVisibility', { visible: true });
+    await vi.waitFor(() => expect(page.answers.get(2)).toEqual({ ok: true, value: saved }));
+    expect(page.answers.has(1)).toBe(false);
+    expect(page.answers.has(3)).toBe(false);
+    held.release();
+    host = await starting;
+    await vi.waitFor(() => expect(page.answers.size).toBe(3));
+    expect(page.answers.get(1)).toMatchObject({ ok: true, value: { mode: 'demo' } });
+    expect(page.answers.get(3)).toEqual({ ok: true });
+    // The socket is the services' now: it is counted, and a save reaches the same file.
+    expect(host.sockets.size).toBe(1);
+    page.send(4, 'saveWorkspace', { document: { version: 2, data: {} } });
+    await vi.waitFor(() => expect(page.answers.get(4)).toMatchObject({ ok: true }));
+    expect(host.services.workspace.load().document).toEqual({ version: 2, data: {} });
+    page.ws.close();
+  });
+
+  it('says a damaged workspace read early on the status, like any other notice', async () => {
+    const { held, starting, page } = await heldHost('{ not json');
+    page.send(1, 'loadWorkspace', {});
+    await vi.waitFor(() => expect(page.answers.get(1)).toEqual({ ok: true, value: null }));
+    held.release();
+    host = await starting;
+    expect(host.services.status().notice).toMatch(/workspace/i);
+    page.ws.close();
+  });
+
+  it('answers the waiting commands with an error when the services cannot start, and closes', async () => {
+    const { held, failed, page } = await heldHost();
+    const closed = new Promise((resolve) => page.ws.once('close', resolve));
+    page.send(1, 'getStatus', {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    held.release(new Error('the demo service could not bind'));
+    expect(await failed).toBeInstanceOf(Error);
+    await closed;
+    expect(page.answers.get(1)).toEqual({
+      ok: false,
+      error: { code: 'internal', message: NOT_STARTED_MESSAGE },
+    });
   });
 });

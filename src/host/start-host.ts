@@ -26,6 +26,7 @@ import {
 } from './open-browser';
 import { firstLoadPaths, readRendererFiles, securityHeaders, serveStatic } from './static-files';
 import type { WsBridge } from './ws-bridge';
+import type { WorkspaceStore } from '../core/settings/workspace-store';
 
 /** The project root (src/host/ → ../../). */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -85,7 +86,9 @@ export interface HostOptions {
  * turn when the host starts (a dynamic import in the one-file bundle evaluates, all at
  * once, the part's modules not evaluated yet). The heaviest, measured with `--cpu-prof`
  * on a cold start at load ~2: the API's schemas with zod (~60 ms), the feed (~70 ms),
- * the simulator's catalog (~25 ms).
+ * the simulator's catalog (~25 ms). The demo service comes from its own module, not the
+ * simulator's index: that one's command-line help formats the plans' figures as it loads
+ * (the first `toLocaleString` loads ICU's number formats: ~40 ms the host never needs).
  */
 const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('zod'),
@@ -100,7 +103,7 @@ const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../core/alerts'),
   () => import('../core/symbols'),
   () => import('../simulator/market/catalog'),
-  () => import('../simulator'),
+  () => import('../simulator/demo'),
 ];
 
 export interface HostHandle {
@@ -123,6 +126,20 @@ interface Running {
   services: Services;
   bridge: BridgeServer;
   ws: WsBridge;
+}
+
+/**
+ * What the host opens first, before the services: the WebSocket side, whose connections
+ * wait for the bridge server (deferred-bridge.ts), and the workspace store that answers
+ * the first screen meanwhile (the services then use the same one).
+ */
+interface Early {
+  ws: WsBridge;
+  workspace: WorkspaceStore;
+  /** What the early workspace reads found wrong, for the services' notices. */
+  notices: string[];
+  /** Settles the deferred bridge's server. */
+  attach(bridge: Promise<BridgeServer>): void;
 }
 
 /** Starts the host. */
@@ -148,34 +165,46 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   // settings, the keychain, the cache and its migrations, the demo simulator). The host
   // has one thread: started at once, the services held the page's files back while the
   // browser sat idle; started after them, they run while the browser compiles and runs
-  // the page (DOMContentLoaded ~280 ms sooner; the first quote no sooner on two cores,
-  // which are busy either way: bench/ui-cold-start.bench.ts). They start when the last of those files is sent, when the page's socket
-  // comes (a browser with the files cached asks for none of them), or
-  // `servicesAfterPageMs` after listening, whichever is first. Only the socket waits.
+  // the page (bench/ui-cold-start.bench.ts). They start when the last of those files is
+  // sent, when the page's socket comes (a browser with the files cached asks for none of
+  // them), or `servicesAfterPageMs` after listening, whichever is first. Their first
+  // step is small (startEarly): the WebSocket side and the workspace store, so the
+  // page's socket opens at once and its workspace is answered while the rest loads (its
+  // panes mount meanwhile); its other commands wait for the services (deferred-bridge.ts).
   const pageFiles = new Set(firstLoadPaths(readFileSync(path.join(root, 'index.html'), 'utf8')));
   let ready: Promise<Running> | null = null;
+  let early: Promise<Early> | null = null;
   let settleServices: (running: Promise<Running>) => void = () => {};
   const servicesReady = new Promise<Running>((resolve) => (settleServices = resolve));
   let servicesTimer: ReturnType<typeof setTimeout> | null = null;
   let stopping = false;
-  const startServices = (): Promise<Running> => {
-    if (ready) return ready;
+  /** Starts the services (once); answers what accepts sockets meanwhile. */
+  const startServices = (): Promise<Early> => {
+    if (early) return early;
     if (servicesTimer) clearTimeout(servicesTimer);
-    ready = startRunning();
+    early = startEarly();
+    ready = early.then(startRunning);
+    void early.then(
+      (opened) => opened.attach(ready!.then(({ bridge }) => bridge)),
+      () => {},
+    );
     // Handled below (awaited); this only keeps a failure meanwhile from counting as unhandled.
     ready.catch(() => {});
     settleServices(ready);
     // Warming is an optimisation only: a failure of it (or of the services) is said elsewhere.
+    // It is for a page that has not asked yet: a page whose socket already waits sends its
+    // commands the moment the services run, and they do the same first-use work themselves
+    // (warming beside them would only lengthen those turns).
     if (options.warmUp) {
       ready
-        .then(async ({ services }) => {
-          if (stopping) return;
+        .then(async ({ services, ws }) => {
+          if (stopping || ws.size > 0) return;
           const { warmUp } = await import('./warm-up');
           await warmUp(services);
         })
         .catch(() => {});
     }
-    return ready;
+    return early;
   };
 
   // DNS rebinding: a page of another site resolving its name to 127.0.0.1 sends its own Host.
@@ -210,10 +239,12 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    // A socket that comes while the services start waits for them (in its own TCP window).
+    // A socket that comes while the services start is accepted as soon as the WebSocket
+    // side is loaded; its commands wait for the services (deferred-bridge.ts).
     void startServices().then(
       ({ ws }) => {
-        if (!socket.destroyed) ws.handleUpgrade(req, socket, head);
+        if (!socket.destroyed && !stopping) ws.handleUpgrade(req, socket, head);
+        else socket.destroy();
       },
       () => socket.destroy(),
     );
@@ -242,7 +273,43 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   const url = hostAddress(origin(), secret);
   options.onListening?.(url);
 
-  async function startRunning(): Promise<Running> {
+  async function startEarly(): Promise<Early> {
+    const [{ createWsBridge }, { DeferredBridge }, { WorkspaceStore }] = await Promise.all([
+      import('./ws-bridge'),
+      import('./deferred-bridge'),
+      import('../core/settings/workspace-store'),
+    ]);
+    const workspace = new WorkspaceStore({ folder: dataFolder, ...serviceClock() });
+    const notices: string[] = [];
+    let settle: (bridge: Promise<BridgeServer>) => void = () => {};
+    const deferred = new DeferredBridge(
+      new Promise<BridgeServer>((resolve) => (settle = resolve)),
+      {
+        loadWorkspace() {
+          const { document, notice } = workspace.load();
+          if (notice) notices.push(notice);
+          return document;
+        },
+      },
+      log,
+    );
+    const ws = createWsBridge({
+      bridge: deferred,
+      secret,
+      origin,
+      onSlowClient: (reason) =>
+        log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
+    });
+    return { ws, workspace, notices, attach: (bridge) => settle(bridge) };
+  }
+
+  /** The services' clock, when the options give one (the test clock). */
+  function serviceClock(): { now?: () => number } {
+    const now = options.services?.now;
+    return now ? { now } : {};
+  }
+
+  async function startRunning({ ws, workspace, notices }: Early): Promise<Running> {
     // Loaded after listening, while the browser loads the page: the services, the
     // bridge's schemas and the simulator are most of the host's code, and evaluating
     // them (zod building every schema) is time the page's own files need not wait for.
@@ -252,16 +319,15 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       await load();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const [{ createServices }, { createBridgeServer }, { startDemoService }, { createWsBridge }] =
-      await Promise.all([
-        import('../core/services'),
-        import('../core/bridge'),
-        import('../simulator'),
-        import('./ws-bridge'),
-      ]);
+    const [{ createServices }, { createBridgeServer }, { startDemoService }] = await Promise.all([
+      import('../core/services'),
+      import('../core/bridge'),
+      import('../simulator/demo'),
+    ]);
     const services = await createServices({
       demo: startDemoService,
       ...options.services,
+      workspace,
       dataFolder,
       env: options.env ?? {},
       log: options.services?.log ?? log,
@@ -286,13 +352,8 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
         return null;
       },
     });
-    const ws = createWsBridge({
-      bridge,
-      secret,
-      origin,
-      onSlowClient: (reason) =>
-        log(`marketdesk: a browser tab stopped reading and was closed: ${reason}`),
-    });
+    // What the first screen's early reads found wrong is said like any other notice.
+    for (const notice of notices.splice(0)) services.notices.add(notice);
     return { services, bridge, ws };
   }
   // setTimeout treats anything past 2^31-1 ms as 1 ms: cap it.
@@ -310,10 +371,15 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     }
     running = await servicesReady;
   } catch (error) {
-    // The services could not start (createServices released what it had opened).
+    // The services could not start (createServices released what it had opened). The
+    // sockets accepted meanwhile were answered so (deferred-bridge.ts) and close now.
     stopping = true;
     if (servicesTimer) clearTimeout(servicesTimer);
     redirect?.remove();
+    // (Assigned in startServices: a plain read of `early` here is narrowed to null.) Their
+    // answers are on their way: a turn of the event loop sends them before the sockets go.
+    await new Promise((resolve) => setImmediate(resolve));
+    await (early as Promise<Early> | null)?.then((opened) => opened.ws.close()).catch(() => {});
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

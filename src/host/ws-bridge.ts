@@ -19,7 +19,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ClientBudget, type BridgeServer } from '../core/bridge';
+import type { BridgeServer } from '../core/bridge';
+// Not the bridge's index: the host accepts sockets before the handler table is loaded.
+import { ClientBudget } from '../core/bridge/client-registry';
 import {
   HOST_PROTOCOL,
   MAX_POPOUT_WINDOWS,
@@ -62,7 +64,8 @@ export const MAX_WINDOWS_PER_LAUNCH = MAX_POPOUT_WINDOWS + 1;
 export const MAX_SOCKETS_PER_LAUNCH = MAX_WINDOWS_PER_LAUNCH + 3;
 
 export interface WsBridgeOptions {
-  bridge: BridgeServer;
+  /** The bridge server, or one whose connections wait for it (deferred-bridge.ts). */
+  bridge: Pick<BridgeServer, 'connect'>;
   secret: string;
   /** The one Origin accepted, e.g. `http://127.0.0.1:41234`. */
   origin: () => string;

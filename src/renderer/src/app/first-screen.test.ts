@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName } from '../../../shared/bridge';
 import { FakeBridge } from '../base/testing/fake-bridge';
 import { activeRoot } from '../workspace/workspace-layouts';
@@ -65,38 +65,50 @@ describe('firstDataPainted', () => {
     setTimeout: (fn: () => void, ms?: number) => setTimeout(fn, ms),
     clearTimeout: (id: number) => clearTimeout(id),
   } as unknown as Window;
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  /** The promise of `firstDataPainted` over a fresh bridge, and whether it has settled. */
+  function painted(waitMs: number, maxMs?: number) {
+    const { bridge, fire, count } = eventBridge();
+    const seen = { settled: false };
+    void firstDataPainted(bridge, win, waitMs, maxMs).then(() => (seen.settled = true));
+    return { fire, count, seen };
+  }
 
   it('settles the frame after the first live data, and stops listening', async () => {
-    vi.useFakeTimers();
-    try {
-      const { bridge, fire, count } = eventBridge();
-      let settled = false;
-      void firstDataPainted(bridge, win, 1_000).then(() => (settled = true));
-      fire('candles');
-      await vi.advanceTimersByTimeAsync(100);
-      expect(settled).toBe(false);
-      fire('quotes');
-      await vi.advanceTimersByTimeAsync(20);
-      expect(settled).toBe(true);
-      expect(count()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { fire, count, seen } = painted(1_000);
+    fire('candles');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(seen.settled).toBe(false);
+    fire('quotes');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(seen.settled).toBe(true);
+    expect(count()).toBe(0);
   });
 
-  it('settles after the wait when no data comes', async () => {
-    vi.useFakeTimers();
-    try {
-      const { bridge, count } = eventBridge();
-      let settled = false;
-      void firstDataPainted(bridge, win, 1_000).then(() => (settled = true));
-      await vi.advanceTimersByTimeAsync(999);
-      expect(settled).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(settled).toBe(true);
-      expect(count()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('settles the wait after the services first speak when no data comes', async () => {
+    const { fire, count, seen } = painted(1_000, 5_000);
+    // The workspace came early; the services have said nothing yet: no wait counts.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(seen.settled).toBe(false);
+    fire('subscriptionStatus');
+    await vi.advanceTimersByTimeAsync(500);
+    // A second word does not restart the wait.
+    fire('status');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(seen.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.settled).toBe(true);
+    expect(count()).toBe(0);
+  });
+
+  it('settles at the outer bound when the services never speak', async () => {
+    const { count, seen } = painted(1_000, 5_000);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(seen.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen.settled).toBe(true);
+    expect(count()).toBe(0);
   });
 });

@@ -45,18 +45,33 @@ export function rememberKinds(
 /** The events that carry the light panes' data (quote board, depth, tape, news). */
 const LIVE_DATA = ['quotes', 'depth', 'ticks', 'news'] as const;
 
-/** How long heavy panes wait at most for the first prices (a service that sends none). */
+/**
+ * How long heavy panes wait for the first prices once the services speak (a service that
+ * sends none).
+ */
 export const HEAVY_PANES_WAIT_MS = 1_000;
 
 /**
+ * How long they wait at most from the start, whatever the host says: the browser host
+ * answers the first screen's workspace before its services run (src/host/deferred-bridge.ts),
+ * so the panes can mount well before the first price can come.
+ */
+export const HEAVY_PANES_MAX_WAIT_MS = 5_000;
+
+/** The events only running services send: the wait for the first prices counts from the first. */
+const SERVICES_SPEAK = ['status', 'subscriptionStatus'] as const;
+
+/**
  * Settles once the first live data has been painted (the frame after its event came),
- * or after `waitMs`, whichever is first: what heavy panes wait for at a start
+ * or `waitMs` after the services first spoke (a `status` or a subscription's state), or
+ * `maxMs` after the call, whichever is first: what heavy panes wait for at a start
  * (../panes/registry.ts, holdHeavyPanes).
  */
 export function firstDataPainted(
   bridge: MarketdeskBridge,
   win: Pick<Window, 'requestAnimationFrame'> & Timers,
   waitMs = HEAVY_PANES_WAIT_MS,
+  maxMs = HEAVY_PANES_MAX_WAIT_MS,
 ): Promise<void> {
   return new Promise((resolve) => {
     const store = new DisposableStore();
@@ -64,7 +79,17 @@ export function firstDataPainted(
       store.dispose();
       resolve();
     };
-    store.add(timeout(win, done, waitMs));
+    store.add(timeout(win, done, maxMs));
+    let spoke = false;
+    for (const event of SERVICES_SPEAK) {
+      store.add(
+        bridge.on(event, () => {
+          if (spoke) return;
+          spoke = true;
+          store.add(timeout(win, done, waitMs));
+        }),
+      );
+    }
     for (const event of LIVE_DATA) {
       // After the frame that shows it: its painting is not delayed by what waits.
       const painted = () => store.add(timeout(win, done, 0));
