@@ -17,6 +17,7 @@ import {
   expectChartData,
   expectLadder,
   ladderSides,
+  paneBody,
   seriousViolations,
   setTheme,
   statusMode,
@@ -149,6 +150,15 @@ test('a replay at 10× shows the recorded books and prices, as REPLAY, touching 
       { timeout: 30_000, intervals: [100] },
     )
     .toBeGreaterThanOrEqual(4);
+  // The board's recorded crypto rows show replayed prices, not "unknown" (the replay
+  // starts once each recorded channel has a record: src/core/replay/player.ts).
+  const board = paneBody(page, 'Quote board');
+  for (const code of ['BTCUSDT', 'ETHUSDT']) {
+    await expect(board.getByRole('row', { name: new RegExp(`^${code}`) })).toContainText(
+      /\d,\d{3}\.\d\d/,
+    );
+  }
+  await expect(board.getByText('unknown', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/replay-dark.png' });
   expect(await seriousViolations(page, '[data-testid=replay-bar]')).toEqual([]);
   // The chart's newest bar closes at recorded prices, and moves with them.

@@ -10,11 +10,40 @@ import { instrumentKey } from '../../shared/model';
 import {
   RecordingCursor,
   lastRecordsBefore,
+  read,
   recordedInstruments,
   type RecordedFrame,
   type RecordingDb,
 } from '../recording';
 import { ReplayClock } from './clock';
+
+/** How long after a span's start its first records may come in (a poll's round, a push). */
+export const SETTLE_WINDOW_MS = 30_000;
+
+/**
+ * Where a replay of `[from, to]` starts: just after each channel of each instrument first
+ * recorded in the span's first `SETTLE_WINDOW_MS` has its first record (a session's
+ * first quote comes a poll after its first book). Started earlier, the replay would
+ * answer a recorded symbol's quote with nothing, which the feed takes for an unknown
+ * symbol and keeps to.
+ */
+export function settledStart(
+  db: RecordingDb,
+  instruments: readonly Instrument[] | null,
+  from: UnixMs,
+  to: UnixMs,
+): UnixMs {
+  let start = from;
+  const seen = new Set<string>();
+  for (const f of read(db, { from, to: Math.min(to, from + SETTLE_WINDOW_MS) }, instruments)) {
+    const key = `${instrumentKey(f.instrument)}|${f.channel}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // The clock's records are those before its time: one past the frame's own.
+    start = Math.max(start, f.t + 1);
+  }
+  return Math.min(start, to);
+}
 
 /** Most frames one `advance` hands on (the rest follow on the next): the event loop stays free. */
 export const MAX_FRAMES_PER_ADVANCE = 20_000;

@@ -12,7 +12,7 @@ import { seededRandom } from '../cache/testing/seeded-random';
 import { tempFolder } from '../testing/temp-folder';
 import { closeRecording, openRecording, RecordingWriter, type RecordingDb } from '../recording';
 import { BookWalk } from '../recording/testing/books';
-import { ReplayPlayer } from './player';
+import { ReplayPlayer, SETTLE_WINDOW_MS, settledStart } from './player';
 import { replayCandles } from './replay-candles';
 import { startReplayServer, type ReplayServer } from './replay-server';
 
@@ -182,5 +182,52 @@ describe('replay server', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     ws.send(JSON.stringify({ ac: 'auth', params: 'wrong' }));
     expect(await closed).toBe(4001);
+  });
+});
+
+describe('where a replay starts', () => {
+  it('waits for each channel first recorded in the span’s first moments, so none is answered as unknown', async () => {
+    const { db } = openRecording(path.join(tempFolder(), 'demo.db'), 'demo');
+    let now = T0;
+    const writer = new RecordingWriter(db, { now: () => now, timers: null });
+    const walk = new BookWalk(seededRandom(5), 'BTCUSDT');
+    writer.append({ channel: 'depth', instrument: BTC, record: walk.next() });
+    now = T0 + 700;
+    writer.append({ channel: 'quote', instrument: BTC, record: quoteAt(101, now) });
+    // A channel first recorded well after the start does not hold the replay back.
+    now = T0 + SETTLE_WINDOW_MS + 5_000;
+    writer.append({
+      channel: 'tick',
+      instrument: BTC,
+      record: { symbol: 'BTCUSDT', last: 1, time: now, volume: 1, turnover: 1, status: 0 },
+    });
+    writer.close();
+    try {
+      const start = settledStart(db, null, T0, T0 + 120_000);
+      expect(start).toBe(T0 + 701);
+      // Played from there, the quote and the book are both answered at once.
+      const player = new ReplayPlayer({
+        db,
+        instruments: null,
+        from: start,
+        to: T0 + 120_000,
+        now: () => 0,
+      });
+      const server = await startReplayServer({ player, candles: () => [] });
+      try {
+        const res = await fetch(`${server.baseUrl}/crypto/quotes?region=BA&codes=BTCUSDT`, {
+          headers: { token: server.token },
+        });
+        const body = (await res.json()) as Loose;
+        expect(body.data.BTCUSDT).toMatchObject({ s: 'BTCUSDT', ld: 101 });
+      } finally {
+        await server.close();
+        player.dispose();
+      }
+      // Never past the span's end.
+      expect(settledStart(db, null, T0, T0 + 700)).toBe(T0 + 700);
+    } finally {
+      closeRecording(db);
+    }
   });
 });

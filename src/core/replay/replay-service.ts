@@ -31,7 +31,7 @@ import {
   recordingFilePath,
   type RecordingDb,
 } from '../recording';
-import { ReplayPlayer } from './player';
+import { ReplayPlayer, settledStart } from './player';
 import { replayCandles } from './replay-candles';
 import { AlertSandbox } from './alert-sandbox';
 import { firingText, type AlertFeed } from '../alerts';
@@ -150,10 +150,11 @@ export class ReplayService {
       if (!db) throw new ReplayError(`nothing has been recorded for ${recorded} yet`);
       let player: ReplayPlayer;
       try {
+        const instruments = request.instrument ? [request.instrument] : null;
         player = new ReplayPlayer({
           db,
-          instruments: request.instrument ? [request.instrument] : null,
-          from: request.from,
+          instruments,
+          from: settledStart(db, instruments, request.from, request.to),
           to: request.to,
           now: this.#now,
           ...(request.speed === undefined ? {} : { speed: request.speed }),
