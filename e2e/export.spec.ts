@@ -43,6 +43,18 @@ test('the watchlist downloads as CSV, every number as the board showed it', asyn
   // The crypto rows' 24 h change arrives from the candles.
   await expect(await quoteCell(page, 'BTCUSDT BA crypto', 'Chg %')).toHaveText(/^24h[+−]?\d/);
 
+  // Every row's quote in: the board fills as each class's first answer comes.
+  await expect
+    .poll(() =>
+      board.evaluate(
+        (root) =>
+          [...root.querySelectorAll('table tbody tr[data-key]')].filter(
+            (tr) => tr.querySelectorAll('td')[9]?.textContent?.trim() === '—',
+          ).length,
+      ),
+    )
+    .toBe(0);
+
   const download = page.waitForEvent('download');
   // Read the board and press Export in one task: what was read is what was exported.
   const shown = await board.evaluate((root) => {
