@@ -79,15 +79,9 @@ export class HeatmapData {
   addFrame(t: UnixMs, book: DepthBook): Changed {
     const tick = tickOf(book, this.#tick);
     if (tick === null) return [];
-    if (tick !== this.#tick) {
-      const frames = this.frames();
-      this.#tick = tick;
-      this.#clearColumns();
-      for (const f of frames) this.#put(f.t, f.book);
-      this.#put(t, book);
-      return 'all';
-    }
-    return this.#put(t, book);
+    const reticked = this.#retick(tick);
+    const changed = this.#put(t, book);
+    return reticked ? 'all' : changed;
   }
 
   /**
@@ -99,14 +93,19 @@ export class HeatmapData {
     let tick = this.#tick;
     for (const f of frames) tick = tickOf(f.book, tick);
     if (tick === null) return [];
-    if (tick !== this.#tick) {
-      const before = this.frames();
-      this.#tick = tick;
-      this.#clearColumns();
-      for (const f of before) this.#put(f.t, f.book);
-    }
+    this.#retick(tick);
     for (const f of frames) this.#put(f.t, f.book);
     return 'all';
+  }
+
+  /** A finer tick: the columns are rebuilt from the frames kept, on its rows. */
+  #retick(tick: number): boolean {
+    if (tick === this.#tick) return false;
+    const frames = this.frames();
+    this.#tick = tick;
+    this.#clearColumns();
+    for (const f of frames) this.#put(f.t, f.book);
+    return true;
   }
 
   /**
