@@ -1,7 +1,7 @@
 /**
  * `marketdesk cache stats|export|prune|clear` over a cache filled through the CLI.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,32 @@ describe('cache commands', () => {
       newsItems: 0,
       dailyCandles: 0,
     });
+  });
+
+  it("prune without --budget keeps to the app's Cache size setting; a damaged settings file is only read", async () => {
+    const settings = path.join(h.home, 'settings.json');
+    writeFileSync(settings, JSON.stringify({ version: 1, cacheBudgetBytes: 3 * 1024 ** 3 }));
+    const chosen = await h.cli('cache prune --json');
+    expect(chosen.code).toBe(0);
+    expect((JSON.parse(chosen.stdout) as { budgetBytes: number }).budgetBytes).toBe(3 * 1024 ** 3);
+    expect(lines(chosen.stderr)).toEqual([
+      "marketdesk: budget 3.0 GiB: the app's Cache size setting (--budget sets another)",
+    ]);
+    // The app may be running: the command line repairs nothing, it uses what it can read.
+    const damaged = JSON.stringify({ version: 1, cacheBudgetBytes: 'lots', theme: 'light' });
+    writeFileSync(settings, damaged);
+    const fallback = await h.cli('cache prune --json');
+    expect(fallback.code).toBe(0);
+    expect((JSON.parse(fallback.stdout) as { budgetBytes: number }).budgetBytes).toBe(1024 ** 3);
+    expect(lines(fallback.stderr)).toEqual([
+      'marketdesk: The settings file settings.json is partly damaged: what could be read is used, and the file is left as it is.',
+      "marketdesk: budget 1.0 GiB: the app's Cache size setting (--budget sets another)",
+    ]);
+    expect(readFileSync(settings, 'utf8')).toBe(damaged);
+    expect(readdirSync(h.home).filter((f) => f.startsWith('settings.json'))).toEqual([
+      'settings.json',
+    ]);
+    rmSync(settings);
   });
 
   it('prune: a tiny budget deletes the oldest candles first', async () => {

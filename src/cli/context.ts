@@ -20,8 +20,9 @@ import {
 } from '../core/api';
 import { SnapshotService, cacheFilePath, closeCache, openCache, type CacheDb } from '../core/cache';
 import { resolveDataFolder } from '../core/data-folder';
+import { SettingsStore } from '../core/settings';
 import { RedactingMarketClient } from '../core/redacting-client';
-import { baseUrlProblem, liveSourceId, type DataSourceId } from '../shared/model';
+import { baseUrlProblem, liveSourceId, type DataSourceId, type Settings } from '../shared/model';
 import {
   DEMO_TOKEN,
   demoSimulatorOptions,
@@ -64,6 +65,7 @@ export class CliContext {
   #db: CacheDb | undefined;
   #snapshots: SnapshotService | undefined;
   #simulator: SimulatorHandle | undefined;
+  #settings: Settings | undefined;
   #demoNoted = false;
 
   constructor(
@@ -140,9 +142,27 @@ export class CliContext {
     this.note(DEMO_NOTE);
   }
 
-  /** The data folder's cache file path (MARKETDESK_HOME wins). */
+  /** The data folder (MARKETDESK_HOME wins), the one the app uses. */
+  dataFolder(): string {
+    return resolveDataFolder(this.env, process.platform, homedir());
+  }
+
+  /** The data folder's cache file path. */
   cachePath(): string {
-    return cacheFilePath(resolveDataFolder(this.env, process.platform, homedir()));
+    return cacheFilePath(this.dataFolder());
+  }
+
+  /**
+   * The app's settings in the data folder (its Settings dialog), read once and only read:
+   * the app may be running, so a damaged file is not repaired here (its trouble is one
+   * note on stderr, and the defaults or what could be read are used).
+   */
+  appSettings(): Settings {
+    if (this.#settings) return this.#settings;
+    const loaded = new SettingsStore({ folder: this.dataFolder(), readOnly: true }).load();
+    for (const notice of loaded.notices) this.note(notice);
+    this.#settings = loaded.settings;
+    return this.#settings;
   }
 
   /** The cache, or null with `--no-cache`. A cache that cannot be opened is a CliError. */

@@ -1,7 +1,7 @@
 /**
  * `marketdesk record ls|export|prune` over a recording written as the app writes it.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -103,6 +103,24 @@ describe('record commands', () => {
       const r = await h.cli(argv);
       expect(r.code).toBe(2);
       expect(lines(r.stderr)).toHaveLength(1);
+    }
+  });
+
+  it("prune without --budget keeps to the app's Recording size setting, and says so", async () => {
+    writeFileSync(
+      path.join(h.home, 'settings.json'),
+      JSON.stringify({ version: 1, recordingBudgetBytes: 2 * 1024 ** 3 }),
+    );
+    try {
+      const r = await h.cli('record prune --json');
+      expect(r.code).toBe(0);
+      expect(lines(r.stderr)).toEqual([
+        "marketdesk: budget 2.0 GiB: the app's Recording size setting (--budget sets another)",
+      ]);
+      const [result] = JSON.parse(r.stdout) as { sessionsRemoved: number }[];
+      expect(result).toMatchObject({ sessionsRemoved: 0 });
+    } finally {
+      rmSync(path.join(h.home, 'settings.json'));
     }
   });
 

@@ -6,7 +6,6 @@ import { Writable } from 'node:stream';
 import {
   clear,
   countCandles,
-  DEFAULT_BUDGET_BYTES,
   exportCandles,
   listSeries,
   prune,
@@ -14,12 +13,12 @@ import {
   type ExportFormat,
 } from '../../core/cache';
 import { ASSET_CLASSES, KTYPES, type DataSourceId } from '../../shared/model';
-import { parseBytes, parseCodes, parseKTypeOption, UsageError } from '../args';
+import { parseCodes, parseKTypeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
 import { formatSize } from '../../shared/format/numbers';
 import { renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
-import { actionOf, MARKET_OPTIONS, parseMarket, type Command } from './command';
+import { actionOf, MARKET_OPTIONS, parseMarket, pruneBudget, type Command } from './command';
 
 /** The command's options, parsed. */
 type Values = Record<string, unknown>;
@@ -38,8 +37,9 @@ export const cacheCommand: Command = {
   help: `Usage: marketdesk cache <action> [options]
 
   stats                 file size, rows per table, series, oldest/newest times
-  prune [--budget SIZE] delete the oldest data until the cache fits SIZE
-                        (default 1GiB; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
+  prune [--budget SIZE] delete the oldest data until the cache fits SIZE (default: the
+                        app's Cache size setting, 1GiB unless changed; 500MB = 500×10⁶
+                        bytes, 512MiB = 512×2²⁰)
   clear --yes           delete everything cached (refused without --yes)
   export <class> --region R [--exchange E] --code C --ktype K [--format csv|json] [--out FILE]
                         write a series' cached candles to FILE, or stdout without --out;
@@ -84,8 +84,7 @@ async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Pr
 
 async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
   noArguments('prune', rest);
-  const budget = parseBytes(values['budget'] as string | undefined, 'budget', DEFAULT_BUDGET_BYTES);
-  const result = prune(ctx.requireCache(), budget);
+  const result = prune(ctx.requireCache(), pruneBudget(ctx, values, 'cacheBudgetBytes'));
   ctx.io.out(ctx.global.json ? renderJson(result) : pruneTable(result, ctx.io.isTTY));
   return 0;
 }

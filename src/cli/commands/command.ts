@@ -4,8 +4,9 @@
  */
 import type { ParseArgsConfig } from 'node:util';
 import { isServed } from '../../shared/api/operations';
-import type { AssetClass, Instrument } from '../../shared/model';
-import { parseAssetClass, requireOption, UsageError } from '../args';
+import { NUMERIC_SETTING_LABELS, type AssetClass, type Instrument } from '../../shared/model';
+import { formatBytes } from '../../shared/format/numbers';
+import { parseAssetClass, parseBytes, requireOption, UsageError } from '../args';
 import type { CliContext } from '../context';
 import { formatTime, renderJson } from '../output';
 import type { Outcome } from '../snapshot-fetch';
@@ -112,4 +113,23 @@ export function actionOf<A>(command: string, actions: Record<string, A>, action?
     throw new UsageError(`${command}: unknown action "${action}" (${names})`);
   }
   return actions[action]!;
+}
+
+/**
+ * The size a `prune` fits into: `--budget`, else the app's own setting for it (Settings,
+ * read from the data folder), so a prune without `--budget` keeps what the app would keep
+ * and never deletes below the size the user chose. Which one it used is said on stderr.
+ */
+export function pruneBudget(
+  ctx: CliContext,
+  values: Record<string, unknown>,
+  setting: 'cacheBudgetBytes' | 'recordingBudgetBytes',
+): number {
+  const option = values['budget'] as string | undefined;
+  if (option !== undefined) return parseBytes(option, 'budget', 0);
+  const bytes = ctx.appSettings()[setting];
+  ctx.note(
+    `budget ${formatBytes(bytes)}: the app's ${NUMERIC_SETTING_LABELS[setting]} setting (--budget sets another)`,
+  );
+  return bytes;
 }

@@ -3,10 +3,7 @@
  * overrides), one file per source, the same ones the app writes.
  */
 import { createWriteStream } from 'node:fs';
-import { homedir } from 'node:os';
-import { resolveDataFolder } from '../../core/data-folder';
 import {
-  DEFAULT_RECORDING_BUDGET_BYTES,
   closeRecording,
   exportFrames,
   instrumentsOf,
@@ -20,11 +17,11 @@ import {
   type RecordingDb,
 } from '../../core/recording';
 import { errorMessage } from '../../shared/errors';
-import { parseBytes, parseTimeOption, UsageError } from '../args';
+import { parseTimeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
 import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
-import { actionOf, type Command } from './command';
+import { actionOf, pruneBudget, type Command } from './command';
 
 type Values = Record<string, unknown>;
 
@@ -44,8 +41,8 @@ export const recordCommand: Command = {
                         the frames of a span (default all) of this source's recording,
                         to FILE or stdout; depth as whole books; T is ISO 8601 or Unix ms
   prune [--budget SIZE] delete each recording's oldest sessions until it fits SIZE
-                        (default 1GiB, the app's default Recording size; 500MB =
-                        500×10⁶ bytes, 512MiB = 512×2²⁰)
+                        (default: the app's Recording size setting, 1GiB unless
+                        changed; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
 
 The app records what it receives live (depth, quotes, ticks) in recordings/ of the data
 folder (MARKETDESK_HOME, else the platform's application-data folder): one file per
@@ -67,7 +64,7 @@ reads the source the other commands would use (demo without --token and --base-u
   },
 };
 
-const folderOf = (ctx: CliContext) => resolveDataFolder(ctx.env, process.platform, homedir());
+const folderOf = (ctx: CliContext) => ctx.dataFolder();
 
 /** Runs `fn` over each recording file; one that cannot be read is noted and skipped. */
 function eachRecording<T>(ctx: CliContext, fn: (db: RecordingDb) => T): T[] {
@@ -177,11 +174,7 @@ async function exportAction(ctx: CliContext, values: Values): Promise<number> {
 }
 
 async function pruneAction(ctx: CliContext, values: Values): Promise<number> {
-  const budget = parseBytes(
-    values['budget'] as string | undefined,
-    'budget',
-    DEFAULT_RECORDING_BUDGET_BYTES,
-  );
+  const budget = pruneBudget(ctx, values, 'recordingBudgetBytes');
   const results = eachRecording(ctx, (db) => ({
     source: db.source,
     file: db.file,

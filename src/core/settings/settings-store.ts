@@ -55,6 +55,11 @@ export interface SettingsStoreOptions {
   migrations?: readonly SettingsMigration[];
   /** Where a throwing change listener is reported; default the emitter's (console.error). */
   reportError?: (error: unknown) => void;
+  /**
+   * Only read the file (the command line, beside a running app): a damaged file is
+   * neither kept aside nor repaired, and changes stay in memory. Default false.
+   */
+  readOnly?: boolean;
 }
 
 /** What {@link SettingsStore.load} found. */
@@ -106,6 +111,7 @@ export class SettingsStore {
       indent: 2,
       keepAsideBytes: blankTokenBytes,
       ...(options.now ? { now: options.now } : {}),
+      ...(options.readOnly ? { readOnly: true } : {}),
     });
     this.file = this.#file.file;
     this.#changed = new Emitter({ onListenerError: options.reportError });

@@ -15,6 +15,10 @@
  *   defaults; one that is partly damaged is copied aside and rewritten with what could
  *   be read. Either way the next start finds a sound file (or none), so nothing is kept
  *   aside twice and no launch copies the same 100 MB again.
+ * - **Read-only readers leave it alone.** A reader that only looks (the command line
+ *   reading the app's settings while the app may be running) opens the store
+ *   `readOnly`: the same reading and the same notices, but nothing is moved, copied,
+ *   repaired or saved.
  */
 import {
   closeSync,
@@ -81,6 +85,11 @@ export interface JsonFileOptions<T> {
   keepAsideBytes?: (bytes: Buffer) => Buffer;
   /** Wall-clock time, for the names of kept copies and stale temp files; default Date.now. */
   now?: () => UnixMs;
+  /**
+   * Only read: a damaged file is not kept aside nor repaired, no stale temp file is
+   * removed, and a save is refused. Default false.
+   */
+  readOnly?: boolean;
 }
 
 /** What {@link JsonFileStore.load} found. */
@@ -156,8 +165,9 @@ export class JsonFileStore<T> {
   load(): JsonFileLoad<T> {
     const o = this.#options;
     // A write killed between its temp file and the rename leaves the temp file behind.
-    removeStaleTempFiles(this.file, { now: this.#now });
-    this.#writable = true;
+    if (!o.readOnly) removeStaleTempFiles(this.file, { now: this.#now });
+    this.#writable = !o.readOnly;
+    this.#why = o.readOnly ? `${capitalise(o.what)} are only read here, never saved.` : '';
     const read = readBounded(this.file, o.maxBytes);
     if ('missing' in read) return this.#result(o.empty(), null);
     if ('problem' in read) {
@@ -187,6 +197,12 @@ export class JsonFileStore<T> {
     }
     const verdict = o.read(raw);
     if (!verdict.ok) return this.#unusable(read.bytes, verdict.problem);
+    if (verdict.damaged !== undefined && o.readOnly) {
+      return this.#result(
+        verdict.value,
+        `${capitalise(o.what)} file ${o.name} is partly damaged: what could be read is used, and the file is left as it is.`,
+      );
+    }
     if (verdict.damaged !== undefined) {
       const kept = this.#keepAside(read.bytes, 'copy');
       const notice = `${capitalise(verdict.damaged)}${kept}.`;
@@ -248,6 +264,7 @@ export class JsonFileStore<T> {
 
   /** Saves what was read back after a repair; a failure joins the notice, never throws. */
   #rewrite(value: T, notice: string | null): string | null {
+    if (this.#options.readOnly) return notice;
     try {
       this.save(value);
       return notice;
@@ -267,6 +284,7 @@ export class JsonFileStore<T> {
    */
   #keepAside(bytes: Buffer | null, how: 'move' | 'copy'): string {
     const o = this.#options;
+    if (o.readOnly) return ' (the file is left as it is)';
     const stamp = new Date(this.#now()).toISOString().replace(/[:.]/g, '-');
     let target = `${this.file}.bad-${stamp}`;
     for (let n = 1; existsSync(target); n++) target = `${this.file}.bad-${stamp}-${n}`;
