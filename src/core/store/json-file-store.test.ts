@@ -113,6 +113,37 @@ describe('JsonFileStore', () => {
     expect(kept(folder)).toEqual([]);
   });
 
+  it.each([
+    [
+      'not JSON',
+      '{"version":2,"notes":',
+      /could not be used \(it is not valid JSON\) \(the file is left as it is\)/,
+    ],
+    [
+      'partly damaged',
+      '{"version":2,"notes":["a",7]}',
+      /is partly damaged: what could be read is used/,
+    ],
+    ['a file of an older format', '{"version":1,"notes":["a"]}', null],
+  ])('read-only, %s is read as ever and left byte for byte', (_, text, notice) => {
+    const folder = tempFolder();
+    const file = path.join(folder, 'notes.json');
+    writeFileSync(file, text);
+    // A write's temp file from this very process, years old: stale, yet left alone here.
+    writeFileSync(`${file}.${process.pid}.0123abcd.tmp`, 'a write killed half way');
+    const s = store(folder, { readOnly: true, now: () => Date.UTC(2030, 0, 1) });
+    const loaded = s.load();
+    expect(loaded.writable).toBe(false);
+    if (notice === null) expect(loaded.notice).toBeNull();
+    else expect(loaded.notice).toMatch(notice);
+    expect(() => s.save({ notes: [] })).toThrow(expect.objectContaining({ code: 'storage' }));
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(readdirSync(folder).sort()).toEqual([
+      'notes.json',
+      `notes.json.${process.pid}.0123abcd.tmp`,
+    ]);
+  });
+
   it.runIf(process.getuid?.() !== 0)(
     'writes nothing this session when the file cannot be read',
     () => {
