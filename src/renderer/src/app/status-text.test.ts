@@ -83,6 +83,9 @@ describe('describeStatus', () => {
         source: mode === 'demo' ? 'replay:demo' : 'replay:live:https://x.test',
       } as const;
       expect(statusWith({}, replay)).toMatchObject({ mode: 'REPLAY', modeTone: 'replay' });
+      // No wall-clock "Updated" beside replayed prices (the replay bar has their time).
+      expect(statusWith({}, { ...replay, lastUpdate: 7 }).lastUpdate).toBe('');
+      expect(statusWith({}, { mode, lastUpdate: 7 }).lastUpdate).toMatch(/^Updated T7s /);
       expect(statusWith({ state: 'offline', since: 5 }, replay)).toMatchObject({
         mode: 'REPLAY · OFFLINE',
         modeTone: 'bad',

@@ -231,8 +231,11 @@ export function describeStatus(
       stretch > 1.005
         ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
         : '',
+    // During a replay the hub's last update is when a replayed frame arrived, on the wall
+    // clock: beside replayed prices it would read as their time. The replay bar says the
+    // replay's own time.
     lastUpdate:
-      status.lastUpdate === null
+      status.lastUpdate === null || isReplaySource(status.source)
         ? ''
         : `Updated ${format(status.lastUpdate, true)} ${zoneName(status.lastUpdate)}`,
     feed: describeStream(status.health.stream, format),
