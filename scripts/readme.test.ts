@@ -53,6 +53,13 @@ export function readmeCommands(markdown: string): string[] {
   return [...new Set(found)];
 }
 
+/** The check in place of a command not run here: the files it runs are in the repository. */
+function filesExist(...files: string[]): () => void {
+  return () => {
+    for (const file of files) expect(existsSync(path.join(root, file)), file).toBe(true);
+  };
+}
+
 /** How one README command is run here. */
 type How =
   /** Runs to completion: exit 0, no npm warning; `check` looks at its output. */
@@ -114,45 +121,41 @@ const HOW: Record<string, How> = {
   './run bench -- stream': {
     kind: 'not-run',
     why: 'the stream benchmarks drive the simulator, the host and Chromium for minutes',
-    instead: () => {
-      for (const file of ['stream.bench.ts', 'stream-plan.bench.ts']) {
-        expect(existsSync(path.join(root, 'bench', file))).toBe(true);
-      }
-    },
+    instead: filesExist('bench/stream.bench.ts', 'bench/stream-plan.bench.ts'),
   },
   './run bench -- cli': {
     kind: 'not-run',
     why: 'a benchmark: it starts the command line fifteen times, half of them through tsx',
-    instead: () => expect(existsSync(path.join(root, 'bench', 'cli.bench.ts'))).toBe(true),
+    instead: filesExist('bench/cli.bench.ts'),
   },
   './run bench -- recording': {
     kind: 'not-run',
     why: 'it writes and reads an eight-hour recording of twenty instruments (a million frames)',
-    instead: () => expect(existsSync(path.join(root, 'bench', 'recording.bench.ts'))).toBe(true),
+    instead: filesExist('bench/recording.bench.ts'),
   },
   './run bench -- replay': {
     kind: 'not-run',
     why: 'it records an eight-hour session of twenty instruments, then plays and seeks it',
-    instead: () => expect(existsSync(path.join(root, 'bench', 'replay.bench.ts'))).toBe(true),
+    instead: filesExist('bench/replay.bench.ts'),
   },
   './run bench -- ui-heatmap': {
     kind: 'not-run',
     why: 'it draws the heatmap in Chromium for twelve seconds and records an eight-hour session',
-    instead: () => expect(existsSync(path.join(root, 'bench', 'ui-heatmap.bench.ts'))).toBe(true),
+    instead: filesExist('bench/ui-heatmap.bench.ts'),
   },
   './run bench -- plans': {
     kind: 'not-run',
     why: 'every plan for ten minutes of the simulator clock, and 32 minutes of streamed charts',
-    instead: () => expect(existsSync(path.join(root, 'bench', 'plans.bench.ts'))).toBe(true),
+    instead: filesExist('bench/plans.bench.ts'),
   },
   './run bench -- search': {
     kind: 'not-run',
     why: 'the search, alert and chart benchmarks run for minutes (the chart one in Chromium)',
-    instead: () => {
-      for (const file of ['search.bench.ts', 'alerts.bench.ts', 'ui-chart.bench.ts']) {
-        expect(existsSync(path.join(root, 'bench', file))).toBe(true);
-      }
-    },
+    instead: filesExist(
+      'bench/search.bench.ts',
+      'bench/alerts.bench.ts',
+      'bench/ui-chart.bench.ts',
+    ),
   },
   './run serve -- --no-open': {
     kind: 'serves',
@@ -259,23 +262,22 @@ const HOW: Record<string, How> = {
   'npx tsx e2e/screens.ts': {
     kind: 'not-run',
     why: 'a screenshot tool that drives Chromium against three hosts for about a minute',
-    instead: () => expect(existsSync(path.join(root, 'e2e', 'screens.ts'))).toBe(true),
+    instead: filesExist('e2e/screens.ts'),
   },
   'npx tsx e2e/chart-screens.ts': {
     kind: 'not-run',
     why: 'a screenshot tool that drives Chromium against a host for about half a minute',
-    instead: () => expect(existsSync(path.join(root, 'e2e', 'chart-screens.ts'))).toBe(true),
+    instead: filesExist('e2e/chart-screens.ts'),
   },
   'npx tsx e2e/screenshots.ts': {
     kind: 'not-run',
     why: 'a screenshot tool that drives Chromium against a host for about half a minute',
-    instead: () => expect(existsSync(path.join(root, 'e2e', 'screenshots.ts'))).toBe(true),
+    instead: filesExist('e2e/screenshots.ts'),
   },
   'npx tsx bench/ui/profile-chart.ts [updates|paint] [bars]': {
     kind: 'not-run',
     why: 'a profiler that drives Chromium for tens of seconds, a benchmark tool',
-    instead: () =>
-      expect(existsSync(path.join(root, 'bench', 'ui', 'profile-chart.ts'))).toBe(true),
+    instead: filesExist('bench/ui/profile-chart.ts'),
   },
 };
 

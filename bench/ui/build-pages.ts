@@ -2,7 +2,8 @@
  * Builds the browser pages of the UI benchmarks (`bench/ui/pages`) with Vite and the
  * app's Svelte setup: `bare.html` (lightweight-charts alone) and `app.html` (the
  * chart pane itself), both importing the same `lightweight-charts` package the app
- * bundles. Production build, minified, like `out/renderer`.
+ * bundles and drawing in the same box (`box.css`). Production build, minified, like
+ * `out/renderer`.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

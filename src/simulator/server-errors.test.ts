@@ -1,16 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { planOf, type Plan } from '../shared/model';
 import type { MarketModel } from './market-model';
 import { startSimulator, type SimulatorHandle } from './server';
-import { call, failed, ok } from './test-helpers';
+import { call, failed, ok, useSimulator } from './test-helpers';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0);
 
-let sim: SimulatorHandle;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, now: () => NOW });
-});
-afterAll(() => sim.close());
+const sim = useSimulator({ port: 0, now: () => NOW });
 
 describe('bad parameters answer 400', () => {
   it.each([

@@ -2,7 +2,7 @@
  * The market-time operations over HTTP: market status, holidays v2, splits, IPOs and
  * news detail, with the simulator's validation, denials, errors and `clock` option.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   WireHoliday,
   WireIpo,
@@ -12,18 +12,14 @@ import type {
   WireSplit,
 } from '../shared/api/wire';
 import { parseClock } from './cli-args';
-import { startSimulator, type SimulatorHandle } from './server';
-import { call, failed, ok } from './test-helpers';
+import { startSimulator } from './server';
+import { call, failed, ok, useSimulator } from './test-helpers';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('market-time operations', () => {
-  let sim: SimulatorHandle;
   let now = at('2025-07-04T15:00:00Z');
-  beforeAll(async () => {
-    sim = await startSimulator({ now: () => now, deniedMarkets: ['stock:JP'] });
-  });
-  afterAll(() => sim.close());
+  const sim = useSimulator({ now: () => now, deniedMarkets: ['stock:JP'] });
 
   it('market status on a holiday, in a lunch break, at the weekend', async () => {
     now = at('2025-07-04T15:00:00Z');

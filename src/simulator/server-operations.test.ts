@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATIONS, OPERATION_NAMES, type OperationSpec } from '../shared/api/operations';
 import type { AssetClass } from '../shared/model';
 import { MAX_KLINE_LIMIT } from './params';
-import { startSimulator, type SimulatorHandle } from './server';
+import { startSimulator } from './server';
 import {
   call,
   expectDepth,
@@ -13,6 +13,7 @@ import {
   expectTick,
   failed,
   ok,
+  useSimulator,
 } from './test-helpers';
 
 /** A fixed clock: Friday 2026-11-20 15:00 UTC, inside US trading hours. */
@@ -38,11 +39,7 @@ function queryFor(spec: OperationSpec): string {
   return parts.join('&');
 }
 
-let sim: SimulatorHandle;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, seed: 7, now: () => NOW });
-});
-afterAll(() => sim.close());
+const sim = useSimulator({ port: 0, seed: 7, now: () => NOW });
 
 describe('every operation of the contract', () => {
   it('routes exactly the 20 operations of OPERATIONS', () => {

@@ -1,8 +1,30 @@
 /**
- * Helpers for the simulator's own tests: one GET with its parsed envelope, and
- * field-type checks for every wire record of spec section 2.
+ * Helpers for the simulator's tests and the tests that run against it: a simulator for
+ * a block of tests, one GET with its parsed envelope, and field-type checks for every
+ * wire record of spec section 2.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from './server';
+
+/**
+ * A simulator for the enclosing block (or file): started with `options` before its
+ * tests, closed after them. What it returns stands for the running simulator inside
+ * the tests (and in `beforeAll` hooks registered after this call).
+ */
+export function useSimulator(options: SimulatorOptions = {}): SimulatorHandle {
+  let sim: SimulatorHandle | undefined;
+  beforeAll(async () => {
+    sim = await startSimulator(options);
+  });
+  afterAll(() => sim?.close());
+  return new Proxy({} as SimulatorHandle, {
+    get(_, key) {
+      if (!sim) throw new Error('useSimulator: used outside a test');
+      const value: unknown = Reflect.get(sim, key);
+      return typeof value === 'function' ? (value as () => unknown).bind(sim) : value;
+    },
+  });
+}
 
 /** An answer: status, headers, raw body, and the parsed body when it is JSON. */
 export interface Answer {

@@ -3,11 +3,12 @@
  * larger than the plan allows, the token header, plan denials, unknown codes and
  * injected faults.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OPERATION_NAMES, OPERATIONS } from '../../shared/api/operations';
 import type { AssetClass } from '../../shared/model';
 import { planOf } from '../../shared/model';
-import { catalogOf, startSimulator, type SimulatorHandle } from '../../simulator';
+import { catalogOf } from '../../simulator';
+import { useSimulator } from '../../simulator/test-helpers';
 import { MarketClient } from './client';
 import type { BatchResult, Result } from './result';
 import { shapeOf } from './shapes';
@@ -28,17 +29,13 @@ const CODES = (cls: AssetClass) =>
     .map((e) => e.code)
     .slice(0, 12);
 
-let sim: SimulatorHandle;
-beforeAll(async () => {
-  sim = await startSimulator({
-    port: 0,
-    seed: 7,
-    token: TOKEN,
-    plan: planOf('base'),
-    deniedMarkets: ['stock:JP'],
-  });
+const sim = useSimulator({
+  port: 0,
+  seed: 7,
+  token: TOKEN,
+  plan: planOf('base'),
+  deniedMarkets: ['stock:JP'],
 });
-afterAll(() => sim.close());
 beforeEach(() => {
   sim.setFaults({});
   sim.resetStats();

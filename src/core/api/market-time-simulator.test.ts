@@ -3,21 +3,17 @@
  * the other reads, and a holiday calendar read from the wire gives the same market
  * state as the shared calendar the simulator obeys.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stockCalendar } from '../../shared/calendar/calendars';
 import { marketStateAt } from '../../shared/calendar/region-calendar';
-import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { useSimulator } from '../../simulator/test-helpers';
 import { testClient } from './test-helpers';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('MarketClient market-time methods against the simulator', () => {
-  let sim: SimulatorHandle;
   let now = at('2025-11-28T16:00:00Z');
-  beforeAll(async () => {
-    sim = await startSimulator({ now: () => now, deniedMarkets: ['stock:JP'] });
-  });
-  afterAll(() => sim.close());
+  const sim = useSimulator({ now: () => now, deniedMarkets: ['stock:JP'] });
 
   it('reads a half day’s status and every region’s holidays into the same market states', async () => {
     const c = testClient(sim.url);

@@ -3,9 +3,10 @@
  * client against the simulator's list (the demo catalog), its errors and a service
  * without the operation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../shared/model';
-import { catalogOf, startSimulator, type SimulatorHandle } from '../../simulator';
+import { catalogOf } from '../../simulator';
+import { useSimulator } from '../../simulator/test-helpers';
 import { MarketClient } from './client';
 import { RecordIssue } from './read';
 import { readSymbolList } from './symbol-list';
@@ -72,10 +73,9 @@ describe('readSymbolList', () => {
 });
 
 describe('MarketClient.symbolList against the simulator', () => {
-  let sim: SimulatorHandle;
+  const sim = useSimulator({ port: 0, token: 't', deniedMarkets: ['stock:JP'] });
   let client: MarketClient;
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, token: 't', deniedMarkets: ['stock:JP'] });
+  beforeAll(() => {
     client = new MarketClient({
       token: 't',
       baseUrl: sim.url,
@@ -83,7 +83,6 @@ describe('MarketClient.symbolList against the simulator', () => {
       retry: { attempts: 1 },
     });
   });
-  afterAll(() => sim.close());
 
   it('lists the catalog of a class and region', async () => {
     const r = await client.symbolList({ class: 'stock', region: 'HK' });

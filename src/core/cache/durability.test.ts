@@ -7,16 +7,15 @@
  * `DURABILITY_SEED=<seed> npx vitest run src/core/cache/durability.test.ts` replays it.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { runUntilKilled } from './testing/kill-child';
 import { seededRandom, testSeed } from './testing/seeded-random';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const writer = path.join(here, 'testing', 'durability-writer.ts');
 const BATCH = 200;
 const ROUNDS = 6;
@@ -32,39 +31,15 @@ function killPlan(seed: number, rounds = ROUNDS): number[] {
 }
 
 /** Runs the writer from `first`, SIGKILLs it once it has acked `killAfter` batches; returns the acks. */
-function writeThenKill(file: string, first: number, killAfter: number): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', writer, file, String(first), String(BATCH)],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const acks: number[] = [];
-    let buffered = '';
-    let stderr = '';
-    let killed = false;
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        const m = /^ack (\d+)$/.exec(line);
-        if (m) acks.push(Number(m[1]));
-      }
-      // The writer goes on writing while the signal travels: it lands mid-batch.
-      if (!killed && acks.length >= killAfter) killed = child.kill('SIGKILL');
-    });
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`writer exited without being killed: ${stderr}`));
-      else resolve(acks);
-    });
+async function writeThenKill(file: string, first: number, killAfter: number): Promise<number[]> {
+  const acks: number[] = [];
+  await runUntilKilled(writer, [file, String(first), String(BATCH)], (line, kill) => {
+    const m = /^ack (\d+)$/.exec(line);
+    if (m) acks.push(Number(m[1]));
+    // The writer goes on writing while the signal travels: it lands mid-batch.
+    if (acks.length >= killAfter) kill();
   });
+  return acks;
 }
 
 describe('durability', () => {

@@ -9,6 +9,7 @@ import {
   EVENT_RETRY_AFTER_MS,
   EventsService,
   type EventsReader,
+  type EventsServiceOptions,
 } from './events-service';
 import { namedKey } from './news-match';
 
@@ -30,7 +31,14 @@ afterEach(() => {
   cleanup = null;
 });
 
-function setup(rows: Partial<{ [K in EventListKind]: EventRows[K][] }> = {}) {
+/**
+ * A service over a fresh cache whose reader answers `rows`; the instrument's names and
+ * the news refresh are quick unless `deps` holds them up.
+ */
+function setup(
+  rows: Partial<{ [K in EventListKind]: EventRows[K][] }> = {},
+  deps: Partial<Pick<EventsServiceOptions, 'namesOf' | 'refreshNews'>> = {},
+) {
   const cache = tempCache();
   cleanup = cache.dispose;
   let now = 100 * DAY;
@@ -54,6 +62,7 @@ function setup(rows: Partial<{ [K in EventListKind]: EventRows[K][] }> = {}) {
     namesOf: async () => ['Apple Inc.'],
     refreshNews: async (feed) => newsAsked.push(feed.market),
     now: () => now,
+    ...deps,
   });
   return {
     db: cache.db,
@@ -187,28 +196,19 @@ describe('a chart’s events', () => {
   });
 
   it('answers from the cache without waiting for the instrument’s names, then matches them', async () => {
-    const cache = tempCache();
-    cleanup = cache.dispose;
-    const reader: EventsReader = {
-      sourceId: DEMO,
-      fetchList: async (kind) => (kind === 'splits' ? [split('AAPL', 50, 4)] : []) as never,
-    };
     let named: (names: string[]) => void = () => undefined;
-    const service = new EventsService({
-      db: cache.db,
-      reader: () => reader,
+    const { db, service } = setup(
+      { splits: [split('AAPL', 50, 4)] },
       // The directory's first lookup loads its listing: slow, here until told.
-      namesOf: () => new Promise((resolve) => (named = resolve)),
-      refreshNews: async () => undefined,
-      now: () => 100 * DAY,
-    });
+      { namesOf: () => new Promise((resolve) => (named = resolve)) },
+    );
     const page = {
       items: [item('a', 'Apple Inc. rises 2%', 95 * DAY), item('b', 'AAPL slips', 96 * DAY)],
       nextCursor: null,
       hasMore: false,
       count: 2,
     };
-    saveNewsPage(cache.db, DEMO, { market: 'stock', lang: 'en' }, null, page, 100 * DAY);
+    saveNewsPage(db, DEMO, { market: 'stock', lang: 'en' }, null, page, 100 * DAY);
     const first = await service.chartEvents(AAPL, 0, 100 * DAY);
     expect(first.splits.map((s) => s.ratio)).toEqual(['1:4']);
     expect(first.news.map((n) => n.id)).toEqual(['b']);
@@ -218,24 +218,18 @@ describe('a chart’s events', () => {
   });
 
   it('answers the splits from the cache at once while a news refresh waits out a rate limit', async () => {
-    const cache = tempCache();
-    cleanup = cache.dispose;
-    const reader: EventsReader = {
-      sourceId: DEMO,
-      fetchList: async (kind) => (kind === 'splits' ? [split('AAPL', 50, 4)] : []) as never,
-    };
     let refreshes = 0;
-    const service = new EventsService({
-      db: cache.db,
-      reader: () => reader,
-      namesOf: async () => [],
-      // A refresh held by the plan's rate limit: it never answers in this test.
-      refreshNews: () => {
-        refreshes++;
-        return new Promise(() => undefined);
+    const { service } = setup(
+      { splits: [split('AAPL', 50, 4)] },
+      {
+        namesOf: async () => [],
+        // A refresh held by the plan's rate limit: it never answers in this test.
+        refreshNews: () => {
+          refreshes++;
+          return new Promise(() => undefined);
+        },
       },
-      now: () => 100 * DAY,
-    });
+    );
     const answer = await service.chartEvents(AAPL, 0, DAY);
     expect(answer.splits.map((s) => s.ratio)).toEqual(['1:4']);
     expect(refreshes).toBe(0);

@@ -9,16 +9,24 @@ import { FakeStreams } from './testing/fake-stream';
 import { manualHub, quotesSpec as quotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
+/**
+ * A free-plan hub (one stream connection) on fake streams, its clock at `at()` plus the
+ * time the test has advanced it: moving `at` moves the hub's day and hour.
+ */
+function freePlanHub(at: () => number) {
+  const streams = new FakeStreams(3);
+  const rig = manualHub((t) => {
+    const start = t.now();
+    return { stream: streams.open, plan: planOf('free'), now: () => at() + t.now() - start };
+  });
+  return { streams, ...rig };
+}
+
 describe('the stream’s ranking', () => {
   it('gives the free plan’s one connection to the market that trades now, and moves it when markets open', async () => {
-    const streams = new FakeStreams(3);
     // The hub's clock says Saturday noon UTC; then Monday 15:00 UTC (New York trades).
-    let shift = Date.UTC(2026, 10, 28, 12) - Date.UTC(2026, 10, 18, 15);
-    const { timers, hub } = manualHub((t) => ({
-      stream: streams.open,
-      plan: planOf('free'),
-      now: () => t.now() + shift,
-    }));
+    let at = Date.UTC(2026, 10, 28, 12);
+    const { streams, timers, hub } = freePlanHub(() => at);
     const open = () => streams.opened.filter((s) => !s.disposed).map((s) => s.cls);
     // Stocks are the more visible (two boards), crypto trades.
     hub.subscribe('w1', quotes('stock', 'US', ['AAPL', 'MSFT', 'TSLA']), new Recorder().push);
@@ -29,7 +37,7 @@ describe('the stream’s ranking', () => {
     streams.of('crypto').stream();
     await timers.advance(0);
 
-    shift = Date.UTC(2026, 10, 30, 15) - Date.UTC(2026, 10, 18, 15);
+    at = Date.UTC(2026, 10, 30, 15);
     await timers.advance(60_000);
     expect(open()).toEqual(['stock']);
     expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US', 'TSLA$US']);
@@ -37,14 +45,8 @@ describe('the stream’s ranking', () => {
   });
 
   it('serves the focused pane’s symbol first of all (after trading markets), and follows the focus', async () => {
-    const streams = new FakeStreams(3);
     // Monday 15:00 UTC: New York trades.
-    const shift = Date.UTC(2026, 10, 30, 15) - Date.UTC(2026, 10, 18, 15);
-    const { timers, hub } = manualHub((t) => ({
-      stream: streams.open,
-      plan: planOf('free'),
-      now: () => t.now() + shift,
-    }));
+    const { streams, timers, hub } = freePlanHub(() => Date.UTC(2026, 10, 30, 15));
     hub.subscribe(
       'w1',
       quotes('stock', 'US', ['AAPL', 'MSFT', 'TSLA', 'AMZN']),

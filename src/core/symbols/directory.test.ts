@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataSourceId, DirectoryEntry, StockInfo } from '../../shared/model';
 import { planOf } from '../../shared/model';
-import { CATALOG, startSimulator, type SimulatorHandle } from '../../simulator';
+import { CATALOG } from '../../simulator';
+import { useSimulator } from '../../simulator/test-helpers';
 import { ApiError, err, MarketClient, ok, type Result } from '../api';
 import { closeCache, openCache, saveSnapshots, upsertCandles } from '../cache';
 import { SymbolDirectory, type ListingClient } from './directory';
 import { seenInCache } from './seen';
 
-let sim: SimulatorHandle;
+const sim = useSimulator({ port: 0 });
 let demoClient: MarketClient;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+beforeAll(() => {
   demoClient = new MarketClient({ token: 'demo', baseUrl: sim.url, plan: planOf('premium') });
 });
-afterAll(() => sim.close());
 
 /** A live service's list: `lists` by `class:region`, else the error; counts requests. */
 function fakeService(lists: Record<string, DirectoryEntry[]> | ApiError) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AssetClass, SymbolQuery } from '../../shared/model';
 import { ASSET_CLASSES, planOf } from '../../shared/model';
-import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { startSimulator } from '../../simulator';
+import { useSimulator } from '../../simulator/test-helpers';
 import { ApiError, err, MarketClient, type ApiErrorKind } from '../api';
 import { HealthService } from '../health';
 import { checkOperation, SymbolChecker, type SymbolClient } from './symbol-checker';
@@ -15,11 +16,7 @@ const q = (cls: AssetClass, region: string, code: string, exchange = ''): Symbol
   code,
 });
 
-let sim: SimulatorHandle;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, token: TOKEN, deniedMarkets: ['stock:JP'] });
-});
-afterAll(() => sim.close());
+const sim = useSimulator({ port: 0, token: TOKEN, deniedMarkets: ['stock:JP'] });
 beforeEach(() => sim.resetStats());
 
 const clientOf = (token = TOKEN, baseUrl = sim.url) =>

@@ -166,8 +166,7 @@ describe('ChartState', () => {
 
   it('drops a page that answers after the series changed', async () => {
     const bridge = new FakeBridge();
-    const answers: ((p: CandlesPage) => void)[] = [];
-    bridge.handlers.loadCandles = () => new Promise((resolve) => answers.push(resolve));
+    const answers = bridge.hold('loadCandles');
     const chart = new ChartState(bridge);
     const first = chart.setSeries(series);
     const second = chart.setSeries({ ...series, kType: 5 });

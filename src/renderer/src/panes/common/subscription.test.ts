@@ -95,8 +95,7 @@ describe('PaneSubscription', () => {
 
   it('drops a subscription superseded while in flight', async () => {
     const { bridge, sub } = setup();
-    const answers: ((v: { subscriptionId: string }) => void)[] = [];
-    bridge.handlers.subscribe = () => new Promise((resolve) => answers.push(resolve));
+    const answers = bridge.hold('subscribe');
     const first = sub.set(spec(['AAPL']));
     const second = sub.set(spec(['MSFT']));
     answers[0]!({ subscriptionId: 'a' });

@@ -95,8 +95,7 @@ describe('NewsState', () => {
 
   it('marks an offline page and drops answers for an old filter', async () => {
     const bridge = new FakeBridge();
-    const resolvers: ((a: NewsPageAnswer) => void)[] = [];
-    bridge.handlers.loadNews = () => new Promise((resolve) => resolvers.push(resolve));
+    const resolvers = bridge.hold('loadNews');
     const news = new NewsState(bridge);
     const first = news.setFilter('stock', 'en');
     const second = news.setFilter('crypto', 'en');
