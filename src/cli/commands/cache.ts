@@ -18,10 +18,15 @@ import { CliError, type CliContext } from '../context';
 import { formatSize } from '../../shared/format/numbers';
 import { renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
-import { actionOf, MARKET_OPTIONS, parseMarket, pruneBudget, type Command } from './command';
-
-/** The command's options, parsed. */
-type Values = Record<string, unknown>;
+import {
+  actionOf,
+  MARKET_OPTIONS,
+  parseMarket,
+  pruneBudget,
+  type Action,
+  type Command,
+  type Values,
+} from './command';
 
 /** `cache <action>`, by name: each runs with the options and the arguments after the action. */
 const ACTIONS = {
@@ -29,7 +34,7 @@ const ACTIONS = {
   prune: pruneAction,
   clear: clearAction,
   export: exportAction,
-} satisfies Record<string, (ctx: CliContext, values: Values, rest: string[]) => Promise<number>>;
+} satisfies Record<string, Action>;
 
 export const cacheCommand: Command = {
   name: 'cache',

@@ -23,8 +23,17 @@ export interface Command {
   help: string;
   options: Options;
   /** Runs with the command's own arguments (its name removed); resolves to the exit status. */
-  run(ctx: CliContext, values: Record<string, unknown>, positionals: string[]): Promise<number>;
+  run(ctx: CliContext, values: Values, positionals: string[]): Promise<number>;
 }
+
+/** A command's options, parsed. */
+export type Values = Record<string, unknown>;
+
+/**
+ * One action of a command with actions (`cache stats`, `record ls`): it runs with the
+ * options and the arguments after the action's name, and resolves to the exit status.
+ */
+export type Action = (ctx: CliContext, values: Values, rest: string[]) => Promise<number>;
 
 /** Options of the commands that address a market. */
 export const MARKET_OPTIONS = {
@@ -122,7 +131,7 @@ export function actionOf<A>(command: string, actions: Record<string, A>, action?
  */
 export function pruneBudget(
   ctx: CliContext,
-  values: Record<string, unknown>,
+  values: Values,
   setting: 'cacheBudgetBytes' | 'recordingBudgetBytes',
 ): number {
   const option = values['budget'] as string | undefined;

@@ -21,15 +21,13 @@ import { parseTimeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
 import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
-import { actionOf, pruneBudget, type Command } from './command';
-
-type Values = Record<string, unknown>;
+import { actionOf, pruneBudget, type Action, type Command, type Values } from './command';
 
 const ACTIONS = {
   ls: lsAction,
   export: exportAction,
   prune: pruneAction,
-} satisfies Record<string, (ctx: CliContext, values: Values) => Promise<number>>;
+} satisfies Record<string, Action>;
 
 export const recordCommand: Command = {
   name: 'record',
