@@ -291,24 +291,15 @@ export class WebglGridPainter implements GridPainter {
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, MAX_COLUMNS, 1, gl.RED, gl.UNSIGNED_BYTE, present);
     // The texel rows to send: those the columns list (within the texture) and those that
     // may still hold an older size (cleared): a book spans a few dozen rows, not 1,024.
-    let lo = TEXTURE_ROWS;
-    let hi = -1;
+    let listed: TexelRows | null = null;
     if (first !== null && newest !== null) {
       for (let b = first; b <= newest; b++) {
         const col = data.column(b);
-        if (!col) continue;
-        for (const rows of [col.bids.rows, col.asks.rows]) {
-          if (rows.length === 0) continue;
-          const a = Math.floor((rows[0]! - base) / k);
-          const z = Math.floor((rows[rows.length - 1]! - base) / k);
-          lo = Math.min(lo, a, z);
-          hi = Math.max(hi, a, z);
-        }
+        if (col) listed = widened(listed, col, window);
       }
     }
-    lo = Math.max(0, lo);
-    hi = Math.min(TEXTURE_ROWS - 1, hi);
-    const listed = lo <= hi ? { lo, hi } : null;
+    let lo = listed?.lo ?? TEXTURE_ROWS;
+    let hi = listed?.hi ?? -1;
     if (this.#written) {
       lo = Math.min(lo, this.#written.lo);
       hi = Math.max(hi, this.#written.hi);
@@ -340,22 +331,6 @@ export class WebglGridPainter implements GridPainter {
     }
   }
 
-  /** Widens the texel rows that may hold a size by those `column` lists. */
-  #wrote(column: Column, { base, k }: TextureWindow): void {
-    let lo = this.#written?.lo ?? TEXTURE_ROWS;
-    let hi = this.#written?.hi ?? -1;
-    for (const rows of [column.bids.rows, column.asks.rows]) {
-      if (rows.length === 0) continue;
-      const a = Math.floor((rows[0]! - base) / k);
-      const z = Math.floor((rows[rows.length - 1]! - base) / k);
-      lo = Math.min(lo, a, z);
-      hi = Math.max(hi, a, z);
-    }
-    lo = Math.max(0, lo);
-    hi = Math.min(TEXTURE_ROWS - 1, hi);
-    if (lo <= hi) this.#written = { lo, hi };
-  }
-
   #send(b: number, column: Column | undefined): void {
     const gl = this.#gl;
     const w = this.#window;
@@ -378,11 +353,33 @@ export class WebglGridPainter implements GridPainter {
     putBlock(texels, 1, TEXTURE_ROWS, 0, column.bids.rows, column.bids.sizes, w, 0);
     putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, w, 1);
     // The whole texel column is sent (zeros around the book): the rows it may hold a size in.
-    this.#wrote(column, w);
+    this.#written = widened(this.#written, column, w);
     gl.activeTexture(gl.TEXTURE0);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, s, 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
     this.uploads++;
   }
+}
+
+/** A span of texel rows, `lo` to `hi`. */
+interface TexelRows {
+  lo: number;
+  hi: number;
+}
+
+/** `rows` widened by the texel rows (within the texture) `column` lists sizes in. */
+function widened(
+  rows: TexelRows | null,
+  column: Column,
+  { base, k }: TextureWindow,
+): TexelRows | null {
+  let lo = rows?.lo ?? TEXTURE_ROWS;
+  let hi = rows?.hi ?? -1;
+  for (const side of [column.bids.rows, column.asks.rows]) {
+    if (side.length === 0) continue;
+    lo = Math.min(lo, Math.max(0, Math.floor((side[0]! - base) / k)));
+    hi = Math.max(hi, Math.min(TEXTURE_ROWS - 1, Math.floor((side[side.length - 1]! - base) / k)));
+  }
+  return lo <= hi ? { lo, hi } : rows;
 }
 
 /**
