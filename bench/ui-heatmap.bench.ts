@@ -31,9 +31,6 @@ interface Result {
   columns: number;
   rows: number;
   uploads: number | null;
-  /** Frames the plot drew, and animation frames it put off while the GPU drew the last. */
-  drawn: number;
-  putOff: number;
 }
 
 interface FirstPaint {
@@ -126,7 +123,6 @@ const bench: Benchmark = {
         `[ui-heatmap] path ${r.path}; ${r.columns} columns × ${r.rows} rows; ` +
           `frame p95 ${r.frameP95.toFixed(1)} ms; work median ${r.workMedian.toFixed(2)} ms; ` +
           `longest task ${r.longest.toFixed(0)} ms; column uploads ${r.uploads ?? 'n/a'}; ` +
-          `plot frames drawn ${r.drawn}, put off while the GPU drew the last ${r.putOff}; ` +
           `load average ${loadBefore} before, ${load()} after`,
       );
       console.error(

@@ -82,8 +82,6 @@ async function run(seconds) {
   let lastPush = start;
   let phase = 0;
   let drawn = plot.stats.drawMs;
-  const frames0 = plot.stats.frames;
-  const putOff0 = plot.stats.putOff;
   await new Promise((done) => {
     const step = (/** @type {number} */ now) => {
       const w0 = performance.now();
@@ -128,8 +126,6 @@ async function run(seconds) {
     columns: MAX_COLUMNS,
     rows: 2 * LEVELS,
     uploads: 'uploads' in plot.painter ? plot.painter.uploads : null,
-    drawn: plot.stats.frames - frames0,
-    putOff: plot.stats.putOff - putOff0,
   };
 }
 

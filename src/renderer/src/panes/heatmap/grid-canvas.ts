@@ -30,10 +30,6 @@ export class CanvasGridPainter implements GridPainter {
     this.canvas.height = Math.max(1, Math.round(height * dpr));
   }
 
-  busy(): boolean {
-    return false;
-  }
-
   upload(): void {
     // Nothing kept: each draw reads the visible columns.
   }

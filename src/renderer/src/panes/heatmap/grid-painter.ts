@@ -23,11 +23,6 @@ export interface GridPainter {
   resize(width: number, height: number, dpr: number): void;
   /** Takes the columns a change touched (the GPU path uploads only those). */
   upload(changed: Changed, data: HeatmapData): void;
-  /**
-   * Whether the last frame painted is still being drawn (the GPU path, asked without
-   * waiting): the next frame is then put off, not queued behind it.
-   */
-  busy(): boolean;
   /** Paints the visible cells; `max` is the size drawn at full strength. */
   draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void;
   dispose(): void;

@@ -131,8 +131,6 @@ export class WebglGridPainter implements GridPainter {
    */
   #written: { lo: number; hi: number } | null = null;
   #dpr = 1;
-  /** Set after each frame's draw call: signalled once the GPU has drawn it. */
-  #fence: WebGLSync | null = null;
   get rowsPerTexel(): number {
     return this.#window?.k ?? 1;
   }
@@ -246,24 +244,10 @@ export class WebglGridPainter implements GridPainter {
     gl.uniform3f(u.u_bid!, ...colors.bid);
     gl.uniform3f(u.u_ask!, ...colors.ask);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
-    if (this.#fence) gl.deleteSync(this.#fence);
-    this.#fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-  }
-
-  busy(): boolean {
-    const gl = this.#gl;
-    const fence = this.#fence;
-    if (!fence) return false;
-    // The status the browser last heard from the GPU process: no round trip, no wait.
-    if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) return true;
-    gl.deleteSync(fence);
-    this.#fence = null;
-    return false;
   }
 
   dispose(): void {
     const gl = this.#gl;
-    if (this.#fence) gl.deleteSync(this.#fence);
     gl.deleteTexture(this.#grid);
     gl.deleteTexture(this.#present);
     gl.deleteProgram(this.#program);

@@ -63,11 +63,8 @@ export class HeatmapPlot {
   #readout: (r: Readout | null) => void = () => {};
   #lastReadout: Readout | null = null;
   #live: (live: boolean) => void = () => {};
-  /**
-   * Frames drawn, their main-thread time (ms), and animation frames put off while the
-   * GPU drew the last: read by the benchmark.
-   */
-  readonly stats = { frames: 0, drawMs: 0, putOff: 0 };
+  /** Frames drawn and their main-thread time (ms): read by the benchmark. */
+  readonly stats = { frames: 0, drawMs: 0 };
 
   constructor(
     private readonly el: HTMLElement,
@@ -183,21 +180,9 @@ export class HeatmapPlot {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
-      // The GPU still drawing the last frame (a software GPU takes tens of ms): this one
-      // waits for the next animation frame rather than queue behind it (at most 30 in
-      // a row, so a fence never heard of cannot stop the map).
-      if (this.painter.busy() && this.#putOff < 30) {
-        this.#putOff++;
-        this.stats.putOff++;
-        this.#request();
-        return;
-      }
-      this.#putOff = 0;
       this.draw();
     });
   }
-
-  #putOff = 0;
 
   #resize(): void {
     const box = this.el.getBoundingClientRect();
