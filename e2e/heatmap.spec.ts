@@ -58,12 +58,10 @@ function sees(app: Workspace, drawnBy: () => string): void {
     const page = app.page;
     await addHeatmap(app);
     await expect(plot(page)).toHaveAttribute('data-path', drawnBy());
-    // Rows of a hundred ticks: the demo's BTC can move 170 in 20 s, 17,000 one-tick rows,
-    // more than the texture's 1,024 (the older columns at prices that far from the newest
-    // are then not drawn: panes/heatmap/README.md), and the count would be the data's luck.
-    await heatmap(page)
-      .getByRole('combobox', { name: 'Group' })
-      .selectOption({ label: '100× tick' });
+    // Rows of one tick: the demo's BTC can move 170 in 20 s, 17,000 one-tick rows, many
+    // times the texture's 1,024; every column is drawn all the same (the texture's window
+    // follows the view, several rows a texel: panes/heatmap/README.md).
+    await heatmap(page).getByRole('combobox', { name: 'Group' }).selectOption({ label: '1× tick' });
     await expect.poll(() => inkedColumns(plot(page)), { timeout: 20_000 }).toBeGreaterThan(0);
     const first = await inkedColumns(plot(page));
     // More buckets, more columns: the map grows leftward from the live edge.

@@ -385,13 +385,13 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     recording: {
       status: () => recorder.status(),
       setRecorded: (instrument, on) => recorder.setRecorded(instrument, on),
-      // What the writer holds is written first: the answer reaches the last half second.
-      // During a replay the past is the replayed recording's up to the replay clock:
-      // never a frame after it.
+      // What the writer holds within the span is written first: the answer reaches the
+      // last half second (an older span's ask writes nothing). During a replay the past
+      // is the replayed recording's up to the replay clock: never a frame after it.
       depthHistory: (query) => {
-        recorder.flush();
         const clock = replay.status()?.time;
         const to = clock === undefined ? query.to : Math.min(query.to, clock);
+        recorder.flushThrough(to);
         return readDepthHistory(recorder.db, link.sources.sourceId, {
           ...query,
           to: Math.max(query.from, to),

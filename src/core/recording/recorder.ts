@@ -172,6 +172,15 @@ export class Recorder {
     this.#open?.writer.flush();
   }
 
+  /**
+   * Writes what is held now if a frame held arrived at or before `t`: a read up to `t`
+   * then sees it (a read of an older span writes nothing early).
+   */
+  flushThrough(t: UnixMs): void {
+    const since = this.#open?.writer.heldSince ?? null;
+    if (since !== null && since <= t) this.#open!.writer.flush();
+  }
+
   /** The current source's open recording (the replay and the heatmap read it). */
   get db(): RecordingDb | null {
     return this.#writer() ? this.#open!.db : null;

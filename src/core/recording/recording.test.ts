@@ -316,6 +316,23 @@ describe('recording files', () => {
     expect(count('live:https://example.test')).toBe(2);
   });
 
+  it('writes what it holds before a read that reaches it, and nothing early for an older span', () => {
+    const folder = tempFolder();
+    let now = 1_000_000;
+    const recorder = new Recorder({ folder, source: () => 'demo', timers: null, now: () => now });
+    const walk = new BookWalk(seededRandom(3), 'X');
+    recorder.take({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: walk.next() });
+    now += 100;
+    recorder.take({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: walk.next() });
+    const written = () => [...read(recorder.db!, { from: 0, to: Number.MAX_SAFE_INTEGER })].length;
+    expect(written()).toBe(0);
+    recorder.flushThrough(999_999);
+    expect(written()).toBe(0);
+    recorder.flushThrough(1_000_000);
+    expect(written()).toBe(2);
+    recorder.close();
+  });
+
   it('sets a damaged file aside with a notice, never empties it, and records afresh', () => {
     const folder = tempFolder();
     const file = recordingFilePath(folder, 'demo');

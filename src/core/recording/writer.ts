@@ -282,6 +282,11 @@ export class RecordingWriter {
     return this.#pending.length;
   }
 
+  /** When the oldest frame held and not yet written arrived (null: none held). */
+  get heldSince(): UnixMs | null {
+    return this.#pending[0]?.t ?? null;
+  }
+
   /** Writes what is held and ends the session. Idempotent. */
   close(): void {
     if (this.#closed) return;

@@ -81,6 +81,8 @@ interface Running {
   server: ReplayServer;
   timer: ReturnType<typeof setInterval>;
   sandbox: AlertSandbox | null;
+  /** The times the clock was moved (`ReplayStatus.seeks`). */
+  seeks: number;
 }
 
 export class ReplayService {
@@ -135,6 +137,7 @@ export class ReplayService {
       recorded: r.recorded,
       instrument: r.request.instrument,
       ...r.player.clock.state(),
+      seeks: r.seeks,
       alertsFired: r.sandbox?.fired ?? 0,
       lastAlert: last ? firingText(last.alert, last.firing).body : null,
     };
@@ -190,6 +193,7 @@ export class ReplayService {
         server,
         timer,
         sandbox: null,
+        seeks: 0,
       };
       this.#running = running;
       await this.#o.switchTo({ baseUrl: server.baseUrl, token: server.token, source });
@@ -215,12 +219,18 @@ export class ReplayService {
     const { clock } = r.player;
     try {
       if (change.speed !== undefined) clock.setSpeed(change.speed);
-      if (change.seek !== undefined) r.player.seek(change.seek);
+      if (change.seek !== undefined) {
+        r.player.seek(change.seek);
+        r.seeks++;
+      }
       if (change.step) r.player.step();
       if (change.paused === true) clock.pause();
       if (change.paused === false) {
         // Playing at the end starts again from the start.
-        if (clock.ended) r.player.seek(clock.from);
+        if (clock.ended) {
+          r.player.seek(clock.from);
+          r.seeks++;
+        }
         clock.play();
       }
     } catch (error) {

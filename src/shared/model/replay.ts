@@ -77,6 +77,11 @@ export interface ReplayStatus {
   speed: number;
   paused: boolean;
   ended: boolean;
+  /**
+   * The times the clock was moved (a seek, or playing again from the start), from any
+   * window: each starts the panes' timeline again.
+   */
+  seeks: number;
   /** Alerts that fired on the replayed prices (in the replay's sandbox: never live ones). */
   alertsFired: number;
   /** The last of them, in words; null when none fired. */

@@ -18,6 +18,7 @@ const STATUS: ReplayStatus = {
   speed: 10,
   paused: false,
   ended: false,
+  seeks: 0,
   alertsFired: 0,
   lastAlert: null,
 };
@@ -76,7 +77,7 @@ describe('ReplayState as the panes’ clock', () => {
     // The status moving on is the same timeline; a seek starts another.
     tell({ ...STATUS, time: 1_200_000 });
     expect(state.timeline()).toBe(replaying);
-    bridge.handlers.replayControl = async () => ({ ...STATUS, time: 1_050_000 });
+    bridge.handlers.replayControl = async () => ({ ...STATUS, time: 1_050_000, seeks: 1 });
     await state.seek(1_050_000);
     const sought = state.timeline();
     expect(sought).not.toBe(replaying);
@@ -84,6 +85,9 @@ describe('ReplayState as the panes’ clock', () => {
     bridge.handlers.replayControl = () => Promise.reject(new Error('no replay runs'));
     await state.seek(1_060_000);
     expect(state.timeline()).toBe(sought);
+    // A seek made in another window: told to every window by the status.
+    tell({ ...STATUS, time: 1_300_000, seeks: 2 });
+    expect(state.timeline()).not.toBe(sought);
     tell(null);
     expect(state.timeline()).toBe(live);
     started.dispose();

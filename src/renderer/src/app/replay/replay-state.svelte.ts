@@ -31,8 +31,6 @@ export class ReplayState {
   busy = $state(false);
   pick = $state<ReplayPick>({ session: null, instrument: null, speed: 10 });
   readonly running = $derived(this.status !== null);
-  /** Seeks made from this window: each starts the panes' timeline again. */
-  #seeks = $state(0);
   /** When the status last came, on the wall clock (the replay clock runs on from it). */
   #heardAt = 0;
 
@@ -54,10 +52,13 @@ export class ReplayState {
     return Math.min(s.to, s.time + Math.max(0, wall - this.#heardAt) * s.speed);
   }
 
-  /** The panes' timeline: '' live; during a replay its source and the seeks made. */
+  /**
+   * The panes' timeline: '' live; during a replay its source and the seeks made (from
+   * any window: the status every window is told counts them).
+   */
   timeline(): string {
     const s = this.status;
-    return s ? `${s.source}@${s.from}-${s.to}#${this.#seeks}` : '';
+    return s ? `${s.source}@${s.from}-${s.to}#${s.seeks}` : '';
   }
 
   start(): Disposable {
@@ -131,9 +132,8 @@ export class ReplayState {
     return this.running ? this.control({ speed }) : Promise.resolve();
   }
 
-  async seek(time: UnixMs): Promise<void> {
-    await this.control({ seek: time });
-    if (this.error === null) this.#seeks++;
+  seek(time: UnixMs): Promise<void> {
+    return this.control({ seek: time });
   }
 
   /** Back to live (or demo) data. */

@@ -64,6 +64,15 @@ export function inferTick(book: DepthBook): number | null {
 }
 
 /**
+ * The bucket of `step` a price falls in, as a whole number of steps: asks round up,
+ * bids down. The epsilon keeps 100.00000000001 / 0.01 from landing in the next bucket.
+ */
+export function groupUnits(price: number, step: number, side: 'ask' | 'bid'): number {
+  const units = price / step;
+  return side === 'ask' ? Math.ceil(units - 1e-9) : Math.floor(units + 1e-9);
+}
+
+/**
  * Groups one side into buckets of `step`: asks round up (a grouped ask is the
  * worst price it covers), bids round down. Empty levels drop out of a grouping.
  */
@@ -76,11 +85,7 @@ export function groupSide(
   let cumulative = 0;
   for (const level of levels) {
     if (level.price === null) continue;
-    // The epsilon keeps 100.00000000001 / 0.01 from landing in the next bucket.
-    const units = level.price / step;
-    const bucket = clean(
-      (side === 'ask' ? Math.ceil(units - 1e-9) : Math.floor(units + 1e-9)) * step,
-    );
+    const bucket = clean(groupUnits(level.price, step, side) * step);
     cumulative += level.volume;
     const last = rows.at(-1);
     if (last && last.price === bucket) {

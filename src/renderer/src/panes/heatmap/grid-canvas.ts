@@ -10,6 +10,7 @@ import type { SideCells } from './heatmap-model';
 
 export class CanvasGridPainter implements GridPainter {
   readonly path = 'canvas2d' as const;
+  readonly rowsPerTexel = 1;
   readonly #ctx: CanvasRenderingContext2D;
   #w = 0;
   #h = 0;

@@ -17,6 +17,8 @@ export interface GridColors {
 export interface GridPainter {
   /** Which path draws: shown in the pane's menu title and read by the tests. */
   readonly path: 'webgl2' | 'canvas2d';
+  /** Price rows a drawn texel holds (the GPU path's texture window; 1 on a 2D canvas). */
+  readonly rowsPerTexel: number;
   /** The plot's size in CSS px and the device pixel ratio. */
   resize(width: number, height: number, dpr: number): void;
   /** Takes the columns a change touched (the GPU path uploads only those). */

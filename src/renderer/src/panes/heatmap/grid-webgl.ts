@@ -1,12 +1,17 @@
 /**
  * The heatmap's cells on the GPU (WebGL2): the grid is one float texture of
  * `MAX_COLUMNS` columns (a ring: bucket number modulo its width) by `TEXTURE_ROWS`
- * price rows from a base row, bid and ask sizes as two channels, and a one-row
- * texture saying which columns hold a book. A new column is one `texSubImage2D` of a
- * single texel column; the whole grid is sent again only when the view's prices leave
- * the rows the texture spans (it is re-centred on the view, as Flowsurface re-centres
- * on the price) or the columns are rebuilt (another bucket or grouping). The fragment shader maps each pixel to its
- * bucket and row and colours it by size over the visible range's largest.
+ * rows, bid and ask sizes as two channels, and a one-row texture saying which columns
+ * hold a book. The texture spans a window of price rows that follows the view
+ * (`textureWindow`): its rows from a base row, each texel the largest size of `k` price
+ * rows — one while the view spans fewer rows than the texture, more when it spans more
+ * (a fast move fitted in view: a device pixel then covers about `k` rows anyway), so
+ * every column the data has is drawn at any zoom. A new column is one `texSubImage2D`
+ * of a single texel column; the whole grid is sent again only when the view leaves the
+ * window or zooms far inside it, or the columns are rebuilt (another bucket or
+ * grouping). The fragment shader maps each pixel to its bucket and to the texels of
+ * the rows it covers, and colours it by the largest size there over the visible range's
+ * largest.
  */
 import type { Changed, HeatmapData } from './heatmap-data';
 import { slot } from './heatmap-data';
@@ -14,8 +19,40 @@ import { MAX_COLUMNS, type Column } from './heatmap-model';
 import type { GridColors, GridPainter } from './grid-painter';
 import type { Viewport } from './heatmap-view';
 
-/** Price rows the texture spans around its base. */
+/** Texel rows of the texture. */
 export const TEXTURE_ROWS = 1_024;
+
+/** The price rows the texture holds: from `base`, `k` price rows a texel row. */
+export interface TextureWindow {
+  base: number;
+  k: number;
+}
+
+/**
+ * The window the texture must hold to draw the price rows `lo`..`hi` (the view's):
+ * `current` while it covers them and is not over twice as coarse as they need (null:
+ * keep it), else a new one centred on them. A window wider than the texture's rows
+ * groups `k` rows a texel (with room to pan: a quarter more than the view), its base a
+ * multiple of `k` so a row falls in the same texel whatever the window's place.
+ */
+export function textureWindow(
+  lo: number,
+  hi: number,
+  current: TextureWindow | null,
+): TextureWindow | null {
+  const need = hi - lo + 1;
+  const least = Math.max(1, Math.ceil(need / TEXTURE_ROWS));
+  if (
+    current &&
+    lo >= current.base &&
+    hi < current.base + current.k * TEXTURE_ROWS &&
+    current.k <= 2 * least
+  )
+    return null;
+  const k = need <= TEXTURE_ROWS ? 1 : Math.ceil((need * 1.25) / TEXTURE_ROWS);
+  const mid = Math.round((lo + hi) / 2);
+  return { base: Math.floor((mid - (k * TEXTURE_ROWS) / 2) / k) * k, k };
+}
 
 const VERTEX = `#version 300 es
 in vec2 a_pos;
@@ -33,6 +70,7 @@ uniform float u_right;
 uniform float u_center;
 uniform float u_columnPx;
 uniform float u_rowPx;
+uniform float u_k;
 uniform int u_newestSlot;
 uniform float u_max;
 uniform vec3 u_bid;
@@ -42,21 +80,24 @@ void main() {
   float x = gl_FragCoord.x;
   float y = u_size.y - gl_FragCoord.y;
   float rel = floor(u_right - (u_size.x - x) / u_columnPx);
-  // A pixel covers the rows lo to lo + span: thinner than a pixel, a row must not be
-  // skipped, so the largest size among them is drawn (up to 64 rows a pixel).
+  // A pixel covers the price rows lo to lo + span: thinner than a pixel, a row must not
+  // be skipped, so the largest size among them is drawn, read from the texels holding
+  // them (k rows a texel: up to 64 texels a pixel).
   float rowF = u_center + (u_size.y * 0.5 - y) / u_rowPx;
   float lo = floor(rowF + 0.5);
-  float span = u_rowPx >= 1.0 ? 0.0 : min(63.0, floor(1.0 / u_rowPx));
+  float span = u_rowPx >= 1.0 ? 0.0 : floor(1.0 / u_rowPx);
   lo = u_rowPx >= 1.0 ? lo : floor(rowF - 0.5 / u_rowPx + 0.5);
-  if (rel > 0.0 || rel < -${MAX_COLUMNS - 1}.0 || lo + span < 0.0 || lo >= ${TEXTURE_ROWS}.0 || u_max <= 0.0) {
+  float tlo = floor(lo / u_k);
+  float thi = floor((lo + span) / u_k);
+  if (rel > 0.0 || rel < -${MAX_COLUMNS - 1}.0 || thi < 0.0 || tlo >= ${TEXTURE_ROWS}.0 || u_max <= 0.0) {
     color = vec4(0.0); return;
   }
   int s = (u_newestSlot + int(rel) + ${MAX_COLUMNS}) % ${MAX_COLUMNS};
   if (texelFetch(u_present, ivec2(s, 0), 0).r < 0.5) { color = vec4(0.0); return; }
   vec2 v = vec2(0.0);
   for (int k = 0; k < 64; k++) {
-    float r = lo + float(k);
-    if (float(k) > span) break;
+    float r = tlo + float(k);
+    if (r > thi) break;
     if (r < 0.0 || r >= ${TEXTURE_ROWS}.0) continue;
     v = max(v, texelFetch(u_grid, ivec2(s, int(r)), 0).rg);
   }
@@ -75,8 +116,10 @@ export class WebglGridPainter implements GridPainter {
   readonly #grid: WebGLTexture;
   readonly #present: WebGLTexture;
   readonly #u: Record<string, WebGLUniformLocation | null>;
-  /** The price row at the texture's row 0 (null: not placed yet). */
-  #base: number | null = null;
+  /** The price rows the texture holds (null: not placed yet). */
+  #window: TextureWindow | null = null;
+  /** The columns were rebuilt: the whole grid is sent at the next draw, for its view. */
+  #stale = true;
   readonly #column = new Float32Array(TEXTURE_ROWS * 2);
   readonly #presentTexel = new Uint8Array(1);
   readonly #presentAll = new Uint8Array(MAX_COLUMNS);
@@ -88,6 +131,10 @@ export class WebglGridPainter implements GridPainter {
    */
   #written: { lo: number; hi: number } | null = null;
   #dpr = 1;
+  get rowsPerTexel(): number {
+    return this.#window?.k ?? 1;
+  }
+
   /** Texel columns sent since made: read by the benchmark. */
   uploads = 0;
 
@@ -126,7 +173,7 @@ export class WebglGridPainter implements GridPainter {
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, MAX_COLUMNS, 1, 0, gl.RED, gl.UNSIGNED_BYTE, null);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     const names = ['u_grid', 'u_present', 'u_size', 'u_right', 'u_center', 'u_columnPx'];
-    names.push('u_rowPx', 'u_newestSlot', 'u_max', 'u_bid', 'u_ask');
+    names.push('u_rowPx', 'u_k', 'u_newestSlot', 'u_max', 'u_bid', 'u_ask');
     this.#u = Object.fromEntries(names.map((n) => [n, gl.getUniformLocation(this.#program, n)]));
     gl.uniform1i(this.#u.u_grid!, 0);
     gl.uniform1i(this.#u.u_present!, 1);
@@ -141,47 +188,57 @@ export class WebglGridPainter implements GridPainter {
     this.#gl.viewport(0, 0, this.canvas.width, this.canvas.height);
   }
 
-  upload(changed: Changed, data: HeatmapData): void {
-    if (changed === 'all') return this.#uploadAll(data);
-    // A column's rows past the texture's are left out: they are out of view too (the
-    // draw re-centres the texture whenever the view's rows leave it).
-    if (this.#base === null) return this.#uploadAll(data);
-    for (const b of changed) this.#send(b, data.column(b));
+  upload(changed: Changed): void {
+    // Rebuilt columns are sent at the next draw, in the window its view needs; until
+    // then a new column would be sent twice.
+    if (changed === 'all' || this.#stale || this.#window === null) {
+      this.#stale = true;
+      return;
+    }
+    this.#pending.push(...changed);
+    // No draw for a long while (a hidden window draws no frames): the whole grid at the next.
+    if (this.#pending.length > MAX_COLUMNS) {
+      this.#stale = true;
+      this.#pending.length = 0;
+    }
   }
+
+  /** Columns changed since the last draw, sent at the next (at most once each). */
+  #pending: number[] = [];
 
   draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void {
     const gl = this.#gl;
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    const newest = data.newest;
-    if (newest === null || this.#base === null) return;
-    // Panned or fitted to prices the texture's rows do not span (a recorded past the
-    // price has since left): the texture is re-centred on the view and sent again.
+    // The view's price rows: the texture's window follows them (see `textureWindow`).
     const half = this.canvas.height / this.#dpr / 2 / view.rowPx;
-    const [lo, hi] = [Math.floor(view.center - half), Math.ceil(view.center + half)];
-    if (lo < this.#base || hi >= this.#base + TEXTURE_ROWS) {
-      if (hi - lo < TEXTURE_ROWS) this.#uploadAll(data, undefined, Math.round(view.center));
-      else {
-        // The view spans more rows than the texture: it keeps the newest column's, as
-        // far as it can (its price near an edge of the texture: re-centred on it).
-        const column = data.column(newest);
-        const mid = column ? middleRow(column) : null;
-        const margin = TEXTURE_ROWS / 8;
-        if (
-          mid !== null &&
-          (mid < this.#base + margin || mid >= this.#base + TEXTURE_ROWS - margin)
-        )
-          this.#uploadAll(data, column);
+    const lo = Math.floor(view.center - half);
+    const hi = Math.ceil(view.center + half);
+    const next = textureWindow(lo, hi, this.#window);
+    if (next || this.#stale) {
+      this.#uploadAll(data, next ?? this.#window!);
+      this.#pending.length = 0;
+    } else if (this.#pending.length > 0) {
+      const sent = new Set<number>();
+      for (const b of this.#pending) {
+        if (sent.has(b)) continue;
+        sent.add(b);
+        this.#send(b, data.column(b));
       }
+      this.#pending.length = 0;
     }
+    const newest = data.newest;
+    const w = this.#window;
+    if (newest === null || w === null) return;
     const u = this.#u;
     const d = this.#dpr;
     gl.useProgram(this.#program);
     gl.uniform2f(u.u_size!, this.canvas.width, this.canvas.height);
     gl.uniform1f(u.u_right!, view.right - newest);
-    gl.uniform1f(u.u_center!, view.center - this.#base);
+    gl.uniform1f(u.u_center!, view.center - w.base);
     gl.uniform1f(u.u_columnPx!, view.columnPx * d);
     gl.uniform1f(u.u_rowPx!, view.rowPx * d);
+    gl.uniform1f(u.u_k!, w.k);
     gl.uniform1i(u.u_newestSlot!, slot(newest));
     gl.uniform1f(u.u_max!, max);
     gl.uniform3f(u.u_bid!, ...colors.bid);
@@ -196,11 +253,11 @@ export class WebglGridPainter implements GridPainter {
     gl.deleteProgram(this.#program);
   }
 
-  /**
-   * Sends every column, the texture re-centred on `around` (else on the newest), or on
-   * the row `centre`.
-   */
-  #uploadAll(data: HeatmapData, around?: Column, centre?: number): void {
+  /** Sends every column, the texture holding the price rows of `window`. */
+  #uploadAll(data: HeatmapData, window: TextureWindow): void {
+    this.#stale = false;
+    this.#window = window;
+    const { base, k } = window;
     const newest = data.newest;
     const oldest = data.oldest;
     const gl = this.#gl;
@@ -214,37 +271,25 @@ export class WebglGridPainter implements GridPainter {
         present[slot(b)] = 255;
       }
     }
-    const column = newest === null ? undefined : (around ?? data.column(newest));
-    const mid = centre ?? (column ? middleRow(column) : null);
-    if (first === null || newest === null || mid === null) present.fill(0);
     gl.activeTexture(gl.TEXTURE1);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, MAX_COLUMNS, 1, gl.RED, gl.UNSIGNED_BYTE, present);
-    if (first === null || newest === null || mid === null) return;
-    this.#base = mid - TEXTURE_ROWS / 2;
-    // The rows to send: those the columns list (within the texture) and those that may
-    // still hold an older size (cleared): a book spans a few dozen rows, not 1,024.
-    let lo = TEXTURE_ROWS;
-    let hi = -1;
-    for (let b = first; b <= newest; b++) {
-      const col = data.column(b);
-      if (!col) continue;
-      for (const rows of [col.bids.rows, col.asks.rows]) {
-        if (rows.length === 0) continue;
-        const a = rows[0]! - this.#base;
-        const z = rows[rows.length - 1]! - this.#base;
-        lo = Math.min(lo, a, z);
-        hi = Math.max(hi, a, z);
+    // The texel rows to send: those the columns list (within the texture) and those that
+    // may still hold an older size (cleared): a book spans a few dozen rows, not 1,024.
+    let listed: TexelRows | null = null;
+    if (first !== null && newest !== null) {
+      for (let b = first; b <= newest; b++) {
+        const col = data.column(b);
+        if (col) listed = widened(listed, col, window);
       }
     }
-    lo = Math.max(0, lo);
-    hi = Math.min(TEXTURE_ROWS - 1, hi);
-    const listed = lo <= hi ? { lo, hi } : null;
+    let lo = listed?.lo ?? TEXTURE_ROWS;
+    let hi = listed?.hi ?? -1;
     if (this.#written) {
       lo = Math.min(lo, this.#written.lo);
       hi = Math.max(hi, this.#written.hi);
     }
     this.#written = listed;
-    if (lo > hi) return;
+    if (lo > hi || first === null || newest === null) return;
     const height = hi - lo + 1;
     // The columns from the first with a book to the newest, in as few calls as the ring
     // allows (one, or two where it wraps): a call per column was ~0.25 ms each on a
@@ -257,11 +302,12 @@ export class WebglGridPainter implements GridPainter {
       if (this.#block.length < size) this.#block = new Float32Array(size);
       const block = this.#block.subarray(0, size);
       block.fill(0);
+      const from = { base: base + lo * k, k };
       for (let c = 0; c < n; c++) {
         const col = data.column(b + c);
         if (!col) continue;
-        putBlock(block, n, height, c, col.bids.rows, col.bids.sizes, this.#base + lo, 0);
-        putBlock(block, n, height, c, col.asks.rows, col.asks.sizes, this.#base + lo, 1);
+        putBlock(block, n, height, c, col.bids.rows, col.bids.sizes, from, 0);
+        putBlock(block, n, height, c, col.asks.rows, col.asks.sizes, from, 1);
       }
       gl.texSubImage2D(gl.TEXTURE_2D, 0, s0, lo, n, height, gl.RG, gl.FLOAT, block);
       this.uploads += n;
@@ -269,23 +315,9 @@ export class WebglGridPainter implements GridPainter {
     }
   }
 
-  /** Widens the rows that may hold a size by those `column` lists. */
-  #wrote(column: Column, base: number): void {
-    let lo = this.#written?.lo ?? TEXTURE_ROWS;
-    let hi = this.#written?.hi ?? -1;
-    for (const rows of [column.bids.rows, column.asks.rows]) {
-      if (rows.length === 0) continue;
-      lo = Math.min(lo, rows[0]! - base, rows[rows.length - 1]! - base);
-      hi = Math.max(hi, rows[0]! - base, rows[rows.length - 1]! - base);
-    }
-    lo = Math.max(0, lo);
-    hi = Math.min(TEXTURE_ROWS - 1, hi);
-    if (lo <= hi) this.#written = { lo, hi };
-  }
-
   #send(b: number, column: Column | undefined): void {
     const gl = this.#gl;
-    const base = this.#base;
+    const w = this.#window;
     const s = slot(b);
     gl.activeTexture(gl.TEXTURE1);
     gl.texSubImage2D(
@@ -297,46 +329,64 @@ export class WebglGridPainter implements GridPainter {
       1,
       gl.RED,
       gl.UNSIGNED_BYTE,
-      this.#presentTexel.fill(column && base !== null ? 255 : 0),
+      this.#presentTexel.fill(column && w !== null ? 255 : 0),
     );
-    if (!column || base === null) return;
+    if (!column || w === null) return;
     const texels = this.#column;
     texels.fill(0);
-    putBlock(texels, 1, TEXTURE_ROWS, 0, column.bids.rows, column.bids.sizes, base, 0);
-    putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, base, 1);
+    putBlock(texels, 1, TEXTURE_ROWS, 0, column.bids.rows, column.bids.sizes, w, 0);
+    putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, w, 1);
     // The whole texel column is sent (zeros around the book): the rows it may hold a size in.
-    this.#wrote(column, base);
+    this.#written = widened(this.#written, column, w);
     gl.activeTexture(gl.TEXTURE0);
     gl.texSubImage2D(gl.TEXTURE_2D, 0, s, 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
     this.uploads++;
   }
 }
 
+/** A span of texel rows, `lo` to `hi`. */
+interface TexelRows {
+  lo: number;
+  hi: number;
+}
+
+/** `rows` widened by the texel rows (within the texture) `column` lists sizes in. */
+function widened(
+  rows: TexelRows | null,
+  column: Column,
+  { base, k }: TextureWindow,
+): TexelRows | null {
+  let lo = rows?.lo ?? TEXTURE_ROWS;
+  let hi = rows?.hi ?? -1;
+  for (const side of [column.bids.rows, column.asks.rows]) {
+    if (side.length === 0) continue;
+    lo = Math.min(lo, Math.max(0, Math.floor((side[0]! - base) / k)));
+    hi = Math.max(hi, Math.min(TEXTURE_ROWS - 1, Math.floor((side[side.length - 1]! - base) / k)));
+  }
+  return lo <= hi ? { lo, hi } : rows;
+}
+
 /**
  * A column's sizes into column `c` of a block `width` texels wide and `height` rows high
- * (row-major), its row 0 being the price row `base`.
+ * (row-major), its row 0 holding the price rows from `base`, `k` to a texel: each texel
+ * the largest size of its rows.
  */
-function putBlock(
+export function putBlock(
   block: Float32Array,
   width: number,
   height: number,
   c: number,
   rows: Int32Array,
   sizes: Float64Array,
-  base: number,
+  { base, k }: TextureWindow,
   channel: number,
 ): void {
   for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]! - base;
-    if (r >= 0 && r < height) block[(r * width + c) * 2 + channel] = sizes[i]!;
+    const r = Math.floor((rows[i]! - base) / k);
+    if (r < 0 || r >= height) continue;
+    const at = (r * width + c) * 2 + channel;
+    block[at] = Math.max(block[at]!, sizes[i]!);
   }
-}
-
-/** The row between a column's best bid and ask (either alone when one side is empty). */
-export function middleRow(column: Column): number | null {
-  const { bestBid, bestAsk } = column;
-  if (bestBid !== null && bestAsk !== null) return Math.round((bestBid + bestAsk) / 2);
-  return bestBid ?? bestAsk;
 }
 
 function texture(gl: WebGL2RenderingContext, unit: number): WebGLTexture {

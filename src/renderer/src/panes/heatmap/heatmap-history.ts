@@ -6,8 +6,8 @@
  */
 import type { DepthHistory, MarketdeskBridge } from '../../../../shared/bridge';
 import type { DataSourceId, DepthLevel, Instrument, UnixMs } from '../../../../shared/model';
-import type { DepthFrame } from './heatmap-data';
-import type { Trade } from './heatmap-model';
+import { HeatmapData, type DepthFrame } from './heatmap-data';
+import { MAX_COLUMNS, type Trade } from './heatmap-model';
 
 /** A span of time, `[from, to]`. */
 export interface Span {
@@ -74,4 +74,30 @@ export function pastOf(h: DepthHistory): HeatmapPast {
     volume: h.trades.volumes[i]!,
   }));
   return { frames, trades, recorded: h.lastAt !== null, lastAt: h.lastAt, source: h.source };
+}
+
+/**
+ * The spans a pane asks of its past at `to`, in order: the newest `visible` buckets (what
+ * the view shows at the live edge: drawn first), then the rest of the ring's
+ * `MAX_COLUMNS` buckets (absent when the view shows them all).
+ */
+export function pastSpans(to: UnixMs, bucketMs: number, visible: number): Span[] {
+  const newest = Math.floor(to / bucketMs);
+  const oldest = newest - MAX_COLUMNS + 1;
+  const first = Math.max(oldest, newest - Math.max(1, Math.ceil(visible)) + 1);
+  const spans: Span[] = [{ from: first * bucketMs, to }];
+  if (first > oldest) spans.push({ from: oldest * bucketMs, to: first * bucketMs - 1 });
+  return spans;
+}
+
+/**
+ * `data`'s columns with a past's frames and trades among them: a fresh map with every
+ * frame in time order (the tick inferred from all of them first), trades oldest first.
+ */
+export function withPast(data: HeatmapData, past: HeatmapPast, grouping: number): HeatmapData {
+  const fresh = new HeatmapData(data.bucketMs, grouping);
+  fresh.addFrames([...past.frames, ...data.frames()].sort((a, b) => a.t - b.t));
+  fresh.addTrades(past.trades);
+  fresh.addTrades(data.trades);
+  return fresh;
 }

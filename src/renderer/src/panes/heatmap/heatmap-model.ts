@@ -14,7 +14,7 @@
 import type { DepthBook, DepthLevel, UnixMs } from '../../../../shared/model';
 import { DEPTH_HISTORY_MAX_BUCKETS, DEPTH_HISTORY_MAX_TRADES } from '../../../../shared/bridge';
 import { clean } from '../../../../shared/format/numbers';
-import { groupSide, inferTick } from '../depth/ladder';
+import { groupUnits, inferTick } from '../depth/ladder';
 
 /** The time buckets the pane offers, 100 ms to 1 min. */
 export { HEATMAP_BUCKETS_MS as BUCKETS_MS } from '../../workspace/pane-kinds';
@@ -86,15 +86,32 @@ export function sideCells(
   step: number,
   side: 'bid' | 'ask',
 ): SideCells {
-  const grouped = groupSide(levels, step, side);
-  const byRow = new Map<number, number>();
-  for (const g of grouped) {
-    if (g.price === null || !(g.volume > 0)) continue;
-    const r = rowOf(g.price, step);
-    byRow.set(r, (byRow.get(r) ?? 0) + g.volume);
+  // A grouped row is a whole number of steps (the ladder's `groupUnits`): summed by row
+  // in a few small arrays (a side lists 5–100 levels), no map, no row objects.
+  const rows: number[] = [];
+  const sizes: number[] = [];
+  for (const level of levels) {
+    if (level.price === null) continue;
+    const r = groupUnits(level.price, step, side);
+    const i = rows.lastIndexOf(r);
+    if (i >= 0) sizes[i]! += level.volume;
+    else {
+      rows.push(r);
+      sizes.push(level.volume);
+    }
   }
-  const rows = [...byRow.keys()].sort((a, b) => a - b);
-  return { rows: Int32Array.from(rows), sizes: Float64Array.from(rows, (r) => byRow.get(r)!) };
+  // Rows ascending, empty rows out.
+  const order = rows.map((_, i) => i).sort((a, b) => rows[a]! - rows[b]!);
+  let n = 0;
+  for (const i of order) if (sizes[i]! > 0) n++;
+  const out = { rows: new Int32Array(n), sizes: new Float64Array(n) };
+  let k = 0;
+  for (const i of order) {
+    if (!(sizes[i]! > 0)) continue;
+    out.rows[k] = rows[i]!;
+    out.sizes[k++] = sizes[i]!;
+  }
+  return out;
 }
 
 /** The column of `book` for the bucket starting at `t`, in rows of `step`. */
@@ -163,7 +180,24 @@ export function firstAtOrAfter(trades: readonly Trade[], t: UnixMs): number {
 
 /** The smallest tick of the books seen (null: none had two prices on a side). */
 export function tickOf(book: DepthBook, known: number | null): number | null {
+  // Most books show no gap finer than the tick known: said without inferring it again
+  // (a past's thousands of books each inferred cost more than their columns).
+  if (known !== null && !finerGap(book, known)) return known;
   const tick = inferTick(book);
   if (tick === null) return known;
   return known === null ? tick : Math.min(known, tick);
+}
+
+/** Whether two adjacent prices of a side are closer than `tick` (before float noise is taken off). */
+function finerGap(book: DepthBook, tick: number): boolean {
+  const below = tick * (1 - 1e-6);
+  for (const side of [book.asks, book.bids]) {
+    let prev: number | null = null;
+    for (const level of side) {
+      if (level.price === null) continue;
+      if (prev !== null && Math.abs(level.price - prev) < below) return true;
+      prev = level.price;
+    }
+  }
+  return false;
 }

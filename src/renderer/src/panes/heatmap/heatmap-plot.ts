@@ -97,6 +97,12 @@ export class HeatmapPlot {
     return this.#view;
   }
 
+  /** The columns the plot shows across at its zoom (0 before it is laid out). */
+  visibleColumns(): number {
+    const w = this.#layout.plotWidth;
+    return w > 1 ? Math.ceil(w / this.#view.columnPx) + 1 : 0;
+  }
+
   onReadout(listener: (r: Readout | null) => void): void {
     this.#readout = listener;
   }
@@ -205,7 +211,14 @@ export class HeatmapPlot {
     const next =
       !c || c.x < 0 || c.y < 0 || c.x >= width || c.y >= height
         ? null
-        : readoutAt(this.source.data, this.#view, c, { width, height }, this.#dpr);
+        : readoutAt(
+            this.source.data,
+            this.#view,
+            c,
+            { width, height },
+            this.#dpr,
+            this.painter.rowsPerTexel,
+          );
     if (sameReadout(next, this.#lastReadout)) return;
     this.#lastReadout = next;
     this.#readout(next);

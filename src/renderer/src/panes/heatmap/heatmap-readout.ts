@@ -17,16 +17,20 @@ export interface Readout {
   cell: { bid: number; ask: number } | null;
 }
 
-/** The readout of the point (x, y) (CSS px from the plot's top left) of a `width` × `height` plot. */
+/**
+ * The readout of the point (x, y) (CSS px from the plot's top left) of a `width` × `height`
+ * plot whose cells are drawn `k` price rows a texel (`GridPainter.rowsPerTexel`).
+ */
 export function readoutAt(
   data: HeatmapData,
   view: Viewport,
   point: { x: number; y: number },
   size: { width: number; height: number },
   dpr: number,
+  k = 1,
 ): Readout {
   const bucket = bucketAtPixel(view, point.x, size.width, dpr);
-  const { lo, hi } = rowsAtPixel(view, point.y, size.height, dpr);
+  const { lo, hi } = rowsAtPixel(view, point.y, size.height, dpr, k);
   // The middle row when the pixel spans several and none lists a size.
   let row = Math.round((lo + hi) / 2);
   const column = data.column(bucket);

@@ -12,7 +12,7 @@ import type { Disposable } from '../../../../shared/emitter';
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/subscription';
 import { HeatmapData, type Changed } from './heatmap-data';
-import type { HeatmapHistory, HeatmapPast } from './heatmap-history';
+import { pastSpans, withPast, type HeatmapHistory, type HeatmapPast } from './heatmap-history';
 import { errorMessage } from '../../../../shared/errors';
 import { MAX_COLUMNS } from './heatmap-model';
 
@@ -41,6 +41,8 @@ export class HeatmapState {
     bucketMs = 1_000,
     grouping = 1,
     private readonly timers: Timers = systemTimers,
+    /** How many columns the view shows (the past's first ask). */
+    private readonly visibleColumns: () => number = () => MAX_COLUMNS,
   ) {
     this.data = new HeatmapData(bucketMs, grouping);
     this.#depth = new PaneSubscription(
@@ -183,30 +185,31 @@ export class HeatmapState {
     this.#listener = null;
   }
 
+  /**
+   * The past in two asks: first the buckets the view shows (drawn as soon as they come),
+   * then the rest of the ring's span, merged under them as it comes.
+   */
   async #loadPast(instrument: Instrument, generation: number): Promise<void> {
     const bucketMs = this.data.bucketMs;
-    const to = this.now();
-    // The ring's columns: the newest bucket's and the MAX_COLUMNS - 1 before it.
-    const from = (Math.floor(to / bucketMs) - MAX_COLUMNS + 1) * bucketMs;
-    let past: HeatmapPast;
-    try {
-      past = await this.history.past(instrument, { from, to }, bucketMs);
-    } catch (error) {
-      if (generation === this.#generation) this.pastError = errorMessage(error);
-      return;
+    const spans = pastSpans(this.now(), bucketMs, this.visibleColumns());
+    for (const span of spans) {
+      let past: HeatmapPast;
+      try {
+        past = await this.history.past(instrument, span, bucketMs);
+      } catch (error) {
+        if (generation === this.#generation) this.pastError = errorMessage(error);
+        return;
+      }
+      if (generation !== this.#generation || bucketMs !== this.data.bucketMs) return;
+      if (!past.recorded) continue;
+      if (this.recordedTo === null || (past.lastAt !== null && past.lastAt > this.recordedTo))
+        this.recordedTo = past.lastAt;
+      // The columns kept (live frames that came meanwhile, a later span's past) and
+      // this past, replayed in time order.
+      this.data = withPast(this.data, past, this.#grouping);
+      this.recorded = true;
+      this.#changed('all');
     }
-    if (generation !== this.#generation || bucketMs !== this.data.bucketMs || !past.recorded)
-      return;
-    this.recordedTo = past.lastAt;
-    // The live frames that came meanwhile go after the past: replayed in time order.
-    const live = this.data.frames();
-    const fresh = new HeatmapData(this.data.bucketMs, this.#grouping);
-    fresh.addFrames([...past.frames, ...live].sort((a, b) => a.t - b.t));
-    fresh.addTrades(past.trades);
-    fresh.addTrades(this.data.trades);
-    this.data = fresh;
-    this.recorded = true;
-    this.#changed('all');
   }
 
   #changed(changed: Changed): void {

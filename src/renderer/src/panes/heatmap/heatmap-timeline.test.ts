@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DepthBook, UnixMs } from '../../../../shared/model';
 import { FakeBridge } from '../../base/testing/fake-bridge';
-import type { HeatmapHistory, HeatmapPast, Span } from './heatmap-history';
+import { pastSpans, type HeatmapHistory, type HeatmapPast, type Span } from './heatmap-history';
+import { MAX_COLUMNS } from './heatmap-model';
 import { HeatmapState } from './heatmap-state.svelte';
 
 const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
@@ -17,7 +18,7 @@ const book = (bid: number): DepthBook => ({
   asks: [1, 2, 3].map((i) => ({ level: i, price: bid + i / 100, volume: 2, orders: 1 })),
 });
 
-function setup() {
+function setup(visibleColumns?: () => number) {
   const bridge = new FakeBridge();
   let clock: UnixMs = 1_800_000_000_000;
   const asked: Span[] = [];
@@ -30,7 +31,7 @@ function setup() {
       );
     },
   };
-  const state = new HeatmapState(bridge, history, () => clock, 1_000, 1);
+  const state = new HeatmapState(bridge, history, () => clock, 1_000, 1, undefined, visibleColumns);
   const push = (bid: number) =>
     bridge.emit('depth', { subscriptionId: 's1', books: { BTCUSDT: book(bid) } });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -111,5 +112,42 @@ describe('HeatmapState on the data clock', () => {
     expect(state.data.frames()).toHaveLength(1);
     expect(state.data.column(Math.floor((replayAt - 600_000) / 1_000))).toBeUndefined();
     state.dispose();
+  });
+
+  it('asks first for the columns the view shows, then the rest of its span, and keeps both', async () => {
+    const { state, asked, pasts, settle, setClock } = setup(() => 100);
+    const now = 1_800_000_000_500;
+    setClock(now);
+    const past = (t: UnixMs, bid: number): HeatmapPast => ({
+      frames: [{ t, book: book(bid) }],
+      trades: [{ t, price: bid, volume: 1 }],
+      recorded: true,
+      lastAt: t,
+      source: 'demo',
+    });
+    pasts.push(past(now - 10_000, 100), past(now - 1_000_000, 90));
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    await settle();
+    const newest = Math.floor(now / 1_000);
+    expect(asked).toEqual([
+      { from: (newest - 99) * 1_000, to: now },
+      { from: (newest - MAX_COLUMNS + 1) * 1_000, to: (newest - 99) * 1_000 - 1 },
+    ]);
+    // Both pasts' books, the newest's provenance, both pasts' trades in time order.
+    expect(state.data.column(Math.floor((now - 10_000) / 1_000))).toBeDefined();
+    expect(state.data.column(Math.floor((now - 1_000_000) / 1_000))).toBeDefined();
+    expect(state.recordedTo).toBe(now - 10_000);
+    expect(state.data.trades.map((t) => t.price)).toEqual([90, 100]);
+    state.dispose();
+  });
+});
+
+describe('pastSpans', () => {
+  it('asks the whole ring at once when the view shows it all', () => {
+    expect(pastSpans(10_500, 1_000, MAX_COLUMNS + 5)).toEqual([
+      { from: (10 - MAX_COLUMNS + 1) * 1_000, to: 10_500 },
+    ]);
   });
 });

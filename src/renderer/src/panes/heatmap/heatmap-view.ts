@@ -122,23 +122,24 @@ export function visibleBuckets(view: Viewport, width: number): { first: number; 
 /**
  * The price rows one device pixel row shows, as the GPU path draws it: the pixel's
  * centre maps to a row; where rows are thinner than a pixel, the pixel covers `lo` to
- * `hi` (at most 64 rows) and is painted with the largest of them.
+ * `hi` and is painted with the largest of them. Its texture holding `k` rows a texel
+ * (a view spanning more rows than the texture), the pixel reads whole texels: its rows
+ * widened to theirs, at most 64 texels.
  */
 export function rowsAtPixel(
   view: Viewport,
   y: number,
   height: number,
   dpr: number,
+  k = 1,
 ): { lo: number; hi: number } {
   const centre = (Math.floor(y * dpr) + 0.5) / dpr;
   const rowF = view.center + (height / 2 - centre) / view.rowPx;
   const devicePx = view.rowPx * dpr;
-  if (devicePx >= 1) {
-    const r = Math.floor(rowF + 0.5);
-    return { lo: r, hi: r };
-  }
-  const lo = Math.floor(rowF - 0.5 / devicePx + 0.5);
-  return { lo, hi: lo + Math.min(63, Math.floor(1 / devicePx)) };
+  const lo = devicePx >= 1 ? Math.floor(rowF + 0.5) : Math.floor(rowF - 0.5 / devicePx + 0.5);
+  const hi = devicePx >= 1 ? lo : lo + Math.floor(1 / devicePx);
+  const t = Math.floor(lo / k);
+  return { lo: t * k, hi: Math.min(Math.floor(hi / k), t + 63) * k + k - 1 };
 }
 
 /** The bucket one device pixel column shows (its centre's), as the GPU path draws it. */

@@ -1,0 +1,160 @@
+/**
+ * The GPU path's texture: every column the data has must be in it, whatever the range
+ * of prices the view spans. A fake WebGL2 context keeps what is sent (the grid texture,
+ * the column presence, the uniforms), and the test reads each column's sizes back where
+ * the fragment shader would look for them.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DepthBook } from '../../../../shared/model';
+import type { GridPainter } from './grid-painter';
+import { TEXTURE_ROWS, WebglGridPainter, textureWindow } from './grid-webgl';
+import { HeatmapData, slot } from './heatmap-data';
+import { MAX_COLUMNS } from './heatmap-model';
+import { DEFAULT_VIEW, follow, type Viewport } from './heatmap-view';
+
+/** A WebGL2 context that keeps the textures sent and the uniforms set, and draws nothing. */
+function fakeGl() {
+  const grid = new Float32Array(MAX_COLUMNS * TEXTURE_ROWS * 2);
+  const present = new Uint8Array(MAX_COLUMNS);
+  const uniforms: Record<string, number> = {};
+  let unit = 0;
+  const TEXTURE0 = 0x84c0;
+  const calls = {
+    TEXTURE0,
+    TEXTURE1: TEXTURE0 + 1,
+    NO_ERROR: 0,
+    getError: () => 0,
+    getShaderParameter: () => true,
+    getProgramParameter: () => true,
+    getUniformLocation: (_p: unknown, name: string) => name,
+    getAttribLocation: () => 0,
+    activeTexture: (u: number) => (unit = u - TEXTURE0),
+    uniform1f: (name: string, v: number) => (uniforms[name] = v),
+    uniform1i: (name: string, v: number) => (uniforms[name] = v),
+    texSubImage2D(
+      ...[, , x, y, w, h, , , pixels]: [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        Float32Array | Uint8Array,
+      ]
+    ) {
+      for (let r = 0; r < h; r++)
+        for (let c = 0; c < w; c++) {
+          if (unit === 1) present[x + c] = pixels[r * w + c]!;
+          else
+            for (const ch of [0, 1])
+              grid[((y + r) * MAX_COLUMNS + x + c) * 2 + ch] = pixels[(r * w + c) * 2 + ch]!;
+        }
+    },
+  };
+  const gl = new Proxy(calls as Record<string | symbol, unknown>, {
+    get: (target, key) =>
+      key in target
+        ? target[key]
+        : typeof key === 'string' && /^[A-Z_0-9]+$/.test(key)
+          ? 1
+          : () => ({}),
+  });
+  const canvas = { width: 0, height: 0, getContext: () => gl } as unknown as HTMLCanvasElement;
+  return { canvas, grid, present, uniforms };
+}
+
+/** A two-level book a side, its best bid at `bid` (tick 0.01). */
+function book(bid: number, size: number): DepthBook {
+  const lv = (price: number, i: number) => ({ level: i + 1, price, volume: size, orders: size });
+  return {
+    symbol: 'BTCUSDT',
+    bids: [bid, bid - 0.01].map(lv),
+    asks: [bid + 0.01, bid + 0.02].map(lv),
+  };
+}
+
+const colors = { bid: [0, 1, 0], ask: [1, 0, 0] } as const;
+
+/**
+ * Each column's listed sizes as the shader reads them: the texel of its bucket's slot
+ * and of the texture row holding its price row (`k` rows a texel from the base the
+ * uniforms give). Answers the cells missing from the texture.
+ */
+function missing(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl>): string[] {
+  const k = gl.uniforms.u_k ?? 1;
+  const base = view.center - gl.uniforms.u_center!;
+  const out: string[] = [];
+  for (let b = data.oldest!; b <= data.newest!; b++) {
+    const col = data.column(b);
+    if (!col) continue;
+    if (gl.present[slot(b)] !== 255) out.push(`bucket ${b} not present`);
+    for (const [ch, side] of [col.bids, col.asks].entries())
+      for (let i = 0; i < side.rows.length; i++) {
+        const r = Math.floor((side.rows[i]! - base) / k);
+        const texel =
+          r >= 0 && r < TEXTURE_ROWS ? gl.grid[(r * MAX_COLUMNS + slot(b)) * 2 + ch]! : 0;
+        if (!(texel >= side.sizes[i]!)) out.push(`bucket ${b} row ${side.rows[i]}`);
+      }
+  }
+  return out;
+}
+
+describe('the WebGL2 path', () => {
+  it('holds every column of a fast move spanning many times the texture’s rows', () => {
+    // BTC up 170 in 200 s at a 0.01 tick: 17,000 price rows, the view fitted to them all.
+    const gl = fakeGl();
+    const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
+    painter.resize(800, 600, 1);
+    const data = new HeatmapData(1_000, 1);
+    const t0 = 1_800_000_000_000;
+    for (let i = 0; i <= 200; i++)
+      data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 1 + (i % 5)));
+    painter.upload('all', data);
+    const view = follow(DEFAULT_VIEW, data.newest, { lo: 6_000_000, hi: 6_017_003 }, 600);
+    expect(view.rowPx * 17_000).toBeLessThanOrEqual(600);
+    painter.draw(view, data, colors, 5);
+    expect(missing(data, view, gl)).toEqual([]);
+    // New columns as they come: each in the texture too.
+    for (let i = 201; i <= 210; i++) {
+      painter.upload(data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 2)), data);
+      painter.draw({ ...view, right: data.newest! + 1 }, data, colors, 5);
+    }
+    expect(missing(data, view, gl)).toEqual([]);
+  });
+
+  it('holds one price row a texel while the view spans fewer rows than the texture', () => {
+    const gl = fakeGl();
+    const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
+    painter.resize(800, 600, 1);
+    const data = new HeatmapData(1_000, 1);
+    for (let i = 0; i < 50; i++)
+      data.addFrame(1_000_000 + i * 1_000, book(100 + (i % 3) / 100, 1 + i));
+    painter.upload('all', data);
+    const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_999, hi: 10_005 }, 600);
+    painter.draw(view, data, colors, 50);
+    expect(gl.uniforms.u_k).toBe(1);
+    expect(missing(data, view, gl)).toEqual([]);
+  });
+});
+
+describe('textureWindow', () => {
+  it('keeps a window that covers the view and is fine enough', () => {
+    const w = textureWindow(100, 400, null)!;
+    expect(w.k).toBe(1);
+    expect(w.base).toBeLessThanOrEqual(100);
+    expect(w.base + TEXTURE_ROWS).toBeGreaterThan(400);
+    expect(textureWindow(120, 420, w)).toBeNull();
+  });
+
+  it('groups rows a texel when the view spans more rows than the texture, and no more than it needs', () => {
+    const w = textureWindow(0, 16_999, null)!;
+    expect(w.k).toBeGreaterThan(16);
+    expect(w.base % w.k === 0).toBe(true);
+    expect(w.base).toBeLessThanOrEqual(0);
+    expect(w.base + w.k * TEXTURE_ROWS).toBeGreaterThan(16_999);
+    // Zoomed back in to a few hundred rows: one row a texel again.
+    expect(textureWindow(8_000, 8_300, w)?.k).toBe(1);
+  });
+});
