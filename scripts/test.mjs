@@ -1,8 +1,14 @@
 // `npm test` (what `./run test` and CI run): the whole suite, in three steps.
-//   1. typecheck, lint, and the build (the app, then the host's bundle) then
-//      package:check, side by side: each is mostly one thread, so on two cores they take
-//      about as long as the longest of them. Each one's output is printed whole when it
-//      ends, under npm's "> marketdesk@… name" line.
+//   1. typecheck, lint's two halves (eslint; prettier's check) and the build (the app,
+//      then the host's bundle) then package:check, side by side: each is mostly one
+//      thread, so on two cores they take about half their CPU time together. (eslint and
+//      prettier one after the other, ~48 and ~54 CPU-s, were the longest chain.) Each
+//      one's output is printed whole when it ends, under npm's "> marketdesk@… name"
+//      line. The typecheck is `tsc` on the node project and svelte-check on the web one:
+//      svelte-check reports the type errors of every .ts file of tsconfig.web.json as
+//      `tsc -p tsconfig.web.json` did (the same four errors, planted in a renderer .ts
+//      nothing imports, a .svelte.ts, a renderer test and a src/shared file), so the
+//      second `tsc` only cost ~11 CPU-s.
 //   2. the unit tests (`npm run test:unit`), once the checks passed. Started beside the
 //      checks instead (the checks at nice 10), the two stages ended at 340 s on a fresh
 //      clone, against 291 s one after the other: Vitest's two workers and three checks
@@ -91,7 +97,8 @@ const whole = process.argv.length <= 2;
 let soak = Promise.resolve(true);
 const checks = await Promise.all([
   scripts(['typecheck']),
-  scripts(['lint']),
+  scripts(['lint:code']),
+  scripts(['lint:format']),
   (async () => {
     // The host's bundle too: built once here, not by the soak's global setup and a unit
     // test's server at the same moment.
