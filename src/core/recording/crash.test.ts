@@ -4,13 +4,13 @@
  * number of writes; the file then opens clean and holds exactly the planned frames up to
  * a point at most one second (of the writer's clock) before the last frame it appended.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { instrumentKey } from '../../shared/model';
+import { runUntilKilled } from '../cache/testing/kill-child';
 import { seededRandom, testSeed } from '../cache/testing/seeded-random';
 import { listSessions } from './maintenance';
 import { closeRecording, openRecording } from './open-recording';
@@ -18,7 +18,6 @@ import { read } from './reader';
 import { crashPlan } from './testing/crash-plan';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const child = path.join(here, 'testing', 'crash-writer.ts');
 const dir = mkdtempSync(path.join(tmpdir(), 'md-rec-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,49 +26,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * Runs the writer; SIGKILLs it `extra` frames after its `writes`-th flush (anywhere
  * between two flushes); the last `at` time it printed and the newest frame acknowledged.
  */
-function recordThenKill(
+async function recordThenKill(
   file: string,
   seed: number,
   writes: number,
   extra: number,
 ): Promise<{ lastAt: number; flushed: number }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, file, String(seed)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let lastAt = 0;
-    let flushed = 0;
-    let acks = 0;
-    let after = 0;
-    let buffered = '';
-    let stderr = '';
-    let killed = false;
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', (chunk: string) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        const [word, t] = line.split(' ');
-        if (word === 'at') {
-          lastAt = Math.max(lastAt, Number(t));
-          if (acks >= writes) after++;
-        }
-        if (word === 'flushed') {
-          flushed = Math.max(flushed, Number(t));
-          acks++;
-        }
-      }
-      if (!killed && acks >= writes && after >= extra) killed = proc.kill('SIGKILL');
-    });
-    proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    proc.on('error', reject);
-    proc.on('exit', (_code, signal) => {
-      if (signal !== 'SIGKILL') reject(new Error(`writer exited without being killed: ${stderr}`));
-      else resolve({ lastAt, flushed });
-    });
+  let lastAt = 0;
+  let flushed = 0;
+  let acks = 0;
+  let after = 0;
+  await runUntilKilled(child, [file, String(seed)], (line, kill) => {
+    const [word, t] = line.split(' ');
+    if (word === 'at') {
+      lastAt = Math.max(lastAt, Number(t));
+      if (acks >= writes) after++;
+    }
+    if (word === 'flushed') {
+      flushed = Math.max(flushed, Number(t));
+      acks++;
+    }
+    if (acks >= writes && after >= extra) kill();
   });
+  return { lastAt, flushed };
 }
 
 describe('recording crash recovery', () => {
