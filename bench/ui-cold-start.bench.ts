@@ -57,7 +57,9 @@ const FIRST_LOAD_GOAL = 350_000;
 const WITH_TSX = process.env.UI_COLD_TSX === '1';
 /** A folder for the hosts' CPU profiles (`--cpu-prof`), when asked for. */
 const PROFILE_DIR = process.env.UI_COLD_PROF;
-const PROFILE_ARGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+const PROFILE_ARGS = PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`]
+  : [];
 const TSX = path.join(
   path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
   'dist',

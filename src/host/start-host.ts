@@ -24,6 +24,7 @@ import {
   type OpenerOptions,
   type RedirectFile,
 } from './open-browser';
+import { FIRST_USE_STEPS, warmFirstUse } from '../core/first-use';
 import { firstLoadPaths, readRendererFiles, securityHeaders, serveStatic } from './static-files';
 import type { WsBridge } from './ws-bridge';
 import type { WorkspaceStore } from '../core/settings/workspace-store';
@@ -69,6 +70,14 @@ export interface HostOptions {
    */
   servicesAfterPageMs?: number;
   /**
+   * Start the services when index.html has been sent and the page then asks for none of
+   * its other first-load files within this long: its browser has them cached (a later
+   * start on the same port), and waiting for its socket would leave the host idle while
+   * the browser runs the page. Default 0: wait for the files, the socket or
+   * `servicesAfterPageMs`.
+   */
+  pageQuietMs?: number;
+  /**
    * Called as soon as the host listens, with the address to open: the page can load
    * while the services still start (startHost resolves once they have).
    */
@@ -84,13 +93,15 @@ export interface HostOptions {
 /**
  * The services' modules, in the order they build on one another, evaluated one part a
  * turn when the host starts (a dynamic import in the one-file bundle evaluates, all at
- * once, the part's modules not evaluated yet). The heaviest, measured with `--cpu-prof`
+ * once, the part's modules not evaluated yet). `EARLY_PARTS` come before the page's
+ * socket is accepted: the WebSocket side's error words import most of core, and loaded
+ * in one piece with it they held the host ~200–400 ms in one turn; the rest after. The heaviest, measured with `--cpu-prof`
  * on a cold start at load ~2: the API's schemas with zod (~60 ms), the feed (~70 ms),
  * the simulator's catalog (~25 ms). The demo service comes from its own module, not the
  * simulator's index: that one's command-line help formats the plans' figures as it loads
  * (the first `toLocaleString` loads ICU's number formats: ~40 ms the host never needs).
  */
-const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
+const EARLY_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('zod'),
   () => import('../shared/model'),
   () => import('../core/api'),
@@ -100,11 +111,22 @@ const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../core/settings'),
   () => import('../core/stream'),
   () => import('../core/link'),
+  () => import('../core/bridge/client-registry'),
+];
+const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../core/alerts'),
   () => import('../core/symbols'),
   () => import('../simulator/market/catalog'),
   () => import('../simulator/demo'),
 ];
+
+/** Evaluates the parts' modules, one a turn of the event loop. */
+async function loadParts(parts: ReadonlyArray<() => Promise<unknown>>): Promise<void> {
+  for (const load of parts) {
+    await load();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 export interface HostHandle {
   /** The address to open, with the secret in the fragment. */
@@ -177,11 +199,14 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   let settleServices: (running: Promise<Running>) => void = () => {};
   const servicesReady = new Promise<Running>((resolve) => (settleServices = resolve));
   let servicesTimer: ReturnType<typeof setTimeout> | null = null;
+  let quietTimer: ReturnType<typeof setTimeout> | null = null;
+  const pageQuietMs = Math.min(options.pageQuietMs ?? 0, 2 ** 31 - 1);
   let stopping = false;
   /** Starts the services (once); answers what accepts sockets meanwhile. */
   const startServices = (): Promise<Early> => {
     if (early) return early;
     if (servicesTimer) clearTimeout(servicesTimer);
+    if (quietTimer) clearTimeout(quietTimer);
     early = startEarly();
     ready = early.then(startRunning);
     void early.then(
@@ -226,7 +251,16 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       return res.end('misdirected request');
     }
     if (!ready && pageFiles.delete(new URL(req.url ?? '/', 'http://host.invalid').pathname)) {
+      if (quietTimer) clearTimeout(quietTimer);
+      quietTimer = null;
       if (pageFiles.size === 0) res.once('finish', () => void startServices());
+      else if (pageQuietMs > 0) {
+        // Armed when a file is sent: a page that asks for no more has them cached.
+        res.once('finish', () => {
+          if (quietTimer) clearTimeout(quietTimer);
+          if (!ready) quietTimer = setTimeout(startServices, pageQuietMs);
+        });
+      }
     }
     serveStatic(root, req, res, headers, rendererFiles).catch(() => {
       if (!res.headersSent) res.writeHead(500, headers);
@@ -274,6 +308,9 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   options.onListening?.(url);
 
   async function startEarly(): Promise<Early> {
+    // One part per turn of the event loop, so that a file the page asks for meanwhile
+    // (answered from memory in one turn) waits for one part at most, not for all.
+    await loadParts(EARLY_PARTS);
     const [{ createWsBridge }, { DeferredBridge }, { WorkspaceStore }] = await Promise.all([
       import('./ws-bridge'),
       import('./deferred-bridge'),
@@ -313,12 +350,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     // Loaded after listening, while the browser loads the page: the services, the
     // bridge's schemas and the simulator are most of the host's code, and evaluating
     // them (zod building every schema) is time the page's own files need not wait for.
-    // One part per turn of the event loop, so that a file the page asks for meanwhile
-    // (answered from memory in one turn) waits for one part at most, not for all.
-    for (const load of SERVICE_PARTS) {
-      await load();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await loadParts(SERVICE_PARTS);
+    // The runtime's first-use work (time zones, the HTTP client: first-use.ts), while the
+    // host would wait for the page; not once its socket is here (its commands come first,
+    // and each does what it needs of that work itself).
+    await warmFirstUse(FIRST_USE_STEPS, () => ws.size === 0);
     const [{ createServices }, { createBridgeServer }, { startDemoService }] = await Promise.all([
       import('../core/services'),
       import('../core/bridge'),
@@ -375,6 +411,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     // sockets accepted meanwhile were answered so (deferred-bridge.ts) and close now.
     stopping = true;
     if (servicesTimer) clearTimeout(servicesTimer);
+    if (quietTimer) clearTimeout(quietTimer);
     redirect?.remove();
     // (Assigned in startServices: a plain read of `early` here is narrowed to null.) Their
     // answers are on their way: a turn of the event loop sends them before the sockets go.
