@@ -49,8 +49,6 @@ async function main(): Promise<void> {
     warmUp: true,
     // The page's own files first; the services start while the browser runs them.
     servicesAfterPageMs: 1_000,
-    // …or, when the browser has them cached and asks only for index.html, 50 ms after it.
-    pageQuietMs: 50,
     // Said as soon as the page can load: the services start while it does.
     onListening: (url) => console.log(`Marketdesk is running at ${url}`),
   });

@@ -98,20 +98,6 @@ describe('startHost with the services after the page', () => {
     expect(host.services).toBeDefined();
   });
 
-  it('starts them soon after index.html when the page asks for no other file (its browser has them cached)', async () => {
-    let listening = '';
-    const starting = startHost({
-      ...options(false),
-      servicesAfterPageMs: 24 * 3600_000,
-      pageQuietMs: 20,
-      onListening: (url) => (listening = url),
-    });
-    await vi.waitFor(() => expect(listening).not.toBe(''));
-    await (await fetch(`${new URL(listening).origin}/`)).text();
-    host = await starting;
-    expect(host.services).toBeDefined();
-  });
-
   it('starts them at the deadline when no page comes', async () => {
     host = await startHost({ ...options(false), servicesAfterPageMs: 1 });
     expect(host.services).toBeDefined();

@@ -24,7 +24,6 @@ import {
   type OpenerOptions,
   type RedirectFile,
 } from './open-browser';
-import { FIRST_USE_STEPS, warmFirstUse } from '../core/first-use';
 import { firstLoadPaths, readRendererFiles, securityHeaders, serveStatic } from './static-files';
 import type { WsBridge } from './ws-bridge';
 import type { WorkspaceStore } from '../core/settings/workspace-store';
@@ -69,14 +68,6 @@ export interface HostOptions {
    * at most this long after listening (see startHost). Default 0: at once.
    */
   servicesAfterPageMs?: number;
-  /**
-   * Start the services when index.html has been sent and the page then asks for none of
-   * its other first-load files within this long: its browser has them cached (a later
-   * start on the same port), and waiting for its socket would leave the host idle while
-   * the browser runs the page. Default 0: wait for the files, the socket or
-   * `servicesAfterPageMs`.
-   */
-  pageQuietMs?: number;
   /**
    * Called as soon as the host listens, with the address to open: the page can load
    * while the services still start (startHost resolves once they have).
@@ -199,14 +190,11 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   let settleServices: (running: Promise<Running>) => void = () => {};
   const servicesReady = new Promise<Running>((resolve) => (settleServices = resolve));
   let servicesTimer: ReturnType<typeof setTimeout> | null = null;
-  let quietTimer: ReturnType<typeof setTimeout> | null = null;
-  const pageQuietMs = Math.min(options.pageQuietMs ?? 0, 2 ** 31 - 1);
   let stopping = false;
   /** Starts the services (once); answers what accepts sockets meanwhile. */
   const startServices = (): Promise<Early> => {
     if (early) return early;
     if (servicesTimer) clearTimeout(servicesTimer);
-    if (quietTimer) clearTimeout(quietTimer);
     early = startEarly();
     ready = early.then(startRunning);
     void early.then(
@@ -251,16 +239,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
       return res.end('misdirected request');
     }
     if (!ready && pageFiles.delete(new URL(req.url ?? '/', 'http://host.invalid').pathname)) {
-      if (quietTimer) clearTimeout(quietTimer);
-      quietTimer = null;
       if (pageFiles.size === 0) res.once('finish', () => void startServices());
-      else if (pageQuietMs > 0) {
-        // Armed when a file is sent: a page that asks for no more has them cached.
-        res.once('finish', () => {
-          if (quietTimer) clearTimeout(quietTimer);
-          if (!ready) quietTimer = setTimeout(startServices, pageQuietMs);
-        });
-      }
     }
     serveStatic(root, req, res, headers, rendererFiles).catch(() => {
       if (!res.headersSent) res.writeHead(500, headers);
@@ -351,10 +330,6 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     // bridge's schemas and the simulator are most of the host's code, and evaluating
     // them (zod building every schema) is time the page's own files need not wait for.
     await loadParts(SERVICE_PARTS);
-    // The runtime's first-use work (time zones, the HTTP client: first-use.ts), while the
-    // host would wait for the page; not once its socket is here (its commands come first,
-    // and each does what it needs of that work itself).
-    await warmFirstUse(FIRST_USE_STEPS, () => ws.size === 0);
     const [{ createServices }, { createBridgeServer }, { startDemoService }] = await Promise.all([
       import('../core/services'),
       import('../core/bridge'),
@@ -411,7 +386,6 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     // sockets accepted meanwhile were answered so (deferred-bridge.ts) and close now.
     stopping = true;
     if (servicesTimer) clearTimeout(servicesTimer);
-    if (quietTimer) clearTimeout(quietTimer);
     redirect?.remove();
     // (Assigned in startServices: a plain read of `early` here is narrowed to null.) Their
     // answers are on their way: a turn of the event loop sends them before the sockets go.

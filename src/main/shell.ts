@@ -18,7 +18,6 @@ import {
 } from 'electron';
 import { createBridgeServer } from '../core/bridge';
 import { createServices } from '../core/services';
-import { warmFirstUse } from '../core/first-use';
 import { writeFileAtomic } from '../core/settings';
 import type { KeytarLoader } from '../core/secrets';
 import { startDemoService } from '../simulator';
@@ -200,9 +199,6 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     ),
   );
   windows.showMainWindow();
-  // While the window loads (in its own process): the runtime's first-use work, so the
-  // first commands do not pay for it (first-use.ts).
-  void warmFirstUse();
   // A monitor unplugged while running must not leave a window where nothing shows it.
   const refit = (): void => windows.refitToDisplays();
   screen.on('display-removed', refit);
