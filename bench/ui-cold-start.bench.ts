@@ -32,6 +32,8 @@
  * is weighed, and so are the scripts the page had loaded by its first quote (the
  * first screen's panes come as chunks of their own). `UI_COLD_TSX=1` adds as many first
  * starts of the host from source (`tsx src/host/serve.ts`), for comparison.
+ * `UI_COLD_PROF=<folder>` runs each host with `--cpu-prof` into that folder (one
+ * `.cpuprofile` per start, written as the host exits): where its CPU time goes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -53,6 +55,11 @@ const GOAL_MS = 1_000;
 /** The first-load script's goal, bytes before compression (kB as Vite prints them: 1,000 bytes). */
 const FIRST_LOAD_GOAL = 350_000;
 const WITH_TSX = process.env.UI_COLD_TSX === '1';
+/** A folder for the hosts' CPU profiles (`--cpu-prof`), when asked for. */
+const PROFILE_DIR = process.env.UI_COLD_PROF;
+const PROFILE_ARGS = PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`]
+  : [];
 const TSX = path.join(
   path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
   'dist',
@@ -107,7 +114,7 @@ async function coldStart(page: Page, start: HostStart, laterHome: string): Promi
   const env: Record<string, string | undefined> = { ...process.env, MARKETDESK_HOME: home };
   delete env.MARKETDESK_TOKEN;
   const spawnedAt = performance.timeOrigin + performance.now();
-  const child = spawn(process.execPath, [...HOST_ARGS[start], '--no-open'], {
+  const child = spawn(process.execPath, [...PROFILE_ARGS, ...HOST_ARGS[start], '--no-open'], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

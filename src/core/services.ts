@@ -262,11 +262,16 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   recorder.setEnabled(config.record ?? true);
   // The calendars are the current source's (demo and live never mix), asked through
   // the link's client: the plan's budget counts them like any request.
+  const calendars = new CalendarStore({
+    folder: config.dataFolder,
+    now,
+    onError: (message) => log(`marketdesk: market hours: ${message}`),
+  });
   const marketHours = new MarketHours({
     client: () => calendarClientOf(link.client),
     source: () => link.sources.sourceId,
     rules: SHARED_CALENDAR_RULES,
-    keeper: new CalendarStore({ folder: config.dataFolder, now }),
+    keeper: calendars,
     now,
     onError: (error) => log(`marketdesk: market hours: ${link.redact(errorMessage(error))}`),
   });
@@ -305,6 +310,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     // Half-built: release the demo service's port and the database before reporting.
     await link.dispose();
     marketHours.dispose();
+    calendars.flush();
     health.dispose();
     recorder.close();
     closeCache(db);
@@ -435,6 +441,7 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         // After the hub: its last frames are written.
         recorder.close();
         marketHours.dispose();
+        calendars.flush();
         history.dispose();
         health.dispose();
         await link.dispose();

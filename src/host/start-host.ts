@@ -84,13 +84,15 @@ export interface HostOptions {
 /**
  * The services' modules, in the order they build on one another, evaluated one part a
  * turn when the host starts (a dynamic import in the one-file bundle evaluates, all at
- * once, the part's modules not evaluated yet). The heaviest, measured with `--cpu-prof`
+ * once, the part's modules not evaluated yet). `EARLY_PARTS` come before the page's
+ * socket is accepted: the WebSocket side's error words import most of core, and loaded
+ * in one piece with it they held the host ~200–400 ms in one turn; the rest after. The heaviest, measured with `--cpu-prof`
  * on a cold start at load ~2: the API's schemas with zod (~60 ms), the feed (~70 ms),
  * the simulator's catalog (~25 ms). The demo service comes from its own module, not the
  * simulator's index: that one's command-line help formats the plans' figures as it loads
  * (the first `toLocaleString` loads ICU's number formats: ~40 ms the host never needs).
  */
-const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
+const EARLY_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('zod'),
   () => import('../shared/model'),
   () => import('../core/api'),
@@ -100,11 +102,22 @@ const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../core/settings'),
   () => import('../core/stream'),
   () => import('../core/link'),
+  () => import('../core/bridge/client-registry'),
+];
+const SERVICE_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../core/alerts'),
   () => import('../core/symbols'),
   () => import('../simulator/market/catalog'),
   () => import('../simulator/demo'),
 ];
+
+/** Evaluates the parts' modules, one a turn of the event loop. */
+async function loadParts(parts: ReadonlyArray<() => Promise<unknown>>): Promise<void> {
+  for (const load of parts) {
+    await load();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 export interface HostHandle {
   /** The address to open, with the secret in the fragment. */
@@ -274,6 +287,9 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
   options.onListening?.(url);
 
   async function startEarly(): Promise<Early> {
+    // One part per turn of the event loop, so that a file the page asks for meanwhile
+    // (answered from memory in one turn) waits for one part at most, not for all.
+    await loadParts(EARLY_PARTS);
     const [{ createWsBridge }, { DeferredBridge }, { WorkspaceStore }] = await Promise.all([
       import('./ws-bridge'),
       import('./deferred-bridge'),
@@ -313,12 +329,7 @@ export async function startHost(options: HostOptions = {}): Promise<HostHandle> 
     // Loaded after listening, while the browser loads the page: the services, the
     // bridge's schemas and the simulator are most of the host's code, and evaluating
     // them (zod building every schema) is time the page's own files need not wait for.
-    // One part per turn of the event loop, so that a file the page asks for meanwhile
-    // (answered from memory in one turn) waits for one part at most, not for all.
-    for (const load of SERVICE_PARTS) {
-      await load();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await loadParts(SERVICE_PARTS);
     const [{ createServices }, { createBridgeServer }, { startDemoService }] = await Promise.all([
       import('../core/services'),
       import('../core/bridge'),

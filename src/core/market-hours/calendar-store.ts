@@ -50,16 +50,41 @@ function readCalendars(raw: Record<string, unknown>): JsonFileVerdict<StoredCale
 /** Where calendars are kept: the file, or memory. */
 export interface CalendarKeeper {
   get(source: DataSourceId, region: string): StoredCalendar | null;
-  /** Null when kept; else why the write failed (the calendar still serves this session). */
+  /**
+   * Null when kept (a keeper that writes later reports a failed write itself); else why
+   * the write failed (the calendar still serves this session).
+   */
   put(source: DataSourceId, region: string, entry: StoredCalendar): string | null;
 }
 
-/** Reads and writes `market-calendars.json`; never throws on load. */
+/**
+ * How long after a calendar is kept the file is written: the calendars of a first start
+ * come as its first quotes do, and a write (with its fsync) then held the quotes back;
+ * the regions kept meanwhile go in one write.
+ */
+export const CALENDARS_WRITE_DELAY_MS = 2_000;
+
+/**
+ * Reads and writes `market-calendars.json`; never throws on load. A kept calendar serves
+ * at once and is written `writeDelayMs` later (`flush()` writes what waits now: call it
+ * before closing); a write that fails goes to `onError`, and the calendar still serves
+ * this session.
+ */
 export class CalendarStore implements CalendarKeeper {
   readonly #file: JsonFileStore<StoredCalendars>;
+  readonly #onError: (message: string) => void;
+  readonly #delay: number;
   #value: StoredCalendars | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(options: { folder: string; now?: () => UnixMs }) {
+  constructor(options: {
+    folder: string;
+    now?: () => UnixMs;
+    onError?: (message: string) => void;
+    writeDelayMs?: number;
+  }) {
+    this.#onError = options.onError ?? (() => undefined);
+    this.#delay = options.writeDelayMs ?? CALENDARS_WRITE_DELAY_MS;
     this.#file = new JsonFileStore<StoredCalendars>({
       folder: options.folder,
       name: CALENDARS_FILE_NAME,
@@ -79,15 +104,27 @@ export class CalendarStore implements CalendarKeeper {
     return this.#all()[source]?.[region] ?? null;
   }
 
-  /** Keeps a region's calendar; a write that fails is reported and the calendar kept in memory. */
+  /** Keeps a region's calendar; the file is written shortly (see the class). */
   put(source: DataSourceId, region: string, entry: StoredCalendar): string | null {
     const all = this.#all();
     all[source] = { ...all[source], [region]: entry };
+    if (!this.#timer) {
+      this.#timer = setTimeout(() => this.flush(), this.#delay);
+      // A process ending before it only fetches the calendars again.
+      this.#timer.unref?.();
+    }
+    return null;
+  }
+
+  /** Writes the calendars kept since the last write, if any. */
+  flush(): void {
+    if (!this.#timer) return;
+    clearTimeout(this.#timer);
+    this.#timer = null;
     try {
-      this.#file.save(all);
-      return null;
+      this.#file.save(this.#all());
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      this.#onError(error instanceof Error ? error.message : String(error));
     }
   }
 
