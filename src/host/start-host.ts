@@ -86,11 +86,12 @@ export interface HostOptions {
  * turn when the host starts (a dynamic import in the one-file bundle evaluates, all at
  * once, the part's modules not evaluated yet). `EARLY_PARTS` come before the page's
  * socket is accepted: the WebSocket side's error words import most of core, and loaded
- * in one piece with it they held the host ~200–400 ms in one turn; the rest after. The heaviest, measured with `--cpu-prof`
- * on a cold start at load ~2: the API's schemas with zod (~60 ms), the feed (~70 ms),
- * the simulator's catalog (~25 ms). The demo service comes from its own module, not the
- * simulator's index: that one's command-line help formats the plans' figures as it loads
- * (the first `toLocaleString` loads ICU's number formats: ~40 ms the host never needs).
+ * in one piece with it they held the host ~200–400 ms in one turn; the rest after. The
+ * heaviest, measured with `--cpu-prof` on a cold start at load ~2: the API's schemas with
+ * zod (~60 ms), the feed (~70 ms), the simulator's catalog (~25 ms). The demo service
+ * comes from its own module, not the simulator's index: that one's command-line help
+ * formats the plans' figures as it loads (the first `toLocaleString` loads ICU's number
+ * formats: ~40 ms the host never needs).
  */
 const EARLY_PARTS: ReadonlyArray<() => Promise<unknown>> = [
   () => import('zod'),
