@@ -132,6 +132,7 @@ describe('JsonFileStore', () => {
     // A write's temp file from this very process, years old: stale, yet left alone here.
     writeFileSync(`${file}.${process.pid}.0123abcd.tmp`, 'a write killed half way');
     const s = store(folder, { readOnly: true, now: () => Date.UTC(2030, 0, 1) });
+    expect(() => s.save({ notes: [] })).toThrow(expect.objectContaining({ code: 'storage' }));
     const loaded = s.load();
     expect(loaded.writable).toBe(false);
     if (notice === null) expect(loaded.notice).toBeNull();

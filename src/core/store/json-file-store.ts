@@ -154,6 +154,8 @@ export class JsonFileStore<T> {
     this.#options = options;
     this.file = path.join(options.folder, options.name);
     this.#now = options.now ?? Date.now;
+    // Read-only from the start: a save before any load is refused too.
+    if (options.readOnly) this.#readOnlyStore();
   }
 
   /** False when the file is kept as found this session (see {@link load}). */
@@ -166,8 +168,8 @@ export class JsonFileStore<T> {
     const o = this.#options;
     // A write killed between its temp file and the rename leaves the temp file behind.
     if (!o.readOnly) removeStaleTempFiles(this.file, { now: this.#now });
-    this.#writable = !o.readOnly;
-    this.#why = o.readOnly ? `${capitalise(o.what)} are only read here, never saved.` : '';
+    this.#writable = true;
+    if (o.readOnly) this.#readOnlyStore();
     const read = readBounded(this.file, o.maxBytes);
     if ('missing' in read) return this.#result(o.empty(), null);
     if ('problem' in read) {
@@ -241,6 +243,11 @@ export class JsonFileStore<T> {
     } catch (error) {
       throw new StoreError('storage', `Could not save ${o.what}: ${describeFsError(error)}`);
     }
+  }
+
+  #readOnlyStore(): void {
+    this.#writable = false;
+    this.#why = `${capitalise(this.#options.what)} are only read here, never saved.`;
   }
 
   #result(value: T, notice: string | null): JsonFileLoad<T> {
