@@ -14,7 +14,7 @@ import { inkedColumns } from './support/heatmap';
 import { ROOT } from './support/processes';
 import { heatmapWorkspace, recordPast } from './support/recorded-past';
 import { stillShot } from './support/shots';
-import { paneBody, statusMode } from './support/ui';
+import { openReplayBar, paneBody, statusMode } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({
@@ -80,11 +80,7 @@ test('the palette switches the focused symbol’s recording, as the REC popover 
 
 test('replayed, the map starts again at the replay clock and moves with it, as REPLAY', async () => {
   const page = app.page;
-  await page.keyboard.press('Control+k');
-  const input = page.getByRole('combobox', { name: 'Symbol or command' });
-  await input.fill('replay');
-  await page.getByRole('option', { name: /Replay a recording/ }).click();
-  await expect(bar(page).getByRole('combobox', { name: 'Span' })).toBeEnabled();
+  await openReplayBar(page);
   await expect(bar(page).getByRole('combobox', { name: 'Speed' })).toHaveValue('10');
   await bar(page).getByRole('button', { name: 'Start replay' }).click();
   await expect(statusMode(page)).toContainText('REPLAY', { timeout: 20_000 });

@@ -17,6 +17,7 @@ import {
   expectChartData,
   expectLadder,
   ladderSides,
+  openReplayBar,
   paneBody,
   seriousViolations,
   setTheme,
@@ -124,14 +125,7 @@ test('the demo crypto depth shown is recorded', async () => {
 
 test('a replay at 2× shows the recorded books and prices, as REPLAY, touching nothing live', async () => {
   const page = app.page;
-  // From the palette (the toolbar's Replay button shows where the toolbar has room).
-  await page.keyboard.press('Control+k');
-  const input = page.getByRole('combobox', { name: 'Symbol or command' });
-  await input.fill('replay');
-  await page.getByRole('option', { name: /Replay a recording/ }).click();
-  const bar = page.getByRole('region', { name: 'Replay' });
-  await expect(bar).toBeVisible();
-  await expect(bar.getByRole('combobox', { name: 'Span' })).toBeEnabled();
+  const bar = await openReplayBar(page);
   const speed = bar.getByRole('combobox', { name: 'Speed' });
   await expect(speed).toHaveValue('10');
   await speed.selectOption(SPEED);

@@ -266,6 +266,20 @@ export async function runPalette(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeHidden();
 }
 
+/**
+ * Opens the replay bar from the palette ("Replay a recording": the toolbar's Replay
+ * button shows only where the toolbar has room) and waits for its recorded spans.
+ */
+export async function openReplayBar(page: Page): Promise<Locator> {
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Symbol or command' }).fill('replay');
+  await page.getByRole('option', { name: /Replay a recording/ }).click();
+  const bar = page.getByRole('region', { name: 'Replay' });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('combobox', { name: 'Span' })).toBeEnabled();
+  return bar;
+}
+
 /** Switches to `theme` with the toolbar's button (when not in it already), and checks it. */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   const html = page.locator('html');
