@@ -11,13 +11,13 @@
  */
 import { statSync } from 'node:fs';
 import type { DataSourceId, UnixMs } from '../../shared/model';
-import { KTYPES, isIntraday, type KType } from '../../shared/model';
+import { DEFAULT_CACHE_BUDGET_BYTES, KTYPES, isIntraday, type KType } from '../../shared/model';
 import { trimSpansToCandles } from './candle-spans';
 import { prepare, resetHandleCaches, inTransaction, type CacheDb } from './db';
 import { UNKNOWN_SOURCE } from './migrations';
 
-/** Default size budget: 1 GiB. */
-export const DEFAULT_BUDGET_BYTES = 1024 ** 3;
+/** The size budget when none is given: the settings' default. */
+export const DEFAULT_BUDGET_BYTES = DEFAULT_CACHE_BUDGET_BYTES;
 
 /** A min/max time span; both null when the table is empty. */
 export interface TimeSpan {

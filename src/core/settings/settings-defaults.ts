@@ -4,14 +4,13 @@
 import { STREAM_PATHS } from '../../shared/api/stream';
 import type { Settings } from '../../shared/model';
 import {
+  DEFAULT_CACHE_BUDGET_BYTES,
   DEFAULT_ENTERPRISE_MAX_CODES,
   DEFAULT_RECORDING_BUDGET_BYTES,
   DEFAULT_REFRESH_INTERVALS,
 } from '../../shared/model';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_MS } from '../api';
 import { copySettings } from './settings-schema';
-
-const MiB = 1024 * 1024;
 
 /**
  * Defaults. The plan is `base`, the cheapest real plan: assuming more than the user
@@ -27,7 +26,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   intervals: DEFAULT_REFRESH_INTERVALS,
   theme: 'dark',
   timeZone: 'exchange',
-  cacheBudgetBytes: 1024 * MiB,
+  cacheBudgetBytes: DEFAULT_CACHE_BUDGET_BYTES,
   recordingBudgetBytes: DEFAULT_RECORDING_BUDGET_BYTES,
   streamEnabled: true,
   streamSubscriptions: null,

@@ -34,6 +34,9 @@ export const DEFAULT_REFRESH_INTERVALS: Readonly<RefreshIntervals> = Object.free
  */
 export const DEFAULT_RECORDING_BUDGET_BYTES = 1024 * MiB;
 
+/** The cache's size budget a fresh install starts with (the settings' default): 1 GiB. */
+export const DEFAULT_CACHE_BUDGET_BYTES = 1024 * MiB;
+
 /** Limits of the numeric settings (inclusive), in the settings' own units. */
 export const SETTINGS_LIMITS = {
   /** Above an hour a pane is useless. */
