@@ -125,6 +125,11 @@ describe('JsonFileStore', () => {
       /is partly damaged: what could be read is used/,
     ],
     ['a file of an older format', '{"version":1,"notes":["a"]}', null],
+    [
+      'a file of a newer format',
+      '{"version":3,"notes":"a new shape"}',
+      /^notes\.json was written by a newer Marketdesk \(format 3; this one reads up to 2\), so it is not used here \(the file is left as it is\); starting without it\.$/,
+    ],
   ])('read-only, %s is read as ever and left byte for byte', (_, text, notice) => {
     const folder = tempFolder();
     const file = path.join(folder, 'notes.json');

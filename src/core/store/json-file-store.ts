@@ -174,7 +174,9 @@ export class JsonFileStore<T> {
     if ('missing' in read) return this.#result(o.empty(), null);
     if ('problem' in read) {
       return this.#readOnly(
-        `Could not read ${o.name} (${read.problem}); using defaults this session, and changes to ${o.what} are not saved.`,
+        o.readOnly
+          ? `Could not read ${o.name} (${read.problem}); ${o.fallback ?? 'starting without it'}.`
+          : `Could not read ${o.name} (${read.problem}); using defaults this session, and changes to ${o.what} are not saved.`,
       );
     }
     if ('tooLarge' in read) {
@@ -193,8 +195,12 @@ export class JsonFileStore<T> {
     if (!isRecord(raw)) return this.#unusable(read.bytes, 'it does not hold an object');
     const version = raw.version;
     if (o.version !== null && typeof version === 'number' && version > o.version) {
+      const newer = `${o.name} was written by a newer Marketdesk (format ${version}; this one reads up to ${o.version})`;
+      // A store that only reads says what it uses instead; it saves nothing in any case.
       return this.#readOnly(
-        `${o.name} was written by a newer Marketdesk (format ${version}; this one reads up to ${o.version}), so it is left untouched and not shown, and changes to ${o.what} are not saved this session.`,
+        o.readOnly
+          ? `${newer}, so it is not used here (the file is left as it is); ${o.fallback ?? 'starting without it'}.`
+          : `${newer}, so it is left untouched and not shown, and changes to ${o.what} are not saved this session.`,
       );
     }
     const verdict = o.read(raw);
@@ -256,7 +262,9 @@ export class JsonFileStore<T> {
 
   #readOnly(notice: string): JsonFileLoad<T> {
     this.#writable = false;
-    this.#why = `Changes to ${this.#options.what} are not saved this session: ${notice}`;
+    if (!this.#options.readOnly) {
+      this.#why = `Changes to ${this.#options.what} are not saved this session: ${notice}`;
+    }
     return this.#result(this.#options.empty(), notice);
   }
 
