@@ -17,7 +17,7 @@ export interface SearchFilter {
 }
 
 /** While the directory reads the source's list, how long until asking again. */
-const AGAIN_MS = 800;
+export const AGAIN_MS = 800;
 
 /** The query for `text` and `filter`, or null when there is nothing to search. */
 export function searchQuery(
