@@ -21,6 +21,7 @@ import { cacheTables, pruneTable } from '../render-cache';
 import {
   actionOf,
   MARKET_OPTIONS,
+  noArguments,
   parseMarket,
   pruneBudget,
   type Action,
@@ -73,12 +74,8 @@ shown, and prune deletes them first.`,
   },
 };
 
-function noArguments(action: string, rest: string[]): void {
-  if (rest.length > 0) throw new UsageError(`cache ${action}: unexpected argument "${rest[0]}"`);
-}
-
 async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Promise<number> {
-  noArguments('stats', rest);
+  noArguments('cache', 'stats', rest);
   const db = ctx.requireCache();
   const s = stats(db);
   const series = listSeries(db);
@@ -88,14 +85,14 @@ async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Pr
 }
 
 async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
-  noArguments('prune', rest);
+  noArguments('cache', 'prune', rest);
   const result = prune(ctx.requireCache(), pruneBudget(ctx, values, 'cacheBudgetBytes'));
   ctx.io.out(ctx.global.json ? renderJson(result) : pruneTable(result, ctx.io.isTTY));
   return 0;
 }
 
 async function clearAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
-  noArguments('clear', rest);
+  noArguments('cache', 'clear', rest);
   // Always asked for, TTY or not: a prompt would hang a script, and a typo'd
   // history-recall should not wipe months of candles.
   if (values['yes'] !== true) {

@@ -124,6 +124,12 @@ export function actionOf<A>(command: string, actions: Record<string, A>, action?
   return actions[action]!;
 }
 
+/** Refuses arguments after an action that takes none (`cache stats x`, `record ls x`). */
+export function noArguments(command: string, action: string, rest: string[]): void {
+  if (rest.length > 0)
+    throw new UsageError(`${command} ${action}: unexpected argument "${rest[0]}"`);
+}
+
 /**
  * The size a `prune` fits into: `--budget`, else the app's own setting for it (Settings,
  * read from the data folder), so a prune without `--budget` keeps what the app would keep

@@ -21,7 +21,14 @@ import { parseTimeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
 import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
-import { actionOf, pruneBudget, type Action, type Command, type Values } from './command';
+import {
+  actionOf,
+  noArguments,
+  pruneBudget,
+  type Action,
+  type Command,
+  type Values,
+} from './command';
 
 const ACTIONS = {
   ls: lsAction,
@@ -57,7 +64,7 @@ reads the source the other commands would use (demo without --token and --base-u
   async run(ctx, values, positionals) {
     const [action, ...rest] = positionals;
     const run = actionOf('record', ACTIONS, action);
-    if (rest.length > 0) throw new UsageError(`record ${action}: unexpected argument "${rest[0]}"`);
+    noArguments('record', action!, rest);
     return run(ctx, values);
   },
 };
