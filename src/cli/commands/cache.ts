@@ -24,6 +24,7 @@ import {
   noArguments,
   parseMarket,
   pruneBudget,
+  pruneHelp,
   type Action,
   type Command,
   type Values,
@@ -43,9 +44,7 @@ export const cacheCommand: Command = {
   help: `Usage: marketdesk cache <action> [options]
 
   stats                 file size, rows per table, series, oldest/newest times
-  prune [--budget SIZE] delete the oldest data until the cache fits SIZE (default: the
-                        app's Cache size setting, 1GiB unless changed; 500MB = 500×10⁶
-                        bytes, 512MiB = 512×2²⁰)
+${pruneHelp('delete the oldest data until the cache fits SIZE', 'cacheBudgetBytes')}
   clear --yes           delete everything cached (refused without --yes)
   export <class> --region R [--exchange E] --code C --ktype K [--format csv|json] [--out FILE]
                         write a series' cached candles to FILE, or stdout without --out;
