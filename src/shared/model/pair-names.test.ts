@@ -2,22 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { pairName } from './pair-names';
 
 describe('pair names', () => {
-  it.each([
-    ['BTCUSDT', 'Bitcoin / TetherUS'],
-    ['ETHBTC', 'Ethereum / Bitcoin'],
-    ['USDCUSDT', 'USD Coin / TetherUS'],
-    ['BTCUSDC', 'Bitcoin / USD Coin'],
-    ['RENDERUSDT', 'Render / TetherUS'],
-    ['EURUSD', 'Euro / US Dollar'],
-    ['XAUUSD', 'Gold / US Dollar'],
-  ])('names %s from its assets: %s', (code, name) => {
-    expect(pairName(code)).toBe(name);
+  it('names a crypto or forex pair from its assets, base / quote', () => {
+    const codes = ['BTCUSDT', 'ETHBTC', 'USDCUSDT', 'BTCUSDC', 'RENDERUSDT', 'EURUSD', 'XAUUSD'];
+    expect(Object.fromEntries(codes.map((code) => [code, pairName(code)]))).toEqual({
+      BTCUSDT: 'Bitcoin / TetherUS',
+      ETHBTC: 'Ethereum / Bitcoin',
+      USDCUSDT: 'USD Coin / TetherUS',
+      BTCUSDC: 'Bitcoin / USD Coin',
+      RENDERUSDT: 'Render / TetherUS',
+      EURUSD: 'Euro / US Dollar',
+      XAUUSD: 'Gold / US Dollar',
+    });
   });
 
   it('names nothing that is not two known assets', () => {
-    expect(pairName('FOOUSDT')).toBeNull();
-    expect(pairName('AAPL')).toBeNull();
-    expect(pairName('USDT')).toBeNull();
-    expect(pairName('')).toBeNull();
+    for (const code of ['FOOUSDT', 'AAPL', 'USDT', '']) expect(pairName(code), code).toBeNull();
   });
 });
