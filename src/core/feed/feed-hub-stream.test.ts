@@ -5,8 +5,7 @@
  * a refused token, streaming off, and the stream's health.
  */
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSpec } from '../../shared/bridge';
-import { planOf, type Quote, type StreamHealth } from '../../shared/model';
+import { planOf, type AssetClass, type Quote, type StreamHealth } from '../../shared/model';
 import type { FakeFeedClient } from './testing/fake-client';
 import { quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
@@ -25,11 +24,16 @@ function setup(limit = 200) {
     const before = client.callsOf(method).length;
     return () => client.callsOf(method).slice(before);
   };
-  /** Window `w` shows `spec` (to `recorder`), the first tick runs, and its class's stream connects. */
-  const streaming = async (spec: SubscriptionSpec, recorder = new Recorder()) => {
-    hub.subscribe('w', spec, recorder.push);
+  /** Window `w` shows quotes of `codes` (to `recorder`), the first tick runs, and their class's stream connects. */
+  const streaming = async (
+    cls: AssetClass,
+    region: string,
+    codes: string[],
+    recorder = new Recorder(),
+  ) => {
+    hub.subscribe('w', quotes(cls, region, codes), recorder.push);
     await timers.advance(0);
-    const stream = streams.of(spec.class);
+    const stream = streams.of(cls);
     stream.stream();
     return stream;
   };
@@ -246,7 +250,7 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
   it('polls at once while the stream is down and goes back with one REST snapshot', async () => {
     const { timers, hub, counter, streaming } = setup();
     const r = new Recorder();
-    const stock = await streaming(quotes('stock', 'US', ['AAPL', 'MSFT']), r);
+    const stock = await streaming('stock', 'US', ['AAPL', 'MSFT'], r);
     await timers.advance(60_000); // quiet: no push for a minute
     const down = counter();
     stock.drop(timers.now() + 4000);
@@ -301,7 +305,7 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
 
   it('off (Settings): the streams close and everything is polled, and the health says why', async () => {
     const { timers, streams, hub, counter, streaming } = setup();
-    const stock = await streaming(quotes('stock', 'US', ['AAPL']));
+    const stock = await streaming('stock', 'US', ['AAPL']);
     await timers.advance(2000);
     hub.setStream(null);
     const polled = counter();
@@ -317,7 +321,7 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
 
   it('a crypto quote the stream cannot complete takes one REST quote, which seeds the stream', async () => {
     const { timers, hub, counter, streaming } = setup();
-    const crypto = await streaming(quotes('crypto', 'BA', ['BTCUSDT']));
+    const crypto = await streaming('crypto', 'BA', ['BTCUSDT']);
     await timers.advance(5000);
     crypto.seeds.clear();
     const after = counter();
@@ -331,7 +335,7 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
   it('tells the health model each step: idle, connecting, streaming, reconnecting, streaming', async () => {
     const { timers, hub, told, streaming } = setup();
     expect(hub.health.snapshot().stream.state).toBe('idle'); // on, and nothing shown
-    const stock = await streaming(quotes('stock', 'US', ['AAPL']));
+    const stock = await streaming('stock', 'US', ['AAPL']);
     stock.drop(timers.now() + 2000);
     stock.stream();
     await timers.advance(0);
