@@ -61,6 +61,28 @@ function quoteOf(random: () => number, symbol: string, time: number): Quote {
 }
 
 /**
+ * Runs `fn` in a fresh temporary folder (`prefix`…, removed after), with the path of the
+ * session file to record there and the session's length in hours: 8, or REC_HOURS to
+ * shorten it while working on a bench (the figures are the 8-hour one's).
+ */
+export async function inSessionFolder(
+  prefix: string,
+  fn: (dir: string, file: string, hours: number) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    await fn(dir, path.join(dir, 'session.db'), Number(process.env.REC_HOURS ?? 8));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The 30 times a seek is timed at: anywhere in the session but its last minute, where fewer than 1,000 frames follow. */
+export function seekTimes(random: () => number, from: number, hours: number): number[] {
+  return Array.from({ length: 30 }, () => from + Math.floor(random() * (hours * HOUR - 60_000)));
+}
+
+/**
  * Records `seconds` of `n` instruments, a 10-level book and a quote each per second,
  * written every `flushMs` of the recorded clock (0: as the writer's batch fills, as it
  * does at a high rate).
@@ -188,12 +210,8 @@ const recording: Benchmark = {
   title: 'Recording (issue 28): write, read, seek, storage',
   async run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [loadRow('before')];
-    const dir = mkdtempSync(path.join(tmpdir(), 'md-bench-rec-'));
-    try {
+    await inSessionFolder('md-bench-rec-', async (dir, file, hours) => {
       // 1–3. An 8-hour session of 20 instruments: 1.15 M frames.
-      const file = path.join(dir, 'session.db');
-      // REC_HOURS shortens it while working on the bench; the figures are the 8-hour one's.
-      const hours = Number(process.env.REC_HOURS ?? 8);
       const w = recordSession(file, 20, hours * 3600, 0);
       const writeRate = w.frames / (w.ms / 1000);
       rows.push({
@@ -251,9 +269,7 @@ const recording: Benchmark = {
         });
         const random = seededRandom(5);
         const seeks: number[] = [];
-        for (let k = 0; k < 30; k++) {
-          // Anywhere but the session's last minute, where fewer than 1,000 frames follow.
-          const t = T0 + Math.floor(random() * (hours * HOUR - 60_000));
+        for (const t of seekTimes(random, T0, hours)) {
           read0 = performance.now();
           const cursor = new RecordingCursor(db);
           const books = cursor.seek(t);
@@ -362,9 +378,7 @@ const recording: Benchmark = {
           unit: 'h',
         });
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
     rows.push(loadRow('after'));
     return rows;
   },

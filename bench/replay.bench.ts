@@ -10,9 +10,6 @@
  *   and tick as they stood) and the next 1,000 frames played, p95 of 30.
  * The load average is printed beside, as in the other benches.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from '../src/core/cache/testing/seeded-random';
 import {
@@ -25,7 +22,7 @@ import {
 import { MAX_FRAMES_PER_ADVANCE, ReplayPlayer } from '../src/core/replay';
 import { wireDepth, wireQuote, wireTick } from '../src/core/replay/wire-records';
 import { loadRow, percentile, type Benchmark, type BenchRow } from './harness';
-import { recordSession } from './recording.bench';
+import { inSessionFolder, recordSession, seekTimes } from './recording.bench';
 
 const HOUR = 3_600_000;
 
@@ -69,11 +66,7 @@ const replay: Benchmark = {
   title: 'Replay (issue 28): play rate, seek',
   async run(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [loadRow('before')];
-    const dir = mkdtempSync(path.join(tmpdir(), 'md-bench-replay-'));
-    try {
-      const file = path.join(dir, 'session.db');
-      // REC_HOURS shortens it while working on the bench; the figures are the 8-hour one's.
-      const hours = Number(process.env.REC_HOURS ?? 8);
+    await inSessionFolder('md-bench-replay-', async (_dir, file, hours) => {
       recordSession(file, 20, hours * 3600, 0);
       const { db } = openRecording(file, 'demo');
       try {
@@ -106,9 +99,7 @@ const replay: Benchmark = {
           now: () => 0,
         });
         const seeks: number[] = [];
-        for (let k = 0; k < 30; k++) {
-          // Anywhere but the session's last minute, where fewer than 1,000 frames follow.
-          const t = from + Math.floor(random() * (hours * HOUR - 60_000));
+        for (const t of seekTimes(random, from, hours)) {
           const t0 = performance.now();
           player.seek(t);
           // The next 1,000 frames: the clock held just past them.
@@ -132,9 +123,7 @@ const replay: Benchmark = {
       } finally {
         closeRecording(db);
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
     rows.push(loadRow('after'));
     return rows;
   },

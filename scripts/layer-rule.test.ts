@@ -28,13 +28,22 @@ describe('layer rule', () => {
     expect(await restrictedImports('src/shared/example.ts', code)).toHaveLength(5);
   });
 
-  it('lets the renderer import shared only', async () => {
-    const ok =
-      "import { ASSET_CLASSES } from '../../shared/model';\nexport const y = ASSET_CLASSES;\n";
-    expect(await restrictedImports('src/renderer/src/example.ts', ok)).toEqual([]);
-    const bad =
-      "import { x } from '../../core/cache/db';\nimport { ipcRenderer } from 'electron';\nexport const y = [x, ipcRenderer];\n";
-    expect(await restrictedImports('src/renderer/src/example.ts', bad)).toHaveLength(2);
+  it.each([
+    [
+      'lets the renderer import shared only',
+      'src/renderer/src/example.ts',
+      "import { ASSET_CLASSES } from '../../shared/model';\nexport const y = ASSET_CLASSES;\n",
+      "import { x } from '../../core/cache/db';\nimport { ipcRenderer } from 'electron';\nexport const y = [x, ipcRenderer];\n",
+    ],
+    [
+      'lets core use shared and Node, but not main or the renderer',
+      'src/core/example.ts',
+      "import fs from 'node:fs';\nimport type { Quote } from '../shared/model';\nexport type Q = Quote;\nexport const f = fs;\n",
+      "import { a } from '../main/index';\nimport { b } from '../renderer/src/app-state';\nexport const y = [a, b];\n",
+    ],
+  ])('%s', async (_what, file, ok, twoBad) => {
+    expect(await restrictedImports(file, ok)).toEqual([]);
+    expect(await restrictedImports(file, twoBad)).toHaveLength(2);
   });
 
   it('keeps electron out of core, host, cli and the simulator', async () => {
@@ -43,15 +52,6 @@ describe('layer rule', () => {
       expect(await restrictedImports(`src/${layer}/example.ts`, code)).toHaveLength(1);
     }
     expect(await restrictedImports('src/main/example.ts', code)).toEqual([]);
-  });
-
-  it('lets core use shared and Node, but not main or the renderer', async () => {
-    const ok =
-      "import fs from 'node:fs';\nimport type { Quote } from '../shared/model';\nexport type Q = Quote;\nexport const f = fs;\n";
-    expect(await restrictedImports('src/core/example.ts', ok)).toEqual([]);
-    const bad =
-      "import { a } from '../main/index';\nimport { b } from '../renderer/src/app-state';\nexport const y = [a, b];\n";
-    expect(await restrictedImports('src/core/example.ts', bad)).toHaveLength(2);
   });
 
   it('keeps the simulator out of core: the composition roots hand the demo service in', async () => {

@@ -70,6 +70,35 @@ export function parseClock(text: string): number {
   return ms;
 }
 
+/** The flags that set a number of the request faults, and the field each sets. */
+const FAULT_NUMBERS = [
+  ['latency', 'latencyMs'],
+  ['jitter', 'jitterMs'],
+  ['error-rate', 'errorRate'],
+  ['malformed-rate', 'malformedRate'],
+] as const;
+
+/** The flags that set a number of the stream faults, and the field each sets. */
+const STREAM_NUMBERS = [
+  ['stream-drop-rate', 'dropRate'],
+  ['stream-stall-rate', 'stallRate'],
+  ['stream-stall-ms', 'stallMs'],
+  ['stream-malformed-rate', 'malformedRate'],
+  ['pong-delay', 'pongDelayMs'],
+] as const;
+
+/** Sets each field of `into` whose flag is given, its text read as a number. */
+function readNumbers<K extends string>(
+  into: Partial<Record<K, number>>,
+  flags: readonly (readonly [string, K])[],
+  values: Record<string, string | boolean | undefined>,
+): void {
+  for (const [flag, key] of flags) {
+    const value = number(flag, values[flag] as string | undefined, false);
+    if (value !== undefined) into[key] = value;
+  }
+}
+
 /** Parses `argv` (without node and script); 'help' for `--help`. Throws Error on bad input. */
 export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 'help' {
   const { values: v } = parseArgs({
@@ -83,20 +112,14 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
       token: { type: 'string' },
       plan: { type: 'string' },
       'deny-markets': { type: 'string' },
-      latency: { type: 'string' },
-      jitter: { type: 'string' },
-      'error-rate': { type: 'string' },
-      'malformed-rate': { type: 'string' },
       'rate-limit': { type: 'string' },
       'fault-seed': { type: 'string' },
       'stream-limit': { type: 'string' },
       clock: { type: 'string' },
       'stream-down': { type: 'boolean' },
-      'stream-drop-rate': { type: 'string' },
-      'stream-stall-rate': { type: 'string' },
-      'stream-stall-ms': { type: 'string' },
-      'stream-malformed-rate': { type: 'string' },
-      'pong-delay': { type: 'string' },
+      ...Object.fromEntries(
+        [...FAULT_NUMBERS, ...STREAM_NUMBERS].map(([flag]) => [flag, { type: 'string' } as const]),
+      ),
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -121,14 +144,7 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
   }
   if (v.clock !== undefined) options.clock = parseClock(v.clock);
   const faults: Faults = {};
-  const latency = number('latency', v.latency, false);
-  if (latency !== undefined) faults.latencyMs = latency;
-  const jitter = number('jitter', v.jitter, false);
-  if (jitter !== undefined) faults.jitterMs = jitter;
-  const errorRate = number('error-rate', v['error-rate'], false);
-  if (errorRate !== undefined) faults.errorRate = errorRate;
-  const malformedRate = number('malformed-rate', v['malformed-rate'], false);
-  if (malformedRate !== undefined) faults.malformedRate = malformedRate;
+  readNumbers(faults, FAULT_NUMBERS, v);
   if (v['rate-limit'] !== undefined) {
     const rl = parseRateLimit(v['rate-limit']);
     if (!rl)
@@ -145,17 +161,7 @@ export function parseSimulatorArgs(argv: readonly string[]): SimulatorOptions | 
   }
   const stream: StreamFaults = {};
   if (v['stream-down']) stream.down = true;
-  const streamNumbers = [
-    ['stream-drop-rate', 'dropRate'],
-    ['stream-stall-rate', 'stallRate'],
-    ['stream-stall-ms', 'stallMs'],
-    ['stream-malformed-rate', 'malformedRate'],
-    ['pong-delay', 'pongDelayMs'],
-  ] as const;
-  for (const [flag, key] of streamNumbers) {
-    const value = number(flag, v[flag], false);
-    if (value !== undefined) stream[key] = value;
-  }
+  readNumbers(stream, STREAM_NUMBERS, v);
   if (Object.keys(stream).length > 0) options.streamFaults = validateStreamFaults(stream);
   return options;
 }

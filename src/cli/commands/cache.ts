@@ -21,8 +21,10 @@ import { cacheTables, pruneTable } from '../render-cache';
 import {
   actionOf,
   MARKET_OPTIONS,
+  noArguments,
   parseMarket,
   pruneBudget,
+  pruneHelp,
   type Action,
   type Command,
   type Values,
@@ -42,9 +44,7 @@ export const cacheCommand: Command = {
   help: `Usage: marketdesk cache <action> [options]
 
   stats                 file size, rows per table, series, oldest/newest times
-  prune [--budget SIZE] delete the oldest data until the cache fits SIZE (default: the
-                        app's Cache size setting, 1GiB unless changed; 500MB = 500×10⁶
-                        bytes, 512MiB = 512×2²⁰)
+${pruneHelp('delete the oldest data until the cache fits SIZE', 'cacheBudgetBytes')}
   clear --yes           delete everything cached (refused without --yes)
   export <class> --region R [--exchange E] --code C --ktype K [--format csv|json] [--out FILE]
                         write a series' cached candles to FILE, or stdout without --out;
@@ -73,12 +73,8 @@ shown, and prune deletes them first.`,
   },
 };
 
-function noArguments(action: string, rest: string[]): void {
-  if (rest.length > 0) throw new UsageError(`cache ${action}: unexpected argument "${rest[0]}"`);
-}
-
 async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Promise<number> {
-  noArguments('stats', rest);
+  noArguments('cache', 'stats', rest);
   const db = ctx.requireCache();
   const s = stats(db);
   const series = listSeries(db);
@@ -88,14 +84,14 @@ async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Pr
 }
 
 async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
-  noArguments('prune', rest);
+  noArguments('cache', 'prune', rest);
   const result = prune(ctx.requireCache(), pruneBudget(ctx, values, 'cacheBudgetBytes'));
   ctx.io.out(ctx.global.json ? renderJson(result) : pruneTable(result, ctx.io.isTTY));
   return 0;
 }
 
 async function clearAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
-  noArguments('clear', rest);
+  noArguments('cache', 'clear', rest);
   // Always asked for, TTY or not: a prompt would hang a script, and a typo'd
   // history-recall should not wipe months of candles.
   if (values['yes'] !== true) {

@@ -7,6 +7,7 @@ import { isServed } from '../../shared/api/operations';
 import { NUMERIC_SETTING_LABELS, type AssetClass, type Instrument } from '../../shared/model';
 import { formatBytes } from '../../shared/format/numbers';
 import { parseAssetClass, parseBytes, requireOption, UsageError } from '../args';
+import { defaultSettings } from '../../core/settings/settings-defaults';
 import type { CliContext } from '../context';
 import { formatTime, renderJson } from '../output';
 import type { Outcome } from '../snapshot-fetch';
@@ -124,16 +125,32 @@ export function actionOf<A>(command: string, actions: Record<string, A>, action?
   return actions[action]!;
 }
 
+/** Refuses arguments after an action that takes none (`cache stats x`, `record ls x`). */
+export function noArguments(command: string, action: string, rest: string[]): void {
+  if (rest.length > 0)
+    throw new UsageError(`${command} ${action}: unexpected argument "${rest[0]}"`);
+}
+
+/** The settings a `prune` reads its default budget from. */
+type BudgetSetting = 'cacheBudgetBytes' | 'recordingBudgetBytes';
+
+/**
+ * A `prune` action's help: what it deletes (`does`), then its default, the app's own
+ * setting as {@link pruneBudget} reads it, and the sizes `--budget` takes.
+ */
+export function pruneHelp(does: string, setting: BudgetSetting): string {
+  const size = formatBytes(defaultSettings()[setting]);
+  return `  prune [--budget SIZE] ${does}
+                        (default: the app's ${NUMERIC_SETTING_LABELS[setting]} setting, ${size} unless
+                        changed; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)`;
+}
+
 /**
  * The size a `prune` fits into: `--budget`, else the app's own setting for it (Settings,
  * read from the data folder), so a prune without `--budget` keeps what the app would keep
  * and never deletes below the size the user chose. Which one it used is said on stderr.
  */
-export function pruneBudget(
-  ctx: CliContext,
-  values: Values,
-  setting: 'cacheBudgetBytes' | 'recordingBudgetBytes',
-): number {
+export function pruneBudget(ctx: CliContext, values: Values, setting: BudgetSetting): number {
   const option = values['budget'] as string | undefined;
   if (option !== undefined) return parseBytes(option, 'budget', 0);
   const bytes = ctx.appSettings()[setting];

@@ -21,7 +21,15 @@ import { parseTimeOption, UsageError } from '../args';
 import { CliError, type CliContext } from '../context';
 import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
-import { actionOf, pruneBudget, type Action, type Command, type Values } from './command';
+import {
+  actionOf,
+  noArguments,
+  pruneBudget,
+  pruneHelp,
+  type Action,
+  type Command,
+  type Values,
+} from './command';
 
 const ACTIONS = {
   ls: lsAction,
@@ -38,9 +46,7 @@ export const recordCommand: Command = {
   export [--from T] [--to T] [--codes A,B] [--format csv|jsonl] [--out FILE]
                         the frames of a span (default all) of this source's recording,
                         to FILE or stdout; depth as whole books; T is ISO 8601 or Unix ms
-  prune [--budget SIZE] delete each recording's oldest sessions until it fits SIZE
-                        (default: the app's Recording size setting, 1GiB unless
-                        changed; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)
+${pruneHelp("delete each recording's oldest sessions until it fits SIZE", 'recordingBudgetBytes')}
 
 The app records what it receives live (depth, quotes, ticks) in recordings/ of the data
 folder (MARKETDESK_HOME, else the platform's application-data folder): one file per
@@ -57,7 +63,7 @@ reads the source the other commands would use (demo without --token and --base-u
   async run(ctx, values, positionals) {
     const [action, ...rest] = positionals;
     const run = actionOf('record', ACTIONS, action);
-    if (rest.length > 0) throw new UsageError(`record ${action}: unexpected argument "${rest[0]}"`);
+    noArguments('record', action!, rest);
     return run(ctx, values);
   },
 };

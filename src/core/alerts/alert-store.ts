@@ -75,7 +75,7 @@ export class AlertStore {
       read: readAlerts,
       body: (alerts) => ({ alerts }),
       indent: 1,
-      ...(options.now ? { now: options.now } : {}),
+      now: options.now,
     });
   }
 

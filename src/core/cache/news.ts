@@ -32,6 +32,36 @@ const ITEM_COLUMNS =
   'id, title, published_at AS publishedAt, market, lang AS language, link, provider';
 
 /**
+ * The items `where` picks (its parameters, then `limit`), newest first: the order of the
+ * API's pages, ties broken by id.
+ */
+function newestItems(db: CacheDb, where: string, params: unknown[]): NewsItem[] {
+  return prepare<unknown[], NewsItem>(
+    db,
+    `SELECT ${ITEM_COLUMNS} FROM news_items WHERE ${where}
+     ORDER BY published_at DESC, id DESC LIMIT ?`,
+  ).all(...params);
+}
+
+/** The feed's remembered page `where` picks (its parameters after the feed's), most recently fetched first. */
+function pageWhere(
+  db: CacheDb,
+  source: DataSourceId,
+  feed: NewsFeed,
+  where: string,
+  ...params: unknown[]
+): StoredNewsPage | null {
+  const key = prepare<unknown[], string>(
+    db,
+    `SELECT cursor FROM news_pages WHERE source = ? AND market = ? AND lang = ? AND ${where}
+     ORDER BY fetched_at DESC LIMIT 1`,
+  )
+    .pluck()
+    .get(source, feed.market, feed.lang, ...params);
+  return key === undefined ? null : readNewsPageRecord(db, source, feed, key === '' ? null : key);
+}
+
+/**
  * Stores a page fetched from `source`: its items are merged by id (a re-fetched item is
  * updated) and the page is recorded under the cursor that produced it (`null` = newest).
  */
@@ -119,15 +149,7 @@ export function readNewsPageProducing(
   feed: NewsFeed,
   cursor: string,
 ): StoredNewsPage | null {
-  const key = prepare<unknown[], string>(
-    db,
-    `SELECT cursor FROM news_pages
-     WHERE source = ? AND market = ? AND lang = ? AND next_cursor = ?
-     ORDER BY fetched_at DESC LIMIT 1`,
-  )
-    .pluck()
-    .get(source, feed.market, feed.lang, cursor);
-  return key === undefined ? null : readNewsPageRecord(db, source, feed, key === '' ? null : key);
+  return pageWhere(db, source, feed, 'next_cursor = ?', cursor);
 }
 
 /** The newest `limit` items of the feed, newest first (the order of the API's pages). */
@@ -137,11 +159,12 @@ export function readNewestNews(
   feed: NewsFeed,
   limit: number,
 ): NewsItem[] {
-  return prepare<unknown[], NewsItem>(
-    db,
-    `SELECT ${ITEM_COLUMNS} FROM news_items WHERE source = ? AND market = ? AND lang = ?
-     ORDER BY published_at DESC, id DESC LIMIT ?`,
-  ).all(source, feed.market, feed.lang, limit);
+  return newestItems(db, 'source = ? AND market = ? AND lang = ?', [
+    source,
+    feed.market,
+    feed.lang,
+    limit,
+  ]);
 }
 
 /** Up to `limit` items published strictly before `before`, newest first. */
@@ -152,12 +175,13 @@ export function readNewsBefore(
   before: UnixMs,
   limit: number,
 ): NewsItem[] {
-  return prepare<unknown[], NewsItem>(
-    db,
-    `SELECT ${ITEM_COLUMNS} FROM news_items
-     WHERE source = ? AND market = ? AND lang = ? AND published_at < ?
-     ORDER BY published_at DESC, id DESC LIMIT ?`,
-  ).all(source, feed.market, feed.lang, before, limit);
+  return newestItems(db, 'source = ? AND market = ? AND lang = ? AND published_at < ?', [
+    source,
+    feed.market,
+    feed.lang,
+    before,
+    limit,
+  ]);
 }
 
 /** The items of a remembered page (its publish-time range), newest first. */
@@ -169,12 +193,11 @@ export function readNewsInPage(
   limit: number,
 ): NewsItem[] {
   if (page.newestAt === null || page.oldestAt === null) return [];
-  return prepare<unknown[], NewsItem>(
+  return newestItems(
     db,
-    `SELECT ${ITEM_COLUMNS} FROM news_items
-     WHERE source = ? AND market = ? AND lang = ? AND published_at BETWEEN ? AND ?
-     ORDER BY published_at DESC, id DESC LIMIT ?`,
-  ).all(source, feed.market, feed.lang, page.oldestAt, page.newestAt, limit);
+    'source = ? AND market = ? AND lang = ? AND published_at BETWEEN ? AND ?',
+    [source, feed.market, feed.lang, page.oldestAt, page.newestAt, limit],
+  );
 }
 
 /** The remembered page whose publish-time range contains `time` (most recent fetch first). */
@@ -184,15 +207,7 @@ export function readNewsPageContaining(
   feed: NewsFeed,
   time: UnixMs,
 ): StoredNewsPage | null {
-  const key = prepare<unknown[], string>(
-    db,
-    `SELECT cursor FROM news_pages
-     WHERE source = ? AND market = ? AND lang = ? AND oldest_at <= ? AND newest_at >= ?
-     ORDER BY fetched_at DESC LIMIT 1`,
-  )
-    .pluck()
-    .get(source, feed.market, feed.lang, time, time);
-  return key === undefined ? null : readNewsPageRecord(db, source, feed, key === '' ? null : key);
+  return pageWhere(db, source, feed, 'oldest_at <= ? AND newest_at >= ?', time, time);
 }
 
 /**
@@ -207,10 +222,11 @@ export function readNewsBetween(
   to: UnixMs,
   limit: number,
 ): NewsItem[] {
-  return prepare<unknown[], NewsItem>(
-    db,
-    `SELECT ${ITEM_COLUMNS} FROM news_items
-     WHERE source = ? AND market = ? AND published_at BETWEEN ? AND ?
-     ORDER BY published_at DESC, id DESC LIMIT ?`,
-  ).all(source, market, from, to, limit);
+  return newestItems(db, 'source = ? AND market = ? AND published_at BETWEEN ? AND ?', [
+    source,
+    market,
+    from,
+    to,
+    limit,
+  ]);
 }

@@ -79,7 +79,7 @@ export class DrawingStore {
       empty: () => ({ sets: new Map(), revision: 0 }),
       read: readDrawings,
       body: ({ sets, revision }) => ({ revision, sets: [...sets.values()] }),
-      ...(options.now ? { now: options.now } : {}),
+      now: options.now,
     });
   }
 

@@ -13,7 +13,7 @@ import type { FeedMarkets } from './market-rest';
 import { planOf } from '../../shared/model';
 import { FakeFeedClient } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
-import { manualHub, quotesSpec, stockQuotes } from './testing/hub';
+import { manualHub, quotesSpec, stockQuotes, type ManualHub } from './testing/hub';
 
 /** Market states a test sets by hand. */
 class Markets implements FeedMarkets {
@@ -30,6 +30,13 @@ class Markets implements FeedMarkets {
 }
 
 const CLOSED: Partial<MarketStateView> = { phase: 'weekend', nextOpen: 1_000_000_000 };
+
+/** The hub asks no quote in the next minute: its markets rest. */
+async function expectQuietMinute({ timers, client }: Pick<ManualHub, 'timers' | 'client'>) {
+  const calls = client.callsOf('quotes').length;
+  await timers.advance(60_000);
+  expect(client.callsOf('quotes')).toHaveLength(calls);
+}
 
 describe('FeedHub: closed markets rest', () => {
   it('polls a closed market once, then asks nothing and marks nothing stale while the open one polls on', async () => {
@@ -68,9 +75,7 @@ describe('FeedHub: closed markets rest', () => {
     expect(us.status?.market?.phase).toBe('pre-market');
     markets.set('stock|US', { phase: 'closed', nextOpen: 2_000_000_000 });
     await timers.advance(3_000);
-    const atRest = client.callsOf('quotes').length;
-    await timers.advance(60_000);
-    expect(client.callsOf('quotes')).toHaveLength(atRest);
+    await expectQuietMinute({ timers, client });
     hub.dispose();
   });
 
@@ -102,9 +107,7 @@ describe('FeedHub: closed markets rest', () => {
     expect(client.callsOf('quotes').length).toBeGreaterThanOrEqual(2);
     client.error = null;
     await timers.advance(60_000);
-    const calls = client.callsOf('quotes').length;
-    await timers.advance(60_000);
-    expect(client.callsOf('quotes')).toHaveLength(calls);
+    await expectQuietMinute({ timers, client });
     hub.dispose();
   });
 

@@ -5,7 +5,7 @@
  * a refused token, streaming off, and the stream's health.
  */
 import { describe, expect, it } from 'vitest';
-import { planOf, type Quote, type StreamHealth } from '../../shared/model';
+import { planOf, type AssetClass, type Quote, type StreamHealth } from '../../shared/model';
 import type { FakeFeedClient } from './testing/fake-client';
 import { quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
@@ -24,7 +24,20 @@ function setup(limit = 200) {
     const before = client.callsOf(method).length;
     return () => client.callsOf(method).slice(before);
   };
-  return { timers, client, streams, hub, told, counter };
+  /** Window `w` shows quotes of `codes` (to `recorder`), the first tick runs, and their class's stream connects. */
+  const streaming = async (
+    cls: AssetClass,
+    region: string,
+    codes: string[],
+    recorder = new Recorder(),
+  ) => {
+    hub.subscribe('w', quotes(cls, region, codes), recorder.push);
+    await timers.advance(0);
+    const stream = streams.of(cls);
+    stream.stream();
+    return stream;
+  };
+  return { timers, client, streams, hub, told, counter, streaming };
 }
 
 const AAPL = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
@@ -235,12 +248,9 @@ describe('FeedHub with a stream: what streams and what is polled', () => {
 
 describe('FeedHub with a stream: down, back, refused, off', () => {
   it('polls at once while the stream is down and goes back with one REST snapshot', async () => {
-    const { timers, streams, hub, counter } = setup();
+    const { timers, hub, counter, streaming } = setup();
     const r = new Recorder();
-    hub.subscribe('w', quotes('stock', 'US', ['AAPL', 'MSFT']), r.push);
-    await timers.advance(0);
-    const stock = streams.of('stock');
-    stock.stream();
+    const stock = await streaming('stock', 'US', ['AAPL', 'MSFT'], r);
     await timers.advance(60_000); // quiet: no push for a minute
     const down = counter();
     stock.drop(timers.now() + 4000);
@@ -294,11 +304,8 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
   });
 
   it('off (Settings): the streams close and everything is polled, and the health says why', async () => {
-    const { timers, streams, hub, counter } = setup();
-    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), new Recorder().push);
-    await timers.advance(0);
-    const stock = streams.of('stock');
-    stock.stream();
+    const { timers, streams, hub, counter, streaming } = setup();
+    const stock = await streaming('stock', 'US', ['AAPL']);
     await timers.advance(2000);
     hub.setStream(null);
     const polled = counter();
@@ -313,11 +320,8 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
   });
 
   it('a crypto quote the stream cannot complete takes one REST quote, which seeds the stream', async () => {
-    const { timers, streams, hub, counter } = setup();
-    hub.subscribe('w', quotes('crypto', 'BA', ['BTCUSDT']), new Recorder().push);
-    await timers.advance(0);
-    const crypto = streams.of('crypto');
-    crypto.stream();
+    const { timers, hub, counter, streaming } = setup();
+    const crypto = await streaming('crypto', 'BA', ['BTCUSDT']);
     await timers.advance(5000);
     crypto.seeds.clear();
     const after = counter();
@@ -329,12 +333,9 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
   });
 
   it('tells the health model each step: idle, connecting, streaming, reconnecting, streaming', async () => {
-    const { timers, streams, hub, told } = setup();
+    const { timers, hub, told, streaming } = setup();
     expect(hub.health.snapshot().stream.state).toBe('idle'); // on, and nothing shown
-    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), new Recorder().push);
-    await timers.advance(0);
-    const stock = streams.of('stock');
-    stock.stream();
+    const stock = await streaming('stock', 'US', ['AAPL']);
     stock.drop(timers.now() + 2000);
     stock.stream();
     await timers.advance(0);

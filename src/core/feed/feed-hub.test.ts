@@ -20,14 +20,23 @@ const series = (code: string, kType: SeriesKey['kType'] = 1): SeriesKey => ({
   kType,
 });
 
+/**
+ * Two windows whose quotes overlap: `a` (w1) AAPL and MSFT, `b` (w2) MSFT and NVDA; the
+ * first tick has run.
+ */
+async function twoWindows() {
+  const rig = setup();
+  const a = new Recorder();
+  const b = new Recorder();
+  rig.hub.subscribe('w1', stockQuotes(['AAPL', 'MSFT']), a.push);
+  rig.hub.subscribe('w2', stockQuotes(['MSFT', 'NVDA']), b.push);
+  await rig.timers.advance(0);
+  return { ...rig, a, b };
+}
+
 describe('FeedHub: coalescing and slices', () => {
   it('merges overlapping subscriptions of two clients into one request per group per tick', async () => {
-    const { timers, client, hub } = setup();
-    const a = new Recorder();
-    const b = new Recorder();
-    hub.subscribe('window-1', stockQuotes(['AAPL', 'MSFT']), a.push);
-    hub.subscribe('window-2', stockQuotes(['MSFT', 'NVDA']), b.push);
-    await timers.advance(0);
+    const { timers, client, hub, a, b } = await twoWindows();
     expect(client.callsOf('quotes')).toHaveLength(1);
     expect(client.calls[0]!.codes.sort()).toEqual(['AAPL', 'MSFT', 'NVDA']);
     expect(a.quoteCodes()).toEqual([['AAPL', 'MSFT']]);
@@ -67,12 +76,7 @@ describe('FeedHub: coalescing and slices', () => {
   });
 
   it('pushes a subscriber only the records of its slice that changed', async () => {
-    const { timers, client, hub } = setup();
-    const a = new Recorder();
-    const b = new Recorder();
-    hub.subscribe('w1', stockQuotes(['AAPL', 'MSFT']), a.push);
-    hub.subscribe('w2', stockQuotes(['MSFT', 'NVDA']), b.push);
-    await timers.advance(0);
+    const { timers, client, hub, a, b } = await twoWindows();
     await timers.advance(2000); // nothing changed: polled, not pushed
     expect(client.callsOf('quotes')).toHaveLength(3);
     expect(a.of('quotes')).toHaveLength(1);

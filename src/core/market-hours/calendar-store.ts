@@ -95,7 +95,7 @@ export class CalendarStore implements CalendarKeeper {
       read: readCalendars,
       body: (sources) => ({ sources }),
       fallback: 'fetching them again',
-      ...(options.now ? { now: options.now } : {}),
+      now: options.now,
     });
   }
 

@@ -110,8 +110,8 @@ export class SettingsStore {
       fallback: 'using the default settings',
       indent: 2,
       keepAsideBytes: blankTokenBytes,
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.readOnly ? { readOnly: true } : {}),
+      now: options.now,
+      readOnly: options.readOnly,
     });
     this.file = this.#file.file;
     this.#changed = new Emitter({ onListenerError: options.reportError });

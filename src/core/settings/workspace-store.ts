@@ -92,7 +92,7 @@ export class WorkspaceStore {
           : { ok: false, problem: checked.error.replace(/\.$/, '') };
       },
       body: (document) => ({ ...document }),
-      ...(options.now ? { now: options.now } : {}),
+      now: options.now,
     });
   }
 

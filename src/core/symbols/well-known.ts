@@ -9,9 +9,16 @@
  * A shipped entry is a suggestion, not a fact about the source: the source has the last
  * word when one is chosen (`checkSymbol`). Demo mode never uses this list (its directory
  * is the simulator's catalog). One instrument a line, `code|exchange|name`, in blocks per
- * class and region; a malformed line throws when the module loads.
+ * class and region; a crypto or forex pair leaves its name out, named from its assets
+ * (`pairName`). A malformed line throws when the module loads.
  */
-import { canonicalCode, isAssetClass, isRegion, type DirectoryEntry } from '../../shared/model';
+import {
+  canonicalCode,
+  isAssetClass,
+  isRegion,
+  pairName,
+  type DirectoryEntry,
+} from '../../shared/model';
 
 const TABLES: Readonly<Record<string, string>> = {
   'stock US': `
@@ -246,46 +253,46 @@ ASML|AMS|ASML Holding N.V.
 2317|TWSE|Hon Hai Precision Industry Co., Ltd.
 `,
   'crypto BA': `
-BTCUSDT|Binance|Bitcoin / TetherUS
-ETHUSDT|Binance|Ethereum / TetherUS
-BNBUSDT|Binance|BNB / TetherUS
-SOLUSDT|Binance|Solana / TetherUS
-XRPUSDT|Binance|XRP / TetherUS
-DOGEUSDT|Binance|Dogecoin / TetherUS
-ADAUSDT|Binance|Cardano / TetherUS
-TRXUSDT|Binance|TRON / TetherUS
-AVAXUSDT|Binance|Avalanche / TetherUS
-LINKUSDT|Binance|Chainlink / TetherUS
-DOTUSDT|Binance|Polkadot / TetherUS
-LTCUSDT|Binance|Litecoin / TetherUS
-BCHUSDT|Binance|Bitcoin Cash / TetherUS
-TONUSDT|Binance|Toncoin / TetherUS
-SUIUSDT|Binance|Sui / TetherUS
-XLMUSDT|Binance|Stellar / TetherUS
-UNIUSDT|Binance|Uniswap / TetherUS
-NEARUSDT|Binance|NEAR Protocol / TetherUS
-ETCUSDT|Binance|Ethereum Classic / TetherUS
-ATOMUSDT|Binance|Cosmos / TetherUS
-FILUSDT|Binance|Filecoin / TetherUS
-APTUSDT|Binance|Aptos / TetherUS
-ARBUSDT|Binance|Arbitrum / TetherUS
-OPUSDT|Binance|Optimism / TetherUS
-AAVEUSDT|Binance|Aave / TetherUS
-PEPEUSDT|Binance|Pepe / TetherUS
-SHIBUSDT|Binance|Shiba Inu / TetherUS
-USDCUSDT|Binance|USD Coin / TetherUS
-BTCUSDC|Binance|Bitcoin / USD Coin
-ETHUSDC|Binance|Ethereum / USD Coin
-ETHBTC|Binance|Ethereum / Bitcoin
-BNBBTC|Binance|BNB / Bitcoin
-SOLBTC|Binance|Solana / Bitcoin
+BTCUSDT|Binance
+ETHUSDT|Binance
+BNBUSDT|Binance
+SOLUSDT|Binance
+XRPUSDT|Binance
+DOGEUSDT|Binance
+ADAUSDT|Binance
+TRXUSDT|Binance
+AVAXUSDT|Binance
+LINKUSDT|Binance
+DOTUSDT|Binance
+LTCUSDT|Binance
+BCHUSDT|Binance
+TONUSDT|Binance
+SUIUSDT|Binance
+XLMUSDT|Binance
+UNIUSDT|Binance
+NEARUSDT|Binance
+ETCUSDT|Binance
+ATOMUSDT|Binance
+FILUSDT|Binance
+APTUSDT|Binance
+ARBUSDT|Binance
+OPUSDT|Binance
+AAVEUSDT|Binance
+PEPEUSDT|Binance
+SHIBUSDT|Binance
+USDCUSDT|Binance
+BTCUSDC|Binance
+ETHUSDC|Binance
+ETHBTC|Binance
+BNBBTC|Binance
+SOLBTC|Binance
 `,
   'crypto BT': `
-BTCUSDT|BT|Bitcoin / TetherUS
-ETHUSDT|BT|Ethereum / TetherUS
-SOLUSDT|BT|Solana / TetherUS
-XRPUSDT|BT|XRP / TetherUS
-DOGEUSDT|BT|Dogecoin / TetherUS
+BTCUSDT|BT
+ETHUSDT|BT
+SOLUSDT|BT
+XRPUSDT|BT
+DOGEUSDT|BT
 `,
   'indices GB': `
 SPX|CBOE|S&P 500
@@ -303,22 +310,22 @@ FCHI|Euronext Paris|CAC 40
 STOXX50E|STOXX|EURO STOXX 50
 `,
   'forex GB': `
-EURUSD|FX|Euro / US Dollar
-GBPUSD|FX|British Pound / US Dollar
-USDJPY|FX|US Dollar / Japanese Yen
-USDCHF|FX|US Dollar / Swiss Franc
-AUDUSD|FX|Australian Dollar / US Dollar
-NZDUSD|FX|New Zealand Dollar / US Dollar
-USDCAD|FX|US Dollar / Canadian Dollar
-USDCNH|FX|US Dollar / Offshore Yuan
-EURGBP|FX|Euro / British Pound
-EURJPY|FX|Euro / Japanese Yen
-GBPJPY|FX|British Pound / Japanese Yen
-EURCHF|FX|Euro / Swiss Franc
-USDHKD|FX|US Dollar / Hong Kong Dollar
-USDSGD|FX|US Dollar / Singapore Dollar
-XAUUSD|FX|Gold / US Dollar
-XAGUSD|FX|Silver / US Dollar
+EURUSD|FX
+GBPUSD|FX
+USDJPY|FX
+USDCHF|FX
+AUDUSD|FX
+NZDUSD|FX
+USDCAD|FX
+USDCNH|FX
+EURGBP|FX
+EURJPY|FX
+GBPJPY|FX
+EURCHF|FX
+USDHKD|FX
+USDSGD|FX
+XAUUSD|FX
+XAGUSD|FX
 `,
   'future US': `
 ES|CME|E-mini S&P 500
@@ -388,7 +395,8 @@ function parse(): DirectoryEntry[] {
     }
     for (const line of table.split('\n')) {
       if (line.trim() === '') continue;
-      const [code, exchange, name, extra] = line.split('|');
+      const [code, exchange, given, extra] = line.split('|');
+      const name = given ?? (code ? pairName(code) : null);
       if (!code || exchange === undefined || !name || extra !== undefined) {
         throw new Error(`well-known symbols: malformed line "${line}" in ${market}`);
       }

@@ -16,3 +16,4 @@ export * from './market-state';
 export * from './market-time';
 export * from './recording';
 export * from './replay';
+export * from './pair-names';

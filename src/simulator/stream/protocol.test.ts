@@ -2,49 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { parseRequest, replies } from './protocol';
 
 describe('stream requests', () => {
-  it('reads the contract’s four requests', () => {
-    expect(parseRequest('{"ac":"auth","params":"t0k"}')).toEqual({ ac: 'auth', token: 't0k' });
-    expect(parseRequest('{"ac":"ping","params":"1731945600000"}')).toEqual({
-      ac: 'ping',
-      value: '1731945600000',
-    });
-    expect(parseRequest('{"ac":"ping","params":1731945600000}')).toEqual({
-      ac: 'ping',
-      value: 1731945600000,
-    });
-    expect(
-      parseRequest('{"ac":"subscribe","params":"AAPL$US,TSLA$US","types":"quote,depth,tick"}'),
-    ).toEqual({
-      ac: 'subscribe',
-      symbols: [
-        { code: 'AAPL', region: 'US' },
-        { code: 'TSLA', region: 'US' },
-      ],
-      types: ['quote', 'depth', 'tick'],
-    });
-  });
-
-  it('trims entries, collapses repeated types, and takes unsubscribe with or without types', () => {
-    expect(
-      parseRequest('{"ac":"subscribe","params":" 700$HK , BTCUSDT$BA","types":"quote, quote"}'),
-    ).toEqual({
-      ac: 'subscribe',
-      symbols: [
-        { code: '700', region: 'HK' },
-        { code: 'BTCUSDT', region: 'BA' },
-      ],
-      types: ['quote'],
-    });
-    expect(parseRequest('{"ac":"unsubscribe","params":"AAPL$US"}')).toEqual({
-      ac: 'unsubscribe',
-      symbols: [{ code: 'AAPL', region: 'US' }],
-      types: null,
-    });
-    expect(parseRequest('{"ac":"unsubscribe","params":"AAPL$US","types":"depth"}')).toEqual({
-      ac: 'unsubscribe',
-      symbols: [{ code: 'AAPL', region: 'US' }],
-      types: ['depth'],
-    });
+  const AAPL = { code: 'AAPL', region: 'US' };
+  it.each([
+    // The contract's four requests.
+    ['{"ac":"auth","params":"t0k"}', { ac: 'auth', token: 't0k' }],
+    ['{"ac":"ping","params":"1731945600000"}', { ac: 'ping', value: '1731945600000' }],
+    ['{"ac":"ping","params":1731945600000}', { ac: 'ping', value: 1731945600000 }],
+    [
+      '{"ac":"subscribe","params":"AAPL$US,TSLA$US","types":"quote,depth,tick"}',
+      {
+        ac: 'subscribe',
+        symbols: [AAPL, { code: 'TSLA', region: 'US' }],
+        types: ['quote', 'depth', 'tick'],
+      },
+    ],
+    // Entries trimmed, repeated types collapsed, unsubscribe with or without types.
+    [
+      '{"ac":"subscribe","params":" 700$HK , BTCUSDT$BA","types":"quote, quote"}',
+      {
+        ac: 'subscribe',
+        symbols: [
+          { code: '700', region: 'HK' },
+          { code: 'BTCUSDT', region: 'BA' },
+        ],
+        types: ['quote'],
+      },
+    ],
+    [
+      '{"ac":"unsubscribe","params":"AAPL$US"}',
+      { ac: 'unsubscribe', symbols: [AAPL], types: null },
+    ],
+    [
+      '{"ac":"unsubscribe","params":"AAPL$US","types":"depth"}',
+      { ac: 'unsubscribe', symbols: [AAPL], types: ['depth'] },
+    ],
+  ])('reads %s', (text, request) => {
+    expect(parseRequest(text)).toEqual(request);
   });
 
   it.each([

@@ -57,29 +57,20 @@ describe('stream connection and authentication', () => {
     expect((await probe.closed).code).toBe(4001);
   });
 
-  it('a wrong auth message: "auth failed", then the server closes', async () => {
-    const s = await setup({ token: 'sekret' });
-    const probe = await s.connect('/stock');
-    probe.send({ ac: 'auth', params: 'wrong' });
-    expect(await probe.next()).toEqual(AUTH_FAILED);
-    expect((await probe.closed).code).toBe(4001);
-  });
-
-  it('an empty auth message when a token is required fails too', async () => {
-    const s = await setup({ token: 'sekret' });
-    const probe = await s.connect('/stock');
-    probe.send({ ac: 'auth', params: '' });
-    expect(await probe.next()).toEqual(AUTH_FAILED);
-    await probe.closed;
-  });
-
-  it('subscribing before authenticating when a token is required: "auth failed" and closed', async () => {
-    const s = await setup({ token: 'sekret' });
-    const probe = await s.connect('/stock');
-    probe.send(subscribe('AAPL$US'));
-    expect(await probe.next()).toEqual(AUTH_FAILED);
-    expect((await probe.closed).code).toBe(4001);
-  });
+  it.each([
+    ['a wrong auth message', { ac: 'auth', params: 'wrong' }],
+    ['an empty auth message', { ac: 'auth', params: '' }],
+    ['subscribing before authenticating', subscribe('AAPL$US')],
+  ])(
+    '%s when a token is required: "auth failed", then the server closes',
+    async (_what, message) => {
+      const s = await setup({ token: 'sekret' });
+      const probe = await s.connect('/stock');
+      probe.send(message);
+      expect(await probe.next()).toEqual(AUTH_FAILED);
+      expect((await probe.closed).code).toBe(4001);
+    },
+  );
 
   it('answers ping with pong echoing the value, before or after authenticating', async () => {
     const s = await setup({ token: 'sekret' });

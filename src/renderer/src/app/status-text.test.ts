@@ -93,67 +93,64 @@ describe('describeStatus', () => {
     }
   });
 
-  it('says OFFLINE since when, showing cached data, with the last success in the tooltip', () => {
-    const text = statusWith({
-      state: 'offline',
-      since: 5,
-      lastSuccessAt: 4,
-      lastError: 'ECONNREFUSED',
-    });
-    expect(text).toMatchObject({ mode: 'OFFLINE', modeTone: 'bad' });
-    expect(text.modeDetail).toBe('since T5 · showing cached data');
-    expect(text.modeTitle).toBe('Last error: ECONNREFUSED\nLast successful request T4s');
-  });
-
-  it('says TOKEN REJECTED and offers to set a new token', () => {
-    const text = statusWith({ state: 'token-rejected', lastError: 'HTTP 401' });
-    expect(text).toMatchObject({
-      mode: 'TOKEN REJECTED',
-      modeTone: 'bad',
-      action: 'set-token',
-      modeDetail: 'the service refused the token',
-    });
-    expect(text.modeTitle).toContain('HTTP 401');
-  });
-
-  it('says RATE LIMITED until when requests resume', () => {
-    expect(statusWith({ state: 'rate-limited', resumesAt: 9 })).toMatchObject({
-      mode: 'RATE LIMITED',
-      modeTone: 'warn',
-      modeDetail: 'until T9s',
-      action: null,
-    });
-    expect(statusWith({ state: 'rate-limited', resumesAt: null }).modeDetail).toBe(
-      'the service asked to slow down',
-    );
-  });
-
-  it('says DEGRADED with the last error in the tooltip', () => {
-    const text = statusWith({ state: 'degraded', lastError: 'HTTP 502' });
-    expect(text).toMatchObject({ mode: 'DEGRADED', modeTone: 'warn' });
-    expect(text.modeTitle).toMatch(/^Last error: HTTP 502\n/);
-  });
-
-  it('says LIVE beside a market outside the plan, naming it in the tooltip', () => {
-    const text = statusWith({ state: 'live', outsidePlan: 'Not in your plan: stock HK' });
-    expect(text).toMatchObject({
-      mode: 'LIVE',
-      modeDetail: 'some markets are not in your plan',
-      modeTitle: 'Not in your plan: stock HK. The rest of the workspace is live.',
-    });
-  });
-
-  it('says NOT IN PLAN and CONNECTING', () => {
-    expect(statusWith({ state: 'not-in-plan' })).toMatchObject({
-      mode: 'NOT IN PLAN',
-      modeTone: 'bad',
-    });
-    expect(statusWith({ state: 'connecting', since: null })).toMatchObject({
-      mode: 'CONNECTING',
-      modeTone: 'warn',
-      modeDetail: '',
-      modeTitle: '',
-    });
+  it.each<[string, Partial<DataHealth>, Record<string, unknown>]>([
+    [
+      'OFFLINE since when, showing cached data, with the last success in the tooltip',
+      { state: 'offline', since: 5, lastSuccessAt: 4, lastError: 'ECONNREFUSED' },
+      {
+        mode: 'OFFLINE',
+        modeTone: 'bad',
+        modeDetail: 'since T5 · showing cached data',
+        modeTitle: 'Last error: ECONNREFUSED\nLast successful request T4s',
+      },
+    ],
+    [
+      'TOKEN REJECTED and offers to set a new token',
+      { state: 'token-rejected', lastError: 'HTTP 401' },
+      {
+        mode: 'TOKEN REJECTED',
+        modeTone: 'bad',
+        action: 'set-token',
+        modeDetail: 'the service refused the token',
+        modeTitle: expect.stringContaining('HTTP 401'),
+      },
+    ],
+    [
+      'RATE LIMITED until when requests resume',
+      { state: 'rate-limited', resumesAt: 9 },
+      { mode: 'RATE LIMITED', modeTone: 'warn', modeDetail: 'until T9s', action: null },
+    ],
+    [
+      'RATE LIMITED without a time to resume',
+      { state: 'rate-limited', resumesAt: null },
+      { modeDetail: 'the service asked to slow down' },
+    ],
+    [
+      'DEGRADED with the last error in the tooltip',
+      { state: 'degraded', lastError: 'HTTP 502' },
+      {
+        mode: 'DEGRADED',
+        modeTone: 'warn',
+        modeTitle: expect.stringMatching(/^Last error: HTTP 502\n/),
+      },
+    ],
+    [
+      'LIVE beside a market outside the plan, naming it in the tooltip',
+      { state: 'live', outsidePlan: 'Not in your plan: stock HK' },
+      {
+        mode: 'LIVE',
+        modeDetail: 'some markets are not in your plan',
+        modeTitle: 'Not in your plan: stock HK. The rest of the workspace is live.',
+      },
+    ],
+    ['NOT IN PLAN', { state: 'not-in-plan' }, { mode: 'NOT IN PLAN', modeTone: 'bad' }],
+    [
+      'CONNECTING',
+      { state: 'connecting', since: null },
+      { mode: 'CONNECTING', modeTone: 'warn', modeDetail: '', modeTitle: '' },
+    ],
+  ])('says %s', (_what, health, text) => {
+    expect(statusWith(health)).toMatchObject(text);
   });
 
   it('explains a stretched budget and caps used at allowed', () => {

@@ -4,7 +4,8 @@
  * the three largest Hong Kong ETFs), crypto pairs under BA and BT, forex pairs under
  * GB, index and commodity futures under US, HK and CN. Levels are rough recent levels
  * (demo data). `thin` marks instruments whose order book shows the spec's sparse
- * shapes (see ../depth.ts).
+ * shapes (see ../depth.ts). A crypto or forex pair leaves its name empty: it is named
+ * from its assets (`pairName`).
  */
 import { instruments } from './table';
 
@@ -54,79 +55,79 @@ const HK_FUNDS = `
 
 /** code|name|price|exchange|currency|home|tick|book|zh|hk (the book column is unused: crypto books are always 5 deep) */
 const CRYPTO = `
-BTCUSDT|Bitcoin / TetherUS|100000||||||比特币|比特幣
-ETHUSDT|Ethereum / TetherUS|3300||||||以太坊|
-BNBUSDT|BNB / TetherUS|650||||||币安币|幣安幣
-SOLUSDT|Solana / TetherUS|180||||||索拉纳|索拉納
-XRPUSDT|XRP / TetherUS|2.5||||||瑞波币|瑞波幣
-DOGEUSDT|Dogecoin / TetherUS|0.2||||||狗狗币|狗狗幣
-ADAUSDT|Cardano / TetherUS|0.7||||||艾达币|艾達幣
-TRXUSDT|TRON / TetherUS|0.27||||||波场|波場
-AVAXUSDT|Avalanche / TetherUS|22||||||雪崩|
-LINKUSDT|Chainlink / TetherUS|16||||||Chainlink|
-DOTUSDT|Polkadot / TetherUS|4.5||||||波卡|
-LTCUSDT|Litecoin / TetherUS|90||||||莱特币|萊特幣
-BCHUSDT|Bitcoin Cash / TetherUS|420||||||比特币现金|比特幣現金
-TONUSDT|Toncoin / TetherUS|3.2||||||Toncoin|
-SUIUSDT|Sui / TetherUS|3.5||||||Sui|
-XLMUSDT|Stellar / TetherUS|0.3||||||恒星币|恆星幣
-UNIUSDT|Uniswap / TetherUS|8||||||Uniswap|
-NEARUSDT|NEAR Protocol / TetherUS|2.8||||||NEAR|
-USDCUSDT|USD Coin / TetherUS|1|||||||
-ETHBTC|Ethereum / Bitcoin|0.033||BTC||||以太坊/比特币|以太坊/比特幣
-ETCUSDT|Ethereum Classic / TetherUS|18||||||以太经典|以太經典
-ATOMUSDT|Cosmos / TetherUS|4.5|||||||
-FILUSDT|Filecoin / TetherUS|2.5|||||||
-APTUSDT|Aptos / TetherUS|5|||||||
-ARBUSDT|Arbitrum / TetherUS|0.4|||||||
-OPUSDT|Optimism / TetherUS|0.7|||||||
-INJUSDT|Injective / TetherUS|12|||||||
-AAVEUSDT|Aave / TetherUS|280|||||||
-ICPUSDT|Internet Computer / TetherUS|5|||||||
-HBARUSDT|Hedera / TetherUS|0.2|||||||
-VETUSDT|VeChain / TetherUS|0.025|||||||
-ALGOUSDT|Algorand / TetherUS|0.22|||||||
-SANDUSDT|The Sandbox / TetherUS|0.28|||||||
-MANAUSDT|Decentraland / TetherUS|0.3|||||||
-AXSUSDT|Axie Infinity / TetherUS|2.5|||||||
-GRTUSDT|The Graph / TetherUS|0.1|||||||
-SEIUSDT|Sei / TetherUS|0.3|||||||
-TIAUSDT|Celestia / TetherUS|1.8|||||||
-RENDERUSDT|Render / TetherUS|3.5|||||||
-IMXUSDT|Immutable / TetherUS|0.5|||||||
-STXUSDT|Stacks / TetherUS|0.7|||||||
-LDOUSDT|Lido DAO / TetherUS|1|||||||
-RUNEUSDT|THORChain / TetherUS|1.5|||||||
-EGLDUSDT|MultiversX / TetherUS|15|||||||
-THETAUSDT|Theta Network / TetherUS|0.8|||||||
-XTZUSDT|Tezos / TetherUS|0.6|||||||
-ZECUSDT|Zcash / TetherUS|40|||||||
-FETUSDT|Artificial Superintelligence Alliance / TetherUS|0.7|||||||
-WLDUSDT|Worldcoin / TetherUS|1|||||||
-ENAUSDT|Ethena / TetherUS|0.3|||||||
-CRVUSDT|Curve DAO / TetherUS|0.7|||||||
+BTCUSDT||100000||||||比特币|比特幣
+ETHUSDT||3300||||||以太坊|
+BNBUSDT||650||||||币安币|幣安幣
+SOLUSDT||180||||||索拉纳|索拉納
+XRPUSDT||2.5||||||瑞波币|瑞波幣
+DOGEUSDT||0.2||||||狗狗币|狗狗幣
+ADAUSDT||0.7||||||艾达币|艾達幣
+TRXUSDT||0.27||||||波场|波場
+AVAXUSDT||22||||||雪崩|
+LINKUSDT||16||||||Chainlink|
+DOTUSDT||4.5||||||波卡|
+LTCUSDT||90||||||莱特币|萊特幣
+BCHUSDT||420||||||比特币现金|比特幣現金
+TONUSDT||3.2||||||Toncoin|
+SUIUSDT||3.5||||||Sui|
+XLMUSDT||0.3||||||恒星币|恆星幣
+UNIUSDT||8||||||Uniswap|
+NEARUSDT||2.8||||||NEAR|
+USDCUSDT||1|||||||
+ETHBTC||0.033||BTC||||以太坊/比特币|以太坊/比特幣
+ETCUSDT||18||||||以太经典|以太經典
+ATOMUSDT||4.5|||||||
+FILUSDT||2.5|||||||
+APTUSDT||5|||||||
+ARBUSDT||0.4|||||||
+OPUSDT||0.7|||||||
+INJUSDT||12|||||||
+AAVEUSDT||280|||||||
+ICPUSDT||5|||||||
+HBARUSDT||0.2|||||||
+VETUSDT||0.025|||||||
+ALGOUSDT||0.22|||||||
+SANDUSDT||0.28|||||||
+MANAUSDT||0.3|||||||
+AXSUSDT||2.5|||||||
+GRTUSDT||0.1|||||||
+SEIUSDT||0.3|||||||
+TIAUSDT||1.8|||||||
+RENDERUSDT||3.5|||||||
+IMXUSDT||0.5|||||||
+STXUSDT||0.7|||||||
+LDOUSDT||1|||||||
+RUNEUSDT||1.5|||||||
+EGLDUSDT||15|||||||
+THETAUSDT||0.8|||||||
+XTZUSDT||0.6|||||||
+ZECUSDT||40|||||||
+FETUSDT||0.7|||||||
+WLDUSDT||1|||||||
+ENAUSDT||0.3|||||||
+CRVUSDT||0.7|||||||
 `;
 
 /** code|name|price|exchange|currency (quote)|home|tick|book|zh|hk */
 const FOREX = `
-EURUSD|Euro / US Dollar|1.12||USD||||欧元/美元|歐元/美元
-GBPUSD|British Pound / US Dollar|1.3||USD||||英镑/美元|英鎊/美元
-USDJPY|US Dollar / Japanese Yen|148||JPY||||美元/日元|美元/日圓
-USDCHF|US Dollar / Swiss Franc|0.82||CHF||||美元/瑞郎|
-AUDUSD|Australian Dollar / US Dollar|0.65||USD||||澳元/美元|
-NZDUSD|New Zealand Dollar / US Dollar|0.59||USD||||纽元/美元|紐元/美元
-USDCAD|US Dollar / Canadian Dollar|1.38||CAD||||美元/加元|
-USDCNH|US Dollar / Offshore Yuan|7.2||CNH||||美元/离岸人民币|美元/離岸人民幣
-EURGBP|Euro / British Pound|0.85||GBP||||欧元/英镑|歐元/英鎊
-EURJPY|Euro / Japanese Yen|165||JPY||||欧元/日元|歐元/日圓
-GBPJPY|British Pound / Japanese Yen|195||JPY||||英镑/日元|英鎊/日圓
-EURCHF|Euro / Swiss Franc|0.94||CHF||||欧元/瑞郎|
-USDHKD|US Dollar / Hong Kong Dollar|7.8||HKD|||thin|美元/港元|
-EURSEK|Euro / Swedish Krona|11.2||SEK|||thin||
-USDSGD|US Dollar / Singapore Dollar|1.3||SGD|||thin|美元/新加坡元|
-USDINR|US Dollar / Indian Rupee|85||INR|||thin||
-USDMXN|US Dollar / Mexican Peso|19||MXN|||thin||
-USDTRY|US Dollar / Turkish Lira|38||TRY|||thin||
+EURUSD||1.12||USD||||欧元/美元|歐元/美元
+GBPUSD||1.3||USD||||英镑/美元|英鎊/美元
+USDJPY||148||JPY||||美元/日元|美元/日圓
+USDCHF||0.82||CHF||||美元/瑞郎|
+AUDUSD||0.65||USD||||澳元/美元|
+NZDUSD||0.59||USD||||纽元/美元|紐元/美元
+USDCAD||1.38||CAD||||美元/加元|
+USDCNH||7.2||CNH||||美元/离岸人民币|美元/離岸人民幣
+EURGBP||0.85||GBP||||欧元/英镑|歐元/英鎊
+EURJPY||165||JPY||||欧元/日元|歐元/日圓
+GBPJPY||195||JPY||||英镑/日元|英鎊/日圓
+EURCHF||0.94||CHF||||欧元/瑞郎|
+USDHKD||7.8||HKD|||thin|美元/港元|
+EURSEK||11.2||SEK|||thin||
+USDSGD||1.3||SGD|||thin|美元/新加坡元|
+USDINR||85||INR|||thin||
+USDMXN||19||MXN|||thin||
+USDTRY||38||TRY|||thin||
 `;
 
 /** code|name|price|exchange|currency|home|tick|book|zh|hk */

@@ -6,6 +6,7 @@
  */
 import type { AssetClass } from '../../../shared/model';
 import { canonicalCode } from '../../../shared/model/symbols';
+import { pairName } from '../../../shared/model/pair-names';
 import { REGION_CURRENCY, REGION_EXCHANGE } from './regions';
 
 /** One instrument the simulator lists, and the reference data behind its records. */
@@ -262,6 +263,14 @@ export interface InstrumentDefaults {
   currency: string;
 }
 
+/** A pair's name when its line leaves it out: its assets' names (`pairName`). */
+function pairOf(code: string, line: string[]): string {
+  const name = pairName(code);
+  if (name === null)
+    throw new Error(`catalog: no name, and ${code} is no known pair: ${line.join('|')}`);
+  return name;
+}
+
 /**
  * Non-stock instruments of one class and region, from lines of
  * `code|name|price|exchange|currency|home|tick|book|zh|hk`: empty `exchange` and
@@ -282,7 +291,7 @@ export function instruments(
       class: cls,
       region,
       code: canonicalCode(region, code!),
-      name: name!,
+      name: name || pairOf(code!, line),
       nameZh: opt(zh),
       nameHk: opt(hk),
       price: cellNumber(price, 'price', line),

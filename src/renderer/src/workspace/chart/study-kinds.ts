@@ -45,15 +45,7 @@ export interface StudyKindSpec {
   levels?: readonly number[];
 }
 
-const period = (def: number, label = 'Period'): ParamSpec => ({
-  key: 'period',
-  label,
-  min: 1,
-  max: 500,
-  step: 1,
-  default: def,
-});
-
+/** A whole-number parameter from 1 to 500. */
 const int = (key: string, label: string, def: number): ParamSpec => ({
   key,
   label,
@@ -63,19 +55,30 @@ const int = (key: string, label: string, def: number): ParamSpec => ({
   default: def,
 });
 
+/** The look-back, in bars. */
+const period = (def: number): ParamSpec => int('period', 'Period', def);
+
+/** One drawn value; a line unless `style` says otherwise. */
+const output = (
+  key: string,
+  label: string,
+  color: string,
+  style: OutputSpec['style'] = 'line',
+): OutputSpec => ({ key, label, color, style });
+
 export const STUDY_SPECS: { readonly [K in StudyKind]: StudyKindSpec } = {
   sma: {
     label: 'MA',
     title: 'Simple moving average of the close',
     params: [period(20)],
-    outputs: [{ key: 'ma', label: 'MA', color: '#4c8dff', style: 'line' }],
+    outputs: [output('ma', 'MA', '#4c8dff')],
     placement: 'price',
   },
   ema: {
     label: 'EMA',
     title: 'Exponential moving average of the close',
     params: [period(21)],
-    outputs: [{ key: 'ema', label: 'EMA', color: '#e0a526', style: 'line' }],
+    outputs: [output('ema', 'EMA', '#e0a526')],
     placement: 'price',
   },
   bb: {
@@ -86,9 +89,9 @@ export const STUDY_SPECS: { readonly [K in StudyKind]: StudyKindSpec } = {
       { key: 'k', label: 'Deviations', min: 0.5, max: 5, step: 0.5, default: 2 },
     ],
     outputs: [
-      { key: 'upper', label: 'Upper', color: '#b07cff', style: 'line' },
-      { key: 'middle', label: 'Middle', color: '#b07cff', style: 'dashed' },
-      { key: 'lower', label: 'Lower', color: '#b07cff', style: 'line' },
+      output('upper', 'Upper', '#b07cff'),
+      output('middle', 'Middle', '#b07cff', 'dashed'),
+      output('lower', 'Lower', '#b07cff'),
     ],
     placement: 'price',
   },
@@ -96,21 +99,21 @@ export const STUDY_SPECS: { readonly [K in StudyKind]: StudyKindSpec } = {
     label: 'VWAP',
     title: 'Volume-weighted average price, restarting each session (UTC day)',
     params: [],
-    outputs: [{ key: 'vwap', label: 'VWAP', color: '#3fc1c9', style: 'line' }],
+    outputs: [output('vwap', 'VWAP', '#3fc1c9')],
     placement: 'price',
   },
   volma: {
     label: 'Vol MA',
     title: 'Moving average of the volume',
     params: [period(20)],
-    outputs: [{ key: 'volma', label: 'Vol MA', color: '#e0a526', style: 'line' }],
+    outputs: [output('volma', 'Vol MA', '#e0a526')],
     placement: 'volume',
   },
   rsi: {
     label: 'RSI',
     title: 'Relative strength index (Wilder)',
     params: [period(14)],
-    outputs: [{ key: 'rsi', label: 'RSI', color: '#b07cff', style: 'line' }],
+    outputs: [output('rsi', 'RSI', '#b07cff')],
     placement: 'own',
     levels: [30, 70],
   },
@@ -119,9 +122,9 @@ export const STUDY_SPECS: { readonly [K in StudyKind]: StudyKindSpec } = {
     title: 'Moving average convergence/divergence',
     params: [int('fast', 'Fast', 12), int('slow', 'Slow', 26), int('signal', 'Signal', 9)],
     outputs: [
-      { key: 'macd', label: 'MACD', color: '#4c8dff', style: 'line' },
-      { key: 'signal', label: 'Signal', color: '#ff8f3f', style: 'line' },
-      { key: 'histogram', label: 'Hist', color: '#7f8ea3', style: 'histogram' },
+      output('macd', 'MACD', '#4c8dff'),
+      output('signal', 'Signal', '#ff8f3f'),
+      output('histogram', 'Hist', '#7f8ea3', 'histogram'),
     ],
     placement: 'own',
     levels: [0],
@@ -130,10 +133,7 @@ export const STUDY_SPECS: { readonly [K in StudyKind]: StudyKindSpec } = {
     label: 'Stoch',
     title: 'Stochastic oscillator (%K, %D)',
     params: [int('k', '%K', 14), int('smooth', 'Smooth', 3), int('d', '%D', 3)],
-    outputs: [
-      { key: 'k', label: '%K', color: '#4c8dff', style: 'line' },
-      { key: 'd', label: '%D', color: '#ff8f3f', style: 'line' },
-    ],
+    outputs: [output('k', '%K', '#4c8dff'), output('d', '%D', '#ff8f3f')],
     placement: 'own',
     levels: [20, 80],
   },
@@ -141,7 +141,7 @@ export const STUDY_SPECS: { readonly [K in StudyKind]: StudyKindSpec } = {
     label: 'ATR',
     title: 'Average true range (Wilder)',
     params: [period(14)],
-    outputs: [{ key: 'atr', label: 'ATR', color: '#3fc1c9', style: 'line' }],
+    outputs: [output('atr', 'ATR', '#3fc1c9')],
     placement: 'own',
   },
 };
