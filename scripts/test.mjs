@@ -46,10 +46,11 @@ function fail() {
 
 /**
  * Runs `command args…` in the project folder. `quietUntilDone` collects its output and
- * prints it in one piece at the end (for stages that run side by side); otherwise it
- * goes straight through. Resolves with whether it exited 0.
+ * prints it in one piece at the end (for stages that run side by side), then when it
+ * ended, under `label`; otherwise it goes straight through. Resolves with whether it
+ * exited 0.
  */
-function run(command, args, { quietUntilDone = false } = {}) {
+function run(command, args, { quietUntilDone = false, label = command } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
@@ -63,7 +64,11 @@ function run(command, args, { quietUntilDone = false } = {}) {
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code, signal) => {
       children.delete(child);
-      if (quietUntilDone) process.stdout.write(Buffer.concat(chunks));
+      if (quietUntilDone) {
+        process.stdout.write(Buffer.concat(chunks));
+        // When each stage beside the others ended: which one the checks waited for.
+        console.log(`npm test: ${label} ended (${seconds()})`);
+      }
       if (code !== 0) {
         console.error(`npm test: ${[command, ...args].join(' ')} failed (${signal ?? code})`);
       }
@@ -78,6 +83,7 @@ async function scripts(...names) {
     if (
       !(await run(npm, ['run', name, ...(args.length ? ['--', ...args] : [])], {
         quietUntilDone: true,
+        label: name,
       }))
     )
       return false;
@@ -105,7 +111,10 @@ const checks = await Promise.all([
     // test's server at the same moment.
     if (!(await scripts(['build'], ['build:host']))) return false;
     if (whole) {
-      soak = run(process.execPath, [...playwright, '--project', 'soak'], { quietUntilDone: true });
+      soak = run(process.execPath, [...playwright, '--project', 'soak'], {
+        quietUntilDone: true,
+        label: 'the soak',
+      });
     }
     return scripts(['package:check', '--no-build']);
   })(),
