@@ -46,6 +46,14 @@ import { readDepthHistory } from './recording/history';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
+/**
+ * How long after the services start the market calendars (holidays, market status) are
+ * first asked for: on a first start they were the first requests, and the first quote
+ * waited behind them (`./run bench -- ui-cold-start`). Until then a market reads its
+ * stored calendar, else its regular sessions, and says so.
+ */
+export const CALENDARS_AFTER_START_MS = 2_000;
+
 /** Everything `createServices` needs. Only `dataFolder` and `demo` are required. */
 export interface ServicesConfig {
   /** Where settings, workspace and the cache live (see data-folder.ts). */
@@ -274,6 +282,8 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     keeper: calendars,
     now,
     onError: (error) => log(`marketdesk: market hours: ${link.redact(errorMessage(error))}`),
+    // The first screen's quotes are the first requests; the calendars come after them.
+    fetchAfterMs: CALENDARS_AFTER_START_MS,
   });
   try {
     await link.start();

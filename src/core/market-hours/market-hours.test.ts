@@ -79,6 +79,7 @@ function setup(
   client: Client | null,
   keeper: CalendarKeeper = memoryCalendars(),
   source: DataSourceId = 'demo',
+  fetchAfterMs?: number,
 ) {
   const timers = new ManualTimers();
   const hours = new MarketHours({
@@ -88,6 +89,7 @@ function setup(
     keeper,
     now: timers.now,
     timers,
+    ...(fetchAfterMs === undefined ? {} : { fetchAfterMs }),
   });
   let changes = 0;
   hours.onChange(() => changes++);
@@ -137,6 +139,26 @@ describe('MarketHours', () => {
     expect(changes()).toBeGreaterThan(0);
     await timers.advance(60 * 60_000);
     expect(client.asked).toEqual(['US']);
+  });
+
+  it('asks for no calendar before fetchAfterMs, reading the regular sessions meanwhile', async () => {
+    const client = new Client({ holiday: 'Thanksgiving', until: Date.UTC(2026, 10, 19, 14, 30) });
+    const { hours, timers } = setup(client, memoryCalendars(), 'demo', 2_000);
+    expect(hours.state('stock', 'US')).toMatchObject({
+      basis: 'regular',
+      unknownWhy: 'its calendar is being fetched',
+    });
+    await timers.advance(1_999);
+    expect(client.asked).toEqual([]);
+    expect(client.statusAsked).toEqual([]);
+    await timers.advance(1);
+    expect(client.asked).toEqual(['US']);
+    expect(client.statusAsked).toEqual(['US']);
+    expect(hours.state('stock', 'US')).toMatchObject({ phase: 'holiday', basis: 'service' });
+    // A market first asked for later is fetched at once.
+    hours.state('stock', 'HK');
+    await timers.advance(0);
+    expect(client.asked).toEqual(['US', 'HK']);
   });
 
   it('tells a change at the transition and fetches again the next day', async () => {

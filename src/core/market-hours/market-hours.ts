@@ -56,6 +56,13 @@ export interface MarketHoursOptions {
   timers?: Timers;
   /** Told of failures no caller owns (a write of the store, a throwing listener). */
   onError?: (error: unknown) => void;
+  /**
+   * No calendar or status is asked before this long after construction (default 0):
+   * the services start with it so that the first screen's quotes are the first requests
+   * (a first start's holidays and statuses went first and held the first quote back).
+   * Meanwhile a market reads its stored calendar, else its regular sessions, said so.
+   */
+  fetchAfterMs?: number;
 }
 
 /** A region's calendar as this session knows it. */
@@ -84,7 +91,7 @@ const DAY_MS = 86_400_000;
 const usesRegionCalendar = (cls: AssetClass) => !calendarIsComplete(cls);
 
 export class MarketHours {
-  readonly #o: Required<Omit<MarketHoursOptions, 'onError'>> & {
+  readonly #o: Required<Omit<MarketHoursOptions, 'onError' | 'fetchAfterMs'>> & {
     onError: (error: unknown) => void;
   };
   readonly #tracked = new Map<string, { cls: AssetClass; region: string }>();
@@ -97,6 +104,8 @@ export class MarketHours {
   #timerAt: UnixMs | null = null;
   #last = '';
   #disposed = false;
+  /** No fetch before this (`fetchAfterMs` after construction). */
+  readonly #fetchFrom: UnixMs;
 
   /** Told when any tracked market's state changed (pull `states()` or `state()`). */
   readonly onChange: Event<void> = this.#changed.event;
@@ -108,6 +117,7 @@ export class MarketHours {
       onError: (e) => console.error('marketdesk market hours:', e),
       ...options,
     };
+    this.#fetchFrom = this.#o.now() + (options.fetchAfterMs ?? 0);
   }
 
   /** The state of a market now; asking tracks it (its calendar is fetched when needed). */
@@ -156,8 +166,8 @@ export class MarketHours {
     const at = r.calendar === null ? null : this.#o.rules.stateAt(r.calendar, now);
     if (at === null) {
       this.#changes.set(key, regularState(cls, region, now).nextChange);
-      const why =
-        r.why ?? (r.fetching ? 'its calendar is being fetched' : 'its calendar is not known');
+      const asking = r.fetching || (now < this.#fetchFrom && this.#o.client() !== null);
+      const why = r.why ?? (asking ? 'its calendar is being fetched' : 'its calendar is not known');
       return {
         ...base,
         ...viewOf(regularState(cls, region, now)),
@@ -206,8 +216,10 @@ export class MarketHours {
   #check(): void {
     if (this.#disposed) return;
     const now = this.#o.now();
-    for (const m of this.#tracked.values()) {
-      if (usesRegionCalendar(m.cls)) this.#fetchIfDue(m.region, now);
+    if (now >= this.#fetchFrom) {
+      for (const m of this.#tracked.values()) {
+        if (usesRegionCalendar(m.cls)) this.#fetchIfDue(m.region, now);
+      }
     }
     const states = this.states();
     const text = JSON.stringify(states);
@@ -279,6 +291,7 @@ export class MarketHours {
   /** The next look: the earliest change of any tracked state, a refetch, or the hour's recheck. */
   #schedule(states: readonly MarketStateView[], now: UnixMs): void {
     let at = now + MARKET_HOURS_RECHECK_MS;
+    if (now < this.#fetchFrom) at = this.#fetchFrom;
     for (const s of states) {
       for (const t of [s.nextOpen, s.nextClose]) if (t !== null && t > now) at = Math.min(at, t);
     }
