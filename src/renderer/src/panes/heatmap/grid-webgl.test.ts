@@ -108,18 +108,27 @@ function missing(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl
   return out;
 }
 
+/**
+ * BTC up 170 in 200 s at a 0.01 tick (17,000 price rows) sent to `painter` (800 × 600),
+ * and the view fitted to them all.
+ */
+function fastMove(painter: GridPainter) {
+  painter.resize(800, 600, 1);
+  const data = new HeatmapData(1_000, 1);
+  const t0 = 1_800_000_000_000;
+  for (let i = 0; i <= 200; i++)
+    data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 1 + (i % 5)));
+  painter.upload('all', data);
+  const view = follow(DEFAULT_VIEW, data.newest, { lo: 6_000_000, hi: 6_017_003 }, 600);
+  return { data, t0, view };
+}
+
 describe('the WebGL2 path', () => {
   it('holds every column of a fast move spanning many times the texture’s rows', () => {
     // BTC up 170 in 200 s at a 0.01 tick: 17,000 price rows, the view fitted to them all.
     const gl = fakeGl();
     const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
-    painter.resize(800, 600, 1);
-    const data = new HeatmapData(1_000, 1);
-    const t0 = 1_800_000_000_000;
-    for (let i = 0; i <= 200; i++)
-      data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 1 + (i % 5)));
-    painter.upload('all', data);
-    const view = follow(DEFAULT_VIEW, data.newest, { lo: 6_000_000, hi: 6_017_003 }, 600);
+    const { data, t0, view } = fastMove(painter);
     expect(view.rowPx * 17_000).toBeLessThanOrEqual(600);
     painter.draw(view, data, colors, 5);
     expect(missing(data, view, gl)).toEqual([]);
@@ -170,13 +179,7 @@ describe('the WebGL2 path drawn in a worker', () => {
 
   it('holds every column of a fast move, sent as they come, and says the rows a texel holds', () => {
     const { gl, painter, frame } = joined();
-    painter.resize(800, 600, 1);
-    const data = new HeatmapData(1_000, 1);
-    const t0 = 1_800_000_000_000;
-    for (let i = 0; i <= 200; i++)
-      data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 1 + (i % 5)));
-    painter.upload('all', data);
-    const view = follow(DEFAULT_VIEW, data.newest, { lo: 6_000_000, hi: 6_017_003 }, 600);
+    const { data, t0, view } = fastMove(painter);
     painter.draw(view, data, colors, 5);
     // Drawn in the worker's next frame; the main side holds the next until then.
     expect(painter.busy(() => {})).toBe(true);
