@@ -17,12 +17,17 @@ import { launchChromium } from './ui/browser';
 import { buildPages } from './ui/build-pages';
 import { serveFolder } from './ui/static-server';
 import { recordedSession, SESSION_BUCKET_MS, SESSION_HOURS } from './ui/heatmap-session';
+import { LONG_TASK_CATEGORIES, longTaskCauses, type LongTaskCauses } from './ui/trace-tasks';
 
 const SECONDS = Number(process.env.UI_HEATMAP_SECONDS ?? 10);
 
 interface Result {
   path: string;
+  /** The cells drawn in a worker (an OffscreenCanvas), not on the main thread. */
+  worker: boolean;
+  /** Frames the plot drew per second, and the page's animation frames per second. */
   fps: number;
+  pageFps: number;
   frameP95: number;
   workP95: number;
   workMedian: number;
@@ -59,7 +64,7 @@ interface HeatmapPage {
     run(seconds: number): Promise<Result>;
     firstPaint(json: string, rest: string | null): Promise<FirstPaint>;
     visibleColumns(): number;
-    gpuSplit(frames: number): GpuSplit;
+    gpuSplit(frames: number): Promise<GpuSplit>;
   };
 }
 
@@ -93,6 +98,10 @@ const bench: Benchmark = {
         (s) => (globalThis as unknown as HeatmapPage).bench.run(s),
         SECONDS,
       );
+      // The same run again, traced, to say what each long task was.
+      await browser.startTracing(page, { categories: LONG_TASK_CATEGORIES });
+      await page.evaluate(() => (globalThis as unknown as HeatmapPage).bench.run(3));
+      const causes = longTaskCauses(await browser.stopTracing());
       // The same frames one at a time, each waited for on the GPU side: what is ours (the
       // main thread's draw) and what is the GPU's (SwiftShader here: emulated on the CPU).
       const split = await page.evaluate(() =>
@@ -120,11 +129,14 @@ const bench: Benchmark = {
       const fp = [...paints].sort((a, b) => a.totalMs - b.totalMs)[2]!;
       const firstPaintMs = session.readMs + fp.totalMs;
       console.error(
-        `[ui-heatmap] path ${r.path}; ${r.columns} columns × ${r.rows} rows; ` +
+        `[ui-heatmap] path ${r.path}${r.worker ? ' in a worker (OffscreenCanvas)' : ' on the main thread'}; ` +
+          `the plot drew ${r.fps.toFixed(1)} frames/s, the page ran ${r.pageFps.toFixed(1)} animation frames/s; ` +
+          `${r.columns} columns × ${r.rows} rows; ` +
           `frame p95 ${r.frameP95.toFixed(1)} ms; work median ${r.workMedian.toFixed(2)} ms; ` +
           `longest task ${r.longest.toFixed(0)} ms; column uploads ${r.uploads ?? 'n/a'}; ` +
           `load average ${loadBefore} before, ${load()} after`,
       );
+      console.error(`[ui-heatmap] ${describeCauses(causes)}`);
       console.error(
         `[ui-heatmap] where a frame goes (120 frames drawn one by one, each waited for): ` +
           `our draw on the main thread median ${split.drawMedian.toFixed(2)} ms, p95 ${split.drawP95.toFixed(2)} ms; ` +
@@ -193,5 +205,19 @@ const bench: Benchmark = {
     }
   },
 };
+
+/** The traced run's long tasks, by what they were. */
+function describeCauses(c: LongTaskCauses): string {
+  const head = `what the long tasks were (a traced ${c.seconds.toFixed(1)} s run): ${c.tasks} over 50 ms on the main thread`;
+  if (c.tasks === 0) return head;
+  const parts = Object.entries(c.byCause).map(
+    ([cause, x]) =>
+      `${x.tasks} ${cause} (${x.wallMs.toFixed(0)} ms wall, ${x.cpuMs.toFixed(0)} ms CPU)`,
+  );
+  return (
+    `${head}: ${parts.join('; ')}; inside them ${c.gpuWaitMs.toFixed(0)} ms waiting on the GPU process, ` +
+    `${c.scriptMs.toFixed(0)} ms of script, ${c.gcMs.toFixed(0)} ms of garbage collection`
+  );
+}
 
 export default bench;

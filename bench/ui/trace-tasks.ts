@@ -69,3 +69,102 @@ export function summariseMainThread(trace: Buffer): MainThreadSummary {
     byKind,
   };
 }
+
+/** Categories to trace with to say what a long task was (the GPU client's waits too). */
+export const LONG_TASK_CATEGORIES = [...TRACE_CATEGORIES, 'gpu', 'cc', 'v8', 'toplevel'];
+
+/** What a long task of the main thread spent its wall time on. */
+export type LongTaskCause =
+  | 'GPU wait in the compositor commit (WebGL canvas read back)'
+  | 'GPU wait in a script call'
+  | 'GPU wait elsewhere'
+  | 'script'
+  | 'garbage collection'
+  | 'style, layout and paint'
+  | 'waiting for a core'
+  | 'other work';
+
+export interface LongTaskCauses {
+  /** The trace's span (s) and its main-thread tasks over 50 ms. */
+  seconds: number;
+  tasks: number;
+  /** Tasks by cause: how many, their wall and CPU ms (sums). */
+  byCause: Partial<Record<LongTaskCause, { tasks: number; wallMs: number; cpuMs: number }>>;
+  /** Over all of them: ms waited on the GPU process, ms of our script, ms of GC. */
+  gpuWaitMs: number;
+  scriptMs: number;
+  gcMs: number;
+}
+
+/** GPU client calls that block until the GPU process has done the work queued before them. */
+const GPU_WAITS = new Set([
+  'CommandBufferProxyImpl::WaitForGetOffset',
+  'CommandBufferProxyImpl::WaitForToken',
+]);
+const SCRIPT = new Set(['FunctionCall', 'FireAnimationFrame', 'EventDispatch', 'TimerFire']);
+const GC = new Set(['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCCompactor', 'V8.GCFinalizeMC']);
+const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize']);
+
+/**
+ * Each task over 50 ms on the renderer main thread of the first page in `trace`
+ * (categories `LONG_TASK_CATEGORIES`), put down to what took most of its wall time: a
+ * wait for the GPU process (inside the compositor's commit: a WebGL canvas read back for
+ * software compositing; or inside a script's GL call), our script, garbage collection,
+ * style/layout/paint, or none of these (the thread ready but waiting for a core).
+ */
+export function longTaskCauses(trace: Buffer): LongTaskCauses {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const on = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const ms = (x: number | undefined) => (x ?? 0) / 1000;
+  const tasks = on.filter((e) => e.name === 'RunTask');
+  const long = tasks.filter((t) => ms(t.dur) > 50);
+  const out: LongTaskCauses = {
+    seconds: tasks.length ? (tasks.at(-1)!.ts + (tasks.at(-1)!.dur ?? 0) - tasks[0]!.ts) / 1e6 : 0,
+    tasks: long.length,
+    byCause: {},
+    gpuWaitMs: 0,
+    scriptMs: 0,
+    gcMs: 0,
+  };
+  let i = 0;
+  for (const task of long) {
+    const end = task.ts + (task.dur ?? 0);
+    while (i < on.length && on[i]!.ts < task.ts) i++;
+    const inside: TraceEvent[] = [];
+    for (let j = i; j < on.length && on[j]!.ts < end; j++) inside.push(on[j]!);
+    const sum = (names: Set<string>) =>
+      inside.filter((e) => names.has(e.name)).reduce((a, e) => a + ms(e.dur), 0);
+    const waits = inside.filter((e) => GPU_WAITS.has(e.name));
+    const wait = waits.reduce((a, e) => a + ms(e.dur), 0);
+    const script = sum(SCRIPT);
+    const gc = sum(GC);
+    const rendering = sum(RENDERING);
+    const wall = ms(task.dur);
+    const within = (w: TraceEvent, name: string) =>
+      inside.some((e) => e.name === name && e.ts <= w.ts && w.ts < e.ts + (e.dur ?? 0));
+    let cause: LongTaskCause;
+    if (wait >= wall / 2) {
+      const w = waits.reduce((a, b) => ((b.dur ?? 0) > (a.dur ?? 0) ? b : a));
+      cause = within(w, 'Commit')
+        ? 'GPU wait in the compositor commit (WebGL canvas read back)'
+        : within(w, 'FunctionCall') || within(w, 'FireAnimationFrame')
+          ? 'GPU wait in a script call'
+          : 'GPU wait elsewhere';
+    } else if (gc >= wall / 2) cause = 'garbage collection';
+    else if (script - wait >= wall / 2) cause = 'script';
+    else if (rendering >= wall / 2) cause = 'style, layout and paint';
+    else cause = ms(task.tdur) < wall / 2 ? 'waiting for a core' : 'other work';
+    const c = (out.byCause[cause] ??= { tasks: 0, wallMs: 0, cpuMs: 0 });
+    c.tasks++;
+    c.wallMs += wall;
+    c.cpuMs += ms(task.tdur);
+    out.gpuWaitMs += wait;
+    out.scriptMs += script;
+    out.gcMs += gc;
+  }
+  return out;
+}

@@ -69,8 +69,13 @@ function p95(xs) {
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
 }
 
-/** Runs `seconds` of live frames at 10 Hz with a pan or zoom every frame. */
-/** @param {number} seconds */
+/**
+ * Runs `seconds` of live frames at 10 Hz with a pan or zoom every animation frame. The
+ * plot draws a frame when the last one is done (in its worker where it has one), so its
+ * frames per second are the plot's, not the page's; the main-thread work is that of the
+ * animation frames in which it drew.
+ * @param {number} seconds
+ */
 async function run(seconds) {
   /** @type {number[]} */
   const frames = [];
@@ -78,17 +83,20 @@ async function run(seconds) {
   const work = [];
   long.length = 0;
   const start = performance.now();
-  let lastFrame = start;
+  let lastDrawn = start;
   let lastPush = start;
   let phase = 0;
+  let pageFrames = 0;
   let drawn = plot.stats.drawMs;
+  let drawnFrames = plot.stats.frames;
+  const frames0 = drawnFrames;
   await new Promise((done) => {
     const step = (/** @type {number} */ now) => {
       const w0 = performance.now();
-      // The plot drew in its own animation frame callback, just before this one.
+      pageFrames++;
+      // The plot drew (or not) in its own animation frame callback, just before this one.
+      const drew = plot.stats.frames > drawnFrames;
       const draw = plot.stats.drawMs - drawn;
-      frames.push(now - lastFrame);
-      lastFrame = now;
       if (now - lastPush >= 100) {
         lastPush = now;
         t += BUCKET;
@@ -107,8 +115,13 @@ async function run(seconds) {
         columnPx: Math.min(3, Math.max(0.25, v.columnPx * (k < 60 ? 1.01 : 0.99))),
         rowPx: Math.min(6, Math.max(2, v.rowPx * (k % 40 < 20 ? 1.01 : 0.99))),
       });
-      work.push(performance.now() - w0 + draw);
+      if (drew) {
+        work.push(performance.now() - w0 + draw);
+        frames.push(now - lastDrawn);
+        lastDrawn = now;
+      }
       drawn = plot.stats.drawMs;
+      drawnFrames = plot.stats.frames;
       if (now - start < seconds * 1000) requestAnimationFrame(step);
       else done(undefined);
     };
@@ -117,7 +130,9 @@ async function run(seconds) {
   const elapsed = (performance.now() - start) / 1000;
   return {
     path: plot.path,
-    fps: frames.length / elapsed,
+    worker: 'finished' in plot.painter,
+    fps: (plot.stats.frames - frames0) / elapsed,
+    pageFps: pageFrames / elapsed,
     frameP95: p95(frames.slice(1)),
     workP95: p95(work),
     workMedian: [...work].sort((a, b) => a - b)[Math.floor(work.length / 2)] ?? 0,
@@ -127,6 +142,26 @@ async function run(seconds) {
     rows: 2 * LEVELS,
     uploads: 'uploads' in plot.painter ? plot.painter.uploads : null,
   };
+}
+
+/**
+ * Waits until the GPU has finished what `p` drew, and answers when it had (this page's
+ * `performance.now()` clock): its worker asked (the worker's time of it: the main
+ * thread may take the answer a frame later), or a pixel of its WebGL2 canvas read back
+ * here (its context, made by the painter: asking again gives it).
+ * @param {HeatmapPlot} p
+ * @param {HTMLElement} host
+ * @returns {Promise<number>}
+ */
+async function finished(p, host) {
+  const painter = /** @type {any} */ (p.painter);
+  if (typeof painter.finished === 'function')
+    return (await painter.finished()) - performance.timeOrigin;
+  if (p.path === 'webgl2') {
+    const gl = /** @type {HTMLCanvasElement} */ (host.querySelector('canvas')).getContext('webgl2');
+    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  }
+  return performance.now();
 }
 
 /**
@@ -159,11 +194,9 @@ async function firstPaint(json, rest) {
   });
   second.draw();
   await new Promise((r) => requestAnimationFrame(r));
-  const canvas = /** @type {HTMLCanvasElement} */ (host.querySelector('canvas'));
-  const gl = canvas.getContext('webgl2');
   // The plot's own setup (its texture allocated and cleared) done on the GPU side too:
   // a pane's plot is made when it mounts, long before its past's answer comes.
-  if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  await finished(second, host);
   const t0 = performance.now();
   const history = JSON.parse(json);
   const past = pastOf(history);
@@ -173,8 +206,7 @@ async function firstPaint(json, rest) {
   pane.data = data;
   /** @type {any} */ (changed)?.('all');
   second.draw();
-  if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-  const t3 = performance.now();
+  const t3 = await finished(second, host);
   let columns = past.frames.length;
   let restMs = 0;
   if (rest) {
@@ -184,8 +216,7 @@ async function firstPaint(json, rest) {
     pane.data = withPast(pane.data, older, 1);
     /** @type {any} */ (changed)?.('all');
     second.draw();
-    if (gl) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-    restMs = performance.now() - r0;
+    restMs = (await finished(second, host)) - r0;
     columns += older.frames.length;
   }
   const path = second.path;
@@ -230,11 +261,12 @@ function visibleColumns() {
  * headless Chromium the GPU is SwiftShader, a CPU emulation: that wait is its cost.
  * @param {number} frames
  */
-function gpuSplit(frames) {
+async function gpuSplit(frames) {
   const canvases = /** @type {HTMLCanvasElement[]} */ ([...el.querySelectorAll('canvas')]);
-  const gl = canvases[0]?.getContext('webgl2') ?? null;
+  const painter = /** @type {any} */ (plot.painter);
+  const gl =
+    typeof painter.finished === 'function' ? null : (canvases[0]?.getContext('webgl2') ?? null);
   const ctx = canvases[1]?.getContext('2d') ?? null;
-  const pixel = new Uint8Array(4);
   /** @type {number[]} */
   const draw = [];
   /** @type {number[]} */
@@ -249,14 +281,14 @@ function gpuSplit(frames) {
     const t0 = performance.now();
     plot.draw();
     const t1 = performance.now();
-    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    await finished(plot, el);
     ctx?.getImageData(0, 0, 1, 1);
     wait.push(performance.now() - t1);
     draw.push(t1 - t0);
   }
   const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
   return {
-    renderer: gl ? rendererOf(gl) : 'no WebGL2',
+    renderer: painter.renderer || (gl ? rendererOf(gl) : plot.path),
     drawMedian: median(draw),
     drawP95: p95(draw),
     gpuMedian: median(wait),

@@ -4,7 +4,18 @@
  * the crosshair are drawn over either by heatmap-overlay.ts.
  */
 import type { Changed, HeatmapData } from './heatmap-data';
+import type { Column } from './heatmap-model';
 import type { Viewport } from './heatmap-view';
+
+/** A column's cells, as a painter reads them. */
+export type GridCells = Pick<Column, 'bids' | 'asks'>;
+
+/** The columns a painter reads (a HeatmapData, or its copy in a worker). */
+export interface GridColumns {
+  readonly newest: number | null;
+  readonly oldest: number | null;
+  column(b: number): GridCells | undefined;
+}
 
 /** A colour as 0–1 channels. */
 export type Rgb = readonly [number, number, number];
@@ -25,6 +36,11 @@ export interface GridPainter {
   upload(changed: Changed, data: HeatmapData): void;
   /** Paints the visible cells; `max` is the size drawn at full strength. */
   draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void;
+  /**
+   * True while the last frame is still being drawn elsewhere (a painter in a worker);
+   * `idle` is then called once it is done. Absent: every draw is done when it returns.
+   */
+  busy?(idle: () => void): boolean;
   dispose(): void;
 }
 

@@ -8,6 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { DepthBook } from '../../../../shared/model';
 import type { GridPainter } from './grid-painter';
 import { TEXTURE_ROWS, WebglGridPainter, textureWindow } from './grid-webgl';
+import {
+  GridWorkerSide,
+  OffscreenGridPainter,
+  type GridMessage,
+  type GridPort,
+  type GridReply,
+} from './grid-offscreen';
 import { HeatmapData, slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
 import { DEFAULT_VIEW, follow, type Viewport } from './heatmap-view';
@@ -101,18 +108,27 @@ function missing(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl
   return out;
 }
 
+/**
+ * BTC up 170 in 200 s at a 0.01 tick (17,000 price rows) sent to `painter` (800 × 600),
+ * and the view fitted to them all.
+ */
+function fastMove(painter: GridPainter) {
+  painter.resize(800, 600, 1);
+  const data = new HeatmapData(1_000, 1);
+  const t0 = 1_800_000_000_000;
+  for (let i = 0; i <= 200; i++)
+    data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 1 + (i % 5)));
+  painter.upload('all', data);
+  const view = follow(DEFAULT_VIEW, data.newest, { lo: 6_000_000, hi: 6_017_003 }, 600);
+  return { data, t0, view };
+}
+
 describe('the WebGL2 path', () => {
   it('holds every column of a fast move spanning many times the texture’s rows', () => {
     // BTC up 170 in 200 s at a 0.01 tick: 17,000 price rows, the view fitted to them all.
     const gl = fakeGl();
     const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
-    painter.resize(800, 600, 1);
-    const data = new HeatmapData(1_000, 1);
-    const t0 = 1_800_000_000_000;
-    for (let i = 0; i <= 200; i++)
-      data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 1 + (i % 5)));
-    painter.upload('all', data);
-    const view = follow(DEFAULT_VIEW, data.newest, { lo: 6_000_000, hi: 6_017_003 }, 600);
+    const { data, t0, view } = fastMove(painter);
     expect(view.rowPx * 17_000).toBeLessThanOrEqual(600);
     painter.draw(view, data, colors, 5);
     expect(missing(data, view, gl)).toEqual([]);
@@ -135,6 +151,63 @@ describe('the WebGL2 path', () => {
     const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_999, hi: 10_005 }, 600);
     painter.draw(view, data, colors, 50);
     expect(gl.uniforms.u_k).toBe(1);
+    expect(missing(data, view, gl)).toEqual([]);
+  });
+});
+
+describe('the WebGL2 path drawn in a worker', () => {
+  /** The main thread's side and the worker's, joined by cloned messages, on a fake GL. */
+  function joined() {
+    const gl = fakeGl();
+    const frames: (() => void)[] = [];
+    const port: GridPort = {
+      postMessage: (m: GridMessage) => side.receive(structuredClone(m)),
+      onmessage: null,
+      onerror: null,
+      terminate: () => {},
+    };
+    const side = new GridWorkerSide(
+      (reply: GridReply) => port.onmessage?.({ data: structuredClone(reply) }),
+      (draw) => frames.push(draw),
+      () => ({ painter: WebglGridPainter.create(gl.canvas)!, renderer: 'fake', readPixel() {} }),
+    );
+    side.receive({ type: 'init', canvas: {} as OffscreenCanvas });
+    const painter = new OffscreenGridPainter(port);
+    const frame = () => frames.splice(0).forEach((f) => f());
+    return { gl, painter, frame };
+  }
+
+  it('holds every column of a fast move, sent as they come, and says the rows a texel holds', () => {
+    const { gl, painter, frame } = joined();
+    const { data, t0, view } = fastMove(painter);
+    painter.draw(view, data, colors, 5);
+    // Drawn in the worker's next frame; the main side holds the next until then.
+    expect(painter.busy(() => {})).toBe(true);
+    frame();
+    expect(painter.busy(() => {})).toBe(false);
+    expect(missing(data, view, gl)).toEqual([]);
+    expect(painter.rowsPerTexel).toBe(gl.uniforms.u_k);
+    expect(painter.rowsPerTexel).toBeGreaterThan(16);
+    for (let i = 201; i <= 210; i++) {
+      painter.upload(data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 2)), data);
+      painter.draw({ ...view, right: data.newest! + 1 }, data, colors, 5);
+      frame();
+    }
+    expect(missing(data, view, gl)).toEqual([]);
+  });
+
+  it('draws only the newest view of those sent within a frame', () => {
+    const { gl, painter, frame } = joined();
+    painter.resize(800, 600, 1);
+    const data = new HeatmapData(1_000, 1);
+    for (let i = 0; i < 50; i++)
+      data.addFrame(1_000_000 + i * 1_000, book(100 + (i % 3) / 100, 1 + i));
+    painter.upload('all', data);
+    const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_999, hi: 10_005 }, 600);
+    painter.draw({ ...view, right: view.right - 7 }, data, colors, 50);
+    painter.draw(view, data, colors, 50);
+    frame();
+    expect(gl.uniforms.u_right).toBe(view.right - data.newest!);
     expect(missing(data, view, gl)).toEqual([]);
   });
 });

@@ -13,10 +13,10 @@
  * the rows it covers, and colours it by the largest size there over the visible range's
  * largest.
  */
-import type { Changed, HeatmapData } from './heatmap-data';
+import type { Changed } from './heatmap-data';
 import { slot } from './heatmap-data';
-import { MAX_COLUMNS, type Column } from './heatmap-model';
-import type { GridColors, GridPainter } from './grid-painter';
+import { MAX_COLUMNS } from './heatmap-model';
+import type { GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
 import type { Viewport } from './heatmap-view';
 
 /** Texel rows of the texture. */
@@ -52,6 +52,20 @@ export function textureWindow(
   const k = need <= TEXTURE_ROWS ? 1 : Math.ceil((need * 1.25) / TEXTURE_ROWS);
   const mid = Math.round((lo + hi) / 2);
   return { base: Math.floor((mid - (k * TEXTURE_ROWS) / 2) / k) * k, k };
+}
+
+/**
+ * The window for drawing `view` on a plot `cssHeight` px tall (see `textureWindow`):
+ * null to keep `current`. The main thread's side of a painter in a worker asks it too,
+ * so both place the texture alike.
+ */
+export function viewWindow(
+  view: Viewport,
+  cssHeight: number,
+  current: TextureWindow | null,
+): TextureWindow | null {
+  const half = cssHeight / 2 / view.rowPx;
+  return textureWindow(Math.floor(view.center - half), Math.ceil(view.center + half), current);
 }
 
 const VERTEX = `#version 300 es
@@ -139,13 +153,13 @@ export class WebglGridPainter implements GridPainter {
   uploads = 0;
 
   /** Null when this window has no WebGL2 (the caller takes the 2D path). */
-  static create(canvas: HTMLCanvasElement): WebglGridPainter | null {
+  static create(canvas: HTMLCanvasElement | OffscreenCanvas): WebglGridPainter | null {
     const gl = canvas.getContext('webgl2', {
       premultipliedAlpha: true,
       antialias: false,
       // Kept after compositing, so a screenshot or a test can read the cells back.
       preserveDrawingBuffer: true,
-    });
+    }) as WebGL2RenderingContext | null;
     if (!gl) return null;
     try {
       return new WebglGridPainter(canvas, gl);
@@ -155,7 +169,7 @@ export class WebglGridPainter implements GridPainter {
   }
 
   private constructor(
-    private readonly canvas: HTMLCanvasElement,
+    private readonly canvas: HTMLCanvasElement | OffscreenCanvas,
     gl: WebGL2RenderingContext,
   ) {
     this.#gl = gl;
@@ -177,6 +191,12 @@ export class WebglGridPainter implements GridPainter {
     this.#u = Object.fromEntries(names.map((n) => [n, gl.getUniformLocation(this.#program, n)]));
     gl.uniform1i(this.#u.u_grid!, 0);
     gl.uniform1i(this.#u.u_present!, 1);
+    // One empty draw now (nothing is painted: no size to scale by): a software GL compiles
+    // the shader on its first draw, so it does so while the pane waits for its past, not
+    // on the first paint.
+    gl.uniform1f(this.#u.u_max!, 0);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.flush();
     const error = gl.getError();
     if (error !== gl.NO_ERROR) throw new Error(`WebGL2 setup failed (${error})`);
   }
@@ -206,15 +226,27 @@ export class WebglGridPainter implements GridPainter {
   /** Columns changed since the last draw, sent at the next (at most once each). */
   #pending: number[] = [];
 
-  draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void {
+  /**
+   * Draws `view`. `place` is the texture window the main thread chose for it (a painter
+   * in a worker: see `viewWindow`); without it the painter chooses it itself.
+   */
+  draw(
+    view: Viewport,
+    data: GridColumns,
+    colors: GridColors,
+    max: number,
+    place?: TextureWindow,
+  ): void {
     const gl = this.#gl;
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
     // The view's price rows: the texture's window follows them (see `textureWindow`).
-    const half = this.canvas.height / this.#dpr / 2 / view.rowPx;
-    const lo = Math.floor(view.center - half);
-    const hi = Math.ceil(view.center + half);
-    const next = textureWindow(lo, hi, this.#window);
+    const current = this.#window;
+    const next = place
+      ? current && place.base === current.base && place.k === current.k
+        ? null
+        : place
+      : viewWindow(view, this.canvas.height / this.#dpr, current);
     if (next || this.#stale) {
       this.#uploadAll(data, next ?? this.#window!);
       this.#pending.length = 0;
@@ -254,7 +286,7 @@ export class WebglGridPainter implements GridPainter {
   }
 
   /** Sends every column, the texture holding the price rows of `window`. */
-  #uploadAll(data: HeatmapData, window: TextureWindow): void {
+  #uploadAll(data: GridColumns, window: TextureWindow): void {
     this.#stale = false;
     this.#window = window;
     const { base, k } = window;
@@ -315,7 +347,7 @@ export class WebglGridPainter implements GridPainter {
     }
   }
 
-  #send(b: number, column: Column | undefined): void {
+  #send(b: number, column: GridCells | undefined): void {
     const gl = this.#gl;
     const w = this.#window;
     const s = slot(b);
@@ -353,7 +385,7 @@ interface TexelRows {
 /** `rows` widened by the texel rows (within the texture) `column` lists sizes in. */
 function widened(
   rows: TexelRows | null,
-  column: Column,
+  column: GridCells,
   { base, k }: TextureWindow,
 ): TexelRows | null {
   let lo = rows?.lo ?? TEXTURE_ROWS;

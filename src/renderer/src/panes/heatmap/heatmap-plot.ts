@@ -10,6 +10,7 @@ import type { Changed, HeatmapData } from './heatmap-data';
 import { CanvasGridPainter } from './grid-canvas';
 import { parseColor, type GridColors, type GridPainter } from './grid-painter';
 import { WebglGridPainter } from './grid-webgl';
+import { OffscreenGridPainter, type GridPort } from './grid-offscreen';
 import {
   drawOverlay,
   visibleMax,
@@ -34,10 +35,10 @@ export const TIME_AXIS_PX = 18;
 
 export class HeatmapPlot {
   readonly #store = new DisposableStore();
-  readonly #grid: HTMLCanvasElement;
+  #grid: HTMLCanvasElement;
   readonly #overlay: HTMLCanvasElement;
   readonly #octx: CanvasRenderingContext2D;
-  readonly painter: GridPainter;
+  #painter: GridPainter;
   #view: Viewport = DEFAULT_VIEW;
   #layout: OverlayLayout = {
     plotWidth: 0,
@@ -74,10 +75,10 @@ export class HeatmapPlot {
     this.#grid = canvas(el);
     this.#overlay = canvas(el);
     this.#octx = this.#overlay.getContext('2d')!;
-    this.painter = WebglGridPainter.create(this.#grid) ?? new CanvasGridPainter(this.#grid);
+    this.#painter = this.#makePainter();
     this.readColors();
     source.onChange((changed) => {
-      this.painter.upload(changed, this.source.data);
+      this.#painter.upload(changed, this.source.data);
       this.#request();
     });
     this.#store.add(toDisposable(() => source.onChange(null)));
@@ -86,11 +87,35 @@ export class HeatmapPlot {
     this.#store.add(toDisposable(() => resize.disconnect()));
     this.#listen();
     this.#resize();
-    this.painter.upload('all', source.data);
+    this.#painter.upload('all', source.data);
   }
 
   get path(): 'webgl2' | 'canvas2d' {
-    return this.painter.path;
+    return this.#painter.path;
+  }
+
+  /** What paints the cells (the benchmark reads its figures). */
+  get painter(): GridPainter {
+    return this.#painter;
+  }
+
+  /**
+   * The cells on WebGL2 in a worker where this window can (the main thread then never
+   * waits for the GPU: grid-offscreen.ts), else on WebGL2 here, else on a 2D canvas. A
+   * worker that cannot draw after all leaves its canvas: a new one is drawn here.
+   */
+  #makePainter(): GridPainter {
+    const grid = this.#grid;
+    const offscreen = OffscreenGridPainter.create(grid, spawnGridWorker, () => {
+      if (this.#painter !== offscreen) return;
+      offscreen.dispose();
+      this.#grid = canvas(this.el, this.#overlay);
+      grid.remove();
+      this.#painter = onThisThread(this.#grid);
+      this.#resize();
+      this.#painter.upload('all', this.source.data);
+    });
+    return offscreen ?? onThisThread(grid);
   }
 
   get view(): Viewport {
@@ -150,7 +175,7 @@ export class HeatmapPlot {
     const next = follow(this.#view, data.newest, span, h);
     this.#view = next;
     const max = visibleMax(data, next, w);
-    this.painter.draw(next, data, this.#gridColors, max);
+    this.#painter.draw(next, data, this.#gridColors, max);
     this.#octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
     drawOverlay(this.#octx, data, next, this.#layout, this.#colors, this.format, this.#crosshair);
     // The map moves under a still pointer (the live edge, the fitted rows, a new book):
@@ -162,8 +187,9 @@ export class HeatmapPlot {
 
   dispose(): void {
     cancelAnimationFrame(this.#frame);
+    this.#frame = -1;
     this.#store.dispose();
-    this.painter.dispose();
+    this.#painter.dispose();
     this.#grid.remove();
     this.#overlay.remove();
   }
@@ -180,6 +206,9 @@ export class HeatmapPlot {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
+      // The last frame still drawing (in the worker): this one waits for it, not queued
+      // behind it on the GPU; the newest view is drawn then.
+      if (this.#painter.busy?.(() => this.#request())) return;
       this.draw();
     });
   }
@@ -192,7 +221,7 @@ export class HeatmapPlot {
     this.#layout = { ...this.#layout, plotWidth: w, plotHeight: h };
     this.#grid.style.width = `${w}px`;
     this.#grid.style.height = `${h}px`;
-    this.painter.resize(w, h, this.#dpr);
+    this.#painter.resize(w, h, this.#dpr);
     this.#overlay.width = Math.max(1, Math.round(box.width * this.#dpr));
     this.#overlay.height = Math.max(1, Math.round(box.height * this.#dpr));
     this.#overlay.style.width = `${box.width}px`;
@@ -217,7 +246,7 @@ export class HeatmapPlot {
             c,
             { width, height },
             this.#dpr,
-            this.painter.rowsPerTexel,
+            this.#painter.rowsPerTexel,
           );
     if (sameReadout(next, this.#lastReadout)) return;
     this.#lastReadout = next;
@@ -282,12 +311,23 @@ export class HeatmapPlot {
   }
 }
 
-function canvas(parent: HTMLElement): HTMLCanvasElement {
+/** A canvas laid over `parent`'s top left, appended (or put before `before`). */
+function canvas(parent: HTMLElement, before: HTMLElement | null = null): HTMLCanvasElement {
   const c = document.createElement('canvas');
   c.style.position = 'absolute';
   c.style.left = '0';
   c.style.top = '0';
   c.setAttribute('aria-hidden', 'true');
-  parent.append(c);
+  parent.insertBefore(c, before);
   return c;
+}
+
+function onThisThread(grid: HTMLCanvasElement): GridPainter {
+  return WebglGridPainter.create(grid) ?? new CanvasGridPainter(grid);
+}
+
+function spawnGridWorker(): GridPort {
+  return new Worker(new URL('./grid-worker.ts', import.meta.url), {
+    type: 'module',
+  }) as unknown as GridPort;
 }
