@@ -215,3 +215,30 @@ test('a palette command leaves the focus on the pane it acted on', async () => {
   await runPalette(page, 'BTCUSDT BA depth');
   await expect(page.getByRole('tab', { name: /^Depth · BTCUSDT/ })).toBeFocused();
 });
+
+test('Ctrl+K pressed as a palette command closes the palette opens it again', async () => {
+  const { page } = app;
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  const input = page.getByRole('combobox', { name: 'Symbol or command' });
+  await page.keyboard.press('Control+k');
+  await input.fill('BTCUSDT BA depth');
+  // The key comes between the dialog's close() and its close event (a task later), as a
+  // fast trader's can on a loaded machine: it opens the palette, and the late close
+  // event must not shut it again.
+  await page.evaluate(() => {
+    const dialog = document.querySelector('dialog[aria-label="Command palette"]')!;
+    new MutationObserver((_, observer) => {
+      if ((dialog as HTMLDialogElement).open) return;
+      observer.disconnect();
+      window.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true }),
+      );
+    }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
+  });
+  await input.press('Enter');
+  await expect(page.getByRole('tab', { name: /^Depth · BTCUSDT/ })).toBeVisible();
+  await expect(palette).toBeVisible();
+  await expect(input).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+});
