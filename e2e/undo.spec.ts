@@ -226,12 +226,23 @@ test('Ctrl+K pressed as a palette command closes the palette opens it again', as
   // fast trader's can on a loaded machine: it opens the palette, and the late close
   // event must not shut it again.
   await page.evaluate(() => {
-    const dialog = document.querySelector('dialog[aria-label="Command palette"]')!;
-    new MutationObserver((_, observer) => {
-      if ((dialog as HTMLDialogElement).open) return;
+    // The page's globals used here (this project's Node tsconfig has no DOM lib).
+    const g = globalThis as unknown as {
+      document: { querySelector(selector: string): { open: boolean } };
+      MutationObserver: new (
+        callback: (records: unknown, observer: { disconnect(): void }) => void,
+      ) => {
+        observe(target: unknown, options: object): void;
+      };
+      KeyboardEvent: new (type: string, init: object) => unknown;
+      dispatchEvent(event: unknown): boolean;
+    };
+    const dialog = g.document.querySelector('dialog[aria-label="Command palette"]');
+    new g.MutationObserver((_, observer) => {
+      if (dialog.open) return;
       observer.disconnect();
-      window.dispatchEvent(
-        new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true }),
+      g.dispatchEvent(
+        new g.KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true }),
       );
     }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
   });
