@@ -123,6 +123,17 @@ function fastMove(painter: GridPainter) {
   return { data, t0, view };
 }
 
+/** 50 s of a book moving within 3 ticks, uploaded, the view spanning 6 price rows. */
+function quietBook(painter: GridPainter) {
+  painter.resize(800, 600, 1);
+  const data = new HeatmapData(1_000, 1);
+  for (let i = 0; i < 50; i++)
+    data.addFrame(1_000_000 + i * 1_000, book(100 + (i % 3) / 100, 1 + i));
+  painter.upload('all', data);
+  const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_999, hi: 10_005 }, 600);
+  return { data, view };
+}
+
 describe('the WebGL2 path', () => {
   it('holds every column of a fast move spanning many times the texture’s rows', () => {
     // BTC up 170 in 200 s at a 0.01 tick: 17,000 price rows, the view fitted to them all.
@@ -143,12 +154,7 @@ describe('the WebGL2 path', () => {
   it('holds one price row a texel while the view spans fewer rows than the texture', () => {
     const gl = fakeGl();
     const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
-    painter.resize(800, 600, 1);
-    const data = new HeatmapData(1_000, 1);
-    for (let i = 0; i < 50; i++)
-      data.addFrame(1_000_000 + i * 1_000, book(100 + (i % 3) / 100, 1 + i));
-    painter.upload('all', data);
-    const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_999, hi: 10_005 }, 600);
+    const { data, view } = quietBook(painter);
     painter.draw(view, data, colors, 50);
     expect(gl.uniforms.u_k).toBe(1);
     expect(missing(data, view, gl)).toEqual([]);
@@ -198,12 +204,7 @@ describe('the WebGL2 path drawn in a worker', () => {
 
   it('draws only the newest view of those sent within a frame', () => {
     const { gl, painter, frame } = joined();
-    painter.resize(800, 600, 1);
-    const data = new HeatmapData(1_000, 1);
-    for (let i = 0; i < 50; i++)
-      data.addFrame(1_000_000 + i * 1_000, book(100 + (i % 3) / 100, 1 + i));
-    painter.upload('all', data);
-    const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_999, hi: 10_005 }, 600);
+    const { data, view } = quietBook(painter);
     painter.draw({ ...view, right: view.right - 7 }, data, colors, 50);
     painter.draw(view, data, colors, 50);
     frame();
