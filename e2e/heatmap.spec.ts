@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { ROOT } from './support/processes';
 import { addPaneFromToolbar } from './support/panes';
-import { BTC, BTC_LADDER, inkOf, inkedColumns } from './support/heatmap';
+import { BTC, BTC_LADDER, inkOf, inkedColumns, settledFrame } from './support/heatmap';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace, type Workspace } from './support/workspace';
@@ -91,6 +91,11 @@ function sees(app: Workspace, drawnBy: () => string): void {
       'aria-pressed',
       'false',
     );
+    // The cells read back must be a frame of the view the drag left: drawn in a worker,
+    // they trail the page by a frame (seconds on a loaded 2-core machine), and a pixel of
+    // an earlier view is another cell of this one. The crosshair reads the frame on screen.
+    let wiggle = 0;
+    await settledFrame(plot(page), () => page.mouse.move(from.x + 9 + (wiggle++ % 2), from.y + 4));
     for (const side of ['bid', 'ask'] as const) {
       const at = await inkOf(plot(page), side);
       expect(at, `a ${side} cell on the map`).not.toBeNull();

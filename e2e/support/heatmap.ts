@@ -2,7 +2,7 @@
  * Reading the depth heatmap's cell canvas (WebGL2 or 2D, copied onto a 2D canvas): how
  * many pixel columns hold ink, and where a pixel of a side's hue is.
  */
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 export const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
 
@@ -34,9 +34,37 @@ export function inkedColumns(area: Locator): Promise<number> {
   });
 }
 
+/** Frames of cells the plot has drawn (on screen, in a worker or not): `data-frames-drawn`. */
+export async function framesDrawn(area: Locator): Promise<number> {
+  return Number((await area.getAttribute('data-frames-drawn')) ?? 0);
+}
+
+/**
+ * Waits until the cells on screen (and on the canvas a test reads back) are a frame the
+ * plot began after this call: the view set before it, drawn. The frame in flight when
+ * called may carry an older view (cells drawn in a worker trail the page by a frame,
+ * longer on a loaded machine); the next one cannot; the one after that is also on the
+ * page's copy of the canvas. `nudge` moves the pointer within the plot (a frame per move),
+ * so this never waits on the feed to change.
+ */
+export async function settledFrame(area: Locator, nudge: () => Promise<void>): Promise<void> {
+  const from = await framesDrawn(area);
+  await expect
+    .poll(
+      async () => {
+        await nudge();
+        return framesDrawn(area);
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(from + 3);
+}
+
 /**
  * The page point of a cell canvas pixel painted in a side's hue (bid green, ask red),
- * well inked and away from the edges; null when there is none.
+ * well inked, away from the edges and inside its cell where one is (its neighbours
+ * painted alike: not a pixel on a cell's edge, where its row or column is a matter of
+ * rounding); null when there is none.
  */
 export function inkOf(
   area: Locator,
@@ -60,7 +88,15 @@ export function inkOf(
         const [r, g, a] = [data[i]!, data[i + 1]!, data[i + 3]!];
         const lead = side === 'bid' ? g - r : r - g;
         if (a < 80 || lead < 60) continue;
-        if (!best || a + lead > best.strength) best = { x, y, strength: a + lead };
+        const alike = (j: number) =>
+          data[j] === r && data[j + 1] === g && data[j + 2] === data[i + 2] && data[j + 3] === a;
+        // Inside its cell across, then up and down too (rows thinner than 3 px have no
+        // such pixel: then the strongest on a row's edge).
+        const inside =
+          (alike(i - 4) && alike(i + 4) ? 2 : 0) +
+          (alike(i - width * 4) && alike(i + width * 4) ? 1 : 0);
+        const strength = inside * 1_000 + a + lead;
+        if (!best || strength > best.strength) best = { x, y, strength };
       }
     }
     return best && { x: box.left + (best.x + 0.5) * scale, y: box.top + (best.y + 0.5) * scale };

@@ -4,13 +4,19 @@
  * a few dozen), one column per device pixel when columns are narrower than one.
  */
 import type { HeatmapData } from './heatmap-data';
-import { strength, type GridColors, type GridPainter, type Rgb } from './grid-painter';
+import {
+  strength,
+  type DrawnFrame,
+  type GridColors,
+  type GridPainter,
+  type Rgb,
+} from './grid-painter';
 import { visibleBuckets, xOfBucket, yOfRow, type Viewport } from './heatmap-view';
 import type { SideCells } from './heatmap-model';
 
 export class CanvasGridPainter implements GridPainter {
   readonly path = 'canvas2d' as const;
-  readonly rowsPerTexel = 1;
+  drawn: DrawnFrame | null = null;
   readonly #ctx: CanvasRenderingContext2D;
   #w = 0;
   #h = 0;
@@ -38,6 +44,7 @@ export class CanvasGridPainter implements GridPainter {
     const ctx = this.#ctx;
     ctx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
     ctx.clearRect(0, 0, this.#w, this.#h);
+    this.drawn = { view, k: 1, epoch: data.epoch };
     const newest = data.newest;
     const oldest = data.oldest;
     if (newest === null || oldest === null) return;

@@ -8,13 +8,15 @@
  *
  * `OffscreenGridPainter` is the main thread's side: it keeps no texture, sends the
  * columns a change touched (their cells only) and each frame's view with the texture
- * window it chose (`viewWindow`, so the crosshair knows the rows a texel holds), and
+ * window it chose (`viewWindow`), numbered; the worker says which frame it drew, and
+ * that frame (its view, the rows a texel held) is `drawn`, what the crosshair reads:
+ * the cells on screen, not the next frame the worker is still drawing. It
  * holds the next frame while the last is still drawing (`busy`): the plot then draws as
  * fast as the GPU does, never queueing frames behind it. `GridWorkerSide` is the
  * worker's: a copy of the columns and a `WebglGridPainter` on the offscreen canvas.
  */
 import type { Changed, HeatmapData } from './heatmap-data';
-import type { GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
+import type { DrawnFrame, GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
 import type { WebglGridPainter } from './grid-webgl';
 import { viewWindow, type TextureWindow } from './grid-webgl';
 import { MAX_COLUMNS } from './heatmap-model';
@@ -32,6 +34,8 @@ export type GridMessage =
     }
   | {
       type: 'draw';
+      /** The frame's number: the worker says which it drew. */
+      frame: number;
       view: Viewport;
       colors: GridColors;
       max: number;
@@ -44,7 +48,7 @@ export type GridMessage =
 export type GridReply =
   | { type: 'ready'; renderer: string }
   | { type: 'failed'; error: string }
-  | { type: 'drawn'; uploads: number }
+  | { type: 'drawn'; uploads: number; frame: number }
   | { type: 'synced'; uploads: number; at: number };
 
 /** What the main side needs of a worker (a `Worker`, or a test's stand-in). */
@@ -75,6 +79,11 @@ export class OffscreenGridPainter implements GridPainter {
   #idle: (() => void) | null = null;
   #synced: ((at: number) => void)[] = [];
   #failed: ((error: string) => void) | null = null;
+  /** The frames sent and not yet drawn, by number (the worker draws the newest it has). */
+  readonly #sent = new Map<number, DrawnFrame>();
+  #frames = 0;
+  #onDrawn: (() => void) | null = null;
+  drawn: DrawnFrame | null = null;
   /** The GL renderer's name, once the worker has said it. */
   renderer = '';
   /** Texel columns the worker has sent to the GPU: read by the benchmark. */
@@ -110,8 +119,8 @@ export class OffscreenGridPainter implements GridPainter {
     port.onerror = (e) => this.#fail((e as { message?: string } | null)?.message ?? String(e));
   }
 
-  get rowsPerTexel(): number {
-    return this.#window?.k ?? 1;
+  onDrawn(listener: (() => void) | null): void {
+    this.#onDrawn = listener;
   }
 
   resize(width: number, height: number, dpr: number): void {
@@ -138,10 +147,12 @@ export class OffscreenGridPainter implements GridPainter {
     });
   }
 
-  draw(view: Viewport, _data: HeatmapData, colors: GridColors, max: number): void {
+  draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void {
     this.#window = viewWindow(view, this.#height, this.#window) ?? this.#window;
     this.#drawing = true;
-    this.port.postMessage({ type: 'draw', view, colors, max, place: this.#window });
+    const frame = ++this.#frames;
+    this.#sent.set(frame, { view, k: this.#window?.k ?? 1, epoch: data.epoch });
+    this.port.postMessage({ type: 'draw', frame, view, colors, max, place: this.#window });
   }
 
   busy(idle: () => void): boolean {
@@ -166,6 +177,7 @@ export class OffscreenGridPainter implements GridPainter {
     this.port.terminate();
     this.#failed = null;
     this.#idle = null;
+    this.#onDrawn = null;
     for (const resolve of this.#synced.splice(0))
       resolve(performance.timeOrigin + performance.now());
   }
@@ -180,6 +192,13 @@ export class OffscreenGridPainter implements GridPainter {
         return;
       case 'drawn': {
         this.uploads = reply.uploads;
+        // The frame now on screen; those sent before it were never drawn.
+        const drawn = this.#sent.get(reply.frame);
+        for (const n of this.#sent.keys()) if (n <= reply.frame) this.#sent.delete(n);
+        if (drawn) {
+          this.drawn = drawn;
+          this.#onDrawn?.();
+        }
         this.#drawing = false;
         const idle = this.#idle;
         this.#idle = null;
@@ -293,6 +312,6 @@ export class GridWorkerSide {
     const painter = this.#painter;
     if (!next) return;
     painter?.draw(next.view, this.#data, next.colors, next.max, next.place ?? undefined);
-    this.post({ type: 'drawn', uploads: painter?.uploads ?? 0 });
+    this.post({ type: 'drawn', uploads: painter?.uploads ?? 0, frame: next.frame });
   }
 }

@@ -14,7 +14,20 @@ export type GridCells = Pick<Column, 'bids' | 'asks'>;
 export interface GridColumns {
   readonly newest: number | null;
   readonly oldest: number | null;
+  /** Which rows and buckets they are on (`HeatmapData.epoch`; a worker's copy has none). */
+  readonly epoch?: number;
   column(b: number): GridCells | undefined;
+}
+
+/**
+ * A frame of cells as drawn, the one on screen: its view, the price rows a texel held
+ * (the GPU path's texture window; 1 on a 2D canvas), and the epoch of the columns it was
+ * drawn from. The crosshair reads this frame, not the next one being drawn.
+ */
+export interface DrawnFrame {
+  readonly view: Viewport;
+  readonly k: number;
+  readonly epoch: number;
 }
 
 /** A colour as 0–1 channels. */
@@ -28,8 +41,13 @@ export interface GridColors {
 export interface GridPainter {
   /** Which path draws: shown in the pane's menu title and read by the tests. */
   readonly path: 'webgl2' | 'canvas2d';
-  /** Price rows a drawn texel holds (the GPU path's texture window; 1 on a 2D canvas). */
-  readonly rowsPerTexel: number;
+  /**
+   * The last frame drawn (null before the first). A painter drawing elsewhere (a worker)
+   * has it a while after `draw`, and calls the `onDrawn` listener then.
+   */
+  readonly drawn: DrawnFrame | null;
+  /** Called once each frame drawn elsewhere is done (absent: `draw` is done when it returns). */
+  onDrawn?(listener: (() => void) | null): void;
   /** The plot's size in CSS px and the device pixel ratio. */
   resize(width: number, height: number, dpr: number): void;
   /** Takes the columns a change touched (the GPU path uploads only those). */

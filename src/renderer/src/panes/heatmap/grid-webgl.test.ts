@@ -192,14 +192,37 @@ describe('the WebGL2 path drawn in a worker', () => {
     frame();
     expect(painter.busy(() => {})).toBe(false);
     expect(missing(data, view, gl)).toEqual([]);
-    expect(painter.rowsPerTexel).toBe(gl.uniforms.u_k);
-    expect(painter.rowsPerTexel).toBeGreaterThan(16);
+    expect(painter.drawn?.k).toBe(gl.uniforms.u_k);
+    expect(painter.drawn?.k).toBeGreaterThan(16);
     for (let i = 201; i <= 210; i++) {
       painter.upload(data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 2)), data);
       painter.draw({ ...view, right: data.newest! + 1 }, data, colors, 5);
       frame();
     }
     expect(missing(data, view, gl)).toEqual([]);
+  });
+
+  it('says the frame on screen is the one the worker drew, not the one it is drawing', () => {
+    const { painter, frame } = joined();
+    const { data, view } = quietBook(painter);
+    const drawn: (number | undefined)[] = [];
+    painter.onDrawn(() => drawn.push(painter.drawn?.view.right));
+    painter.draw(view, data, colors, 50);
+    expect(painter.drawn).toBeNull();
+    frame();
+    expect(painter.drawn).toEqual({ view, k: 1, epoch: data.epoch });
+    // A pan: until the worker has drawn it, the cells on screen are the last frame's.
+    const panned = { ...view, right: view.right - 3, center: view.center + 0.5 };
+    painter.draw(panned, data, colors, 50);
+    expect(painter.drawn?.view).toBe(view);
+    frame();
+    expect(painter.drawn?.view).toBe(panned);
+    // Two sent before the worker's frame: it draws the newest, and says so once.
+    painter.draw(view, data, colors, 50);
+    painter.draw(panned, data, colors, 50);
+    frame();
+    expect(painter.drawn?.view).toBe(panned);
+    expect(drawn).toEqual([view.right, panned.right, panned.right]);
   });
 
   it('draws only the newest view of those sent within a frame', () => {

@@ -16,7 +16,7 @@
 import type { Changed } from './heatmap-data';
 import { slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
-import type { GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
+import type { DrawnFrame, GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
 import type { Viewport } from './heatmap-view';
 
 /** Texel rows of the texture. */
@@ -145,9 +145,7 @@ export class WebglGridPainter implements GridPainter {
    */
   #written: { lo: number; hi: number } | null = null;
   #dpr = 1;
-  get rowsPerTexel(): number {
-    return this.#window?.k ?? 1;
-  }
+  drawn: DrawnFrame | null = null;
 
   /** Texel columns sent since made: read by the benchmark. */
   uploads = 0;
@@ -261,6 +259,7 @@ export class WebglGridPainter implements GridPainter {
     }
     const newest = data.newest;
     const w = this.#window;
+    this.drawn = { view, k: w?.k ?? 1, epoch: data.epoch ?? 0 };
     if (newest === null || w === null) return;
     const u = this.#u;
     const d = this.#dpr;

@@ -11,10 +11,16 @@ const scope = self as unknown as {
   onmessage: ((e: MessageEvent<GridMessage>) => void) | null;
   postMessage(reply: GridReply): void;
   requestAnimationFrame(callback: () => void): number;
+  setTimeout(callback: () => void, ms: number): number;
 };
 
 const side = new GridWorkerSide(
-  (reply) => scope.postMessage(reply),
+  // A frame is committed (to the screen and the page's canvas) when the task that drew it
+  // ends: 'drawn' is said after that, so the page's crosshair never reads a frame early.
+  (reply) =>
+    reply.type === 'drawn'
+      ? scope.setTimeout(() => scope.postMessage(reply), 0)
+      : scope.postMessage(reply),
   (draw) => scope.requestAnimationFrame(draw),
   (canvas) => {
     const painter = WebglGridPainter.create(canvas);

@@ -67,6 +67,31 @@ describe('HeatmapData', () => {
     expect(c.bids.sizes[c.bids.rows.indexOf(2_000)]).toBe(15);
   });
 
+  it('puts columns rebuilt on other rows or buckets in another epoch, and no others', () => {
+    const d = new HeatmapData(1_000, 1);
+    const fresh = d.epoch;
+    expect(new HeatmapData(1_000, 1).epoch).not.toBe(fresh);
+    // A book two hundredths apart: a tick of 0.02 until a finer gap shows.
+    const lv = (price: number, i: number) => ({ level: i + 1, price, volume: 1, orders: 1 });
+    const coarse = { symbol: 'X', bids: [100, 99.98].map(lv), asks: [100.02, 100.04].map(lv) };
+    d.addFrame(10_000, coarse);
+    const first = d.epoch;
+    d.addFrame(11_000, coarse);
+    d.extendTo(14_000);
+    expect(d.epoch).toBe(first);
+    // A finer tick (0.01 after 0.02), another grouping, another bucket: other rows or buckets.
+    d.addFrame(15_000, book(100, 100.01));
+    const reticked = d.epoch;
+    expect(reticked).not.toBe(first);
+    d.regroup(1_000, 5);
+    expect(d.epoch).not.toBe(reticked);
+    const regrouped = d.epoch;
+    d.regroup(1_000, 5);
+    expect(d.epoch).toBe(regrouped);
+    d.regroup(500, 5);
+    expect(d.epoch).not.toBe(regrouped);
+  });
+
   it('regroups when a finer tick shows up', () => {
     const d = new HeatmapData(1_000, 1);
     d.addFrame(1_000, book(100, 100.02));

@@ -25,7 +25,11 @@ export interface DepthFrame {
   book: DepthBook;
 }
 
+/** Every data's rows and buckets get a number of their own (see `HeatmapData.epoch`). */
+let epochs = 0;
+
 export class HeatmapData {
+  #epoch = ++epochs;
   readonly #ring: (Column | undefined)[] = new Array<Column | undefined>(MAX_COLUMNS);
   /** The frame time of each ring slot's column (a held column shares its frame's). */
   readonly #frameT = new Float64Array(MAX_COLUMNS);
@@ -41,6 +45,15 @@ export class HeatmapData {
     if (!(bucket > 0)) throw new Error(`a time bucket must be positive, not ${bucket}`);
     if (!(Number.isInteger(grouping) && grouping >= 1))
       throw new Error(`a grouping is a whole multiple of the tick, not ${grouping}`);
+  }
+
+  /**
+   * Which rows and buckets the columns are on: another number after a rebuild on
+   * another tick, grouping or bucket, and for every new data. A frame drawn from
+   * another epoch shows other cells (the crosshair then reads nothing from it).
+   */
+  get epoch(): number {
+    return this.#epoch;
   }
 
   get bucketMs(): number {
@@ -103,6 +116,7 @@ export class HeatmapData {
     if (tick === this.#tick) return false;
     const frames = this.frames();
     this.#tick = tick;
+    this.#epoch = ++epochs;
     this.#clearColumns();
     for (const f of frames) this.#put(f.t, f.book);
     return true;
@@ -162,6 +176,7 @@ export class HeatmapData {
     const frames = this.frames();
     this.bucket = bucket;
     this.grouping = grouping;
+    this.#epoch = ++epochs;
     this.#clearColumns();
     for (const f of frames) this.#put(f.t, f.book);
     return 'all';

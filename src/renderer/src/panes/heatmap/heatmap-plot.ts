@@ -59,6 +59,8 @@ export class HeatmapPlot {
     crosshair: '#d8dde6',
   };
   #frame = 0;
+  /** Frames of cells drawn (on screen): `data-frames-drawn`. */
+  #framesDrawn = 0;
   #crosshair: { x: number; y: number } | null = null;
   #drag: { x: number; y: number; id: number } | null = null;
   #readout: (r: Readout | null) => void = () => {};
@@ -76,6 +78,7 @@ export class HeatmapPlot {
     this.#overlay = canvas(el);
     this.#octx = this.#overlay.getContext('2d')!;
     this.#painter = this.#makePainter();
+    this.#painter.onDrawn?.(() => this.#shown());
     this.readColors();
     source.onChange((changed) => {
       this.#painter.upload(changed, this.source.data);
@@ -179,8 +182,10 @@ export class HeatmapPlot {
     this.#octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
     drawOverlay(this.#octx, data, next, this.#layout, this.#colors, this.format, this.#crosshair);
     // The map moves under a still pointer (the live edge, the fitted rows, a new book):
-    // the readout says what is under it as drawn now.
-    this.#updateReadout();
+    // the readout says what is under it as drawn now (a painter in a worker: once the
+    // worker has drawn it, `onDrawn`).
+    if (this.#painter.onDrawn) this.#updateReadout();
+    else this.#shown();
     this.stats.frames++;
     this.stats.drawMs += performance.now() - start;
   }
@@ -192,6 +197,16 @@ export class HeatmapPlot {
     this.#painter.dispose();
     this.#grid.remove();
     this.#overlay.remove();
+  }
+
+  /**
+   * A frame of cells is on screen: the readout reads it, and the plot counts it
+   * (`data-frames-drawn`: a test waits for a frame begun after a pan before it reads
+   * the cells back).
+   */
+  #shown(): void {
+    this.el.dataset.framesDrawn = String(++this.#framesDrawn);
+    this.#updateReadout();
   }
 
   #setView(view: Viewport): void {
@@ -234,20 +249,24 @@ export class HeatmapPlot {
     return { x: e.clientX - box.left, y: e.clientY - box.top };
   }
 
+  /**
+   * The readout of the cells on screen under the pointer: the frame last drawn (its
+   * view and texture window), not the view the next frame will have. In a worker the
+   * two differ while it draws (a pan, the live edge moving on): a frame, ~70–200 ms on a
+   * software GL and more on a loaded machine. Nothing is read from a frame of columns
+   * since rebuilt on other rows or buckets (another grouping, bucket or tick).
+   */
   #updateReadout(): void {
     const c = this.#crosshair;
     const { plotWidth: width, plotHeight: height } = this.#layout;
+    const frame = this.#painter.drawn;
+    const data = this.source.data;
     const next =
       !c || c.x < 0 || c.y < 0 || c.x >= width || c.y >= height
         ? null
-        : readoutAt(
-            this.source.data,
-            this.#view,
-            c,
-            { width, height },
-            this.#dpr,
-            this.#painter.rowsPerTexel,
-          );
+        : !frame || frame.epoch !== data.epoch
+          ? null
+          : readoutAt(data, frame.view, c, { width, height }, this.#dpr, frame.k);
     if (sameReadout(next, this.#lastReadout)) return;
     this.#lastReadout = next;
     this.#readout(next);
