@@ -27,6 +27,8 @@
  * (the first-load scripts run) → socket open → workspace answered → first subscribe
  * sent → first subscribe answered (the services run: the socket and the workspace come
  * before them) → first quotes frame → painted; each row is the time since the one before.
+ * Beside each start's runs, the last run's bridge messages and its scripts (when each was
+ * asked for and when it had arrived): a pane's code that comes late shows there.
  * Median of `UI_COLD_RUNS` (default 5), the machine's load average printed beside it.
  * The renderer's first-load script (index.html's script and the modules it preloads)
  * is weighed, and so are the scripts the page had loaded by its first quote (the
@@ -106,6 +108,8 @@ interface Run {
   rebuilt: boolean;
   /** The page's first bridge messages (see ProbeData.log). */
   log: string;
+  /** The scripts fetched by the first quote painted: name, asked for → arrived (ms from navigation start). */
+  scripts: string;
 }
 
 async function coldStart(page: Page, start: HostStart, laterHome: string): Promise<Run> {
@@ -141,14 +145,28 @@ async function coldStart(page: Page, start: HostStart, laterHome: string): Promi
     const p = await page.evaluate(() => (globalThis as unknown as { __probe: ProbeData }).__probe);
     const painted = p.firstQuotePainted!;
     // Node's types (no DOM here): the entries' fields this reads.
-    type Entry = { name: string; responseEnd: number; decodedBodySize: number };
-    const { dcl, scriptBytes } = await page.evaluate((before) => {
+    type Entry = {
+      name: string;
+      startTime: number;
+      responseEnd: number;
+      decodedBodySize: number;
+    };
+    const { dcl, scriptBytes, scripts } = await page.evaluate((before) => {
       const nav = performance.getEntriesByType('navigation' as never)[0] as unknown as
         { domContentLoadedEventEnd: number } | undefined;
-      const scripts = (performance.getEntriesByType('resource' as never) as unknown as Entry[])
-        .filter((e) => e.name.endsWith('.js') && e.responseEnd <= before)
-        .reduce((sum, e) => sum + e.decodedBodySize, 0);
-      return { dcl: nav?.domContentLoadedEventEnd ?? Number.NaN, scriptBytes: scripts };
+      const fetched = (
+        performance.getEntriesByType('resource' as never) as unknown as Entry[]
+      ).filter((e) => e.name.endsWith('.js') && e.responseEnd <= before);
+      return {
+        dcl: nav?.domContentLoadedEventEnd ?? Number.NaN,
+        scriptBytes: fetched.reduce((sum, e) => sum + e.decodedBodySize, 0),
+        scripts: fetched
+          .map(
+            (e) =>
+              `${e.name.replace(/^.*\/(.*?)-[\w-]{8}\.js$/, '$1')} ${e.startTime.toFixed(0)}→${e.responseEnd.toFixed(0)}`,
+          )
+          .join(', '),
+      };
     }, painted);
     const at = (what: string) => p.log.find((e) => e.what === what)?.at ?? Number.NaN;
     return {
@@ -161,6 +179,7 @@ async function coldStart(page: Page, start: HostStart, laterHome: string): Promi
       quotesFrame: p.firstFrameAt.quotes ?? Number.NaN,
       scriptBytes,
       log: p.log.map((e) => `${e.at.toFixed(0)} ${e.what}`).join(', '),
+      scripts,
       wall: p.timeOrigin + painted - spawnedAt,
       browser: painted,
       listening,
@@ -259,7 +278,8 @@ const benchmark: Benchmark = {
                   `${f(r.subscribe)}, ${f(r.subscribed)}, ${f(r.quotesFrame)}, ${f(r.browser)}`,
               )
               .join('\n') +
-            `\n  bridge messages of the last run (ms from navigation start): ${runs[start].at(-1)?.log}`,
+            `\n  bridge messages of the last run (ms from navigation start): ${runs[start].at(-1)?.log}` +
+            `\n  its scripts, asked for → arrived (ms from navigation start): ${runs[start].at(-1)?.scripts}`,
         );
       }
       const firstLoad = firstLoadScripts();
