@@ -7,20 +7,18 @@ import {
   closeSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readFileSync,
   readdirSync,
-  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { DepthBook, Instrument, Quote } from '../../shared/model';
 import { instrumentKey } from '../../shared/model';
 import { seededRandom, testSeed } from '../cache/testing/seeded-random';
+import { tempFolder } from '../testing/temp-folder';
 import { exportFrames } from './export';
 import { listSessions, prune, usedBytes } from './maintenance';
 import {
@@ -32,26 +30,10 @@ import {
 import { bookAt, read, RecordingCursor } from './reader';
 import { Recorder } from './recorder';
 import { BookWalk, INSTRUMENTS } from './testing/books';
+import { openTestRecording } from './testing/temp-recording';
 import { RecordingWriter } from './writer';
 
-const dirs: string[] = [];
-const open: RecordingDb[] = [];
-afterEach(() => {
-  for (const db of open.splice(0)) closeRecording(db);
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempFolder(): string {
-  const d = mkdtempSync(path.join(tmpdir(), 'md-rec-'));
-  dirs.push(d);
-  return d;
-}
-
-function openDb(file = path.join(tempFolder(), 'r.db')): RecordingDb {
-  const { db } = openRecording(file, 'demo');
-  open.push(db);
-  return db;
-}
+const openDb = (file?: string): RecordingDb => openTestRecording(file).db;
 
 interface Seen {
   t: number;
@@ -308,8 +290,7 @@ describe('recording files', () => {
     recorder.take({ channel: 'depth', instrument: INSTRUMENTS[1]!, record: walk.next() });
     recorder.close();
     const count = (s: 'demo' | `live:${string}`) => {
-      const { db } = openRecording(recordingFilePath(folder, s), s);
-      open.push(db);
+      const { db } = openTestRecording(recordingFilePath(folder, s), s);
       return [...read(db, { from: 0, to: Number.MAX_SAFE_INTEGER })].length;
     };
     expect(count('demo')).toBe(1);
@@ -367,8 +348,7 @@ describe('recording files', () => {
     );
     expect(aside).toHaveLength(1);
     expect(existsSync(path.join(path.dirname(file), aside[0]!))).toBe(true);
-    const { db: fresh } = openRecording(file, 'demo');
-    open.push(fresh);
+    const { db: fresh } = openTestRecording(file);
     expect([...read(fresh, { from: 0, to: Number.MAX_SAFE_INTEGER })]).toHaveLength(1);
   });
 
@@ -421,8 +401,7 @@ describe('recording files', () => {
     const file = recordingFilePath(folder, 'demo');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, 'not a database, but someone’s notes');
-    const { db, recovery } = openRecording(file, 'demo');
-    open.push(db);
+    const { recovery } = openTestRecording(file);
     expect(recovery?.movedTo).toMatch(/corrupt-/);
     expect(readFileSync(recovery!.movedTo, 'utf8')).toBe('not a database, but someone’s notes');
   });
