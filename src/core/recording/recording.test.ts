@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import type { DepthBook, Instrument, Quote } from '../../shared/model';
+import type { DepthBook, Instrument, Quote, Tick } from '../../shared/model';
 import { instrumentKey } from '../../shared/model';
 import { seededRandom, testSeed } from '../cache/testing/seeded-random';
 import { tempFolder } from '../testing/temp-folder';
@@ -175,13 +175,28 @@ describe('recording store', () => {
     expect(
       writer.append({ channel: 'quote', instrument, record: { ...quote, time: 1900, last: 10.6 } }),
     ).toBe(true);
+    // A tick is its own: one at the quote's exchange time is new, its repeat is not.
+    const tick: Tick = {
+      symbol: 'AAPL',
+      last: 10.6,
+      time: 1900,
+      volume: 5,
+      turnover: 53,
+      status: 0,
+    };
+    t = 3000;
+    expect(writer.append({ channel: 'tick', instrument, record: tick })).toBe(true);
+    t = 4000;
+    expect(writer.append({ channel: 'tick', instrument, record: { ...tick } })).toBe(false);
     writer.close();
     const frames = [...read(db, { from: 0, to: 5000 })];
     expect(frames.map((f) => [f.t, f.exchangeTime, f.channel])).toEqual([
       [1000, 900, 'quote'],
       [2000, 1900, 'quote'],
+      [3000, 1900, 'tick'],
     ]);
     expect(frames[1]!.record).toEqual({ ...quote, time: 1900, last: 10.6 });
+    expect(frames[2]!.record).toEqual(tick);
   });
 
   it('numbers sessions, keeps arrival times from going back, and honours the per-symbol switch', () => {
