@@ -4,10 +4,10 @@
  * layout tree's `tabs` and `split`, the pane-kind table's titles and default options,
  * `toDocument` and its version), so a document written here is one the app reads as its
  * own, and a change of that shape is a compile error here rather than a spec starting
- * on a default workspace it did not ask for.
+ * on a default workspace it did not ask for. `shownPanes` reads one back as the app does.
  */
 import type { WorkspaceDocument } from '../../src/shared/bridge';
-import { split, tabs } from '../../src/renderer/src/workspace/layout-tree';
+import { allPanes, split, tabs } from '../../src/renderer/src/workspace/layout-tree';
 import type { LayoutNode, TabsNode } from '../../src/renderer/src/workspace/layout-tree';
 import type {
   LinkGroup,
@@ -17,7 +17,8 @@ import type {
 import { PANE_KIND_TABLE } from '../../src/renderer/src/workspace/pane-kinds';
 import type { PaneKind, PaneOptions } from '../../src/renderer/src/workspace/pane-kinds';
 import type { SymbolRef } from '../../src/renderer/src/workspace/symbol-ref';
-import { toDocument } from '../../src/renderer/src/workspace/workspace-document';
+import { readWorkspace, toDocument } from '../../src/renderer/src/workspace/workspace-document';
+import { activeRoot } from '../../src/renderer/src/workspace/workspace-layouts';
 import type {
   LinkColour,
   WorkspaceData,
@@ -76,4 +77,13 @@ export function savedWorkspace(parts: SavedWorkspaceParts): WorkspaceDocument {
     linkSymbols: parts.linkSymbols ?? {},
   };
   return toDocument(data);
+}
+
+/**
+ * The panes of the shown layout of a saved document's text, as the app reads it back on
+ * its next start (none before one is saved, or when it is beyond repair).
+ */
+export function shownPanes(text: string): PaneConfig[] {
+  const data = text ? readWorkspace(JSON.parse(text)) : null;
+  return data ? allPanes(activeRoot(data)) : [];
 }
