@@ -7,7 +7,7 @@
  * last-price paints). Plan premium (2,000 stream symbols a connection, 12 connections),
  * a request budget the boards' first snapshots do not stretch.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -22,6 +22,7 @@ import {
   tabsOf,
   type LayoutNode,
 } from '../../e2e/support/saved-workspace';
+import { writeDataFolder } from '../data-folder';
 import type { SimChild } from '../stream-sim-child';
 import { launchChromium } from '../ui/browser';
 import { PROBE_SCRIPT, type ProbeData } from '../ui/page-probe';
@@ -87,12 +88,10 @@ export async function openLiveApp(
   ).size;
   const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-stream-'));
   const data = path.join(dir, 'data');
-  mkdirSync(data);
-  writeFileSync(path.join(data, 'workspace.json'), JSON.stringify(boardsWorkspace(boards)));
-  writeFileSync(
-    path.join(data, 'settings.json'),
-    JSON.stringify({ version: 1, plan: 'premium', baseUrl: sim.url, requestsPerMinute: 3000 }),
-  );
+  writeDataFolder(data, {
+    settings: { plan: 'premium', baseUrl: sim.url, requestsPerMinute: 3000 },
+    workspace: boardsWorkspace(boards),
+  });
   let host: HostHandle | null = null;
   let browser: Browser | null = null;
   const close = async () => {
