@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BridgeEventMessage } from '../src/shared/bridge';
 import type { Alert, AlertCondition, Quote } from '../src/shared/model';
-import { ALERTS_FILE_NAME, AlertService, AlertStore } from '../src/core/alerts';
+import {
+  ALERTS_FILE_NAME,
+  ALERTS_FILE_VERSION,
+  AlertService,
+  AlertStore,
+} from '../src/core/alerts';
 import { percentile, sample, type Benchmark, type BenchRow } from './harness';
 
 const GOAL_MS = 1;
@@ -47,7 +52,7 @@ async function timeUpdates(
   try {
     writeFileSync(
       path.join(folder, ALERTS_FILE_NAME),
-      JSON.stringify({ version: 1, alerts: alertsOver(symbols) }),
+      JSON.stringify({ version: ALERTS_FILE_VERSION, alerts: alertsOver(symbols) }),
     );
     let push: ((m: BridgeEventMessage) => void) | null = null;
     const service = new AlertService({

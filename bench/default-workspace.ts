@@ -10,6 +10,8 @@ import type { SubscriptionSpec } from '../src/shared/bridge';
 import { groupSymbols } from '../src/renderer/src/panes/quotes/board';
 import { defaultWorkspace } from '../src/renderer/src/workspace/default-workspace';
 import { allTabs } from '../src/renderer/src/workspace/layout-tree';
+import { symbolOf } from '../src/renderer/src/workspace/navigation';
+import { activeRoot } from '../src/renderer/src/workspace/workspace-layouts';
 import type { PaneConfig, SymbolRef } from '../src/renderer/src/workspace/pane-contract';
 
 /** One shown pane and what it subscribes. */
@@ -21,12 +23,9 @@ export interface PaneSpecs {
 /** The subscriptions of the default workspace's shown panes, pane by pane. */
 export function defaultWorkspaceSpecs(): PaneSpecs[] {
   const ws = defaultWorkspace();
-  const layout = ws.layouts.find((l) => l.name === ws.activeLayout)!;
-  const symbolOf = (pane: PaneConfig): SymbolRef | null =>
-    (pane.link === null ? null : ws.linkSymbols[pane.link]) ?? pane.symbol;
-  return allTabs(layout.root).map((t) => {
+  return allTabs(activeRoot(ws)).map((t) => {
     const pane = t.panes.find((p) => p.id === t.activeId) ?? t.panes[0]!;
-    return { id: pane.id, specs: specsOf(pane, symbolOf(pane), ws.watchlists) };
+    return { id: pane.id, specs: specsOf(pane, symbolOf(pane, ws.linkSymbols), ws.watchlists) };
   });
 }
 

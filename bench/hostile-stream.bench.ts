@@ -8,7 +8,6 @@
  * average (the machine is shared).
  */
 import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { WebSocket } from 'ws';
 import { makeRendererFolder } from '../src/core/testing/renderer-folder';
 import { startHost } from '../src/host/start-host';
 import { bridgeProtocols } from '../src/shared/host-wire';
+import { writeDataFolder } from './data-folder';
 import { loadRow, percentile, type Benchmark, type BenchRow } from './harness';
 
 const GOAL_MS = 100;
@@ -68,11 +68,7 @@ const bench: Benchmark = {
     const service = await startService();
     const folder = makeRendererFolder('marketdesk-bench-hostile-');
     const data = path.join(folder.dir, 'data');
-    mkdirSync(data);
-    writeFileSync(
-      path.join(data, 'settings.json'),
-      JSON.stringify({ version: 1, plan: 'premium', baseUrl: service.url }),
-    );
+    writeDataFolder(data, { settings: { plan: 'premium', baseUrl: service.url } });
     const host = await startHost({
       port: 0,
       open: false,

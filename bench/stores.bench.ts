@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Alert } from '../src/shared/model';
-import { ALERTS_FILE_NAME } from '../src/core/alerts';
+import { ALERTS_FILE_NAME, ALERTS_FILE_VERSION } from '../src/core/alerts';
 import { createServices } from '../src/core/services';
 import { startDemoService } from '../src/simulator';
 import type { Benchmark, BenchRow } from './harness';
@@ -29,7 +29,7 @@ function alerts(count: number): Buffer {
     lastFired: null,
     firedCount: 0,
   }));
-  return Buffer.from(JSON.stringify({ version: 1, alerts: list }));
+  return Buffer.from(JSON.stringify({ version: ALERTS_FILE_VERSION, alerts: list }));
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -31,10 +31,11 @@
  * `UI_PANES_CSS='…'` injects a style sheet (e.g. to turn something off and see what
  * it costs).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startHost } from '../src/host/start-host';
+import { writeDataFolder } from './data-folder';
 import type { Benchmark, BenchRow } from './harness';
 import { launchChromium } from './ui/browser';
 import { PROBE_SCRIPT, type ProbeData } from './ui/page-probe';
@@ -97,17 +98,14 @@ const benchmark: Benchmark = {
   async run(): Promise<BenchRow[]> {
     const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-panes-'));
     const data = path.join(dir, 'data');
-    mkdirSync(data);
-    writeFileSync(path.join(data, 'workspace.json'), JSON.stringify(benchWorkspace()));
-    writeFileSync(
-      path.join(data, 'settings.json'),
-      JSON.stringify({
-        version: 1,
+    writeDataFolder(data, {
+      settings: {
         plan: 'premium',
         requestsPerMinute: 100_000,
         intervals: { quotes: 250, depth: 250, ticks: 250, news: 60_000 },
-      }),
-    );
+      },
+      workspace: benchWorkspace(),
+    });
     const t0 = Date.now();
     const host = await startHost({
       dataFolder: data,

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { CATALOG } from '../src/simulator';
+import { savedPane, savedWorkspace, tabsOf } from './support/saved-workspace';
 import { paneBody } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
@@ -14,31 +15,16 @@ const SYMBOLS = CATALOG.filter((e) => e.class !== 'forex')
   .map((e) => ({ class: e.class, region: e.region, exchange: '', code: e.code }));
 const keyOf = (s: (typeof SYMBOLS)[number]) => `${s.class}:${s.region}::${s.code}`;
 
-const board = {
-  id: 'long-board',
-  kind: 'quotes',
-  title: 'Long board',
-  link: null,
-  symbol: null,
-  options: { watchlistId: 'long' },
-};
 const app = useWorkspace({
   settings: PREMIUM_BUDGET,
   mode: 'DEMO DATA',
-  workspace: {
-    version: 1,
-    data: {
-      layouts: [
-        {
-          name: 'Long',
-          root: { type: 'tabs', id: 't-long', panes: [board], activeId: board.id },
-        },
-      ],
-      activeLayout: 'Long',
-      watchlists: [{ id: 'long', name: 'Long', symbols: SYMBOLS }],
-      linkSymbols: {},
-    },
-  },
+  workspace: savedWorkspace({
+    name: 'Long',
+    root: tabsOf(
+      savedPane('long-board', 'quotes', { title: 'Long board', options: { watchlistId: 'long' } }),
+    ),
+    watchlists: [{ id: 'long', name: 'Long', symbols: SYMBOLS }],
+  }),
 });
 
 test('a 300-row board renders the rows in view and reaches every row', async () => {

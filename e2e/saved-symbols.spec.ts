@@ -7,6 +7,7 @@
  * instead of drawing anything.
  */
 import { expect, test } from '@playwright/test';
+import { savedPane, savedWorkspace, split, tabsOf } from './support/saved-workspace';
 import {
   OHLC_LEGEND,
   chartLegend,
@@ -18,80 +19,45 @@ import {
 } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
 
-const stock = (region: string, code: string) => ({ class: 'stock', region, exchange: '', code });
+const stock = (region: string, code: string) =>
+  ({ class: 'stock', region, exchange: '', code }) as const;
 const ZZZZ = stock('US', 'ZZZZ');
 
 /** A workspace as an older version saved it: one row of a board, chart and ladder. */
 function oldWorkspace(): object {
-  const pane = (id: string, kind: string, options: object) => ({
-    id,
-    kind,
-    title: kind,
-    link: 'red',
-    symbol: ZZZZ,
-    options,
+  const linked = { link: 'red', symbol: ZZZZ } as const;
+  const board = savedPane('q', 'quotes', {
+    ...linked,
+    title: 'quotes',
+    options: { watchlistId: 'w' },
   });
-  return {
-    version: 1,
-    data: {
-      layouts: [
-        {
-          name: 'Old',
-          root: {
-            type: 'split',
-            id: 's1',
-            direction: 'row',
-            ratio: 0.5,
-            first: {
-              type: 'tabs',
-              id: 't1',
-              panes: [pane('q', 'quotes', { watchlistId: 'w' })],
-              activeId: 'q',
-            },
-            second: {
-              type: 'split',
-              id: 's2',
-              direction: 'column',
-              ratio: 0.5,
-              first: {
-                type: 'tabs',
-                id: 't2',
-                panes: [
-                  pane('c', 'chart', {
-                    kType: 8,
-                    overlays: { sma: [], ema: [], bollinger: false },
-                  }),
-                ],
-                activeId: 'c',
-              },
-              second: {
-                type: 'tabs',
-                id: 't3',
-                panes: [pane('d', 'depth', { grouping: 1 })],
-                activeId: 'd',
-              },
-            },
-          },
-        },
-      ],
-      activeLayout: 'Old',
-      watchlists: [
-        {
-          id: 'w',
-          name: 'Saved',
-          symbols: [
-            stock('US', 'aapl'),
-            stock('US', 'AAPL'),
-            stock('HK', '00700'),
-            stock('HK', '700'),
-            ZZZZ,
-            stock('US', 'MSFT'),
-          ],
-        },
-      ],
-      linkSymbols: { red: ZZZZ },
-    },
-  };
+  const chart = savedPane('c', 'chart', { ...linked, title: 'chart', options: { kType: 8 } });
+  const ladder = savedPane('d', 'depth', { ...linked, title: 'depth', options: { grouping: 1 } });
+  return savedWorkspace({
+    name: 'Old',
+    root: split(
+      's1',
+      'row',
+      0.5,
+      tabsOf(board),
+      split('s2', 'column', 0.5, tabsOf(chart), tabsOf(ladder)),
+    ),
+    watchlists: [
+      {
+        id: 'w',
+        name: 'Saved',
+        symbols: [
+          stock('US', 'aapl'),
+          stock('US', 'AAPL'),
+          stock('HK', '00700'),
+          stock('HK', '700'),
+          ZZZZ,
+          stock('US', 'MSFT'),
+        ],
+      },
+    ],
+    linkSymbols: { red: ZZZZ },
+  });
 }
 
 const app = useWorkspace({

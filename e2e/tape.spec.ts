@@ -7,6 +7,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { catalogOf } from '../src/simulator';
+import { savedPane, savedWorkspace, tabsOf } from './support/saved-workspace';
 import { paneBody } from './support/ui';
 import { useWorkspace } from './support/workspace';
 
@@ -18,25 +19,11 @@ const CODES = catalogOf('crypto', 'BA')
 const TICK_ROW = /^\d\d:\d\d:\d\d [A-Z0-9]+ \d[\d,]*\.\d+ \d/;
 
 function tapeWorkspace(): object {
-  const tape = {
-    id: 'tape',
-    kind: 'ticks',
+  const tape = savedPane('tape', 'ticks', {
     title: 'Tape',
-    link: null,
-    symbol: null,
     options: { region: 'BA', codes: CODES },
-  };
-  return {
-    version: 1,
-    data: {
-      layouts: [
-        { name: 'Tape', root: { type: 'tabs', id: 't-tape', panes: [tape], activeId: 'tape' } },
-      ],
-      activeLayout: 'Tape',
-      watchlists: [],
-      linkSymbols: {},
-    },
-  };
+  });
+  return savedWorkspace({ name: 'Tape', root: tabsOf(tape) });
 }
 
 const app = useWorkspace({

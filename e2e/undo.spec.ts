@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { shownPanes } from './support/saved-workspace';
 import { expectLadder, orderBook, paneBody, runPalette, slot } from './support/ui';
 import { savedFile, useWorkspace } from './support/workspace';
 
@@ -42,27 +43,7 @@ async function confirmThenUndo(page: Page, confirm: Locator): Promise<void> {
 }
 
 /** The pane ids of the saved workspace's shown layout. */
-function savedPaneIds(): string[] {
-  const text = savedFile(app, 'workspace.json');
-  if (!text) return [];
-  const data = JSON.parse(text).data;
-  const layout = data.layouts.find((l: { name: string }) => l.name === data.activeLayout);
-  const ids: string[] = [];
-  interface SavedNode {
-    type: string;
-    panes?: { id: string }[];
-    first?: SavedNode;
-    second?: SavedNode;
-  }
-  const walk = (node: SavedNode | undefined): void => {
-    if (!node) return;
-    if (node.type === 'tabs') ids.push(...(node.panes ?? []).map((p) => p.id));
-    walk(node.first);
-    walk(node.second);
-  };
-  walk(layout.root);
-  return ids;
-}
+const savedPaneIds = () => shownPanes(savedFile(app, 'workspace.json')).map((p) => p.id);
 
 test('a closed pane comes back with Ctrl+Z, and the saved workspace has it again', async () => {
   const { page } = app;

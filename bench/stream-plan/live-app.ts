@@ -7,17 +7,25 @@
  * last-price paints). Plan premium (2,000 stream symbols a connection, 12 connections),
  * a request budget the boards' first snapshots do not stretch.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startHost, type HostHandle } from '../../src/host/start-host';
 import { groupSymbols } from '../../src/renderer/src/panes/quotes/board';
+import type { WorkspaceDocument } from '../../src/shared/bridge';
 import type { AssetClass, StreamHealth } from '../../src/shared/model';
+import {
+  savedPane,
+  savedWorkspace,
+  split,
+  tabsOf,
+  type LayoutNode,
+} from '../../e2e/support/saved-workspace';
+import { writeDataFolder } from '../data-folder';
 import type { SimChild } from '../stream-sim-child';
 import { launchChromium } from '../ui/browser';
 import { PROBE_SCRIPT, type ProbeData } from '../ui/page-probe';
-import { pane, split, tabs } from '../ui/panes-workspace';
 import { addStyleSheet } from '../ui/style-sheet';
 import { PRICE_PAINTS_SCRIPT, type PricePaint } from '../ui/price-paints';
 
@@ -41,26 +49,24 @@ export interface LiveApp {
 }
 
 /** A workspace of quote boards side by side (a row of columns), one watchlist each. */
-function boardsWorkspace(boards: readonly BoardSymbols[]): object {
+function boardsWorkspace(boards: readonly BoardSymbols[]): WorkspaceDocument {
   const panes = boards.map((_, i) =>
-    tabs(pane(`board-${i}`, 'quotes', null, { watchlistId: `w${i}` })),
+    tabsOf(
+      savedPane(`board-${i}`, 'quotes', { title: `board-${i}`, options: { watchlistId: `w${i}` } }),
+    ),
   );
   const root = panes
     .slice(1)
-    .reduce<object>((left, right, i) => split(`s-${i}`, 'row', left, right), panes[0]!);
-  return {
-    version: 1,
-    data: {
-      layouts: [{ name: 'Bench', root }],
-      activeLayout: 'Bench',
-      watchlists: boards.map((symbols, i) => ({
-        id: `w${i}`,
-        name: `W${i}`,
-        symbols: symbols.map((s) => ({ ...s, exchange: '' })),
-      })),
-      linkSymbols: {},
-    },
-  };
+    .reduce<LayoutNode>((left, right, i) => split(`s-${i}`, 'row', 0.5, left, right), panes[0]!);
+  return savedWorkspace({
+    name: 'Bench',
+    root,
+    watchlists: boards.map((symbols, i) => ({
+      id: `w${i}`,
+      name: `W${i}`,
+      symbols: symbols.map((s) => ({ ...s, class: s.class as AssetClass, exchange: '' })),
+    })),
+  });
 }
 
 /**
@@ -82,12 +88,10 @@ export async function openLiveApp(
   ).size;
   const dir = mkdtempSync(path.join(tmpdir(), 'marketdesk-bench-stream-'));
   const data = path.join(dir, 'data');
-  mkdirSync(data);
-  writeFileSync(path.join(data, 'workspace.json'), JSON.stringify(boardsWorkspace(boards)));
-  writeFileSync(
-    path.join(data, 'settings.json'),
-    JSON.stringify({ version: 1, plan: 'premium', baseUrl: sim.url, requestsPerMinute: 3000 }),
-  );
+  writeDataFolder(data, {
+    settings: { plan: 'premium', baseUrl: sim.url, requestsPerMinute: 3000 },
+    workspace: boardsWorkspace(boards),
+  });
   let host: HostHandle | null = null;
   let browser: Browser | null = null;
   const close = async () => {

@@ -3,18 +3,16 @@
  * many pixel columns hold ink, and where a pixel of a side's hue is.
  */
 import { expect, type Locator } from '@playwright/test';
+import { savedPane } from './saved-workspace';
 
 export const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
 
 /** A saved depth ladder on BTCUSDT in the red link group (a workspace.json pane). */
-export const BTC_LADDER = {
-  id: 'depth',
-  kind: 'depth',
-  title: 'Depth',
+export const BTC_LADDER = savedPane('depth', 'depth', {
   link: 'red',
   symbol: BTC,
   options: { grouping: 1, chart: false },
-};
+});
 
 /** Pixel columns of the cell canvas (the plot's first) with any ink. */
 export function inkedColumns(area: Locator): Promise<number> {

@@ -11,6 +11,7 @@ import { liveSourceId } from '../../src/shared/model';
 import { SyntheticMarket } from '../../src/simulator/market/synthetic-market';
 import { BTC, BTC_LADDER } from './heatmap';
 import { NO_SERVICE_URL } from './processes';
+import { savedPane, savedWorkspace, split, tabsOf } from './saved-workspace';
 
 export const MINUTES = 5;
 export const EVERY_MS = 500;
@@ -43,30 +44,14 @@ export function recordPast(home: string): { from: number; to: number; books: num
 
 /** A BTCUSDT ladder beside a heatmap (1 s buckets, 100 ticks a row), in one link group. */
 export function heatmapWorkspace(): object {
-  const heatmap = {
-    id: 'heat',
-    kind: 'heatmap',
-    title: 'Heatmap',
+  const heatmap = savedPane('heat', 'heatmap', {
     link: 'red',
     symbol: BTC,
     options: { bucketMs: 1_000, grouping: 100 },
-  };
-  const depth = BTC_LADDER;
-  const root = {
-    type: 'split',
-    id: 's-map',
-    direction: 'row',
-    ratio: 0.34,
-    first: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' },
-    second: { type: 'tabs', id: 't-heat', panes: [heatmap], activeId: 'heat' },
-  };
-  return {
-    version: 1,
-    data: {
-      layouts: [{ name: 'Map', root }],
-      activeLayout: 'Map',
-      watchlists: [],
-      linkSymbols: { red: BTC },
-    },
-  };
+  });
+  return savedWorkspace({
+    name: 'Map',
+    root: split('s-map', 'row', 0.34, tabsOf(BTC_LADDER), tabsOf(heatmap)),
+    linkSymbols: { red: BTC },
+  });
 }

@@ -64,6 +64,12 @@ describe('cache commands', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(6);
   });
 
+  it('export --format: csv or json, another refused with both named (exit 2)', async () => {
+    const r = await h.cli(['cache', 'export', ...SERIES, '--format', 'jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--format must be csv or json, got "jsonl"/);
+  });
+
   it('export with nothing cached: says so, writes no file, exit 1', async () => {
     const out = path.join(h.home, 'aapl.csv');
     const argv = ['cache', 'export', 'stock', '--region', 'US', '--code', 'AAPL', '--ktype', '1d'];

@@ -104,6 +104,8 @@ describe('record commands', () => {
       expect(r.code).toBe(2);
       expect(lines(r.stderr)).toHaveLength(1);
     }
+    const format = await h.cli('record export --format json');
+    expect(format.stderr).toMatch(/--format must be csv or jsonl, got "json"/);
   });
 
   it("prune without --budget keeps to the app's Recording size setting, and says so", async () => {

@@ -20,6 +20,8 @@ import { renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
 import {
   actionOf,
+  exportFormat,
+  exportSource,
   MARKET_OPTIONS,
   noArguments,
   parseMarket,
@@ -113,15 +115,10 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
   const [code, ...more] = parseCodes(values['code'] as string | undefined, market.region, 'code');
   if (more.length > 0) throw new UsageError('cache export: one --code at a time');
   const kType = parseKTypeOption(values['ktype'] as string | undefined, market.class);
-  const formatText = (values['format'] as string | undefined) ?? (ctx.global.json ? 'json' : 'csv');
-  if (formatText !== 'csv' && formatText !== 'json') {
-    throw new UsageError(`--format must be csv or json, got "${formatText}"`);
-  }
-  const format: ExportFormat = formatText;
+  const format: ExportFormat = exportFormat(ctx, values, 'csv', 'json');
   const out = values['out'] as string | undefined;
   const series = { ...market, code: code!, kType };
-  const source = ctx.source();
-  if (source === 'demo') ctx.noteDemo();
+  const source = exportSource(ctx);
   const db = ctx.requireCache();
   // Checked before anything is written: a header-only file would pass for an export.
   if (countCandles(db, source, series) === 0) {

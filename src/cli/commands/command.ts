@@ -4,7 +4,12 @@
  */
 import type { ParseArgsConfig } from 'node:util';
 import { isServed } from '../../shared/api/operations';
-import { NUMERIC_SETTING_LABELS, type AssetClass, type Instrument } from '../../shared/model';
+import {
+  NUMERIC_SETTING_LABELS,
+  type AssetClass,
+  type DataSourceId,
+  type Instrument,
+} from '../../shared/model';
 import { formatBytes } from '../../shared/format/numbers';
 import { parseAssetClass, parseBytes, requireOption, UsageError } from '../args';
 import { defaultSettings } from '../../core/settings/settings-defaults';
@@ -158,4 +163,28 @@ export function pruneBudget(ctx: CliContext, values: Values, setting: BudgetSett
     `budget ${formatBytes(bytes)}: the app's ${NUMERIC_SETTING_LABELS[setting]} setting (--budget sets another)`,
   );
   return bytes;
+}
+
+/**
+ * An `export` action's `--format`: `text` or `machine`, by default the machine one under
+ * `--json` and the text one otherwise; another is a usage error naming both.
+ */
+export function exportFormat<T extends string, M extends string>(
+  ctx: CliContext,
+  values: Values,
+  text: T,
+  machine: M,
+): T | M {
+  const format = (values['format'] as string | undefined) ?? (ctx.global.json ? machine : text);
+  if (format !== text && format !== machine) {
+    throw new UsageError(`--format must be ${text} or ${machine}, got "${format}"`);
+  }
+  return format as T | M;
+}
+
+/** The source an `export` reads (the one the other commands use), noting demo data. */
+export function exportSource(ctx: CliContext): DataSourceId {
+  const source = ctx.source();
+  if (source === 'demo') ctx.noteDemo();
+  return source;
 }

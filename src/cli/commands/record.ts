@@ -23,6 +23,8 @@ import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
 import {
   actionOf,
+  exportFormat,
+  exportSource,
   noArguments,
   pruneBudget,
   pruneHelp,
@@ -132,12 +134,8 @@ async function exportAction(ctx: CliContext, values: Values): Promise<number> {
   const from = parseTimeOption(values['from'] as string | undefined, 'from') ?? 0;
   const to = parseTimeOption(values['to'] as string | undefined, 'to') ?? Number.MAX_SAFE_INTEGER;
   if (to < from) throw new UsageError('record export: --to is before --from');
-  const format = (values['format'] as string | undefined) ?? (ctx.global.json ? 'jsonl' : 'csv');
-  if (format !== 'csv' && format !== 'jsonl') {
-    throw new UsageError(`--format must be csv or jsonl, got "${format}"`);
-  }
-  const source = ctx.source();
-  if (source === 'demo') ctx.noteDemo();
+  const format = exportFormat(ctx, values, 'csv', 'jsonl');
+  const source = exportSource(ctx);
   const file = recordingFilePath(folderOf(ctx), source);
   if (!listRecordingFiles(folderOf(ctx)).includes(file)) {
     throw new CliError(`nothing to export: no recording of ${source} in ${folderOf(ctx)}`);

@@ -3,36 +3,21 @@
  * gave in it (what a live heatmap's column shows), the trades of the span; a bucket the
  * feed said nothing in stays absent; a span no heatmap can hold, or a bad bucket, refused.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEPTH_HISTORY_MAX_BUCKETS, type DepthHistory } from '../../shared/bridge';
 import type { DepthBook, Tick } from '../../shared/model';
 import { seededRandom } from '../cache/testing/seeded-random';
 import { COMMAND_SCHEMAS } from '../bridge/schemas';
 import { emptyDepthHistory, readDepthHistory, type DepthHistoryQuery } from './history';
-import { closeRecording, openRecording, type RecordingDb } from './open-recording';
+import type { RecordingDb } from './open-recording';
 import { BookWalk, INSTRUMENTS } from './testing/books';
+import { openTestRecording } from './testing/temp-recording';
 import { read } from './reader';
 import { RecordingWriter } from './writer';
 
 const [BTC, AAPL] = [INSTRUMENTS[0]!, INSTRUMENTS[1]!];
 const T0 = 1_700_000_000_000;
-const dirs: string[] = [];
-const dbs: RecordingDb[] = [];
-afterEach(() => {
-  for (const db of dbs.splice(0)) closeRecording(db);
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function openDb(): RecordingDb {
-  const dir = mkdtempSync(path.join(tmpdir(), 'md-hist-'));
-  dirs.push(dir);
-  const { db } = openRecording(path.join(dir, 'demo.db'), 'demo');
-  dbs.push(db);
-  return db;
-}
+const openDb = (): RecordingDb => openTestRecording().db;
 
 interface Live {
   books: { t: number; book: DepthBook }[];

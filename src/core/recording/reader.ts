@@ -146,21 +146,14 @@ class Decoder {
         return { t, exchangeTime, instrument, channel: 'depth', record: book };
       }
       case KIND.quote:
-        return {
-          t,
-          exchangeTime,
-          instrument,
-          channel: 'quote',
-          record: decodeQuote(payload, exchangeTime ?? t),
-        };
-      case KIND.tick:
-        return {
-          t,
-          exchangeTime,
-          instrument,
-          channel: 'tick',
-          record: decodeTick(payload, exchangeTime ?? t),
-        };
+      case KIND.tick: {
+        // The record's time is the exchange's (the writer keeps it); the receipt time stands
+        // in where a row has none.
+        const time = exchangeTime ?? t;
+        return kind === KIND.quote
+          ? { t, exchangeTime, instrument, channel: 'quote', record: decodeQuote(payload, time) }
+          : { t, exchangeTime, instrument, channel: 'tick', record: decodeTick(payload, time) };
+      }
       default:
         throw new RangeError(`unknown frame kind ${kind} (${CHANNEL_OF_KIND.length} known)`);
     }

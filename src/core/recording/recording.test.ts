@@ -7,20 +7,18 @@ import {
   closeSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readFileSync,
   readdirSync,
-  rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
-import type { DepthBook, Instrument, Quote } from '../../shared/model';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { DepthBook, Instrument, Quote, Tick } from '../../shared/model';
 import { instrumentKey } from '../../shared/model';
 import { seededRandom, testSeed } from '../cache/testing/seeded-random';
+import { tempFolder } from '../testing/temp-folder';
 import { exportFrames } from './export';
 import { listSessions, prune, usedBytes } from './maintenance';
 import {
@@ -32,26 +30,10 @@ import {
 import { bookAt, read, RecordingCursor } from './reader';
 import { Recorder } from './recorder';
 import { BookWalk, INSTRUMENTS } from './testing/books';
+import { openTestRecording } from './testing/temp-recording';
 import { RecordingWriter } from './writer';
 
-const dirs: string[] = [];
-const open: RecordingDb[] = [];
-afterEach(() => {
-  for (const db of open.splice(0)) closeRecording(db);
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function tempFolder(): string {
-  const d = mkdtempSync(path.join(tmpdir(), 'md-rec-'));
-  dirs.push(d);
-  return d;
-}
-
-function openDb(file = path.join(tempFolder(), 'r.db')): RecordingDb {
-  const { db } = openRecording(file, 'demo');
-  open.push(db);
-  return db;
-}
+const openDb = (file?: string): RecordingDb => openTestRecording(file).db;
 
 interface Seen {
   t: number;
@@ -193,13 +175,28 @@ describe('recording store', () => {
     expect(
       writer.append({ channel: 'quote', instrument, record: { ...quote, time: 1900, last: 10.6 } }),
     ).toBe(true);
+    // A tick is its own: one at the quote's exchange time is new, its repeat is not.
+    const tick: Tick = {
+      symbol: 'AAPL',
+      last: 10.6,
+      time: 1900,
+      volume: 5,
+      turnover: 53,
+      status: 0,
+    };
+    t = 3000;
+    expect(writer.append({ channel: 'tick', instrument, record: tick })).toBe(true);
+    t = 4000;
+    expect(writer.append({ channel: 'tick', instrument, record: { ...tick } })).toBe(false);
     writer.close();
     const frames = [...read(db, { from: 0, to: 5000 })];
     expect(frames.map((f) => [f.t, f.exchangeTime, f.channel])).toEqual([
       [1000, 900, 'quote'],
       [2000, 1900, 'quote'],
+      [3000, 1900, 'tick'],
     ]);
     expect(frames[1]!.record).toEqual({ ...quote, time: 1900, last: 10.6 });
+    expect(frames[2]!.record).toEqual(tick);
   });
 
   it('numbers sessions, keeps arrival times from going back, and honours the per-symbol switch', () => {
@@ -308,8 +305,7 @@ describe('recording files', () => {
     recorder.take({ channel: 'depth', instrument: INSTRUMENTS[1]!, record: walk.next() });
     recorder.close();
     const count = (s: 'demo' | `live:${string}`) => {
-      const { db } = openRecording(recordingFilePath(folder, s), s);
-      open.push(db);
+      const { db } = openTestRecording(recordingFilePath(folder, s), s);
       return [...read(db, { from: 0, to: Number.MAX_SAFE_INTEGER })].length;
     };
     expect(count('demo')).toBe(1);
@@ -367,8 +363,7 @@ describe('recording files', () => {
     );
     expect(aside).toHaveLength(1);
     expect(existsSync(path.join(path.dirname(file), aside[0]!))).toBe(true);
-    const { db: fresh } = openRecording(file, 'demo');
-    open.push(fresh);
+    const { db: fresh } = openTestRecording(file);
     expect([...read(fresh, { from: 0, to: Number.MAX_SAFE_INTEGER })]).toHaveLength(1);
   });
 
@@ -421,8 +416,7 @@ describe('recording files', () => {
     const file = recordingFilePath(folder, 'demo');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, 'not a database, but someone’s notes');
-    const { db, recovery } = openRecording(file, 'demo');
-    open.push(db);
+    const { recovery } = openTestRecording(file);
     expect(recovery?.movedTo).toMatch(/corrupt-/);
     expect(readFileSync(recovery!.movedTo, 'utf8')).toBe('not a database, but someone’s notes');
   });

@@ -60,13 +60,28 @@ interface Pending {
   payload: Buffer;
 }
 
+/** The last quote or tick recorded of an instrument: its exchange time and bytes. */
+interface LastTimed {
+  time: number | null;
+  payload: Buffer | null;
+}
+
 interface Last {
   book: DepthBook | null;
   keyAt: number;
-  quote: Buffer | null;
-  quoteT: number | null;
-  tick: Buffer | null;
-  tickT: number | null;
+  quote: LastTimed;
+  tick: LastTimed;
+}
+
+/**
+ * Whether a quote or tick repeats the last one recorded (the same exchange time and
+ * bytes: a poll that brought nothing new); if not, it becomes the last one.
+ */
+function repeatsLast(last: LastTimed, time: number, payload: Buffer): boolean {
+  if (last.time === time && last.payload?.equals(payload)) return true;
+  last.time = time;
+  last.payload = payload;
+  return false;
 }
 
 const systemTimers: WriterTimers = {
@@ -180,7 +195,12 @@ export class RecordingWriter {
     const t = now > this.#lastT ? now : this.#lastT;
     let last = this.#last.get(id);
     if (!last) {
-      last = { book: null, keyAt: 0, quote: null, quoteT: null, tick: null, tickT: null };
+      last = {
+        book: null,
+        keyAt: 0,
+        quote: { time: null, payload: null },
+        tick: { time: null, payload: null },
+      };
       this.#last.set(id, last);
     }
     let kind: number;
@@ -206,20 +226,14 @@ export class RecordingWriter {
         break;
       }
       case 'quote':
-        kind = KIND.quote;
-        exch = frame.record.time;
-        payload = encodeQuote(this.#w, frame.record);
-        if (last.quoteT === exch && last.quote?.equals(payload)) return false;
-        last.quote = payload;
-        last.quoteT = exch;
-        break;
       case 'tick':
-        kind = KIND.tick;
+        kind = KIND[frame.channel];
         exch = frame.record.time;
-        payload = encodeTick(this.#w, frame.record);
-        if (last.tickT === exch && last.tick?.equals(payload)) return false;
-        last.tick = payload;
-        last.tickT = exch;
+        payload =
+          frame.channel === 'quote'
+            ? encodeQuote(this.#w, frame.record)
+            : encodeTick(this.#w, frame.record);
+        if (repeatsLast(last[frame.channel], exch, payload)) return false;
         break;
     }
     this.#lastT = t;
