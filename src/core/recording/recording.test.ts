@@ -279,6 +279,20 @@ describe('recording store', () => {
   });
 });
 
+/** A recorder of the demo source in `folder` that keeps what it tells: notices and errors. */
+function noticedRecorder(folder: string) {
+  const notices: string[] = [];
+  const errors: unknown[] = [];
+  const recorder = new Recorder({
+    folder,
+    source: () => 'demo',
+    timers: null,
+    notice: (m) => notices.push(m),
+    onError: (e) => errors.push(e),
+  });
+  return { recorder, notices, errors };
+}
+
 describe('recording files', () => {
   it('keeps each source in its own file', () => {
     const folder = tempFolder();
@@ -340,13 +354,7 @@ describe('recording files', () => {
     const fd = openSync(file, 'r+');
     writeSync(fd, damaged, 0, damaged.length, 4096);
     closeSync(fd);
-    const notices: string[] = [];
-    const recorder = new Recorder({
-      folder,
-      source: () => 'demo',
-      timers: null,
-      notice: (m) => notices.push(m),
-    });
+    const { recorder, notices } = noticedRecorder(folder);
     recorder.take({
       channel: 'depth',
       instrument: INSTRUMENTS[0]!,
@@ -369,15 +377,7 @@ describe('recording files', () => {
 
   it('a failed write (disk full) is told once, shown as failing, and recording resumes after', () => {
     const folder = tempFolder();
-    const notices: string[] = [];
-    const errors: unknown[] = [];
-    const recorder = new Recorder({
-      folder,
-      source: () => 'demo',
-      timers: null,
-      notice: (m) => notices.push(m),
-      onError: (e) => errors.push(e),
-    });
+    const { recorder, notices, errors } = noticedRecorder(folder);
     const random = seededRandom(7);
     const walks = INSTRUMENTS.map((i) => new BookWalk(random, i.code));
     const push = (n: number) => {
