@@ -31,6 +31,21 @@ const options = (warmUp: boolean) => ({
   warmUp,
 });
 
+/**
+ * Starts a host whose services wait for a page (for a day: no deadline comes in a test)
+ * and waits until it listens: `starting` is its start, `listening` the address it told.
+ */
+async function startWaitingForPage(warmUp: boolean) {
+  let listening = '';
+  const starting = startHost({
+    ...options(warmUp),
+    servicesAfterPageMs: 24 * 3600_000,
+    onListening: (url) => (listening = url),
+  });
+  await vi.waitFor(() => expect(listening).not.toBe(''));
+  return { starting, listening: new URL(listening) };
+}
+
 describe('startHost warm-up', () => {
   it('warms once, as soon as the services have started', async () => {
     host = await startHost(options(true));
@@ -41,14 +56,8 @@ describe('startHost warm-up', () => {
   });
 
   it('does not warm when a page’s socket already waits: its own commands come first', async () => {
-    let listening = '';
-    const starting = startHost({
-      ...options(true),
-      servicesAfterPageMs: 24 * 3600_000,
-      onListening: (url) => (listening = url),
-    });
-    await vi.waitFor(() => expect(listening).not.toBe(''));
-    const { origin, hash } = new URL(listening);
+    const { starting, listening } = await startWaitingForPage(true);
+    const { origin, hash } = listening;
     const ws = new WebSocket(
       `ws://${new URL(origin).host}${BRIDGE_PATH}`,
       bridgeProtocols(secretOfFragment(hash)!),
@@ -78,16 +87,10 @@ describe('startHost warm-up', () => {
 
 describe('startHost with the services after the page', () => {
   it("starts the services once the page's first files are served, not before", async () => {
-    let listening = '';
-    const starting = startHost({
-      ...options(false),
-      servicesAfterPageMs: 24 * 3600_000,
-      onListening: (url) => (listening = url),
-    });
+    const { starting, listening } = await startWaitingForPage(false);
     let started = false;
     void starting.then(() => (started = true));
-    await vi.waitFor(() => expect(listening).not.toBe(''));
-    const origin = new URL(listening).origin;
+    const origin = listening.origin;
     const html = await (await fetch(`${origin}/`)).text();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(started).toBe(false);
