@@ -15,6 +15,12 @@ const SUBSCRIBED = { code: 1, resAc: 'subscribe', msg: 'subscribe Successfully' 
 const OVER_LIMIT = { code: 0, resAc: 'subscribe', msg: 'exceeding the maximum subscription limit' };
 const subscribe = (params: string, types = 'quote') => ({ ac: 'subscribe', params, types });
 
+/** Subscribes `probe` (as {@link subscribe} words it) and expects "subscribe Successfully". */
+async function subscribed(probe: Pick<WsProbe, 'send' | 'next'>, params: string, types?: string) {
+  probe.send(subscribe(params, types));
+  expect(await probe.next()).toEqual(SUBSCRIBED);
+}
+
 /** The probe's next messages are these, in order. */
 async function expectNext(probe: { next(): Promise<unknown> }, ...messages: unknown[]) {
   for (const message of messages) expect(await probe.next()).toEqual(message);
@@ -29,16 +35,14 @@ describe('stream connection and authentication', () => {
   it('without a configured token, subscribes with no authentication at all', async () => {
     const s = await setup();
     const probe = await s.connect('/stock');
-    probe.send(subscribe('AAPL$US'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'AAPL$US');
   });
 
   it('accepts the token header: "authenticated" follows the greeting, without the token', async () => {
     const s = await setup({ token: 'sekret' });
     const probe = await s.open('/stock', 'sekret');
     await expectNext(probe, CONNECTED, AUTHENTICATED);
-    probe.send(subscribe('AAPL$US'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'AAPL$US');
   });
 
   it('accepts the auth message, answering the variant that echoes the token', async () => {
@@ -46,8 +50,7 @@ describe('stream connection and authentication', () => {
     const probe = await s.connect('/crypto');
     probe.send({ ac: 'auth', params: 'sekret' });
     expect(await probe.next()).toEqual({ ...AUTHENTICATED, data: { params: 'sekret' } });
-    probe.send(subscribe('BTCUSDT$BA'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'BTCUSDT$BA');
   });
 
   it('a wrong token header: "auth failed", then the server closes', async () => {
@@ -116,8 +119,7 @@ describe('stream subscriptions', () => {
     const probe = await s.connect('/stock');
     probe.send(text);
     expect(await probe.next()).toEqual({ code: 0, ...extra, msg: 'cannot be resolved action' });
-    probe.send(subscribe('AAPL$US'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'AAPL$US');
   });
 
   it('a binary frame is "cannot be resolved action"', async () => {
@@ -132,11 +134,9 @@ describe('stream subscriptions', () => {
     const probe = await s.connect('/stock');
     probe.send(subscribe('AAPL$US,MSFT$US,NVDA$US,AMZN$US'));
     expect(await probe.next()).toEqual(OVER_LIMIT);
-    probe.send(subscribe('AAPL$US,MSFT$US'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'AAPL$US,MSFT$US');
     // Symbols already held do not count again; new types on them cost nothing.
-    probe.send(subscribe('AAPL$US,msft$US,NVDA$US', 'quote,depth'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'AAPL$US,msft$US,NVDA$US', 'quote,depth');
     probe.send(subscribe('AMZN$US'));
     expect(await probe.next()).toEqual(OVER_LIMIT);
     expect(s.sim.streamStats().channels.stock).toBe(3);
@@ -151,15 +151,13 @@ describe('stream subscriptions', () => {
     const probe = await s.connect('/stock');
     probe.send(subscribe(codes.slice(0, limit + 1).join(',')));
     expect(await probe.next()).toEqual(OVER_LIMIT);
-    probe.send(subscribe(codes.slice(0, limit).join(',')));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, codes.slice(0, limit).join(','));
   });
 
   it('unknown symbols are skipped (as REST answers a null entry) and do not count', async () => {
     const s = await setup({ streamLimit: 1, deniedMarkets: ['stock:JP'] });
     const probe = await s.connect('/stock');
-    probe.send(subscribe('ZZZZ$US,AAPL$XX,7203$JP,AAPL$US'));
-    expect(await probe.next()).toEqual(SUBSCRIBED);
+    await subscribed(probe, 'ZZZZ$US,AAPL$XX,7203$JP,AAPL$US');
     const record = await s.nextPush(probe);
     expect(record.s).toBe('AAPL.US');
     expect(s.sim.streamStats().channels.stock).toBe(1);
@@ -190,8 +188,7 @@ describe('stream subscriptions', () => {
     expect(tick).toMatchObject({ s: 'ETHUSDT.BA', type: 'tick' });
 
     const stock = await s.connect('/stock');
-    stock.send(subscribe('AAPL$US', 'tick'));
-    expect(await stock.next()).toEqual(SUBSCRIBED);
+    await subscribed(stock, 'AAPL$US', 'tick');
     for (let i = 0; i < 10; i++) s.clock.runNext();
     expect((await stock.barrier()).filter((f) => pushed(f))).toEqual([]);
   });
