@@ -108,30 +108,31 @@ describe('the catalog', () => {
 });
 
 describe('findInstrument', () => {
-  it('matches case-insensitively and HK codes without their leading zeros', () => {
-    expect(findInstrument('stock', 'US', '', 'aapl')?.code).toBe('AAPL');
-    expect(findInstrument('stock', 'us', '', ' AAPL ')?.code).toBe('AAPL');
-    expect(findInstrument('stock', 'HK', '', '00700')?.code).toBe('700');
-    expect(findInstrument('stock', 'HK', '', '0005')?.name).toBe('HSBC Holdings plc');
-    expect(findInstrument('crypto', 'BA', '', 'btcusdt')?.code).toBe('BTCUSDT');
-  });
-
-  it('knows no code outside the catalog, nor a code in another class or region', () => {
-    expect(findInstrument('stock', 'US', '', 'ZZZZ')).toBeUndefined();
-    expect(findInstrument('stock', 'US', '', 'TENCENT')).toBeUndefined();
-    expect(findInstrument('stock', 'XX', '', 'AAPL')).toBeUndefined();
-    expect(findInstrument('fund', 'US', '', 'AAPL')).toBeUndefined();
-    expect(findInstrument('indices', 'US', '', 'SPX')).toBeUndefined();
+  it.each<[AssetClass, string, string, string, { code: string } | { name: string } | undefined]>([
+    // Case-insensitively, and HK codes without their leading zeros.
+    ['stock', 'US', '', 'aapl', { code: 'AAPL' }],
+    ['stock', 'us', '', ' AAPL ', { code: 'AAPL' }],
+    ['stock', 'HK', '', '00700', { code: '700' }],
+    ['stock', 'HK', '', '0005', { name: 'HSBC Holdings plc' }],
+    ['crypto', 'BA', '', 'btcusdt', { code: 'BTCUSDT' }],
+    // No code outside the catalog, nor a code in another class or region.
+    ['stock', 'US', '', 'ZZZZ', undefined],
+    ['stock', 'US', '', 'TENCENT', undefined],
+    ['stock', 'XX', '', 'AAPL', undefined],
+    ['fund', 'US', '', 'AAPL', undefined],
+    ['indices', 'US', '', 'SPX', undefined],
     // Leading zeros are an HK convention only: SZ codes keep theirs.
-    expect(findInstrument('stock', 'SZ', '', '1')).toBeUndefined();
-  });
-
-  it('lists a stock on an empty exchange, its own, or the region’s primary one named', () => {
-    expect(findInstrument('stock', 'US', 'NYSE', 'JPM')).toBeDefined();
-    expect(findInstrument('stock', 'US', 'nasdaq', 'JPM')).toBeDefined();
-    expect(findInstrument('stock', 'US', 'LSE', 'JPM')).toBeUndefined();
-    expect(findInstrument('stock', 'HK', 'HKEX', '700')).toBeDefined();
+    ['stock', 'SZ', '', '1', undefined],
+    // A stock on an empty exchange, its own, or the region’s primary one named; not another.
+    ['stock', 'US', 'NYSE', 'JPM', { code: 'JPM' }],
+    ['stock', 'US', 'nasdaq', 'JPM', { code: 'JPM' }],
+    ['stock', 'US', 'LSE', 'JPM', undefined],
+    ['stock', 'HK', 'HKEX', '700', { code: '700' }],
     // Other classes take no exchange: whatever is sent is ignored.
-    expect(findInstrument('crypto', 'BA', 'XYZ', 'BTCUSDT')).toBeDefined();
+    ['crypto', 'BA', 'XYZ', 'BTCUSDT', { code: 'BTCUSDT' }],
+  ])('%s %s exchange "%s" code "%s": %j', (cls, region, exchange, code, expected) => {
+    const found = findInstrument(cls, region, exchange, code);
+    if (expected === undefined) expect(found).toBeUndefined();
+    else expect(found).toMatchObject(expected);
   });
 });
