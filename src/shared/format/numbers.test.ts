@@ -18,19 +18,20 @@ import {
 } from './numbers';
 
 describe('prices', () => {
-  it('uses two decimals from 1 upward and more below', () => {
-    expect(formatPrice(189.5)).toBe('189.50');
-    expect(formatPrice(64231.1)).toBe('64,231.10');
-    expect(formatPrice(0.5123)).toBe('0.5123');
-    expect(formatPrice(0.00001234)).toBe('0.00001234');
-  });
-  it('honours fixed decimals and hides float noise', () => {
-    expect(formatPrice(0.1 + 0.2, 2)).toBe('0.30');
-    expect(formatPrice(1.08765, 5)).toBe('1.08765');
-  });
-  it('shows a dash for missing values', () => {
-    expect(formatPrice(null)).toBe(EMPTY);
-    expect(formatPrice(Number.NaN)).toBe(EMPTY);
+  it.each<[number | null, number | undefined, string]>([
+    // Two decimals from 1 upward and more below.
+    [189.5, undefined, '189.50'],
+    [64231.1, undefined, '64,231.10'],
+    [0.5123, undefined, '0.5123'],
+    [0.00001234, undefined, '0.00001234'],
+    // Fixed decimals honoured, float noise hidden.
+    [0.1 + 0.2, 2, '0.30'],
+    [1.08765, 5, '1.08765'],
+    // A dash for missing values.
+    [null, undefined, EMPTY],
+    [Number.NaN, undefined, EMPTY],
+  ])('formatPrice(%s, decimals %s) is %s', (value, decimals, text) => {
+    expect(formatPrice(value, decimals)).toBe(text);
   });
   it('infers decimals by magnitude', () => {
     expect(priceDecimals(0)).toBe(2);
@@ -79,11 +80,13 @@ describe('plain numbers (files)', () => {
 });
 
 describe('sizes and volumes', () => {
-  it('formats whole and fractional sizes', () => {
-    expect(formatSize(1234567)).toBe('1,234,567');
-    expect(formatSize(1234.56789)).toBe('1,234.5679');
-    expect(formatSize(0.5)).toBe('0.5');
-    expect(formatSize(0.000123456)).toBe('0.0001235');
+  it.each([
+    [1234567, '1,234,567'],
+    [1234.56789, '1,234.5679'],
+    [0.5, '0.5'],
+    [0.000123456, '0.0001235'],
+  ])('formats whole and fractional sizes: formatSize(%s) is %s', (size, text) => {
+    expect(formatSize(size)).toBe(text);
   });
   it('abbreviates volumes and big figures', () => {
     expect(formatVolume(1_234_567)).toBe('1.2M');
