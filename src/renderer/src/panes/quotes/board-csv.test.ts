@@ -77,51 +77,35 @@ describe('boardCsv', () => {
   ];
   const parsed = parseCsv(boardCsv(rows, 'demo', T + 1000));
 
+  /** Each column's header, and what the AAPL row has in it. */
+  const AAPL_ROW: [header: string, cell: string][] = [
+    ['symbol', 'AAPL'],
+    ['region', 'US'],
+    ['exchange', ''],
+    ['class', 'stock'],
+    ['last', '229.50'],
+    ['change', '3.38'],
+    ['change_percent', '1.49'],
+    ['basis', 'session'],
+    ['open', '227.00'],
+    ['high', '230.75'],
+    ['low', '226.50'],
+    ['prev_close', '226.13'],
+    ['volume', '51234567'],
+    ['turnover', '11734567890.5'],
+    ['quote_time', '2026-01-10T14:30:05.000Z'],
+    ['state', ''],
+    ['source', 'demo'],
+    ['exported_at', '2026-01-10T14:30:06.000Z'],
+  ];
+
   it('has a header row of the board columns, the basis, state, source and time', () => {
-    expect(parsed[0]).toEqual([
-      'symbol',
-      'region',
-      'exchange',
-      'class',
-      'last',
-      'change',
-      'change_percent',
-      'basis',
-      'open',
-      'high',
-      'low',
-      'prev_close',
-      'volume',
-      'turnover',
-      'quote_time',
-      'state',
-      'source',
-      'exported_at',
-    ]);
+    expect(parsed[0]).toEqual(AAPL_ROW.map(([header]) => header));
     expect(parsed).toHaveLength(4);
   });
 
   it('writes numbers unformatted, to the decimals the board shows', () => {
-    expect(parsed[1]).toEqual([
-      'AAPL',
-      'US',
-      '',
-      'stock',
-      '229.50',
-      '3.38',
-      '1.49',
-      'session',
-      '227.00',
-      '230.75',
-      '226.50',
-      '226.13',
-      '51234567',
-      '11734567890.5',
-      '2026-01-10T14:30:05.000Z',
-      '',
-      'demo',
-      '2026-01-10T14:30:06.000Z',
-    ]);
+    expect(parsed[1]).toEqual(AAPL_ROW.map(([, cell]) => cell));
   });
 
   it('writes a crypto row over 24 h, every figure, and names the basis and exchange', () => {
