@@ -4,6 +4,7 @@
  * state rather than "normal".
  */
 import { describe, expect, it } from 'vitest';
+import { serviceNow } from './commands/market-time';
 import { cellsOf, cliOnSimulator, lines } from './test-harness';
 
 const TOKEN = 'cli-market-time-token';
@@ -80,5 +81,21 @@ describe('market-time commands', () => {
     const r = await h.cli('watch quotes AAPL --region US --for 1');
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(cellsOf(r.stdout)['STATUS']).toBe('closed · opens Mon 09:30 ET');
+  });
+});
+
+describe('serviceNow: the service’s local time, as an instant', () => {
+  it.each([
+    ['2025-07-04 11:00:00', 'America/New_York', at('2025-07-04T15:00:00Z')],
+    ['2025-07-04T11:00:05', 'America/New_York', at('2025-07-04T15:00:05Z')],
+    ['2026-01-15 22:30:00', 'Asia/Hong_Kong', at('2026-01-15T14:30:00Z')],
+    // Not a day the calendar knows, not that shape, no zone, an unknown zone: none.
+    ['2025-02-30 11:00:00', 'America/New_York', null],
+    ['2025-7-4 11:00:00', 'America/New_York', null],
+    ['2025-07-04 11:00', 'America/New_York', null],
+    ['2025-07-04 11:00:00', '', null],
+    ['2025-07-04 11:00:00', 'Mars/Olympus_Mons', null],
+  ])('%s in %s', (localTime, zone, instant) => {
+    expect(serviceNow(localTime, zone)).toBe(instant);
   });
 });

@@ -6,8 +6,12 @@
  */
 import type { MarketClient } from '../../core/api';
 import { stockCalendar } from '../../shared/calendar/calendars';
-import { marketStateAt, type RegionCalendar } from '../../shared/calendar/region-calendar';
-import { dayOf, zonedToUtc } from '../../shared/calendar/time-zone';
+import {
+  dayOfIso,
+  marketStateAt,
+  type RegionCalendar,
+} from '../../shared/calendar/region-calendar';
+import { zonedToUtc } from '../../shared/calendar/time-zone';
 import { errorMessage } from '../../shared/errors';
 import { isRegion } from '../../shared/model';
 import { UsageError } from '../args';
@@ -51,18 +55,13 @@ async function calendarOf(
  * "now" as the service sees it (a simulator started with --clock lives at another time).
  */
 export function serviceNow(localTime: string, timeZone: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(localTime.trim());
-  if (!m || timeZone === '') return null;
-  const [y, mo, d, h, mi, sec] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const m = /^([^ T]+)[ T](\d{2}):(\d{2}):(\d{2})$/.exec(localTime.trim());
+  // The date part is read by the calendar's one date rule (a real YYYY-MM-DD day).
+  const day = m ? dayOfIso(m[1]!) : null;
+  if (!m || day === null || timeZone === '') return null;
+  const [h, mi, sec] = [m[2], m[3], m[4]].map(Number) as [number, number, number];
   try {
-    const t = zonedToUtc(timeZone, dayOf(y, mo, d), h * 60 + mi) + sec * 1000;
+    const t = zonedToUtc(timeZone, day, h * 60 + mi) + sec * 1000;
     return Number.isFinite(t) ? t : null;
   } catch {
     return null; // an unknown zone
