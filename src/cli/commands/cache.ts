@@ -19,7 +19,8 @@ import { formatSize } from '../../shared/format/numbers';
 import { renderJson } from '../output';
 import { cacheTables, pruneTable } from '../render-cache';
 import {
-  actionOf,
+  actionCommand,
+  EXPORT_OPTIONS,
   exportFormat,
   exportSource,
   MARKET_OPTIONS,
@@ -27,20 +28,11 @@ import {
   parseMarket,
   pruneBudget,
   pruneHelp,
-  type Action,
-  type Command,
+  PRUNE_OPTIONS,
   type Values,
 } from './command';
 
-/** `cache <action>`, by name: each runs with the options and the arguments after the action. */
-const ACTIONS = {
-  stats: statsAction,
-  prune: pruneAction,
-  clear: clearAction,
-  export: exportAction,
-} satisfies Record<string, Action>;
-
-export const cacheCommand: Command = {
+export const cacheCommand = actionCommand({
   name: 'cache',
   summary: 'inspect, prune, clear or export the offline cache',
   help: `Usage: marketdesk cache <action> [options]
@@ -60,20 +52,23 @@ candles of the source the other commands would use (demo without --token and
 shown, and prune deletes them first.`,
   options: {
     ...MARKET_OPTIONS,
-    budget: { type: 'string' },
+    ...PRUNE_OPTIONS,
     yes: { type: 'boolean', default: false },
     code: { type: 'string' },
     ktype: { type: 'string' },
-    format: { type: 'string' },
-    out: { type: 'string' },
+    ...EXPORT_OPTIONS,
   },
-  async run(ctx, values, positionals) {
-    const [action, ...rest] = positionals;
-    const run = actionOf('cache', ACTIONS, action);
+  /** The actions, by name: each runs with the options and the arguments after it. */
+  actions: {
+    stats: statsAction,
+    prune: pruneAction,
+    clear: clearAction,
+    export: exportAction,
+  },
+  check(ctx) {
     if (ctx.global.noCache) throw new UsageError('cache commands need the cache: drop --no-cache');
-    return run(ctx, values, rest);
   },
-};
+});
 
 async function statsAction(ctx: CliContext, _values: Values, rest: string[]): Promise<number> {
   noArguments('cache', 'stats', rest);

@@ -130,6 +130,29 @@ export function actionOf<A>(command: string, actions: Record<string, A>, action?
   return actions[action]!;
 }
 
+/**
+ * A command with sub-actions (`cache stats`, `record ls`): its first argument names the
+ * action ({@link actionOf}), which runs with the options and the arguments after it.
+ * `check`, when given, runs once the action is known, before it.
+ */
+export function actionCommand(
+  spec: Omit<Command, 'run'> & {
+    actions: Record<string, Action>;
+    check?: (ctx: CliContext) => void;
+  },
+): Command {
+  const { actions, check, ...command } = spec;
+  return {
+    ...command,
+    async run(ctx, values, positionals) {
+      const [action, ...rest] = positionals;
+      const run = actionOf(command.name, actions, action);
+      check?.(ctx);
+      return run(ctx, values, rest);
+    },
+  };
+}
+
 /** Refuses arguments after an action that takes none (`cache stats x`, `record ls x`). */
 export function noArguments(command: string, action: string, rest: string[]): void {
   if (rest.length > 0)
@@ -150,6 +173,9 @@ export function pruneHelp(does: string, setting: BudgetSetting): string {
                         changed; 500MB = 500×10⁶ bytes, 512MiB = 512×2²⁰)`;
 }
 
+/** The option a `prune` action reads ({@link pruneBudget}). */
+export const PRUNE_OPTIONS = { budget: { type: 'string' } } as const satisfies Options;
+
 /**
  * The size a `prune` fits into: `--budget`, else the app's own setting for it (Settings,
  * read from the data folder), so a prune without `--budget` keeps what the app would keep
@@ -164,6 +190,12 @@ export function pruneBudget(ctx: CliContext, values: Values, setting: BudgetSett
   );
   return bytes;
 }
+
+/** The options an `export` action reads: `--format` ({@link exportFormat}), `--out FILE`. */
+export const EXPORT_OPTIONS = {
+  format: { type: 'string' },
+  out: { type: 'string' },
+} as const satisfies Options;
 
 /**
  * An `export` action's `--format`: `text` or `machine`, by default the machine one under

@@ -22,24 +22,18 @@ import { CliError, type CliContext } from '../context';
 import { formatTime, renderJson, renderTable } from '../output';
 import { formatBytes } from '../render-cache';
 import {
-  actionOf,
+  actionCommand,
+  EXPORT_OPTIONS,
   exportFormat,
   exportSource,
   noArguments,
   pruneBudget,
   pruneHelp,
-  type Action,
-  type Command,
+  PRUNE_OPTIONS,
   type Values,
 } from './command';
 
-const ACTIONS = {
-  ls: lsAction,
-  export: exportAction,
-  prune: pruneAction,
-} satisfies Record<string, Action>;
-
-export const recordCommand: Command = {
+export const recordCommand = actionCommand({
   name: 'record',
   summary: 'list, export or prune the recordings of live data',
   help: `Usage: marketdesk record <action> [options]
@@ -58,17 +52,16 @@ reads the source the other commands would use (demo without --token and --base-u
     from: { type: 'string' },
     to: { type: 'string' },
     codes: { type: 'string' },
-    format: { type: 'string' },
-    out: { type: 'string' },
-    budget: { type: 'string' },
+    ...EXPORT_OPTIONS,
+    ...PRUNE_OPTIONS,
   },
-  async run(ctx, values, positionals) {
-    const [action, ...rest] = positionals;
-    const run = actionOf('record', ACTIONS, action);
-    noArguments('record', action!, rest);
-    return run(ctx, values);
+  /** The actions, by name: each runs with the options and the arguments after it. */
+  actions: {
+    ls: lsAction,
+    export: exportAction,
+    prune: pruneAction,
   },
-};
+});
 
 const folderOf = (ctx: CliContext) => ctx.dataFolder();
 
@@ -94,7 +87,8 @@ function eachRecording<T>(ctx: CliContext, fn: (db: RecordingDb) => T): T[] {
   return out;
 }
 
-async function lsAction(ctx: CliContext): Promise<number> {
+async function lsAction(ctx: CliContext, _values: Values, rest: string[]): Promise<number> {
+  noArguments('record', 'ls', rest);
   const recordings = eachRecording(ctx, (db) => ({
     source: db.source,
     file: db.file,
@@ -130,7 +124,8 @@ async function lsAction(ctx: CliContext): Promise<number> {
   return 0;
 }
 
-async function exportAction(ctx: CliContext, values: Values): Promise<number> {
+async function exportAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
+  noArguments('record', 'export', rest);
   const from = parseTimeOption(values['from'] as string | undefined, 'from') ?? 0;
   const to = parseTimeOption(values['to'] as string | undefined, 'to') ?? Number.MAX_SAFE_INTEGER;
   if (to < from) throw new UsageError('record export: --to is before --from');
@@ -175,7 +170,8 @@ async function exportAction(ctx: CliContext, values: Values): Promise<number> {
   }
 }
 
-async function pruneAction(ctx: CliContext, values: Values): Promise<number> {
+async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
+  noArguments('record', 'prune', rest);
   const budget = pruneBudget(ctx, values, 'recordingBudgetBytes');
   const results = eachRecording(ctx, (db) => ({
     source: db.source,
