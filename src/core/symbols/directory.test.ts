@@ -40,25 +40,21 @@ const firstFound = async (dir: SymbolDirectory, text: string) =>
   (await dir.search({ text })).results[0];
 
 describe('demo: the simulator’s catalog, nothing else', () => {
-  it('finds the issue’s cases in the catalog', async () => {
-    const dir = new SymbolDirectory({ source: () => 'demo', client: () => demoClient });
-    const tencent = await dir.search({ text: 'tencent' });
-    expect(tencent.results[0]).toMatchObject({
-      code: '700',
-      region: 'HK',
-      origin: 'listed',
-      exchange: 'HKEX',
-    });
+  const demoDirectory = () =>
+    new SymbolDirectory({ source: () => 'demo', client: () => demoClient });
+
+  it.each([
+    ['tencent', { code: '700', region: 'HK', origin: 'listed', exchange: 'HKEX' }],
+    ['apple', { code: 'AAPL', region: 'US' }],
+    ['btc', { code: 'BTCUSDT', region: 'BA' }],
+  ])('finds the issue’s case "%s" in the catalog', async (text, first) => {
+    expect(await firstFound(demoDirectory(), text)).toMatchObject(first);
+  });
+
+  it('searches the whole catalog and says it is the demo’s', async () => {
+    const tencent = await demoDirectory().search({ text: 'tencent' });
     expect(tencent.size).toBe(CATALOG.length);
     expect(tencent.source).toBe('demo');
-    expect(await firstFound(dir, 'apple')).toMatchObject({
-      code: 'AAPL',
-      region: 'US',
-    });
-    expect(await firstFound(dir, 'btc')).toMatchObject({
-      code: 'BTCUSDT',
-      region: 'BA',
-    });
   });
 
   it('never offers the shipped list or the cache in demo mode', async () => {
