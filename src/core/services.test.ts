@@ -35,7 +35,7 @@ afterEach(() => {
 
 describe('createServices', () => {
   it('runs demo mode against an in-process simulator, closed by dispose', async () => {
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     const url = services.link.demoUrl!;
     expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false, notice: null });
     expect(services.link.client.baseUrl).toBe(url);
@@ -48,7 +48,7 @@ describe('createServices', () => {
   });
 
   it('polls demo data at the wanted rate, and live data within the plan budget', async () => {
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     expect(services.link.requestsPerMinute).toBe(DEMO_REQUESTS_PER_MINUTE);
     await services.backend.setSettings({ requestsPerMinute: 30 });
     // A settings change rebuilds the client in the background.
@@ -57,7 +57,6 @@ describe('createServices', () => {
     const live = await createTestServices({
       dataFolder: folder,
       env: { MARKETDESK_TOKEN: 'env-token-2' },
-      loadKeytar: null,
     });
     expect(live.link.requestsPerMinute).toBe(30); // the setting persisted
     await live.backend.setSettings({ requestsPerMinute: null });
@@ -69,7 +68,7 @@ describe('createServices', () => {
   });
 
   it('streams demo prices, and polls them once the stream is turned off in Settings', async () => {
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     const spec = quotesSpec('crypto', 'BA', ['BTCUSDT']);
     const prices: number[] = [];
     services.hub.subscribe('window', spec, (e) => {
@@ -91,7 +90,7 @@ describe('createServices', () => {
 
   it('reports a damaged cache as a notice and carries on with a fresh one', async () => {
     writeFileSync(path.join(folder, 'cache.db'), 'this is not a database'.repeat(100));
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     expect(services.status().notice).toMatch(/offline cache was damaged/);
     await services.dispose();
   });
@@ -100,14 +99,14 @@ describe('createServices', () => {
     const db = new Database(path.join(folder, 'cache.db'));
     db.pragma('user_version = 999');
     db.close();
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     expect(services.status().notice).toMatch(/newer Marketdesk.*without an offline cache/);
     expect(services.db.sqlite.name).toBe(':memory:');
     await services.dispose();
   });
 
   it('applies a cache budget change at once, without a restart', async () => {
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     expect(services.history.budgetBytes).toBe(services.settings.get().cacheBudgetBytes);
     await services.backend.setSettings({ cacheBudgetBytes: 64 * 1024 * 1024 });
     expect(services.history.budgetBytes).toBe(64 * 1024 * 1024);
@@ -118,7 +117,6 @@ describe('createServices', () => {
     const services = await createTestServices({
       dataFolder: folder,
       env: { MARKETDESK_TOKEN: 'env-token-1' },
-      loadKeytar: null,
     });
     expect(services.status()).toMatchObject({ mode: 'live', tokenStorage: 'environment' });
     expect(services.link.demoUrl).toBeNull();
@@ -209,7 +207,7 @@ describe('the token across a restart: sent only to the origin it was given for',
 
   it('MARKETDESK_TOKEN never follows a base URL changed in Settings, in this run or the next', async () => {
     const env = { MARKETDESK_TOKEN: 'env-token-follow-1' };
-    const first = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
+    const first = await createTestServices({ dataFolder: folder, env });
     // For the default service, not for a base URL the app is pointed at.
     await first.backend.setSettings({ baseUrl: b.url });
     await vi.waitFor(() => expect(first.link.demoUrl).not.toBeNull());
@@ -218,7 +216,7 @@ describe('the token across a restart: sent only to the origin it was given for',
     await first.dispose();
 
     // The next launch: the new base URL was saved; the token still goes nowhere near it.
-    const second = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
+    const second = await createTestServices({ dataFolder: folder, env });
     expect(second.settings.get().baseUrl).toBe(b.url);
     expect(second.status()).toMatchObject({
       mode: 'demo',
@@ -232,7 +230,7 @@ describe('the token across a restart: sent only to the origin it was given for',
 
   it('MARKETDESK_BASE_URL names the origin MARKETDESK_TOKEN is for, and wins over Settings', async () => {
     const env = { MARKETDESK_TOKEN: 'env-token-follow-2', MARKETDESK_BASE_URL: a.url };
-    const services = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, env });
     expect(services.status()).toMatchObject({ mode: 'live', source: `live:${a.url}` });
     expect(services.status().notice).toContain(
       `MARKETDESK_BASE_URL is set: data comes from ${a.url}`,
@@ -249,7 +247,7 @@ describe('the token across a restart: sent only to the origin it was given for',
       MARKETDESK_TOKEN: 'env-token-follow-3',
       MARKETDESK_BASE_URL: 'http://collector.example',
     };
-    const services = await createTestServices({ dataFolder: folder, env, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder, env });
     expect(services.status()).toMatchObject({ mode: 'demo', hasToken: false });
     expect(services.status().notice).toContain(
       `MARKETDESK_BASE_URL is not used: ${BASE_URL_PLAIN_HTTP}.`,

@@ -26,7 +26,7 @@ let sim: SimulatorHandle;
 
 beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'marketdesk-backend-'));
-  services = await createTestServices({ dataFolder: folder, env: {}, loadKeytar: null });
+  services = await createTestServices({ dataFolder: folder, env: {} });
 });
 afterEach(async () => {
   await services.dispose();

@@ -49,7 +49,6 @@ export async function startTestBridge(
   const services = await createTestServices({
     dataFolder: folder,
     env: {},
-    loadKeytar: null,
     ...config,
   });
   const opened: string[] = [];

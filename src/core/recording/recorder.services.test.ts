@@ -16,7 +16,7 @@ import { read } from './reader';
 describe('recorder in the services', () => {
   it('records the books a pane is shown, in the demo recording, and ends the session on dispose', async () => {
     const folder = tempFolder();
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     const shown: DepthBook[] = [];
     services.hub.subscribe('window', depthSpec('crypto', 'BA', ['BTCUSDT']), (e) => {
       if (e.event === 'depth') shown.push(structuredClone(e.payload.books.BTCUSDT!));
@@ -46,7 +46,7 @@ describe('recorder in the services', () => {
 
   it("records only what the workspace shows (not an alert's quotes), and a symbol switched off no more", async () => {
     const folder = tempFolder();
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     let books = 0;
     let alertQuotes = 0;
     services.hub.subscribe('window', depthSpec('crypto', 'BA', ['BTCUSDT']), (e) => {
@@ -89,7 +89,7 @@ describe('recorder in the services', () => {
 
   it('applies the Recording size setting at once', async () => {
     const folder = tempFolder();
-    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    const services = await createTestServices({ dataFolder: folder });
     expect(services.recorder.budgetBytes).toBe(1024 ** 3);
     await services.backend.setSettings({ recordingBudgetBytes: 64 * 1024 * 1024 });
     expect(services.recorder.budgetBytes).toBe(64 * 1024 * 1024);
@@ -101,7 +101,6 @@ describe('recorder in the services', () => {
     const folder = tempFolder();
     const services = await createTestServices({
       dataFolder: folder,
-      loadKeytar: null,
       record: false,
     });
     let shown = 0;

@@ -10,7 +10,11 @@ import { createServices, type Services, type ServicesConfig } from '../services'
 export type TestServicesConfig = Omit<ServicesConfig, 'demo'> &
   Partial<Pick<ServicesConfig, 'demo'>>;
 
-/** `createServices` with the real demo service unless `config.demo` says otherwise. */
+/**
+ * `createServices` with the real demo service unless `config.demo` says otherwise, and
+ * no OS keychain (`loadKeytar: null`: the session store) unless the config gives one: a
+ * test never reads or writes the machine's own keychain by default.
+ */
 export function createTestServices(config: TestServicesConfig): Promise<Services> {
-  return createServices({ demo: startDemoService, ...config });
+  return createServices({ demo: startDemoService, loadKeytar: null, ...config });
 }
