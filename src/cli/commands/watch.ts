@@ -5,7 +5,7 @@
  * REST batch that gives the first snapshot must exist.
  */
 import type { MarketClient } from '../../core/api';
-import { servedClasses } from '../../shared/api/operations';
+import { servedClasses, type OperationKind, type ServedClass } from '../../shared/api/operations';
 import { STREAM_PLAN_LIMITS, type StreamType } from '../../shared/api/stream';
 import { canonicalCodes, type AssetClass, type DepthBook } from '../../shared/model';
 import { DEMO_TOKEN } from '../../simulator';
@@ -66,16 +66,25 @@ const watchStatus =
   (status: number): string =>
     quoteStatusText(m.class, m.region, now())(status);
 
-/** A kind over `classes`: the market parsed for it keeps its class type for the batch. */
-function watchKind<C extends AssetClass>(
-  name: string,
-  kind: Omit<WatchKind, 'market'> & { classes: readonly C[] },
-  fetch: (client: MarketClient, market: Market<C>, codes: string[]) => WatchFetch,
+/**
+ * The kind named as its batch operation (`quotes`, `depth`, `ticks`), over the classes
+ * that operation serves: the market parsed for it keeps its class type for the batch.
+ */
+function watchKind<K extends OperationKind>(
+  name: K,
+  kind: Omit<WatchKind, 'market' | 'classes'>,
+  fetch: (
+    client: MarketClient,
+    market: Market<ServedClass<K, true>>,
+    codes: string[],
+  ) => WatchFetch,
 ): WatchKind {
+  const classes = servedClasses(name, true);
   return {
     ...kind,
+    classes,
     market(values, cls) {
-      const market = parseMarket(name, [cls], values, kind.classes);
+      const market = parseMarket(name, [cls], values, classes);
       return { market, fetch: (client, codes) => fetch(client, market, codes) };
     },
   };
@@ -86,7 +95,6 @@ const KINDS = {
     'quotes',
     {
       type: 'quote',
-      classes: servedClasses('quotes', true),
       table: (m, now) => quotesTable(m.class, {}, watchStatus(m, now)) as TableOf,
       lineTable: (m, now) => quotesTable(m.class, {}, watchStatus(m, now)) as TableOf,
     },
@@ -96,7 +104,6 @@ const KINDS = {
     'depth',
     {
       type: 'depth',
-      classes: servedClasses('depth', true),
       table: (m) => depthTables(m.class) as TableOf,
       lineTable: (m) => topOfBookTable(m.class) as TableOf,
     },
@@ -106,7 +113,6 @@ const KINDS = {
     'ticks',
     {
       type: 'tick',
-      classes: servedClasses('ticks', true),
       table: (m) => ticksTable(m.class) as TableOf,
       lineTable: (m) => ticksTable(m.class) as TableOf,
     },
