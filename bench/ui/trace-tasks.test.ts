@@ -3,7 +3,7 @@
  * did on a core, not to the wall time its events spanned while it waited for one.
  */
 import { describe, expect, it } from 'vitest';
-import { longTaskCauses } from './trace-tasks';
+import { frameTasks, longTaskCauses } from './trace-tasks';
 
 const PID = 1;
 const TID = 7;
@@ -82,5 +82,21 @@ describe('longTaskCauses', () => {
   it('falls back on wall time for a trace without thread times', () => {
     const r = longTaskCauses(trace(x('RunTask', 0, 100), x('FunctionCall', 1, 90)));
     expect(r.byCause).toEqual({ script: { tasks: 1, wallMs: 100, cpuMs: 100 } });
+  });
+});
+
+describe('frameTasks', () => {
+  it('gives the wall and CPU time of the tasks that ran animation frames, and only those', () => {
+    const events = [];
+    for (let k = 0; k < 20; k++) {
+      const at = k * 20;
+      // Every fifth frame waited 9 ms for a core in the middle: wall 10 ms, CPU 1 ms.
+      const wall = k % 5 === 4 ? 10 : 1;
+      events.push(x('RunTask', at, wall, 1), x('FireAnimationFrame', at + 0.1, wall - 0.2, 0.8));
+      events.push(x('RunTask', at + 12, 3, 3)); // no animation frame in it
+    }
+    const r = frameTasks(trace(...events));
+    expect(r.tasks).toBe(20);
+    expect(r).toMatchObject({ wallMedian: 1, wallP95: 10, cpuMedian: 1, cpuP95: 1 });
   });
 });
