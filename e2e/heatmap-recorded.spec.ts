@@ -12,20 +12,13 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { inkOf, inkedColumns, settledFrame } from './support/heatmap';
 import { ROOT } from './support/processes';
-import { EVERY_MS, MINUTES, heatmapWorkspace, recordPast } from './support/recorded-past';
+import { EVERY_MS, MINUTES, recordPast, recordedApp } from './support/recorded-past';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme, statusMode } from './support/ui';
-import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
+import { useWorkspace } from './support/workspace';
 
 let past = { from: 0, to: 0, books: 0 };
-const app = useWorkspace({
-  settings: PREMIUM_BUDGET,
-  // Live on a service that is not there: nothing comes from the network.
-  hostToken: 'e2e-recorded-heatmap-token',
-  workspace: heatmapWorkspace(),
-  viewport: { width: 1024, height: 700 },
-  open: false,
-});
+const app = useWorkspace(recordedApp('e2e-recorded-heatmap-token'));
 
 const heatmap = () => paneBody(app.page, 'Depth heatmap');
 const plot = () => heatmap().getByTestId('heatmap-plot');
