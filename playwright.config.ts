@@ -1,6 +1,7 @@
 /**
- * Playwright: end-to-end specs in `e2e/`. Browser specs run in Debian's Chromium
- * (`/usr/bin/chromium`; Playwright's own browsers are never downloaded); the
+ * Playwright: end-to-end specs in `e2e/`. Browser specs run in Debian's Chromium, its
+ * headless shell when installed (`chromium-headless-shell`, else `/usr/bin/chromium`:
+ * e2e/support/chromium.ts; Playwright's own browsers are never downloaded); the
  * Electron spec launches Electron itself and skips where its runtime is missing.
  *
  * Three workers: every spec file starts its own host (and simulator) on port 0 with its
@@ -21,7 +22,7 @@
  * each other (from one run's test times, 253 s against 246 s longest-first).
  */
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { CHROMIUM_FLAGS, SPEC_CHROMIUM_PATH } from './e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,7 +53,7 @@ export default defineConfig({
     // at the flash.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: SPEC_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

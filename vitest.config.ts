@@ -13,13 +13,15 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    // One worker more than the cores (Vitest's default is one fewer: a single worker on a
-    // 2-core machine). The tests spend much of their time waiting on sockets, child
+    // Three workers more than the cores (Vitest's default is one fewer: a single worker on
+    // a 2-core machine). The tests spend much of their time waiting on sockets, child
     // processes and real timers: two workers kept less than one core busy (~100 CPU-s in
-    // ~118 s). On this 2-core machine, in three back-to-back pairs under load 3–10 from
-    // other jobs, three workers took 82 s against two's 102 s, 115 s against 144 s, and
-    // 111 s against four's 108 s, for ~8 % more CPU (the shared modules load once more).
-    maxWorkers: availableParallelism() + 1,
+    // ~118 s), and three used ~35 CPU-s in a 62 s run (the files' own times add up to
+    // ~135 s). On this 2-core machine at load 6–12 from other jobs, five workers took
+    // 42, 41 and 48 s (35–37 CPU-s) where three took 66 and 62 s (34–40 CPU-s), four 58
+    // and 39 s and six 50 s; earlier, under load 3–10, three took 82 s against two's
+    // 102 s and 115 s against 144 s.
+    maxWorkers: availableParallelism() + 3,
     projects: [
       // Most files share nothing but what they import, so a worker runs file after file
       // without a fresh module graph for each (`isolate: false`): the shared modules
@@ -30,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/renderer/**', SHELL_TESTS],
           environment: 'node',
           isolate: false,

@@ -12,18 +12,12 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { inkedColumns } from './support/heatmap';
 import { ROOT } from './support/processes';
-import { heatmapWorkspace, recordPast } from './support/recorded-past';
+import { recordPast, recordedApp } from './support/recorded-past';
 import { stillShot } from './support/shots';
 import { openReplayBar, paneBody, statusMode } from './support/ui';
-import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
+import { useWorkspace } from './support/workspace';
 
-const app = useWorkspace({
-  settings: PREMIUM_BUDGET,
-  hostToken: 'e2e-heatmap-replay-token',
-  workspace: heatmapWorkspace(),
-  viewport: { width: 1024, height: 700 },
-  open: false,
-});
+const app = useWorkspace(recordedApp('e2e-heatmap-replay-token'));
 
 const heatmap = () => paneBody(app.page, 'Depth heatmap');
 const plot = () => heatmap().getByTestId('heatmap-plot');

@@ -13,31 +13,21 @@ import { expect, test } from '@playwright/test';
 import { ROOT } from './support/processes';
 import { addPaneFromToolbar } from './support/panes';
 import { BTC, BTC_LADDER, inkOf, inkedColumns, settledFrame } from './support/heatmap';
+import { savedWorkspace, tabsOf } from './support/saved-workspace';
 import { stillShot } from './support/shots';
 import { paneBody, setTheme } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace, type Workspace } from './support/workspace';
-
-function ladderWorkspace(): object {
-  const depth = BTC_LADDER;
-  return {
-    version: 1,
-    data: {
-      layouts: [
-        { name: 'Book', root: { type: 'tabs', id: 't-depth', panes: [depth], activeId: 'depth' } },
-      ],
-      activeLayout: 'Book',
-      watchlists: [],
-      linkSymbols: { red: BTC },
-    },
-  };
-}
 
 const OPTIONS = {
   settings: {
     ...PREMIUM_BUDGET,
     intervals: { quotes: 1000, depth: 500, ticks: 500, news: 60_000 },
   },
-  workspace: ladderWorkspace(),
+  workspace: savedWorkspace({
+    name: 'Book',
+    root: tabsOf(BTC_LADDER),
+    linkSymbols: { red: BTC },
+  }),
   viewport: { width: 1024, height: 700 },
   mode: 'DEMO DATA',
 };

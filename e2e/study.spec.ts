@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { chartLegend, expectChartData, paneBody } from './support/ui';
-import { useWorkspace } from './support/workspace';
+import { savedFile, useWorkspace } from './support/workspace';
 
 const app = useWorkspace({ mode: 'DEMO DATA' });
 
@@ -96,9 +96,11 @@ test('the studies and a study pane resized by the user survive a reload', async 
   const resized = await paneHeights(page);
   // The volume pane above gives what it can (the library keeps a least height).
   expect(resized[2]).toBeGreaterThan(before[2]! + 20);
-  // Saved (the workspace is written a moment after a change) before the reload.
+  // Saved (the workspace is written a moment after a change) before the reload. Read as
+  // '' until the file is there: a read that threw ended the poll at once (ENOENT, twice
+  // in three runs of all the specs on three workers).
   await expect
-    .poll(() => readFileSync(path.join(app.home, 'workspace.json'), 'utf8'))
+    .poll(() => savedFile(app, 'workspace.json'))
     .toMatch(/"id":"rsi1".*?"visible":true,"height":\d+/);
   await page.reload();
   await expectChartData(page);

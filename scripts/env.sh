@@ -6,7 +6,7 @@
 MD_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 MD_NODE_MAJOR=24
 MD_TOOLCHAIN="$MD_ROOT/.toolchain"
-MD_DEBIAN_PACKAGES=(chromium xvfb libsecret-1-dev gnome-keyring dbus-x11)
+MD_DEBIAN_PACKAGES=(chromium chromium-headless-shell xvfb libsecret-1-dev gnome-keyring dbus-x11)
 # Node headers for native builds (keytar, better-sqlite3 through node-gyp). Handed to
 # `npm ci` alone, never exported: npm 11 no longer knows `nodedir` and warns about it on
 # every command that sees it, while node-gyp, run by npm ci's install scripts, reads it.

@@ -90,7 +90,7 @@ export interface LongTaskCauses {
   tasks: number;
   /** Tasks by cause: how many, their wall and CPU ms (sums). */
   byCause: Partial<Record<LongTaskCause, { tasks: number; wallMs: number; cpuMs: number }>>;
-  /** Over all of them: ms waited on the GPU process, ms of our script, ms of GC. */
+  /** Over all of them: ms waited on the GPU process, CPU ms of our script and of GC. */
   gpuWaitMs: number;
   scriptMs: number;
   gcMs: number;
@@ -109,8 +109,12 @@ const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'L
  * Each task over 50 ms on the renderer main thread of the first page in `trace`
  * (categories `LONG_TASK_CATEGORIES`), put down to what took most of its wall time: a
  * wait for the GPU process (inside the compositor's commit: a WebGL canvas read back for
- * software compositing; or inside a script's GL call), our script, garbage collection,
- * style/layout/paint, or none of these (the thread ready but waiting for a core).
+ * software compositing; or inside a script's GL call); else, when the thread was on a
+ * core for under half the task's wall time (its CPU time, `tdur`), waiting for a core
+ * (a loaded machine: a task of 175 ms wall and 18 ms CPU is not 175 ms of script); else
+ * what took most of its CPU time: our script, garbage collection, style/layout/paint, or
+ * other work. Wall times of the events inside count the time the thread was descheduled
+ * too, so the kind of work is told by their CPU time.
  */
 export function longTaskCauses(trace: Buffer): LongTaskCauses {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
@@ -136,14 +140,27 @@ export function longTaskCauses(trace: Buffer): LongTaskCauses {
     while (i < on.length && on[i]!.ts < task.ts) i++;
     const inside: TraceEvent[] = [];
     for (let j = i; j < on.length && on[j]!.ts < end; j++) inside.push(on[j]!);
-    const sum = (names: Set<string>) =>
-      inside.filter((e) => names.has(e.name)).reduce((a, e) => a + ms(e.dur), 0);
+    // An event of `names` inside another of them (a FunctionCall in a FireAnimationFrame)
+    // is counted once, in the outer one.
+    const sum = (names: Set<string>, time: (e: TraceEvent) => number) => {
+      let total = 0;
+      let until = -Infinity;
+      for (const e of inside) {
+        if (!names.has(e.name) || e.ts < until) continue;
+        total += time(e);
+        until = e.ts + (e.dur ?? 0);
+      }
+      return total;
+    };
+    // Without thread times (a trace taken without them), wall time stands in for CPU.
+    const timed = task.tdur !== undefined;
+    const cpuOf = (e: TraceEvent) => (timed ? ms(e.tdur) : ms(e.dur));
     const waits = inside.filter((e) => GPU_WAITS.has(e.name));
     const wait = waits.reduce((a, e) => a + ms(e.dur), 0);
-    const script = sum(SCRIPT);
-    const gc = sum(GC);
-    const rendering = sum(RENDERING);
+    const script = sum(SCRIPT, cpuOf) - sum(GPU_WAITS, cpuOf);
+    const gc = sum(GC, cpuOf);
     const wall = ms(task.dur);
+    const cpu = cpuOf(task);
     const within = (w: TraceEvent, name: string) =>
       inside.some((e) => e.name === name && e.ts <= w.ts && w.ts < e.ts + (e.dur ?? 0));
     let cause: LongTaskCause;
@@ -154,17 +171,66 @@ export function longTaskCauses(trace: Buffer): LongTaskCauses {
         : within(w, 'FunctionCall') || within(w, 'FireAnimationFrame')
           ? 'GPU wait in a script call'
           : 'GPU wait elsewhere';
-    } else if (gc >= wall / 2) cause = 'garbage collection';
-    else if (script - wait >= wall / 2) cause = 'script';
-    else if (rendering >= wall / 2) cause = 'style, layout and paint';
-    else cause = ms(task.tdur) < wall / 2 ? 'waiting for a core' : 'other work';
+    } else if (cpu < wall / 2) cause = 'waiting for a core';
+    else if (gc >= cpu / 2) cause = 'garbage collection';
+    else if (script >= cpu / 2) cause = 'script';
+    else if (sum(RENDERING, cpuOf) >= cpu / 2) cause = 'style, layout and paint';
+    else cause = 'other work';
     const c = (out.byCause[cause] ??= { tasks: 0, wallMs: 0, cpuMs: 0 });
     c.tasks++;
     c.wallMs += wall;
-    c.cpuMs += ms(task.tdur);
+    c.cpuMs += cpu;
     out.gpuWaitMs += wait;
     out.scriptMs += script;
     out.gcMs += gc;
   }
   return out;
+}
+
+export interface FrameTasks {
+  /** Main-thread tasks that ran animation-frame callbacks (and the frame's rendering). */
+  tasks: number;
+  /** Their wall and CPU (thread) time, ms: median and 95th percentile. */
+  wallMedian: number;
+  wallP95: number;
+  cpuMedian: number;
+  cpuP95: number;
+}
+
+/**
+ * The renderer main thread's animation-frame tasks in `trace` (those with a
+ * `FireAnimationFrame` inside): their wall time, and their CPU time, the thread's work
+ * itself. On a loaded machine the two differ by the time the thread waited for a core
+ * in the middle of a frame: the wall time's 95th percentile is then the machine's.
+ */
+export function frameTasks(trace: Buffer): FrameTasks {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no renderer main thread in the trace');
+  const on = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const fires = on.filter((e) => e.name === 'FireAnimationFrame');
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let f = 0;
+  for (const task of on) {
+    if (task.name !== 'RunTask') continue;
+    const end = task.ts + (task.dur ?? 0);
+    while (f < fires.length && fires[f]!.ts < task.ts) f++;
+    if (f >= fires.length || fires[f]!.ts >= end) continue;
+    wall.push((task.dur ?? 0) / 1000);
+    cpu.push((task.tdur ?? task.dur ?? 0) / 1000);
+  }
+  const at = (xs: number[], q: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? 0;
+  };
+  return {
+    tasks: wall.length,
+    wallMedian: at(wall, 0.5),
+    wallP95: at(wall, 0.95),
+    cpuMedian: at(cpu, 0.5),
+    cpuP95: at(cpu, 0.95),
+  };
 }

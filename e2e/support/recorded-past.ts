@@ -12,6 +12,7 @@ import { SyntheticMarket } from '../../src/simulator/market/synthetic-market';
 import { BTC, BTC_LADDER } from './heatmap';
 import { NO_SERVICE_URL } from './processes';
 import { savedPane, savedWorkspace, split, tabsOf } from './saved-workspace';
+import { PREMIUM_BUDGET, type WorkspaceOptions } from './workspace';
 
 export const MINUTES = 5;
 export const EVERY_MS = 500;
@@ -54,4 +55,19 @@ export function heatmapWorkspace(): object {
     root: split('s-map', 'row', 0.34, tabsOf(BTC_LADDER), tabsOf(heatmap)),
     linkSymbols: { red: BTC },
   });
+}
+
+/**
+ * The app the recorded specs open: live on `hostToken` against a service that is not
+ * there (nothing comes from the network), on `heatmapWorkspace`, 1024 px wide, the page
+ * left blank until the spec has recorded its past.
+ */
+export function recordedApp(hostToken: string): WorkspaceOptions {
+  return {
+    settings: PREMIUM_BUDGET,
+    hostToken,
+    workspace: heatmapWorkspace(),
+    viewport: { width: 1024, height: 700 },
+    open: false,
+  };
 }

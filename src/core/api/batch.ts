@@ -45,7 +45,8 @@ export async function mapBounded<T, R>(
 
 /**
  * Reads each requested code's record of a batch `data` object into `out`: absent or
- * null entries go to `missing`, unreadable ones to `failed`.
+ * null entries go to `missing`, empty objects (known, nothing yet) to `pending`,
+ * unreadable ones to `failed`.
  */
 export function collectBatch<T>(
   op: string,
@@ -66,12 +67,22 @@ export function collectBatch<T>(
       out.missing.push(code);
       continue;
     }
+    if (isEmptyObject(value)) {
+      (out.pending ??= []).push(code);
+      continue;
+    }
     try {
       out.data[code] = read(value, code);
     } catch (e) {
       out.failed[code] = toSchemaError(op, code, e);
     }
   }
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** A reader failure as a schema ApiError naming op, code and field. */

@@ -29,6 +29,12 @@ export interface BatchResult<T> {
    * with null), or the service's E001 to a one-code request.
    */
   missing: string[];
+  /**
+   * Codes the source knows and has no record of yet: an entry that is an empty object
+   * (`{}`). The replay's loopback service answers so for a recorded instrument before a
+   * channel's first frame (src/core/replay/replay-server.ts). Absent: none.
+   */
+  pending?: string[];
   /** Requested codes that failed: their chunk's error, or a schema error for their record. */
   failed: Record<string, ApiError>;
 }

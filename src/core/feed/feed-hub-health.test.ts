@@ -241,6 +241,26 @@ describe('FeedHub: error states', () => {
     hub.dispose();
   });
 
+  it('says codes the source knows and has no record of yet as such, never as unknown', async () => {
+    // A replay before a channel's first frame: the symbol is in the recording, its quote
+    // comes later in the span.
+    const { timers, client, hub, watch } = setup();
+    client.pending.add('LATE');
+    const [some, only] = await watch(quotes(['AAPL', 'LATE']), quotes(['LATE']));
+    expect(only.status?.state).toBe('live');
+    expect(only.status?.unknownCodes ?? []).toEqual([]);
+    expect(only.status?.message).toMatch(/No data yet for LATE/);
+    expect(some.status?.state).toBe('live');
+    expect(some.status?.unknownCodes ?? []).toEqual([]);
+    expect(some.quoteCodes()).toEqual([['AAPL']]);
+    // Its first record comes: no note any more.
+    client.pending.delete('LATE');
+    await timers.advance(1000);
+    expect(only.status?.state).toBe('live');
+    expect(only.status?.message).toBeUndefined();
+    hub.dispose();
+  });
+
   it('survives a subscriber whose push throws', async () => {
     const errors: unknown[] = [];
     const { hub, watch } = setup({ onError: (e) => errors.push(e) });

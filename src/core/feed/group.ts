@@ -308,13 +308,20 @@ export function stateAfter(
     asked.has(c) ? missing.has(c) : sub.unknownCodes.includes(c),
   );
   const failed = mine.filter((c) => batch.failed[c] !== undefined);
+  // Known to the source, no record yet (a replay before the channel's first frame):
+  // neither unknown nor failed; said, so a pane empty for now says why.
+  const pending = mine.filter((c) => batch.pending?.includes(c));
   if (unknownCodes.length > 0 && unknownCodes.length === sub.codes.length) {
     return { state: 'unknown', message: unknownMessage(unknownCodes), unknownCodes };
   }
   if (failed.length === 0) {
-    return unknownCodes.length === 0
+    const notes = [
+      ...(unknownCodes.length > 0 ? [unknownMessage(unknownCodes)] : []),
+      ...(pending.length > 0 ? [pendingMessage(pending)] : []),
+    ];
+    return notes.length === 0
       ? { state: 'live', unknownCodes }
-      : { state: 'live', message: unknownMessage(unknownCodes), unknownCodes };
+      : { state: 'live', message: notes.join(' '), unknownCodes };
   }
   if (failed.length < sub.codes.length - unknownCodes.length) {
     return { state: 'live', message: `No data for ${failed.join(', ')}.`, unknownCodes };
@@ -333,6 +340,11 @@ export function liveAgain(sub: Subscription): StateChange {
   return codes.length === 0
     ? { state: 'live', unknownCodes: [] }
     : { state: 'live', message: unknownMessage(codes), unknownCodes: [...codes] };
+}
+
+/** What a subscriber is told of codes the source knows and has no record of yet. */
+export function pendingMessage(codes: readonly string[]): string {
+  return `No data yet for ${codes.join(', ')}: the source has sent none so far.`;
 }
 
 function unknownMessage(codes: readonly string[]): string {

@@ -126,7 +126,7 @@ export class StreamPushes {
 
   /** A poll of `g` succeeded (after its records were taken in). */
   polled(g: Group, batch: BatchResult<unknown>): void {
-    snapshotTaken(g, [...Object.keys(batch.data), ...batch.missing]);
+    snapshotTaken(g, [...Object.keys(batch.data), ...batch.missing, ...(batch.pending ?? [])]);
     const route = g.route;
     if (route.kind === 'quotes') {
       for (const [code, record] of Object.entries(batch.data)) {

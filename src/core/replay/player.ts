@@ -23,9 +23,10 @@ export const SETTLE_WINDOW_MS = 30_000;
 /**
  * Where a replay of `[from, to]` starts: just after each channel of each instrument first
  * recorded in the span's first `SETTLE_WINDOW_MS` has its first record (a session's
- * first quote comes a poll after its first book). Started earlier, the replay would
- * answer a recorded symbol's quote with nothing, which the feed takes for an unknown
- * symbol and keeps to.
+ * first quote comes a poll after its first book), so the panes start with every record
+ * the span's first moments have. A channel first recorded later than that is answered
+ * before its first frame as known with nothing yet (replay-server.ts: "no data yet in
+ * this replay"), never as an unknown symbol.
  */
 export function settledStart(
   db: RecordingDb,

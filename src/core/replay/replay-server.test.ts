@@ -15,6 +15,8 @@ import { BookWalk } from '../recording/testing/books';
 import { ReplayPlayer, SETTLE_WINDOW_MS, settledStart } from './player';
 import { replayCandles } from './replay-candles';
 import { startReplayServer, type ReplayServer } from './replay-server';
+import { collectBatch } from '../api/batch';
+import type { BatchResult } from '../api/result';
 
 const T0 = Date.UTC(2026, 10, 23, 14, 30);
 const BTC: Instrument = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' };
@@ -134,6 +136,19 @@ describe('replay server', () => {
     const depth = await get(f, '/crypto/depths?region=BA&codes=BTCUSDT,ETHUSDT');
     expect(depth.body.data.BTCUSDT).toEqual({ s: 'BTCUSDT', a: [], b: [] });
     expect(depth.body.data.ETHUSDT).toBeNull();
+  });
+
+  it('answers a recorded instrument’s quote before its first frame as known with nothing yet, never as unknown', async () => {
+    // A channel first recorded later in the span than the replay's start waits for.
+    const f = await fixture();
+    expect(f.player.quote(BTC)).toBeNull();
+    const quotes = await get(f, '/crypto/quotes?region=BA&codes=BTCUSDT,ETHUSDT');
+    expect(quotes.body.data.BTCUSDT).toEqual({});
+    expect(quotes.body.data.ETHUSDT).toBeNull();
+    // Read by the app's client: pending, not missing (which the feed takes for unknown).
+    const out: BatchResult<unknown> = { data: {}, missing: [], failed: {} };
+    collectBatch('cryptoQuotes', quotes.body.data, ['BTCUSDT', 'ETHUSDT'], () => null, out);
+    expect(out).toMatchObject({ pending: ['BTCUSDT'], missing: ['ETHUSDT'], data: {} });
   });
 
   it('never answers a candle that opens after the replay time; the forming bar is the recording’s', async () => {

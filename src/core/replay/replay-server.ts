@@ -95,12 +95,19 @@ export async function startReplayServer(o: ReplayServerOptions): Promise<ReplayS
   const find = (cls: AssetClass, code: string, region: string) =>
     byKey.get(keyOf(cls, code, region)) ?? null;
 
+  /**
+   * The record of a REST answer; null for an instrument not in the recording (unknown).
+   * A recorded instrument before a channel's first frame (a quote or tick first recorded
+   * later in the span than `settledStart` waits for) is known with nothing yet: an empty
+   * entry (`{}`, read as `pending`), which the feed says as "no data yet", never as an
+   * unknown symbol it would keep to all replay.
+   */
   const record = (spec: OperationSpec, cls: AssetClass, i: Instrument | null): unknown => {
     if (!i) return null;
     switch (spec.kind) {
       case 'quotes': {
         const q = player.quote(i);
-        return q ? wireQuote(q) : null;
+        return q ? wireQuote(q) : {};
       }
       case 'depth': {
         // A recorded instrument before its first book: a book with no levels yet, not an
@@ -110,7 +117,7 @@ export async function startReplayServer(o: ReplayServerOptions): Promise<ReplayS
       }
       case 'ticks': {
         const t = player.tick(i);
-        return t ? wireTick(t) : null;
+        return t ? wireTick(t) : {};
       }
       default:
         return null;

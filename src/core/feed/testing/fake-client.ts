@@ -45,6 +45,8 @@ export class FakeFeedClient implements FeedClient {
   error: ApiError | null = null;
   /** Codes left out of answers (reported `missing`). */
   readonly missing = new Set<string>();
+  /** Codes answered as known with no record yet (reported `pending`: a replay before their first frame). */
+  readonly pending = new Set<string>();
   /** While true, answers wait until `release()`. */
   hold = false;
   #held: (() => void)[] = [];
@@ -144,6 +146,7 @@ export class FakeFeedClient implements FeedClient {
     const out: BatchResult<T> = { data: {}, missing: [], failed: {} };
     for (const code of codes) {
       if (this.missing.has(code)) out.missing.push(code);
+      else if (this.pending.has(code)) (out.pending ??= []).push(code);
       else out.data[code] = make(code, this.version + (this.#bumps.get(code) ?? 0));
     }
     return { ok: true, value: out };

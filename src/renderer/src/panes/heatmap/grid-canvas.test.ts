@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DepthBook } from '../../../../shared/model';
 import { CanvasGridPainter } from './grid-canvas';
 import { HeatmapData } from './heatmap-data';
 import { DEFAULT_VIEW, follow } from './heatmap-view';
+import { ladderBook } from './testing/books';
 
 /** A 2D context that records the rectangles filled (x, y, w, h, alpha, style). */
 function recordingCanvas() {
@@ -22,10 +22,7 @@ function recordingCanvas() {
   return { canvas, rects };
 }
 
-function book(bid: number, size: number): DepthBook {
-  const lv = (price: number, i: number) => ({ level: i + 1, price, volume: size, orders: size });
-  return { symbol: 'X', bids: [bid, bid - 0.01].map(lv), asks: [bid + 0.01, bid + 0.02].map(lv) };
-}
+const book = (bid: number, size: number) => ladderBook({ bid, levels: 2, size });
 
 describe('the 2D canvas path', () => {
   const colors = { bid: [0, 1, 0], ask: [1, 0, 0] } as const;

@@ -5,7 +5,6 @@
  * the fragment shader would look for them.
  */
 import { describe, expect, it } from 'vitest';
-import type { DepthBook } from '../../../../shared/model';
 import type { GridPainter } from './grid-painter';
 import { TEXTURE_ROWS, WebglGridPainter, textureWindow } from './grid-webgl';
 import {
@@ -18,6 +17,7 @@ import {
 import { HeatmapData, slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
 import { DEFAULT_VIEW, follow, type Viewport } from './heatmap-view';
+import { ladderBook } from './testing/books';
 
 /** A WebGL2 context that keeps the textures sent and the uniforms set, and draws nothing. */
 function fakeGl() {
@@ -73,14 +73,7 @@ function fakeGl() {
 }
 
 /** A two-level book a side, its best bid at `bid` (tick 0.01). */
-function book(bid: number, size: number): DepthBook {
-  const lv = (price: number, i: number) => ({ level: i + 1, price, volume: size, orders: size });
-  return {
-    symbol: 'BTCUSDT',
-    bids: [bid, bid - 0.01].map(lv),
-    asks: [bid + 0.01, bid + 0.02].map(lv),
-  };
-}
+const book = (bid: number, size: number) => ladderBook({ bid, levels: 2, size, symbol: 'BTCUSDT' });
 
 const colors = { bid: [0, 1, 0], ask: [1, 0, 0] } as const;
 

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DepthBook } from '../../../../shared/model';
 import { HeatmapData } from './heatmap-data';
 import { HOLD_MS, MAX_COLUMNS } from './heatmap-model';
+import { depthBook, ladderBook } from './testing/books';
 
-function book(bid: number, ask: number, size = 1): DepthBook {
-  const lv = (price: number, i: number) => ({ level: i + 1, price, volume: size, orders: size });
-  return {
-    symbol: 'X',
-    bids: [bid, bid - 0.01, bid - 0.02].map(lv),
-    asks: [ask, ask + 0.01, ask + 0.02].map(lv),
-  };
-}
+const book = (bid: number, ask: number, size = 1) => ladderBook({ bid, ask, levels: 3, size });
 
 describe('HeatmapData', () => {
   it('makes a column per bucket, the last frame of a bucket winning', () => {
@@ -95,17 +88,16 @@ describe('HeatmapData', () => {
   it('regroups when a finer tick shows up', () => {
     const d = new HeatmapData(1_000, 1);
     d.addFrame(1_000, book(100, 100.02));
-    const coarse: DepthBook = {
-      symbol: 'X',
-      bids: [
-        { level: 1, price: 100, volume: 1, orders: 1 },
-        { level: 2, price: 99.9, volume: 1, orders: 1 },
+    const coarse = depthBook(
+      [
+        [100, 1],
+        [99.9, 1],
       ],
-      asks: [
-        { level: 1, price: 100.1, volume: 1, orders: 1 },
-        { level: 2, price: 100.2, volume: 1, orders: 1 },
+      [
+        [100.1, 1],
+        [100.2, 1],
       ],
-    };
+    );
     const d2 = new HeatmapData(1_000, 1);
     d2.addFrame(1_000, coarse);
     expect(d2.tick).toBe(0.1);
@@ -116,11 +108,7 @@ describe('HeatmapData', () => {
   });
 
   it('adds a past at once as it adds its frames one by one, a finer tick later on included', () => {
-    const coarse = (bid: number): DepthBook => ({
-      symbol: 'X',
-      bids: [0, 1].map((k) => ({ level: k + 1, price: bid - k * 0.1, volume: 2, orders: 2 })),
-      asks: [1, 2].map((k) => ({ level: k, price: bid + k * 0.1, volume: 3, orders: 3 })),
-    });
+    const coarse = (bid: number) => ladderBook({ bid, levels: 2, step: 0.1, size: 2, askSize: 3 });
     const frames = [
       { t: 1_000, book: coarse(100) },
       { t: 1_400, book: coarse(100.1) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DepthBook, DepthLevel } from '../../../../shared/model';
+import type { DepthLevel } from '../../../../shared/model';
 import {
   BUCKETS_MS,
   bucketStart,
@@ -10,6 +10,7 @@ import {
   sideCells,
   volumeProfile,
 } from './heatmap-model';
+import { depthBook } from './testing/books';
 
 const lv = (price: number | null, volume: number, level = 1): DepthLevel => ({
   level,
@@ -17,15 +18,6 @@ const lv = (price: number | null, volume: number, level = 1): DepthLevel => ({
   volume,
   orders: volume,
 });
-
-/** A book around 100.00/100.01 with a 0.01 tick. */
-function book(bids: [number, number][], asks: [number, number][]): DepthBook {
-  return {
-    symbol: 'X',
-    bids: bids.map(([p, v], i) => lv(p, v, i + 1)),
-    asks: asks.map(([p, v], i) => lv(p, v, i + 1)),
-  };
-}
 
 describe('time buckets', () => {
   it('offers 100 ms to 1 min', () => {
@@ -66,7 +58,7 @@ describe('price grouping', () => {
 });
 
 describe('columns', () => {
-  const b = book(
+  const b = depthBook(
     [
       [100.0, 5],
       [99.99, 3],
@@ -94,7 +86,7 @@ describe('columns', () => {
     expect(c.bids.rows.length + c.asks.rows.length).toBe(5);
   });
   it('say a side is empty when the book has none', () => {
-    const c = buildColumn(0, book([], [[100.01, 1]]), 0.01);
+    const c = buildColumn(0, depthBook([], [[100.01, 1]]), 0.01);
     expect(c.bestBid).toBeNull();
     expect(c.bestAsk).toBe(10_001);
   });

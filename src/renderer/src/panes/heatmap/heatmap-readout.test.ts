@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { DepthBook } from '../../../../shared/model';
 import { HeatmapData } from './heatmap-data';
 import { readoutAt } from './heatmap-readout';
 import { rowsAtPixel, type Viewport } from './heatmap-view';
+import { depthBook } from './testing/books';
 
 /** Bids at 100.00 (size 5) and 99.97 (size 9), asks at 100.01 (size 2): 0.01 tick. */
-const BOOK: DepthBook = {
-  symbol: 'X',
-  bids: [
-    { level: 1, price: 100, volume: 5, orders: 5 },
-    { level: 2, price: 99.97, volume: 9, orders: 9 },
+const BOOK = depthBook(
+  [
+    [100, 5],
+    [99.97, 9],
   ],
-  asks: [
-    { level: 1, price: 100.01, volume: 2, orders: 2 },
-    { level: 2, price: 100.02, volume: 1, orders: 1 },
+  [
+    [100.01, 2],
+    [100.02, 1],
   ],
-};
+);
 
 function data(): HeatmapData {
   const d = new HeatmapData(1_000, 1);

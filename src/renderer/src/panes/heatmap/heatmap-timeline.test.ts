@@ -4,19 +4,16 @@
  * or ends starts the map again from the new timeline's past, never mixing the two.
  */
 import { describe, expect, it } from 'vitest';
-import type { DepthBook, UnixMs } from '../../../../shared/model';
+import type { UnixMs } from '../../../../shared/model';
 import { FakeBridge } from '../../base/testing/fake-bridge';
 import { pastSpans, type HeatmapHistory, type HeatmapPast, type Span } from './heatmap-history';
 import { MAX_COLUMNS } from './heatmap-model';
 import { HeatmapState } from './heatmap-state.svelte';
+import { ladderBook } from './testing/books';
 
 const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
 /** A three-level book with its best bid at `bid`, one cent a level. */
-const book = (bid: number): DepthBook => ({
-  symbol: 'BTCUSDT',
-  bids: [0, 1, 2].map((i) => ({ level: i + 1, price: bid - i / 100, volume: 1, orders: 1 })),
-  asks: [1, 2, 3].map((i) => ({ level: i, price: bid + i / 100, volume: 2, orders: 1 })),
-});
+const book = (bid: number) => ladderBook({ bid, levels: 3, askSize: 2, symbol: 'BTCUSDT' });
 
 function setup(visibleColumns?: () => number) {
   const bridge = new FakeBridge();

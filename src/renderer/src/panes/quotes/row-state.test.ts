@@ -9,6 +9,17 @@ const BTC: SymbolRef = { class: 'crypto', region: 'BA', exchange: '', code: 'BTC
 const live: StatusView = { state: 'live', asOf: 1 };
 
 describe('rowState', () => {
+  it('says a replayed row without a quote yet has no data yet in this replay, not unknown', () => {
+    const state = rowState(BTC, undefined, false, live, Date.now(), true)!;
+    expect(state.label).toMatch(/^no data yet in this replay/);
+    expect(state.icon).not.toBe('unknown');
+    // Its first quote come, the row says nothing; out of a replay, nothing either.
+    expect(rowState(BTC, 0, false, live, Date.now(), true)).toBeNull();
+    expect(rowState(BTC, undefined, false, live)).toBeNull();
+    // A symbol the recording has not got is still unknown.
+    expect(rowState(BTC, undefined, true, live, Date.now(), true)!.icon).toBe('unknown');
+  });
+
   it('shows the age of a row polled slower than asked: how often, and when last', () => {
     const paced: StatusView = {
       ...live,

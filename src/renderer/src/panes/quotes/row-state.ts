@@ -5,7 +5,9 @@
  * Precedence: an unknown symbol (its numbers are not shown at all), then the feed's
  * trouble (are the numbers current?), then the market's state (closed, a break, pre- or
  * post-market: a closed market's last price is closed, not stale), then the
- * instrument's trading state.
+ * instrument's trading state. In a replay, a row without a quote yet while the feed is
+ * live is a symbol the recording has and whose first quote is later in the span: "no
+ * data yet in this replay", never an unknown symbol.
  */
 import type { SymbolRef } from '../../workspace/pane-contract';
 import { symbolLabel } from '../../workspace/symbol-gate';
@@ -30,12 +32,20 @@ export function rowState(
   unknown: boolean,
   feed: StatusView,
   now: number = Date.now(),
+  replaying = false,
 ): RowState | null {
   if (unknown) {
     return {
       icon: 'unknown',
       tone: 'down',
       label: `unknown symbol: the data source has no ${symbolLabel(symbol)}`,
+    };
+  }
+  if (replaying && tradingStatus === undefined && feed.state === 'live') {
+    return {
+      icon: 'loading',
+      tone: 'muted',
+      label: `no data yet in this replay: ${symbolLabel(symbol)} is recorded, its first quote comes later`,
     };
   }
   const trading = tradingState(symbol.class, tradingStatus);
