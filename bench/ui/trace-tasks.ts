@@ -44,12 +44,22 @@ const KINDS = [
   'Commit',
 ];
 
-/** Summarises the renderer main thread of the first page in `trace`. */
-export function summariseMainThread(trace: Buffer): MainThreadSummary {
+/**
+ * The complete events (`ph: 'X'`) of the renderer main thread of the first page in
+ * `trace`, in time order.
+ */
+function mainThreadEvents(trace: Buffer): TraceEvent[] {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no renderer main thread in the trace');
-  const on = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  return events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+}
+
+/** Summarises the renderer main thread of the first page in `trace`. */
+export function summariseMainThread(trace: Buffer): MainThreadSummary {
+  const on = mainThreadEvents(trace);
   const tasks = on.filter((e) => e.name === 'RunTask');
   const ms = (x: number | undefined) => (x ?? 0) / 1000;
   const byKind: Record<string, number> = {};
@@ -117,12 +127,7 @@ const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'L
  * too, so the kind of work is told by their CPU time.
  */
 export function longTaskCauses(trace: Buffer): LongTaskCauses {
-  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) throw new Error('no renderer main thread in the trace');
-  const on = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
-    .sort((a, b) => a.ts - b.ts);
+  const on = mainThreadEvents(trace);
   const ms = (x: number | undefined) => (x ?? 0) / 1000;
   const tasks = on.filter((e) => e.name === 'RunTask');
   const long = tasks.filter((t) => ms(t.dur) > 50);
@@ -204,12 +209,7 @@ export interface FrameTasks {
  * in the middle of a frame: the wall time's 95th percentile is then the machine's.
  */
 export function frameTasks(trace: Buffer): FrameTasks {
-  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) throw new Error('no renderer main thread in the trace');
-  const on = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
-    .sort((a, b) => a.ts - b.ts);
+  const on = mainThreadEvents(trace);
   const fires = on.filter((e) => e.name === 'FireAnimationFrame');
   const wall: number[] = [];
   const cpu: number[] = [];
