@@ -84,8 +84,7 @@ function sees(app: Workspace, drawnBy: () => string): void {
     // The cells read back must be a frame of the view the drag left: drawn in a worker,
     // they trail the page by a frame (seconds on a loaded 2-core machine), and a pixel of
     // an earlier view is another cell of this one. The crosshair reads the frame on screen.
-    let wiggle = 0;
-    await settledFrame(plot(page), () => page.mouse.move(from.x + 9 + (wiggle++ % 2), from.y + 4));
+    await settledFrame(plot(page));
     for (const side of ['bid', 'ask'] as const) {
       const at = await inkOf(plot(page), side);
       expect(at, `a ${side} cell on the map`).not.toBeNull();

@@ -42,15 +42,29 @@ export async function framesDrawn(area: Locator): Promise<number> {
  * plot began after this call: the view set before it, drawn. The frame in flight when
  * called may carry an older view (cells drawn in a worker trail the page by a frame,
  * longer on a loaded machine); the next one cannot; the one after that is also on the
- * page's copy of the canvas. `nudge` moves the pointer within the plot (a frame per move),
- * so this never waits on the feed to change.
+ * page's copy of the canvas. Each poll asks for a frame with a zoom by a factor of one
+ * (a wheel of no delta: the same view, drawn again; a pointer's move draws no frame
+ * where a worker draws the map), so this never waits on the feed to change.
  */
-export async function settledFrame(area: Locator, nudge: () => Promise<void>): Promise<void> {
+export async function settledFrame(area: Locator): Promise<void> {
   const from = await framesDrawn(area);
   await expect
     .poll(
       async () => {
-        await nudge();
+        await area.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const g = globalThis as unknown as {
+            WheelEvent: new (type: string, init: Record<string, unknown>) => Event;
+          };
+          el.dispatchEvent(
+            new g.WheelEvent('wheel', {
+              deltaY: 0,
+              cancelable: true,
+              clientX: box.left + box.width / 2,
+              clientY: box.top + box.height / 2,
+            }),
+          );
+        });
         return framesDrawn(area);
       },
       { timeout: 30_000 },

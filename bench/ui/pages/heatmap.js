@@ -39,10 +39,10 @@ const source = {
   },
 };
 const el = /** @type {HTMLElement} */ (document.getElementById('plot'));
-const plot = new HeatmapPlot(el, source, {
-  price: (/** @type {number} */ p) => p.toFixed(2),
-  time: (/** @type {number} */ t) => new Date(t).toISOString().slice(11, 23),
-});
+/** The axes' labels as a crypto pane's: two decimals, UTC. */
+const FORMAT = () => ({ decimals: 2, zone: 'UTC' });
+
+const plot = new HeatmapPlot(el, source, FORMAT);
 
 let t = Date.UTC(2026, 10, 28, 12);
 let i = 0;
@@ -188,10 +188,7 @@ async function firstPaint(json, rest) {
       changed = l;
     },
   };
-  const second = new HeatmapPlot(host, pane, {
-    price: (/** @type {number} */ p) => p.toFixed(2),
-    time: (/** @type {number} */ t) => new Date(t).toISOString().slice(11, 19),
-  });
+  const second = new HeatmapPlot(host, pane, FORMAT);
   second.draw();
   await new Promise((r) => requestAnimationFrame(r));
   // The plot's own setup (its texture allocated and cleared) done on the GPU side too:
@@ -239,14 +236,7 @@ function visibleColumns() {
   const host = document.createElement('div');
   host.style.cssText = 'position:absolute;left:0;top:0;width:1200px;height:700px';
   document.body.append(host);
-  const p = new HeatmapPlot(
-    host,
-    { data: new HeatmapData(1_000, 1), onChange() {} },
-    {
-      price: String,
-      time: String,
-    },
-  );
+  const p = new HeatmapPlot(host, { data: new HeatmapData(1_000, 1), onChange() {} }, FORMAT);
   const n = p.visibleColumns();
   p.dispose();
   host.remove();
@@ -266,7 +256,8 @@ async function gpuSplit(frames) {
   const painter = /** @type {any} */ (plot.painter);
   const gl =
     typeof painter.finished === 'function' ? null : (canvases[0]?.getContext('webgl2') ?? null);
-  const ctx = canvases[1]?.getContext('2d') ?? null;
+  // The overlay's canvas, where the page draws it (a worker's is waited for with its cells).
+  const ctx = painter.drawsOverlay ? null : (canvases[1]?.getContext('2d') ?? null);
   /** @type {number[]} */
   const draw = [];
   /** @type {number[]} */

@@ -14,24 +14,66 @@
  * holds the next frame while the last is still drawing (`busy`): the plot then draws as
  * fast as the GPU does, never queueing frames behind it. `GridWorkerSide` is the
  * worker's: a copy of the columns and a `WebglGridPainter` on the offscreen canvas.
+ *
+ * The overlay's data layer (best bid and ask, trades, profile, axes: heatmap-overlay.ts)
+ * is drawn by the worker too, on a second `OffscreenCanvas` (2D), in the same task as
+ * the cells and for the same view: the two never drift apart, and the page's compositor
+ * no longer copies a full-pane 2D canvas it drew each frame. Its inputs are sent small:
+ * the best rows ride with their column's cells, the trades only as they change
+ * (overlay-trades.ts), the frame's layout, colours and label format with its view.
  */
 import type { Changed, HeatmapData } from './heatmap-data';
-import type { DrawnFrame, GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
+import type { DrawnFrame, GridColors, GridColumns, GridPainter } from './grid-painter';
 import type { WebglGridPainter } from './grid-webgl';
 import { viewWindow, type TextureWindow } from './grid-webgl';
-import { MAX_COLUMNS } from './heatmap-model';
+import { MAX_COLUMNS, type Column, type Trade } from './heatmap-model';
+import {
+  axisLabels,
+  drawOverlay,
+  type Context2D,
+  type OverlayColors,
+  type OverlayData,
+  type OverlayFormat,
+  type OverlayLayout,
+} from './heatmap-overlay';
 import type { Viewport } from './heatmap-view';
+import { TradeSender, applyTrades, type TradeDelta } from './overlay-trades';
+
+/** A column as the worker keeps it: its cells, and its best rows for the overlay's lines. */
+export type SentColumn = Pick<Column, 'bids' | 'asks' | 'bestBid' | 'bestAsk'>;
+
+/** What the page gives of a frame for the worker's overlay (grid-offscreen.ts). */
+export interface OverlayInput {
+  layout: OverlayLayout;
+  colors: OverlayColors;
+  format: OverlayFormat;
+  dpr: number;
+}
+
+/** What the worker's overlay needs of a frame besides the view (a few numbers and strings). */
+export interface OverlayFrame {
+  step: number | null;
+  bucketMs: number;
+  layout: OverlayLayout;
+  colors: OverlayColors;
+  format: OverlayFormat;
+  dpr: number;
+}
 
 /** From the main thread to the worker. */
 export type GridMessage =
-  | { type: 'init'; canvas: OffscreenCanvas }
+  | { type: 'init'; canvas: OffscreenCanvas; overlay?: OffscreenCanvas }
   | { type: 'resize'; width: number; height: number; dpr: number }
+  /** The overlay canvas's size in device px (the whole pane). */
+  | { type: 'overlay-size'; width: number; height: number }
   | {
       type: 'columns';
       all: boolean;
       newest: number | null;
-      columns: [number, GridCells | null][];
+      columns: [number, SentColumn | null][];
     }
+  /** The trades since the last sent (overlay-trades.ts). */
+  | { type: 'trades'; delta: TradeDelta }
   | {
       type: 'draw';
       /** The frame's number: the worker says which it drew. */
@@ -40,6 +82,8 @@ export type GridMessage =
       colors: GridColors;
       max: number;
       place: TextureWindow | null;
+      /** The overlay's frame (absent: the page draws the overlay). */
+      overlay?: OverlayFrame;
     }
   | { type: 'sync' }
   | { type: 'dispose' };
@@ -88,6 +132,9 @@ export class OffscreenGridPainter implements GridPainter {
   renderer = '';
   /** Texel columns the worker has sent to the GPU: read by the benchmark. */
   uploads = 0;
+  /** True when the worker draws the overlay's data layer too (its canvas was given). */
+  readonly drawsOverlay: boolean;
+  readonly #trades = new TradeSender();
 
   /**
    * The painter for `canvas`, drawn by the worker `spawn` makes; null where this window
@@ -99,6 +146,7 @@ export class OffscreenGridPainter implements GridPainter {
     canvas: HTMLCanvasElement,
     spawn: () => GridPort,
     failed: (error: string) => void,
+    overlay: HTMLCanvasElement | null = null,
   ): OffscreenGridPainter | null {
     if (typeof canvas.transferControlToOffscreen !== 'function' || !hasWebgl2()) return null;
     let port: GridPort;
@@ -108,13 +156,26 @@ export class OffscreenGridPainter implements GridPainter {
       return null;
     }
     const offscreen = canvas.transferControlToOffscreen();
-    port.postMessage({ type: 'init', canvas: offscreen }, [offscreen]);
-    const painter = new OffscreenGridPainter(port);
+    const over =
+      typeof overlay?.transferControlToOffscreen === 'function'
+        ? overlay.transferControlToOffscreen()
+        : undefined;
+    port.postMessage(
+      over
+        ? { type: 'init', canvas: offscreen, overlay: over }
+        : { type: 'init', canvas: offscreen },
+      over ? [offscreen, over] : [offscreen],
+    );
+    const painter = new OffscreenGridPainter(port, over !== undefined);
     painter.#failed = failed;
     return painter;
   }
 
-  constructor(private readonly port: GridPort) {
+  constructor(
+    private readonly port: GridPort,
+    drawsOverlay = false,
+  ) {
+    this.drawsOverlay = drawsOverlay;
     port.onmessage = (e) => this.#receive(e.data);
     port.onerror = (e) => this.#fail((e as { message?: string } | null)?.message ?? String(e));
   }
@@ -128,11 +189,16 @@ export class OffscreenGridPainter implements GridPainter {
     this.port.postMessage({ type: 'resize', width, height, dpr });
   }
 
+  /** The overlay canvas's size in device px (the worker's, where it draws the overlay). */
+  resizeOverlay(width: number, height: number): void {
+    if (this.drawsOverlay) this.port.postMessage({ type: 'overlay-size', width, height });
+  }
+
   upload(changed: Changed, data: HeatmapData): void {
-    const columns: [number, GridCells | null][] = [];
-    const cells = (b: number): [number, GridCells | null] => {
+    const columns: [number, SentColumn | null][] = [];
+    const cells = (b: number): [number, SentColumn | null] => {
       const c = data.column(b);
-      return [b, c ? { bids: c.bids, asks: c.asks } : null];
+      return [b, c ? { bids: c.bids, asks: c.asks, bestBid: c.bestBid, bestAsk: c.bestAsk } : null];
     };
     if (changed === 'all') {
       const { oldest, newest } = data;
@@ -147,12 +213,30 @@ export class OffscreenGridPainter implements GridPainter {
     });
   }
 
-  draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void {
+  draw(
+    view: Viewport,
+    data: HeatmapData,
+    colors: GridColors,
+    max: number,
+    overlay?: OverlayInput,
+  ): void {
     this.#window = viewWindow(view, this.#height, this.#window) ?? this.#window;
     this.#drawing = true;
     const frame = ++this.#frames;
     this.#sent.set(frame, { view, k: this.#window?.k ?? 1, epoch: data.epoch });
-    this.port.postMessage({ type: 'draw', frame, view, colors, max, place: this.#window });
+    if (this.drawsOverlay && overlay) {
+      const delta = this.#trades.delta(data);
+      if (delta) this.port.postMessage({ type: 'trades', delta });
+      this.port.postMessage({
+        type: 'draw',
+        frame,
+        view,
+        colors,
+        max,
+        place: this.#window,
+        overlay: { step: data.step, bucketMs: data.bucketMs, ...overlay },
+      });
+    } else this.port.postMessage({ type: 'draw', frame, view, colors, max, place: this.#window });
   }
 
   busy(idle: () => void): boolean {
@@ -227,7 +311,11 @@ export class OffscreenGridPainter implements GridPainter {
 export class GridWorkerSide {
   #painter: WebglGridPainter | null = null;
   #readPixel: (() => void) | null = null;
-  readonly #columns = new Map<number, GridCells>();
+  readonly #columns = new Map<number, SentColumn>();
+  #overlay: Context2D | null = null;
+  #trades: Trade[] = [];
+  /** The axes' labels, kept while their format and bucket stay. */
+  #labels: { key: string; labels: ReturnType<typeof axisLabels> } | null = null;
   #next: Extract<GridMessage, { type: 'draw' }> | null = null;
   #scheduled = false;
   readonly #data: GridColumns = {
@@ -257,14 +345,26 @@ export class GridWorkerSide {
         }
         this.#painter = made.painter;
         this.#readPixel = made.readPixel;
+        this.#overlay = message.overlay?.getContext('2d') ?? null;
         this.post({ type: 'ready', renderer: made.renderer });
         return;
       }
       case 'resize':
         this.#painter?.resize(message.width, message.height, message.dpr);
         return;
+      case 'overlay-size': {
+        const canvas = this.#overlay?.canvas;
+        if (canvas) {
+          canvas.width = message.width;
+          canvas.height = message.height;
+        }
+        return;
+      }
       case 'columns':
         this.#take(message);
+        return;
+      case 'trades':
+        this.#trades = applyTrades(this.#trades, message.delta);
         return;
       case 'draw':
         this.#next = message;
@@ -312,6 +412,24 @@ export class GridWorkerSide {
     const painter = this.#painter;
     if (!next) return;
     painter?.draw(next.view, this.#data, next.colors, next.max, next.place ?? undefined);
+    if (next.overlay && this.#overlay) this.#drawOverlay(this.#overlay, next.view, next.overlay);
     this.post({ type: 'drawn', uploads: painter?.uploads ?? 0, frame: next.frame });
+  }
+
+  /** The overlay's data layer for the frame's view, from the copy (no crosshair: the page's). */
+  #drawOverlay(ctx: Context2D, view: Viewport, o: OverlayFrame): void {
+    const key = `${o.format.decimals}|${o.format.zone ?? ''}|${o.bucketMs}`;
+    if (this.#labels?.key !== key) this.#labels = { key, labels: axisLabels(o.format, o.bucketMs) };
+    const columns = this.#data;
+    const data: OverlayData = {
+      step: o.step,
+      bucketMs: o.bucketMs,
+      newest: columns.newest,
+      oldest: columns.oldest,
+      trades: this.#trades,
+      column: (b) => columns.column(b) as SentColumn | undefined,
+    };
+    ctx.setTransform(o.dpr, 0, 0, o.dpr, 0, 0);
+    drawOverlay(ctx, data, view, o.layout, o.colors, this.#labels.labels, null);
   }
 }

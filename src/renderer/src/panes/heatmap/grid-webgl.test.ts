@@ -16,7 +16,8 @@ import {
 } from './grid-offscreen';
 import { HeatmapData, slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
-import { DEFAULT_VIEW, follow, type Viewport } from './heatmap-view';
+import { DEFAULT_VIEW, follow, xOfBucket, type Viewport } from './heatmap-view';
+import type { OverlayInput } from './grid-offscreen';
 import { ladderBook } from './testing/books';
 
 /** A WebGL2 context that keeps the textures sent and the uniforms set, and draws nothing. */
@@ -226,6 +227,111 @@ describe('the WebGL2 path drawn in a worker', () => {
     frame();
     expect(gl.uniforms.u_right).toBe(view.right - data.newest!);
     expect(missing(data, view, gl)).toEqual([]);
+  });
+});
+
+describe('the overlay drawn in the worker', () => {
+  /** A 2D context that keeps the circles' centres and the labels each draw made. */
+  function fake2d() {
+    const drawn: { arcs: number[]; labels: string[] }[] = [];
+    const canvas = { width: 0, height: 0 };
+    const ctx = new Proxy({ canvas } as Record<string | symbol, unknown>, {
+      get(target, key) {
+        if (key in target) return target[key];
+        if (key === 'clearRect') return () => drawn.push({ arcs: [], labels: [] });
+        if (key === 'arc') return (x: number) => drawn.at(-1)!.arcs.push(x);
+        if (key === 'fillText') return (text: string) => drawn.at(-1)!.labels.push(text);
+        return () => {};
+      },
+      set(target, key, value) {
+        target[key] = value;
+        return true;
+      },
+    });
+    return { canvas, drawn, overlay: { getContext: () => ctx } as unknown as OffscreenCanvas };
+  }
+
+  function joined() {
+    const gl = fakeGl();
+    const frames: (() => void)[] = [];
+    const sent: GridMessage[] = [];
+    const port: GridPort = {
+      postMessage: (m: GridMessage) => {
+        sent.push(m);
+        side.receive(structuredClone(m));
+      },
+      onmessage: null,
+      onerror: null,
+      terminate: () => {},
+    };
+    const side = new GridWorkerSide(
+      (reply: GridReply) => port.onmessage?.({ data: structuredClone(reply) }),
+      (draw) => frames.push(draw),
+      () => ({ painter: WebglGridPainter.create(gl.canvas)!, renderer: 'fake', readPixel() {} }),
+    );
+    const ctx = fake2d();
+    side.receive({ type: 'init', canvas: {} as OffscreenCanvas, overlay: ctx.overlay });
+    const painter = new OffscreenGridPainter(port, true);
+    const frame = () => frames.splice(0).forEach((f) => f());
+    return { painter, frame, sent, ctx };
+  }
+
+  const input: OverlayInput = {
+    layout: { plotWidth: 800, plotHeight: 600, profileWidth: 56, axisWidth: 72, axisHeight: 18 },
+    colors: {
+      bid: '#0f0',
+      ask: '#f00',
+      trade: '#00f',
+      text: '#999',
+      grid: '#333',
+      profile: 'rgba(0,0,255,0.5)',
+      crosshair: '#fff',
+    },
+    format: { decimals: 2, zone: 'UTC' },
+    dpr: 1,
+  };
+
+  it('sends the trades once, then only the new ones, and none when none came', () => {
+    const { painter, frame, sent } = joined();
+    const { data, view } = quietBook(painter);
+    const t = (s: number) => ({ t: 1_000_000 + s * 1_000, price: 100, volume: 2 });
+    data.addTrades([t(40), t(41)]);
+    const tradesSent = () =>
+      sent.flatMap((m) => (m.type === 'trades' ? [m.delta.trades.length] : []));
+    painter.draw(view, data, colors, 50, input);
+    frame();
+    painter.draw(view, data, colors, 50, input);
+    frame();
+    data.addTrades([t(45)]);
+    painter.draw(view, data, colors, 50, input);
+    frame();
+    expect(tradesSent()).toEqual([2, 1]);
+  });
+
+  it('draws the lines, rings and axes for the view its cells are drawn for, in its frame', () => {
+    const { painter, frame, ctx } = joined();
+    const { data, view } = quietBook(painter);
+    painter.resizeOverlay(928, 618);
+    expect(ctx.canvas).toEqual({ width: 928, height: 618 });
+    data.addTrades([{ t: 1_000_000 + 45_000, price: 100, volume: 2 }]);
+    const panned = { ...view, right: view.right - 3 };
+    painter.draw(view, data, colors, 50, input);
+    painter.draw(panned, data, colors, 50, input);
+    expect(ctx.drawn).toEqual([]);
+    frame();
+    // Once, for the newest view: the frame the cells were drawn for (`drawn`).
+    expect(ctx.drawn).toHaveLength(1);
+    expect(painter.drawn?.view).toEqual(panned);
+    expect(ctx.drawn[0]!.arcs).toEqual([xOfBucket(panned, 1_045, 800)]);
+    expect(ctx.drawn[0]!.labels).toContain('100.00');
+  });
+
+  it('leaves the overlay to the page when it was not given its canvas', () => {
+    const { painter, frame, sent } = joined();
+    const { data, view } = quietBook(painter);
+    painter.draw(view, data, colors, 50);
+    frame();
+    expect(sent.some((m) => m.type === 'trades' || (m.type === 'draw' && m.overlay))).toBe(false);
   });
 });
 

@@ -36,6 +36,9 @@ export class HeatmapData {
   #newest: number | null = null;
   #tick: number | null = null;
   #trades: Trade[] = [];
+  /** Trades trimmed off the front so far, and a number changed when one is put in between. */
+  #tradesDropped = 0;
+  #tradesRevision = 0;
   #lastTick: Tick | null = null;
 
   constructor(
@@ -77,6 +80,14 @@ export class HeatmapData {
   }
   get trades(): readonly Trade[] {
     return this.#trades;
+  }
+  /**
+   * Where the trades are as a log (what a copy elsewhere needs to catch up, overlay-trades.ts):
+   * `trades[i]` is the log's entry `dropped + i`; `revision` changes when a trade is put
+   * in between (out of time order), so a copy must then take them all again.
+   */
+  get tradeLog(): { readonly dropped: number; readonly revision: number } {
+    return { dropped: this.#tradesDropped, revision: this.#tradesRevision };
   }
 
   /** The column of bucket number `b`, if the ring holds one. */
@@ -163,10 +174,16 @@ export class HeatmapData {
       // In time order (a past's thousands, a live tick): appended, no search or splice.
       const last = this.#trades[this.#trades.length - 1];
       if (!last || last.t <= trade.t) this.#trades.push(trade);
-      else this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
+      else {
+        this.#trades.splice(firstAtOrAfter(this.#trades, trade.t + 1), 0, trade);
+        this.#tradesRevision++;
+      }
       added = true;
     }
-    if (this.#trades.length > MAX_TRADES) this.#trades = this.#trades.slice(-MAX_TRADES);
+    if (this.#trades.length > MAX_TRADES) {
+      this.#tradesDropped += this.#trades.length - MAX_TRADES;
+      this.#trades = this.#trades.slice(-MAX_TRADES);
+    }
     return added;
   }
 

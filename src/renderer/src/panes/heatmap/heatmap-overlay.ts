@@ -2,11 +2,55 @@
  * What is drawn over the cells, on a 2D canvas whichever path paints them: the best
  * bid and ask as step lines, trades as circles (area by volume), the volume profile
  * of the visible range in its strip beside the plot, the price and time axes, and the
- * crosshair.
+ * crosshair. Where the cells are drawn in a worker (grid-offscreen.ts), all but the
+ * crosshair are drawn there too, on a canvas of their own, for the same view as the
+ * cells; the crosshair stays on the page (`drawCrosshair`).
  */
+import { formatPrice } from '../../../../shared/format/numbers';
+import { formatClock } from '../../base/format/time';
 import type { HeatmapData } from './heatmap-data';
-import { firstAtOrAfter, rowOf, rowPrice, volumeProfile } from './heatmap-model';
+import { firstAtOrAfter, rowOf, rowPrice, volumeProfile, type Trade } from './heatmap-model';
 import { rowAtY, visibleBuckets, xOfBucket, yOfRow, type Viewport } from './heatmap-view';
+
+/** What the overlay reads of the columns and trades (a HeatmapData, or a worker's copy). */
+export interface OverlayData {
+  readonly step: number | null;
+  readonly newest: number | null;
+  readonly oldest: number | null;
+  readonly bucketMs: number;
+  readonly trades: readonly Trade[];
+  column(
+    b: number,
+  ): { readonly bestBid: number | null; readonly bestAsk: number | null } | undefined;
+}
+
+/** How the axes label prices and times, as plain values (a worker formats them the same). */
+export interface OverlayFormat {
+  /** The prices' fraction digits. */
+  decimals: number;
+  /** The clock's zone (undefined: the user's). */
+  zone: string | undefined;
+}
+
+/** A bucket's time as the axis and the readout say it: milliseconds under a second's bucket. */
+export function formatBucketTime(t: number, zone: string | undefined, bucketMs: number): string {
+  const clock = formatClock(t, zone);
+  return bucketMs < 1_000 ? `${clock}.${String(t % 1000).padStart(3, '0')}` : clock;
+}
+
+/** The axes' labels for `format` at `bucketMs`. */
+export function axisLabels(
+  format: OverlayFormat,
+  bucketMs: number,
+): { price(p: number): string; time(t: number): string } {
+  return {
+    price: (p) => formatPrice(p, format.decimals),
+    time: (t) => formatBucketTime(t, format.zone, bucketMs),
+  };
+}
+
+/** A 2D context on the page or in a worker. */
+export type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 export interface OverlayColors {
   bid: string;
@@ -102,8 +146,8 @@ function profileOf(
 }
 
 export function drawOverlay(
-  ctx: CanvasRenderingContext2D,
-  data: HeatmapData,
+  ctx: Context2D,
+  data: OverlayData,
   view: Viewport,
   layout: OverlayLayout,
   colors: OverlayColors,
@@ -217,6 +261,17 @@ export function drawOverlay(
   }
   ctx.fillRect(0, h, w + layout.profileWidth, 1);
 
+  drawCrosshair(ctx, layout, colors, crosshair);
+}
+
+/** The crosshair's dashed lines through the pointer, within the plot. */
+export function drawCrosshair(
+  ctx: Context2D,
+  layout: OverlayLayout,
+  colors: OverlayColors,
+  crosshair: { x: number; y: number } | null,
+): void {
+  const { plotWidth: w, plotHeight: h } = layout;
   if (crosshair && crosshair.x < w && crosshair.y < h) {
     ctx.strokeStyle = colors.crosshair;
     ctx.setLineDash([4, 4]);

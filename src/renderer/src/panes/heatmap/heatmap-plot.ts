@@ -1,6 +1,7 @@
 /**
- * The heatmap's drawing surface: two stacked canvases (the cells, on WebGL2 or a 2D
- * canvas; the overlay of lines, circles, profile, axes and crosshair), the viewport,
+ * The heatmap's drawing surface: stacked canvases (the cells, on WebGL2 or a 2D
+ * canvas; the overlay of lines, circles, profile, axes and crosshair; where a worker
+ * draws the cells and that overlay, a third canvas on top for the crosshair), the viewport,
  * and the pointer: drag pans, the wheel zooms time (Shift: price), a double-click
  * follows the live edge again. Draws at most once an animation frame, and only when
  * something changed (a column, the view, the size, the crosshair).
@@ -12,10 +13,13 @@ import { parseColor, type GridColors, type GridPainter } from './grid-painter';
 import { WebglGridPainter } from './grid-webgl';
 import { OffscreenGridPainter, type GridPort } from './grid-offscreen';
 import {
+  axisLabels,
+  drawCrosshair,
   drawOverlay,
   visibleMax,
   visibleSpan,
   type OverlayColors,
+  type OverlayFormat,
   type OverlayLayout,
 } from './heatmap-overlay';
 import { DEFAULT_VIEW, backToLive, follow, pan, zoom, type Viewport } from './heatmap-view';
@@ -36,8 +40,12 @@ export const TIME_AXIS_PX = 18;
 export class HeatmapPlot {
   readonly #store = new DisposableStore();
   #grid: HTMLCanvasElement;
-  readonly #overlay: HTMLCanvasElement;
-  readonly #octx: CanvasRenderingContext2D;
+  #overlay: HTMLCanvasElement;
+  /** The overlay's context on the page (null while a worker draws on that canvas). */
+  #octx: CanvasRenderingContext2D | null = null;
+  /** The crosshair's own canvas, over the plot, where a worker draws the overlay. */
+  #cross: { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } | null = null;
+  #labels: { key: string; labels: ReturnType<typeof axisLabels> } | null = null;
   #painter: GridPainter;
   #view: Viewport = DEFAULT_VIEW;
   #layout: OverlayLayout = {
@@ -72,12 +80,16 @@ export class HeatmapPlot {
   constructor(
     private readonly el: HTMLElement,
     private readonly source: HeatmapSource,
-    private readonly format: { price(p: number): string; time(t: number): string },
+    /** The axes' label format, read each frame (the pane's decimals and zone). */
+    private readonly format: () => OverlayFormat,
   ) {
     this.#grid = canvas(el);
     this.#overlay = canvas(el);
-    this.#octx = this.#overlay.getContext('2d')!;
     this.#painter = this.#makePainter();
+    if (this.#painter instanceof OffscreenGridPainter && this.#painter.drawsOverlay) {
+      const c = canvas(el);
+      this.#cross = { canvas: c, ctx: c.getContext('2d')! };
+    } else this.#octx = this.#overlay.getContext('2d')!;
     this.#painter.onDrawn?.(() => this.#shown());
     this.readColors();
     source.onChange((changed) => {
@@ -109,15 +121,29 @@ export class HeatmapPlot {
    */
   #makePainter(): GridPainter {
     const grid = this.#grid;
-    const offscreen = OffscreenGridPainter.create(grid, spawnGridWorker, () => {
-      if (this.#painter !== offscreen) return;
-      offscreen.dispose();
-      this.#grid = canvas(this.el, this.#overlay);
-      grid.remove();
-      this.#painter = onThisThread(this.#grid);
-      this.#resize();
-      this.#painter.upload('all', this.source.data);
-    });
+    const overlay = this.#overlay;
+    const offscreen = OffscreenGridPainter.create(
+      grid,
+      spawnGridWorker,
+      () => {
+        if (this.#painter !== offscreen) return;
+        offscreen.dispose();
+        // Both canvases were the worker's: new ones, drawn here as before.
+        if (offscreen.drawsOverlay) {
+          this.#overlay = canvas(this.el, overlay);
+          overlay.remove();
+          this.#octx = this.#overlay.getContext('2d')!;
+          this.#cross?.canvas.remove();
+          this.#cross = null;
+        }
+        this.#grid = canvas(this.el, this.#overlay);
+        grid.remove();
+        this.#painter = onThisThread(this.#grid);
+        this.#resize();
+        this.#painter.upload('all', this.source.data);
+      },
+      overlay,
+    );
     return offscreen ?? onThisThread(grid);
   }
 
@@ -166,6 +192,7 @@ export class HeatmapPlot {
       profile: `rgba(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)}, 0.55)`,
       crosshair: v('--text', '#d8dde6'),
     };
+    this.#drawCrosshair();
     this.#request();
   }
 
@@ -178,9 +205,29 @@ export class HeatmapPlot {
     const next = follow(this.#view, data.newest, span, h);
     this.#view = next;
     const max = visibleMax(data, next, w);
-    this.#painter.draw(next, data, this.#gridColors, max);
-    this.#octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
-    drawOverlay(this.#octx, data, next, this.#layout, this.#colors, this.format, this.#crosshair);
+    const format = this.format();
+    const octx = this.#octx;
+    const painter = this.#painter;
+    if (!octx && painter instanceof OffscreenGridPainter) {
+      // The worker draws the overlay with the cells, for this view.
+      const overlay = { layout: this.#layout, colors: this.#colors, format, dpr: this.#dpr };
+      painter.draw(next, data, this.#gridColors, max, overlay);
+    } else if (octx) {
+      this.#painter.draw(next, data, this.#gridColors, max);
+      const key = `${format.decimals}|${format.zone ?? ''}|${data.bucketMs}`;
+      if (this.#labels?.key !== key)
+        this.#labels = { key, labels: axisLabels(format, data.bucketMs) };
+      octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
+      drawOverlay(
+        octx,
+        data,
+        next,
+        this.#layout,
+        this.#colors,
+        this.#labels.labels,
+        this.#crosshair,
+      );
+    }
     // The map moves under a still pointer (the live edge, the fitted rows, a new book):
     // the readout says what is under it as drawn now (a painter in a worker: once the
     // worker has drawn it, `onDrawn`).
@@ -197,6 +244,7 @@ export class HeatmapPlot {
     this.#painter.dispose();
     this.#grid.remove();
     this.#overlay.remove();
+    this.#cross?.canvas.remove();
   }
 
   /**
@@ -237,11 +285,37 @@ export class HeatmapPlot {
     this.#grid.style.width = `${w}px`;
     this.#grid.style.height = `${h}px`;
     this.#painter.resize(w, h, this.#dpr);
-    this.#overlay.width = Math.max(1, Math.round(box.width * this.#dpr));
-    this.#overlay.height = Math.max(1, Math.round(box.height * this.#dpr));
+    const ow = Math.max(1, Math.round(box.width * this.#dpr));
+    const oh = Math.max(1, Math.round(box.height * this.#dpr));
+    if (this.#octx) {
+      this.#overlay.width = ow;
+      this.#overlay.height = oh;
+    } else if (this.#painter instanceof OffscreenGridPainter) this.#painter.resizeOverlay(ow, oh);
     this.#overlay.style.width = `${box.width}px`;
     this.#overlay.style.height = `${box.height}px`;
+    const cross = this.#cross?.canvas;
+    if (cross) {
+      cross.width = Math.max(1, Math.round(w * this.#dpr));
+      cross.height = Math.max(1, Math.round(h * this.#dpr));
+      cross.style.width = `${w}px`;
+      cross.style.height = `${h}px`;
+    }
+    this.#drawCrosshair();
     this.#request();
+  }
+
+  /**
+   * The crosshair on its own canvas (where a worker draws the overlay): redrawn when the
+   * pointer moves, leaves or the plot is resized, never for a frame of the map alone.
+   */
+  #drawCrosshair(): void {
+    const cross = this.#cross;
+    if (!cross) return;
+    const { ctx, canvas: c } = cross;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, c.width, c.height);
+    ctx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
+    drawCrosshair(ctx, this.#layout, this.#colors, this.#crosshair);
   }
 
   #point(e: PointerEvent | WheelEvent | MouseEvent): { x: number; y: number } {
@@ -293,12 +367,15 @@ export class HeatmapPlot {
       if (drag && drag.id === e.pointerId) {
         this.#drag = { ...p, id: drag.id };
         this.#crosshair = p;
+        this.#drawCrosshair();
         this.#setView(pan(this.#view, p.x - drag.x, p.y - drag.y));
         return;
       }
       this.#crosshair = p;
       this.#updateReadout();
-      this.#request();
+      // On its own canvas: the map is not drawn again for a pointer's move.
+      if (this.#cross) this.#drawCrosshair();
+      else this.#request();
     });
     const end = (e: PointerEvent) => {
       if (this.#drag?.id === e.pointerId) this.#drag = null;
@@ -309,7 +386,8 @@ export class HeatmapPlot {
       if (this.#drag) return;
       this.#crosshair = null;
       this.#updateReadout();
-      this.#request();
+      if (this.#cross) this.#drawCrosshair();
+      else this.#request();
     });
     on('dblclick', () => this.backToLive());
     on(
