@@ -155,27 +155,36 @@ describe('the WebGL2 path', () => {
   });
 });
 
+/**
+ * The main thread's side and the worker's, joined by cloned messages, on a fake GL; the
+ * worker given the overlay's canvas too where `overlay` is. `sent`: every message sent.
+ */
+function joinedWorker(overlay?: OffscreenCanvas) {
+  const gl = fakeGl();
+  const frames: (() => void)[] = [];
+  const sent: GridMessage[] = [];
+  const port: GridPort = {
+    postMessage: (m: GridMessage) => {
+      sent.push(m);
+      side.receive(structuredClone(m));
+    },
+    onmessage: null,
+    onerror: null,
+    terminate: () => {},
+  };
+  const side = new GridWorkerSide(
+    (reply: GridReply) => port.onmessage?.({ data: structuredClone(reply) }),
+    (draw) => frames.push(draw),
+    () => ({ painter: WebglGridPainter.create(gl.canvas)!, renderer: 'fake', readPixel() {} }),
+  );
+  side.receive({ type: 'init', canvas: {} as OffscreenCanvas, ...(overlay && { overlay }) });
+  const painter = new OffscreenGridPainter(port, overlay !== undefined);
+  const frame = () => frames.splice(0).forEach((f) => f());
+  return { gl, painter, frame, sent };
+}
+
 describe('the WebGL2 path drawn in a worker', () => {
-  /** The main thread's side and the worker's, joined by cloned messages, on a fake GL. */
-  function joined() {
-    const gl = fakeGl();
-    const frames: (() => void)[] = [];
-    const port: GridPort = {
-      postMessage: (m: GridMessage) => side.receive(structuredClone(m)),
-      onmessage: null,
-      onerror: null,
-      terminate: () => {},
-    };
-    const side = new GridWorkerSide(
-      (reply: GridReply) => port.onmessage?.({ data: structuredClone(reply) }),
-      (draw) => frames.push(draw),
-      () => ({ painter: WebglGridPainter.create(gl.canvas)!, renderer: 'fake', readPixel() {} }),
-    );
-    side.receive({ type: 'init', canvas: {} as OffscreenCanvas });
-    const painter = new OffscreenGridPainter(port);
-    const frame = () => frames.splice(0).forEach((f) => f());
-    return { gl, painter, frame };
-  }
+  const joined = () => joinedWorker();
 
   it('holds every column of a fast move, sent as they come, and says the rows a texel holds', () => {
     const { gl, painter, frame } = joined();
@@ -252,28 +261,8 @@ describe('the overlay drawn in the worker', () => {
   }
 
   function joined() {
-    const gl = fakeGl();
-    const frames: (() => void)[] = [];
-    const sent: GridMessage[] = [];
-    const port: GridPort = {
-      postMessage: (m: GridMessage) => {
-        sent.push(m);
-        side.receive(structuredClone(m));
-      },
-      onmessage: null,
-      onerror: null,
-      terminate: () => {},
-    };
-    const side = new GridWorkerSide(
-      (reply: GridReply) => port.onmessage?.({ data: structuredClone(reply) }),
-      (draw) => frames.push(draw),
-      () => ({ painter: WebglGridPainter.create(gl.canvas)!, renderer: 'fake', readPixel() {} }),
-    );
     const ctx = fake2d();
-    side.receive({ type: 'init', canvas: {} as OffscreenCanvas, overlay: ctx.overlay });
-    const painter = new OffscreenGridPainter(port, true);
-    const frame = () => frames.splice(0).forEach((f) => f());
-    return { painter, frame, sent, ctx };
+    return { ...joinedWorker(ctx.overlay), ctx };
   }
 
   const input: OverlayInput = {
