@@ -43,7 +43,7 @@ async function addHeatmap(app: Workspace): Promise<void> {
   await expect(heatmap(page).getByRole('img', { name: 'Depth heatmap of BTCUSDT' })).toBeVisible();
 }
 
-function sees(app: Workspace, drawnBy: () => string): void {
+function sees(app: Workspace, drawnBy: () => string, shot: () => string = drawnBy): void {
   test('columns appear as the book comes in', async () => {
     const page = app.page;
     await addHeatmap(app);
@@ -108,7 +108,7 @@ function sees(app: Workspace, drawnBy: () => string): void {
         ROOT,
         'test-results',
         'screens',
-        `heatmap-${drawnBy()}-${theme}-1024.png`,
+        `heatmap-${shot()}-${theme}-1024.png`,
       );
       await stillShot(page, file);
     }
@@ -116,18 +116,68 @@ function sees(app: Workspace, drawnBy: () => string): void {
   });
 }
 
+/** What paints on this window's own canvases: WebGL2 where it has it, else 2D. */
+function pathHere(page: Page): Promise<string> {
+  return page
+    .locator('body')
+    .evaluate((body) =>
+      body.ownerDocument.createElement('canvas').getContext('webgl2') ? 'webgl2' : 'canvas2d',
+    );
+}
+
 test.describe('on the path this Chromium takes', () => {
   const app = useWorkspace(OPTIONS);
   let taken = '';
   test.beforeAll(async () => {
-    taken = await app.page
-      .locator('body')
-      .evaluate((body) =>
-        body.ownerDocument.createElement('canvas').getContext('webgl2') ? 'webgl2' : 'canvas2d',
-      );
+    taken = await pathHere(app.page);
     console.log(`heatmap path: ${taken}`);
   });
   sees(app, () => taken);
+});
+
+test.describe('after its worker failed, both canvases already handed to it', () => {
+  const app = useWorkspace({
+    ...OPTIONS,
+    beforeOpen: (page) =>
+      page.addInitScript({
+        // Each worker's "ready" (sent once it holds the cells' and the overlay's canvases)
+        // is read as "failed": the plot must make new canvases and draw them on the page.
+        content: `(() => {
+          const Base = globalThis.Worker;
+          globalThis.heatmapWorkerFailures = 0;
+          globalThis.Worker = class extends Base {
+            set onmessage(fn) {
+              super.onmessage = fn && ((e) => {
+                if (e.data && e.data.type !== 'ready') return fn(e);
+                globalThis.heatmapWorkerFailures++;
+                fn(new MessageEvent('message', { data: { type: 'failed', error: 'made to fail by the spec' } }));
+              });
+            }
+            get onmessage() {
+              return super.onmessage;
+            }
+          };
+        })();`,
+      }),
+  });
+  let taken = '';
+  test.beforeAll(async () => {
+    taken = await pathHere(app.page);
+  });
+  sees(
+    app,
+    () => taken,
+    () => `${taken}-after-worker-failed`,
+  );
+  test('its worker did fail, and the plot holds the cells and overlay canvases made anew', async () => {
+    const page = app.page;
+    const failures = await page.evaluate(
+      () => (globalThis as unknown as { heatmapWorkerFailures: number }).heatmapWorkerFailures,
+    );
+    expect(failures).toBeGreaterThan(0);
+    // The cells and the overlay drawn here, no crosshair canvas of its own any more.
+    await expect(plot(page).locator('canvas')).toHaveCount(2);
+  });
 });
 
 test.describe('on the 2D canvas (no WebGL2)', () => {
