@@ -1,15 +1,20 @@
 /**
  * The recording's status for the status bar's REC indicator, its popover and Settings:
  * asked of the main side now and every few seconds, and answered at once by a switch.
+ * While it lists no symbol (a window just opened: its panes have not subscribed yet) it
+ * is asked again within a second, so the indicator does not say "nothing to record" for
+ * a whole refresh after the workspace's first prices.
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { Instrument, RecordingStatus } from '../../../shared/model';
 import type { Disposable } from '../../../shared/emitter';
 import { errorMessage } from '../../../shared/errors';
-import { repeat, systemTimers, type Timers } from '../../../shared/timers';
+import { timeout, systemTimers, type Timers } from '../../../shared/timers';
 
 /** How often the status is asked again (the indicator's state, the size). */
 export const RECORDING_REFRESH_MS = 5_000;
+/** How soon it is asked again while it lists no symbol shown. */
+export const RECORDING_EMPTY_REFRESH_MS = 1_000;
 
 export class RecordingState {
   status = $state.raw<RecordingStatus | null>(null);
@@ -24,29 +29,46 @@ export class RecordingState {
     private readonly timers: Timers = systemTimers,
   ) {}
 
+  #started = false;
+
   /** Starts asking (the status bar, for as long as it is shown). */
   start(): void {
-    this.refresh();
-    this.#refresh ??= repeat(this.timers, () => this.refresh(), RECORDING_REFRESH_MS);
+    if (this.#started) return;
+    this.#started = true;
+    this.#ask();
   }
 
   stop(): void {
+    this.#started = false;
     this.#refresh?.dispose();
     this.#refresh = null;
   }
 
-  toggle(): void {
-    this.open = !this.open;
-    if (this.open) this.refresh();
+  /** Asks now, then again once answered: sooner while nothing shown is listed. */
+  #ask(): void {
+    this.#refresh = null;
+    void this.refresh().then(() => {
+      if (!this.#started || this.#refresh) return;
+      const empty = this.status !== null && this.status.symbols.length === 0;
+      const ms = empty ? RECORDING_EMPTY_REFRESH_MS : RECORDING_REFRESH_MS;
+      this.#refresh = timeout(this.timers, () => this.#ask(), ms);
+    });
   }
 
-  refresh(): void {
-    this.bridge.invoke('getRecording', {}).then(
+  toggle(): void {
+    this.open = !this.open;
+    if (this.open) void this.refresh();
+  }
+
+  refresh(): Promise<void> {
+    return this.bridge.invoke('getRecording', {}).then(
       (status) => {
         this.status = status;
         this.error = null;
       },
-      (error: unknown) => (this.error = errorMessage(error)),
+      (error: unknown) => {
+        this.error = errorMessage(error);
+      },
     );
   }
 
