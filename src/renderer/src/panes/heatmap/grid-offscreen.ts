@@ -224,19 +224,20 @@ export class OffscreenGridPainter implements GridPainter {
     this.#drawing = true;
     const frame = ++this.#frames;
     this.#sent.set(frame, { view, k: this.#window?.k ?? 1, epoch: data.epoch });
-    if (this.drawsOverlay && overlay) {
+    const withOverlay = this.drawsOverlay && overlay !== undefined;
+    if (withOverlay) {
       const delta = this.#trades.delta(data);
       if (delta) this.port.postMessage({ type: 'trades', delta });
-      this.port.postMessage({
-        type: 'draw',
-        frame,
-        view,
-        colors,
-        max,
-        place: this.#window,
-        overlay: { step: data.step, bucketMs: data.bucketMs, ...overlay },
-      });
-    } else this.port.postMessage({ type: 'draw', frame, view, colors, max, place: this.#window });
+    }
+    this.port.postMessage({
+      type: 'draw',
+      frame,
+      view,
+      colors,
+      max,
+      place: this.#window,
+      ...(withOverlay && { overlay: { step: data.step, bucketMs: data.bucketMs, ...overlay } }),
+    });
   }
 
   busy(idle: () => void): boolean {
@@ -314,8 +315,6 @@ export class GridWorkerSide {
   readonly #columns = new Map<number, SentColumn>();
   #overlay: Context2D | null = null;
   #trades: Trade[] = [];
-  /** The axes' labels, kept while their format and bucket stay. */
-  #labels: { key: string; labels: ReturnType<typeof axisLabels> } | null = null;
   #next: Extract<GridMessage, { type: 'draw' }> | null = null;
   #scheduled = false;
   readonly #data: GridColumns = {
@@ -418,8 +417,6 @@ export class GridWorkerSide {
 
   /** The overlay's data layer for the frame's view, from the copy (no crosshair: the page's). */
   #drawOverlay(ctx: Context2D, view: Viewport, o: OverlayFrame): void {
-    const key = `${o.format.decimals}|${o.format.zone ?? ''}|${o.bucketMs}`;
-    if (this.#labels?.key !== key) this.#labels = { key, labels: axisLabels(o.format, o.bucketMs) };
     const columns = this.#data;
     const data: OverlayData = {
       step: o.step,
@@ -430,6 +427,6 @@ export class GridWorkerSide {
       column: (b) => columns.column(b) as SentColumn | undefined,
     };
     ctx.setTransform(o.dpr, 0, 0, o.dpr, 0, 0);
-    drawOverlay(ctx, data, view, o.layout, o.colors, this.#labels.labels, null);
+    drawOverlay(ctx, data, view, o.layout, o.colors, axisLabels(o.format, o.bucketMs), null);
   }
 }

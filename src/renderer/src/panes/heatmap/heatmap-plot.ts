@@ -45,7 +45,6 @@ export class HeatmapPlot {
   #octx: CanvasRenderingContext2D | null = null;
   /** The crosshair's own canvas, over the plot, where a worker draws the overlay. */
   #cross: { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D } | null = null;
-  #labels: { key: string; labels: ReturnType<typeof axisLabels> } | null = null;
   #painter: GridPainter;
   #view: Viewport = DEFAULT_VIEW;
   #layout: OverlayLayout = {
@@ -214,9 +213,6 @@ export class HeatmapPlot {
       painter.draw(next, data, this.#gridColors, max, overlay);
     } else if (octx) {
       this.#painter.draw(next, data, this.#gridColors, max);
-      const key = `${format.decimals}|${format.zone ?? ''}|${data.bucketMs}`;
-      if (this.#labels?.key !== key)
-        this.#labels = { key, labels: axisLabels(format, data.bucketMs) };
       octx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
       drawOverlay(
         octx,
@@ -224,7 +220,7 @@ export class HeatmapPlot {
         next,
         this.#layout,
         this.#colors,
-        this.#labels.labels,
+        axisLabels(format, data.bucketMs),
         this.#crosshair,
       );
     }
