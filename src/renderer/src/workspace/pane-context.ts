@@ -5,6 +5,7 @@
  */
 import type { MarketdeskBridge, SaveFileRequest } from '../../../shared/bridge';
 import type { AppStatus, Settings, UnixMs } from '../../../shared/model';
+import { isReplaySource } from '../../../shared/model';
 import type { PaneConfig, PaneContext, PaneKind, SymbolRef, Watchlist } from './pane-contract';
 import type { WorkspaceState } from './workspace-state.svelte';
 
@@ -37,6 +38,10 @@ export function createPaneContext<K extends PaneKind>(
     bridge: deps.bridge,
     get status() {
       return deps.status();
+    },
+    get replaying() {
+      const status = deps.status();
+      return status !== null && isReplaySource(status.source);
     },
     get settings() {
       return deps.settings();

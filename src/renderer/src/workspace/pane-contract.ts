@@ -37,6 +37,8 @@ export interface PaneContext<K extends PaneKind = PaneKind> {
   bridge: MarketdeskBridge;
   /** Reactive app status (mode, connection, plan, budget…). */
   readonly status: AppStatus | null;
+  /** The data is a replay's: the status's source is a replay (reactive, as `status`). */
+  readonly replaying: boolean;
   readonly settings: Settings | null;
   /** The data's clock: the replay clock's time during a replay, else the wall clock. */
   now(): UnixMs;
