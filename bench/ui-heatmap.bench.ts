@@ -30,8 +30,12 @@ interface Result {
   path: string;
   /** The cells drawn in a worker (an OffscreenCanvas), not on the main thread. */
   worker: boolean;
-  /** Frames the plot drew per second, and the page's animation frames per second. */
+  /**
+   * Frames the plot drew per second (its worker's frames, where it has one), views the
+   * page gave it per second, and the page's animation frames per second.
+   */
   fps: number;
+  sentFps: number;
   pageFps: number;
   frameP95: number;
   workP95: number;
@@ -139,7 +143,7 @@ const bench: Benchmark = {
       const firstPaintMs = session.readMs + fp.totalMs;
       console.error(
         `[ui-heatmap] path ${r.path}${r.worker ? ' in a worker (OffscreenCanvas)' : ' on the main thread'}; ` +
-          `the plot drew ${r.fps.toFixed(1)} frames/s, the page ran ${r.pageFps.toFixed(1)} animation frames/s; ` +
+          `the plot drew ${r.fps.toFixed(1)} frames/s (of ${r.sentFps.toFixed(1)} views/s the page sent), the page ran ${r.pageFps.toFixed(1)} animation frames/s; ` +
           `${r.columns} columns × ${r.rows} rows; ` +
           `frame p95 ${r.frameP95.toFixed(1)} ms; work median ${r.workMedian.toFixed(2)} ms; ` +
           `longest task ${r.longest.toFixed(0)} ms; column uploads ${r.uploads ?? 'n/a'}; ` +

@@ -90,6 +90,7 @@ async function run(seconds) {
   let drawn = plot.stats.drawMs;
   let drawnFrames = plot.stats.frames;
   const frames0 = drawnFrames;
+  const shown0 = Number(el.dataset.framesDrawn ?? 0);
   await new Promise((done) => {
     const step = (/** @type {number} */ now) => {
       const w0 = performance.now();
@@ -131,7 +132,11 @@ async function run(seconds) {
   return {
     path: plot.path,
     worker: 'finished' in plot.painter,
-    fps: (plot.stats.frames - frames0) / elapsed,
+    // Frames drawn on the plot (its worker's, where it has one: those it said were
+    // committed), not views the page sent it: a view sent while the worker was still
+    // drawing is replaced by the next and never drawn.
+    fps: (Number(el.dataset.framesDrawn ?? 0) - shown0) / elapsed,
+    sentFps: (plot.stats.frames - frames0) / elapsed,
     pageFps: pageFrames / elapsed,
     frameP95: p95(frames.slice(1)),
     workP95: p95(work),

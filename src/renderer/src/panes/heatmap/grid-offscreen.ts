@@ -11,8 +11,9 @@
  * window it chose (`viewWindow`), numbered; the worker says which frame it drew, and
  * that frame (its view, the rows a texel held) is `drawn`, what the crosshair reads:
  * the cells on screen, not the next frame the worker is still drawing. It
- * holds the next frame while the last is still drawing (`busy`): the plot then draws as
- * fast as the GPU does, never queueing frames behind it. `GridWorkerSide` is the
+ * sends a view each animation frame while at most one sent is not drawn yet (`busy`):
+ * the worker draws the newest in its own animation frames, as often as the GPU lets
+ * them come, and views never queue behind it. `GridWorkerSide` is the
  * worker's: a copy of the columns and a `WebglGridPainter` on the offscreen canvas.
  *
  * The overlay's data layer (best bid and ask, trades, profile, axes: heatmap-overlay.ts)
@@ -103,6 +104,9 @@ export interface GridPort {
   terminate(): void;
 }
 
+/** The frames sent and not yet drawn at which the page holds the next (see `busy`). */
+const IN_FLIGHT = 2;
+
 let webgl2: boolean | null = null;
 
 /** Whether this window has WebGL2 (asked once, on a canvas thrown away). */
@@ -119,7 +123,6 @@ export class OffscreenGridPainter implements GridPainter {
   readonly path = 'webgl2' as const;
   #window: TextureWindow | null = null;
   #height = 0;
-  #drawing = false;
   #idle: (() => void) | null = null;
   #synced: ((at: number) => void)[] = [];
   #failed: ((error: string) => void) | null = null;
@@ -221,7 +224,6 @@ export class OffscreenGridPainter implements GridPainter {
     overlay?: OverlayInput,
   ): void {
     this.#window = viewWindow(view, this.#height, this.#window) ?? this.#window;
-    this.#drawing = true;
     const frame = ++this.#frames;
     this.#sent.set(frame, { view, k: this.#window?.k ?? 1, epoch: data.epoch });
     const withOverlay = this.drawsOverlay && overlay !== undefined;
@@ -240,8 +242,17 @@ export class OffscreenGridPainter implements GridPainter {
     });
   }
 
+  /**
+   * True while two frames sent are not drawn yet: the worker is drawing one and has the
+   * next waiting for its animation frame. One frame in flight is not busy: the page's
+   * next animation frame sends the next view while the worker draws this one, so the two
+   * threads' frames overlap. Held at one (session 37), each frame cost two display
+   * frames — sent in the page's, drawn in the worker's next, said drawn after the page's
+   * had passed — and the plot drew at most 30 frames a second on a 60 Hz screen, on any
+   * GPU. Held at two, the page never sends views faster than the worker draws them.
+   */
   busy(idle: () => void): boolean {
-    if (!this.#drawing) return false;
+    if (this.#sent.size < IN_FLIGHT) return false;
     this.#idle = idle;
     return true;
   }
@@ -284,7 +295,7 @@ export class OffscreenGridPainter implements GridPainter {
           this.drawn = drawn;
           this.#onDrawn?.();
         }
-        this.#drawing = false;
+        if (this.#sent.size >= IN_FLIGHT) return;
         const idle = this.#idle;
         this.#idle = null;
         idle?.();

@@ -1,8 +1,8 @@
 /**
  * The GPU path's texture: every column the data has must be in it, whatever the range
- * of prices the view spans. A fake WebGL2 context keeps what is sent (the grid texture,
- * the column presence, the uniforms), and the test reads each column's sizes back where
- * the fragment shader would look for them.
+ * of prices the view spans. A fake WebGL2 context keeps what is sent (the grid texture
+ * and the uniforms), and the test reads each column's sizes back where the fragment
+ * shader would look for them.
  */
 import { describe, expect, it } from 'vitest';
 import type { GridPainter } from './grid-painter';
@@ -20,23 +20,16 @@ import { DEFAULT_VIEW, follow, xOfBucket, type Viewport } from './heatmap-view';
 import type { OverlayInput } from './grid-offscreen';
 import { ladderBook } from './testing/books';
 
-/** A WebGL2 context that keeps the textures sent and the uniforms set, and draws nothing. */
+/** A WebGL2 context that keeps the texture sent and the uniforms set, and draws nothing. */
 function fakeGl() {
   const grid = new Float32Array(MAX_COLUMNS * TEXTURE_ROWS * 2);
-  const present = new Uint8Array(MAX_COLUMNS);
   const uniforms: Record<string, number> = {};
-  let unit = 0;
-  const TEXTURE0 = 0x84c0;
   const calls = {
-    TEXTURE0,
-    TEXTURE1: TEXTURE0 + 1,
     NO_ERROR: 0,
     getError: () => 0,
     getShaderParameter: () => true,
     getProgramParameter: () => true,
     getUniformLocation: (_p: unknown, name: string) => name,
-    getAttribLocation: () => 0,
-    activeTexture: (u: number) => (unit = u - TEXTURE0),
     uniform1f: (name: string, v: number) => (uniforms[name] = v),
     uniform1i: (name: string, v: number) => (uniforms[name] = v),
     texSubImage2D(
@@ -53,12 +46,9 @@ function fakeGl() {
       ]
     ) {
       for (let r = 0; r < h; r++)
-        for (let c = 0; c < w; c++) {
-          if (unit === 1) present[x + c] = pixels[r * w + c]!;
-          else
-            for (const ch of [0, 1])
-              grid[((y + r) * MAX_COLUMNS + x + c) * 2 + ch] = pixels[(r * w + c) * 2 + ch]!;
-        }
+        for (let c = 0; c < w; c++)
+          for (const ch of [0, 1])
+            grid[((y + r) * MAX_COLUMNS + x + c) * 2 + ch] = pixels[(r * w + c) * 2 + ch]!;
     },
   };
   const gl = new Proxy(calls as Record<string | symbol, unknown>, {
@@ -70,7 +60,7 @@ function fakeGl() {
           : () => ({}),
   });
   const canvas = { width: 0, height: 0, getContext: () => gl } as unknown as HTMLCanvasElement;
-  return { canvas, grid, present, uniforms };
+  return { canvas, grid, uniforms };
 }
 
 /** A two-level book a side, its best bid at `bid` (tick 0.01). */
@@ -84,13 +74,14 @@ const colors = { bid: [0, 1, 0], ask: [1, 0, 0] } as const;
  * uniforms give). Answers the cells missing from the texture.
  */
 function missing(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl>): string[] {
-  const k = gl.uniforms.u_k ?? 1;
+  const k = kOf(gl);
   const base = view.center - gl.uniforms.u_center!;
   const out: string[] = [];
   for (let b = data.oldest!; b <= data.newest!; b++) {
     const col = data.column(b);
     if (!col) continue;
-    if (gl.present[slot(b)] !== 255) out.push(`bucket ${b} not present`);
+    // The shader reads buckets from the first the texture holds (relative to the newest).
+    if (b - data.newest! < gl.uniforms.u_first!) out.push(`bucket ${b} not read`);
     for (const [ch, side] of [col.bids, col.asks].entries())
       for (let i = 0; i < side.rows.length; i++) {
         const r = Math.floor((side.rows[i]! - base) / k);
@@ -101,6 +92,9 @@ function missing(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl
   }
   return out;
 }
+
+/** The price rows a texel holds, as the uniforms give it. */
+const kOf = (gl: ReturnType<typeof fakeGl>) => Math.round(1 / gl.uniforms.u_invK!);
 
 /**
  * BTC up 170 in 200 s at a 0.01 tick (17,000 price rows) sent to `painter` (800 × 600),
@@ -150,7 +144,37 @@ describe('the WebGL2 path', () => {
     const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
     const { data, view } = quietBook(painter);
     painter.draw(view, data, colors, 50);
-    expect(gl.uniforms.u_k).toBe(1);
+    expect(kOf(gl)).toBe(1);
+    expect(missing(data, view, gl)).toEqual([]);
+  });
+
+  it('draws nothing for seconds the live edge passed with no book, not a ring’s width ago', () => {
+    const gl = fakeGl();
+    const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
+    painter.resize(800, 600, 1);
+    const data = new HeatmapData(1_000, 1);
+    const t0 = 1_800_000_000_000;
+    for (let i = 0; i < MAX_COLUMNS; i++) data.addFrame(t0 + i * 1_000, book(100, 1 + (i % 5)));
+    painter.upload('all', data);
+    const view = follow(DEFAULT_VIEW, data.newest, { lo: 9_998, hi: 10_003 }, 600);
+    painter.draw(view, data, colors, 5);
+    // Twenty quiet seconds, then a book: the book is held 5 s, then nothing is known; the
+    // empty buckets' slots held the sizes of the ring's first.
+    painter.upload(data.addFrame(t0 + (MAX_COLUMNS + 20) * 1_000, book(100, 3)), data);
+    painter.draw({ ...view, right: data.newest! + 1 }, data, colors, 5);
+    const newest = data.newest!;
+    const left: string[] = [];
+    for (let b = newest - 15; b < newest; b++) {
+      expect(data.column(b)).toBeUndefined();
+      expect(b - newest).toBeGreaterThanOrEqual(gl.uniforms.u_first!);
+      for (let r = 0; r < TEXTURE_ROWS; r++)
+        if (
+          gl.grid[(r * MAX_COLUMNS + slot(b)) * 2] ||
+          gl.grid[(r * MAX_COLUMNS + slot(b)) * 2 + 1]
+        )
+          left.push(`bucket ${b} texel row ${r}`);
+    }
+    expect(left).toEqual([]);
     expect(missing(data, view, gl)).toEqual([]);
   });
 });
@@ -190,12 +214,17 @@ describe('the WebGL2 path drawn in a worker', () => {
     const { gl, painter, frame } = joined();
     const { data, t0, view } = fastMove(painter);
     painter.draw(view, data, colors, 5);
-    // Drawn in the worker's next frame; the main side holds the next until then.
-    expect(painter.busy(() => {})).toBe(true);
+    // Drawn in the worker's next frame. One frame in flight: the page sends the next view
+    // meanwhile; a second one not drawn yet holds the page until the worker has drawn.
+    expect(painter.busy(() => {})).toBe(false);
+    painter.draw(view, data, colors, 5);
+    let idle = 0;
+    expect(painter.busy(() => idle++)).toBe(true);
     frame();
+    expect(idle).toBe(1);
     expect(painter.busy(() => {})).toBe(false);
     expect(missing(data, view, gl)).toEqual([]);
-    expect(painter.drawn?.k).toBe(gl.uniforms.u_k);
+    expect(painter.drawn?.k).toBe(kOf(gl));
     expect(painter.drawn?.k).toBeGreaterThan(16);
     for (let i = 201; i <= 210; i++) {
       painter.upload(data.addFrame(t0 + i * 1_000, book(60_000 + i * 0.85, 2)), data);

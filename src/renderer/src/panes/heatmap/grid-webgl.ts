@@ -1,17 +1,21 @@
 /**
  * The heatmap's cells on the GPU (WebGL2): the grid is one float texture of
  * `MAX_COLUMNS` columns (a ring: bucket number modulo its width) by `TEXTURE_ROWS`
- * rows, bid and ask sizes as two channels, and a one-row texture saying which columns
- * hold a book. The texture spans a window of price rows that follows the view
+ * rows, bid and ask sizes as two channels; a bucket with no book is a column of zeros,
+ * and the slots older than the first bucket sent are not read. The texture spans a
+ * window of price rows that follows the view
  * (`textureWindow`): its rows from a base row, each texel the largest size of `k` price
  * rows — one while the view spans fewer rows than the texture, more when it spans more
  * (a fast move fitted in view: a device pixel then covers about `k` rows anyway), so
  * every column the data has is drawn at any zoom. A new column is one `texSubImage2D`
  * of a single texel column; the whole grid is sent again only when the view leaves the
  * window or zooms far inside it, or the columns are rebuilt (another bucket or
- * grouping). The fragment shader maps each pixel to its bucket and to the texels of
- * the rows it covers, and colours it by the largest size there over the visible range's
- * largest.
+ * grouping). Each pixel's bucket and rows come from the vertex shader (interpolated);
+ * the fragment shader reads the texel of its row, or where rows are thinner than a
+ * pixel those of all the rows it covers (another program, chosen by the zoom), and
+ * colours it by the largest size there over the visible range's largest. A software GL
+ * (SwiftShader, on the CPU) spends most of a frame in that read: one texel a pixel is
+ * the least it can do.
  */
 import type { Changed } from './heatmap-data';
 import { slot } from './heatmap-data';
@@ -68,75 +72,127 @@ export function viewWindow(
   return textureWindow(Math.floor(view.center - half), Math.ceil(view.center + half), current);
 }
 
+// Where a pixel looks, as the vertex shader's outputs: both are affine in the pixel's
+// position, so the GPU interpolates them and the fragment shader only floors them (the
+// division per pixel, and reading the pixel's position, cost a software GL a third of
+// its frame). Bucket numbers are taken relative to the newest and rows relative to the
+// texture's base, so float32 holds them exactly whatever the epoch or price.
+// v_cell.x: the bucket under the pixel's centre, relative to the newest (fractional);
+// v_cell.y: the price row, plus `u_shift`, so its floor is the lowest row the pixel
+// covers (0.5: one row a pixel or fewer; where rows are thinner than a pixel, the row
+// half a pixel below its centre).
 const VERTEX = `#version 300 es
 in vec2 a_pos;
-void main() { gl_Position = vec4(a_pos, 0.0, 1.0); }`;
-
-// Bucket numbers are taken relative to the newest and rows relative to the base, so
-// float32 holds them exactly whatever the epoch or price.
-const FRAGMENT = `#version 300 es
-precision highp float;
-precision highp int;
-uniform highp sampler2D u_grid;
-uniform highp sampler2D u_present;
 uniform vec2 u_size;
 uniform float u_right;
 uniform float u_center;
 uniform float u_columnPx;
 uniform float u_rowPx;
-uniform float u_k;
-uniform int u_newestSlot;
-uniform float u_max;
-uniform vec3 u_bid;
-uniform vec3 u_ask;
-out vec4 color;
+uniform float u_shift;
+out vec2 v_cell;
 void main() {
-  float x = gl_FragCoord.x;
-  float y = u_size.y - gl_FragCoord.y;
-  float rel = floor(u_right - (u_size.x - x) / u_columnPx);
-  // A pixel covers the price rows lo to lo + span: thinner than a pixel, a row must not
-  // be skipped, so the largest size among them is drawn, read from the texels holding
-  // them (k rows a texel: up to 64 texels a pixel).
-  float rowF = u_center + (u_size.y * 0.5 - y) / u_rowPx;
-  float lo = floor(rowF + 0.5);
-  float span = u_rowPx >= 1.0 ? 0.0 : floor(1.0 / u_rowPx);
-  lo = u_rowPx >= 1.0 ? lo : floor(rowF - 0.5 / u_rowPx + 0.5);
-  float tlo = floor(lo / u_k);
-  float thi = floor((lo + span) / u_k);
-  if (rel > 0.0 || rel < -${MAX_COLUMNS - 1}.0 || thi < 0.0 || tlo >= ${TEXTURE_ROWS}.0 || u_max <= 0.0) {
-    color = vec4(0.0); return;
-  }
-  int s = (u_newestSlot + int(rel) + ${MAX_COLUMNS}) % ${MAX_COLUMNS};
-  if (texelFetch(u_present, ivec2(s, 0), 0).r < 0.5) { color = vec4(0.0); return; }
+  vec2 px = (a_pos * 0.5 + 0.5) * u_size;
+  v_cell = vec2(
+    u_right - (u_size.x - px.x) / u_columnPx,
+    u_center + (px.y - u_size.y * 0.5) / u_rowPx + u_shift);
+  gl_Position = vec4(a_pos, 0.0, 1.0);
+}`;
+
+/**
+ * The fragment shader: `many` where a pixel covers more than one price row (it reads
+ * the texels of all of them, up to 64, and draws the largest size: a row must not be
+ * skipped), else the one texel of its row. A column without a book is a column of zero
+ * texels; those older than the first the texture holds (`u_first`, relative to the
+ * newest) are not read.
+ */
+function fragment(many: boolean): string {
+  const read = many
+    ? `float thi = min(floor((lo + u_span + 0.5) * u_invK), tlo + 63.0);
+  if (thi < 0.0 || tlo >= ${TEXTURE_ROWS}.0) { color = vec4(0.0); return; }
   vec2 v = vec2(0.0);
-  for (int k = 0; k < 64; k++) {
-    float r = tlo + float(k);
+  for (int i = 0; i < 64; i++) {
+    float r = tlo + float(i);
     if (r > thi) break;
     if (r < 0.0 || r >= ${TEXTURE_ROWS}.0) continue;
     v = max(v, texelFetch(u_grid, ivec2(s, int(r)), 0).rg);
-  }
-  float b = clamp(sqrt(v.r / u_max), 0.0, 1.0);
-  float a = clamp(sqrt(v.g / u_max), 0.0, 1.0);
+  }`
+    : `if (tlo < 0.0 || tlo >= ${TEXTURE_ROWS}.0) { color = vec4(0.0); return; }
+  vec2 v = texelFetch(u_grid, ivec2(s, int(tlo)), 0).rg;`;
+  return `#version 300 es
+precision highp float;
+precision highp int;
+uniform highp sampler2D u_grid;
+uniform int u_newestSlot;
+uniform float u_first;
+uniform float u_invK;
+uniform float u_span;
+uniform float u_invMax;
+uniform vec3 u_bid;
+uniform vec3 u_ask;
+in vec2 v_cell;
+out vec4 color;
+void main() {
+  float rel = floor(v_cell.x);
+  if (rel > 0.0 || rel < u_first) { color = vec4(0.0); return; }
+  int s = u_newestSlot + int(rel);
+  s = s < 0 ? s + ${MAX_COLUMNS} : s;
+  float lo = floor(v_cell.y);
+  // The texel holding row lo (k rows a texel): lo + 0.5 keeps the product off a whole
+  // number, so a multiplication by 1/k floors as the division would.
+  float tlo = floor((lo + 0.5) * u_invK);
+  ${read}
+  float b = min(sqrt(v.r * u_invMax), 1.0);
+  float a = min(sqrt(v.g * u_invMax), 1.0);
   float alpha = max(a, b);
   if (alpha <= 0.0) { color = vec4(0.0); return; }
-  vec3 rgb = (u_bid * b + u_ask * a) / (a + b);
-  color = vec4(rgb * alpha, alpha);
+  color = vec4((u_bid * b + u_ask * a) * (alpha / (a + b)), alpha);
 }`;
+}
+
+/** The uniforms both programs have (`u_span` is read by the one for many rows a pixel only). */
+const UNIFORMS = [
+  'u_grid',
+  'u_size',
+  'u_right',
+  'u_center',
+  'u_columnPx',
+  'u_rowPx',
+  'u_shift',
+  'u_newestSlot',
+  'u_first',
+  'u_invK',
+  'u_span',
+  'u_invMax',
+  'u_bid',
+  'u_ask',
+] as const;
+
+type Uniforms = Record<(typeof UNIFORMS)[number], WebGLUniformLocation | null>;
+
+/** A linked program and where its uniforms are. */
+interface Program {
+  program: WebGLProgram;
+  u: Uniforms;
+}
 
 export class WebglGridPainter implements GridPainter {
   readonly path = 'webgl2' as const;
   readonly #gl: WebGL2RenderingContext;
-  readonly #program: WebGLProgram;
+  /** The programs for one price row a pixel or fewer, and for many rows a pixel. */
+  readonly #one: Program;
+  readonly #many: Program;
   readonly #grid: WebGLTexture;
-  readonly #present: WebGLTexture;
-  readonly #u: Record<string, WebGLUniformLocation | null>;
   /** The price rows the texture holds (null: not placed yet). */
   #window: TextureWindow | null = null;
   /** The columns were rebuilt: the whole grid is sent at the next draw, for its view. */
   #stale = true;
   readonly #column = new Float32Array(TEXTURE_ROWS * 2);
-  readonly #presentTexel = new Uint8Array(1);
-  readonly #presentAll = new Uint8Array(MAX_COLUMNS);
+  /**
+   * The oldest bucket the texture holds (null: none): the slots of older ones may hold
+   * another time's sizes, and are not read. Every bucket from it to the newest is in the
+   * texture, zeros where it has no book.
+   */
+  #first: number | null = null;
   /** The block of a whole upload, kept for the next one (grown, never shrunk). */
   #block = new Float32Array(0);
   /**
@@ -171,29 +227,26 @@ export class WebglGridPainter implements GridPainter {
     gl: WebGL2RenderingContext,
   ) {
     this.#gl = gl;
-    this.#program = link(gl, VERTEX, FRAGMENT);
-    gl.useProgram(this.#program);
+    this.#one = program(gl, fragment(false));
+    this.#many = program(gl, fragment(true));
     const buffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
     gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
-    const pos = gl.getAttribLocation(this.#program, 'a_pos');
-    gl.enableVertexAttribArray(pos);
-    gl.vertexAttribPointer(pos, 2, gl.FLOAT, false, 0, 0);
+    // Both programs link a_pos to location 0 (bound before linking).
+    gl.enableVertexAttribArray(0);
+    gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     this.#grid = texture(gl, 0);
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.RG32F, MAX_COLUMNS, TEXTURE_ROWS, 0, gl.RG, gl.FLOAT, null);
-    this.#present = texture(gl, 1);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, MAX_COLUMNS, 1, 0, gl.RED, gl.UNSIGNED_BYTE, null);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-    const names = ['u_grid', 'u_present', 'u_size', 'u_right', 'u_center', 'u_columnPx'];
-    names.push('u_rowPx', 'u_k', 'u_newestSlot', 'u_max', 'u_bid', 'u_ask');
-    this.#u = Object.fromEntries(names.map((n) => [n, gl.getUniformLocation(this.#program, n)]));
-    gl.uniform1i(this.#u.u_grid!, 0);
-    gl.uniform1i(this.#u.u_present!, 1);
-    // One empty draw now (nothing is painted: no size to scale by): a software GL compiles
-    // the shader on its first draw, so it does so while the pane waits for its past, not
-    // on the first paint.
-    gl.uniform1f(this.#u.u_max!, 0);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    // One empty draw with each program now (nothing is painted: no size to scale by): a
+    // software GL compiles a shader on its first draw, so it does so while the pane waits
+    // for its past, not on the first paint.
+    for (const { program: p, u } of [this.#one, this.#many]) {
+      gl.useProgram(p);
+      gl.uniform1i(u.u_grid, 0);
+      gl.uniform1f(u.u_invMax, 0);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+    }
     gl.flush();
     const error = gl.getError();
     if (error !== gl.NO_ERROR) throw new Error(`WebGL2 setup failed (${error})`);
@@ -236,8 +289,6 @@ export class WebglGridPainter implements GridPainter {
     place?: TextureWindow,
   ): void {
     const gl = this.#gl;
-    gl.clearColor(0, 0, 0, 0);
-    gl.clear(gl.COLOR_BUFFER_BIT);
     // The view's price rows: the texture's window follows them (see `textureWindow`).
     const current = this.#window;
     const next = place
@@ -260,28 +311,41 @@ export class WebglGridPainter implements GridPainter {
     const newest = data.newest;
     const w = this.#window;
     this.drawn = { view, k: w?.k ?? 1, epoch: data.epoch ?? 0 };
-    if (newest === null || w === null) return;
-    const u = this.#u;
+    const first = this.#first;
+    if (newest === null || w === null || first === null || !(max > 0)) {
+      // Nothing to draw: the canvas cleared. Else the triangle writes every pixel.
+      gl.clearColor(0, 0, 0, 0);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+      return;
+    }
     const d = this.#dpr;
-    gl.useProgram(this.#program);
-    gl.uniform2f(u.u_size!, this.canvas.width, this.canvas.height);
-    gl.uniform1f(u.u_right!, view.right - newest);
-    gl.uniform1f(u.u_center!, view.center - w.base);
-    gl.uniform1f(u.u_columnPx!, view.columnPx * d);
-    gl.uniform1f(u.u_rowPx!, view.rowPx * d);
-    gl.uniform1f(u.u_k!, w.k);
-    gl.uniform1i(u.u_newestSlot!, slot(newest));
-    gl.uniform1f(u.u_max!, max);
-    gl.uniform3f(u.u_bid!, ...colors.bid);
-    gl.uniform3f(u.u_ask!, ...colors.ask);
+    // Device px a row: under one, a pixel covers `span` rows more than its lowest (see
+    // `rowsAtPixel`, which the crosshair reads with).
+    const rowPx = view.rowPx * d;
+    const many = rowPx < 1;
+    const { program: p, u } = many ? this.#many : this.#one;
+    gl.useProgram(p);
+    gl.uniform2f(u.u_size, this.canvas.width, this.canvas.height);
+    gl.uniform1f(u.u_right, view.right - newest);
+    gl.uniform1f(u.u_center, view.center - w.base);
+    gl.uniform1f(u.u_columnPx, view.columnPx * d);
+    gl.uniform1f(u.u_rowPx, rowPx);
+    gl.uniform1f(u.u_shift, many ? 0.5 - 0.5 / rowPx : 0.5);
+    gl.uniform1f(u.u_span, many ? Math.floor(1 / rowPx) : 0);
+    gl.uniform1i(u.u_newestSlot, slot(newest));
+    gl.uniform1f(u.u_first, Math.max(first - newest, -(MAX_COLUMNS - 1)));
+    gl.uniform1f(u.u_invK, 1 / w.k);
+    gl.uniform1f(u.u_invMax, 1 / max);
+    gl.uniform3f(u.u_bid, ...colors.bid);
+    gl.uniform3f(u.u_ask, ...colors.ask);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
   dispose(): void {
     const gl = this.#gl;
     gl.deleteTexture(this.#grid);
-    gl.deleteTexture(this.#present);
-    gl.deleteProgram(this.#program);
+    gl.deleteProgram(this.#one.program);
+    gl.deleteProgram(this.#many.program);
   }
 
   /** Sends every column, the texture holding the price rows of `window`. */
@@ -292,18 +356,10 @@ export class WebglGridPainter implements GridPainter {
     const newest = data.newest;
     const oldest = data.oldest;
     const gl = this.#gl;
-    const present = this.#presentAll;
-    present.fill(0);
     let first: number | null = null;
-    if (newest !== null && oldest !== null) {
-      for (let b = oldest; b <= newest; b++) {
-        if (!data.column(b)) continue;
-        first ??= b;
-        present[slot(b)] = 255;
-      }
-    }
-    gl.activeTexture(gl.TEXTURE1);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, MAX_COLUMNS, 1, gl.RED, gl.UNSIGNED_BYTE, present);
+    if (newest !== null && oldest !== null)
+      for (let b = oldest; b <= newest && first === null; b++) if (data.column(b)) first = b;
+    this.#first = first;
     // The texel rows to send: those the columns list (within the texture) and those that
     // may still hold an older size (cleared): a book spans a few dozen rows, not 1,024.
     let listed: TexelRows | null = null;
@@ -322,10 +378,9 @@ export class WebglGridPainter implements GridPainter {
     this.#written = listed;
     if (lo > hi || first === null || newest === null) return;
     const height = hi - lo + 1;
-    // The columns from the first with a book to the newest, in as few calls as the ring
-    // allows (one, or two where it wraps): a call per column was ~0.25 ms each on a
-    // software GL, over a second for 4,800 columns.
-    gl.activeTexture(gl.TEXTURE0);
+    // The columns from the first with a book to the newest (zeros where one has none),
+    // in as few calls as the ring allows (one, or two where it wraps): a call per column
+    // was ~0.25 ms each on a software GL, over a second for 4,800 columns.
     for (let b = first; b <= newest;) {
       const s0 = slot(b);
       const n = Math.min(newest - b + 1, MAX_COLUMNS - s0);
@@ -346,31 +401,24 @@ export class WebglGridPainter implements GridPainter {
     }
   }
 
+  /**
+   * Sends bucket `b`'s whole texel column: its book, zeros around it. A bucket with no
+   * book (the live edge passed it in silence: `HeatmapData` lists it as changed) is all
+   * zeros: its slot held the sizes of the bucket a ring's width before.
+   */
   #send(b: number, column: GridCells | undefined): void {
-    const gl = this.#gl;
     const w = this.#window;
-    const s = slot(b);
-    gl.activeTexture(gl.TEXTURE1);
-    gl.texSubImage2D(
-      gl.TEXTURE_2D,
-      0,
-      s,
-      0,
-      1,
-      1,
-      gl.RED,
-      gl.UNSIGNED_BYTE,
-      this.#presentTexel.fill(column && w !== null ? 255 : 0),
-    );
-    if (!column || w === null) return;
+    if (w === null) return;
     const texels = this.#column;
     texels.fill(0);
-    putBlock(texels, 1, TEXTURE_ROWS, 0, column.bids.rows, column.bids.sizes, w, 0);
-    putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, w, 1);
-    // The whole texel column is sent (zeros around the book): the rows it may hold a size in.
-    this.#written = widened(this.#written, column, w);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, s, 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
+    if (column) {
+      putBlock(texels, 1, TEXTURE_ROWS, 0, column.bids.rows, column.bids.sizes, w, 0);
+      putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, w, 1);
+      this.#written = widened(this.#written, column, w);
+    }
+    this.#first = Math.min(this.#first ?? b, b);
+    const gl = this.#gl;
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, slot(b), 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
     this.uploads++;
   }
 }
@@ -431,8 +479,16 @@ function texture(gl: WebGL2RenderingContext, unit: number): WebGLTexture {
   return t;
 }
 
+/** The program of `VERTEX` and `fs`, its position input at location 0, and its uniforms. */
+function program(gl: WebGL2RenderingContext, fs: string): Program {
+  const p = link(gl, VERTEX, fs);
+  const u = Object.fromEntries(UNIFORMS.map((n) => [n, gl.getUniformLocation(p, n)])) as Uniforms;
+  return { program: p, u };
+}
+
 function link(gl: WebGL2RenderingContext, vs: string, fs: string): WebGLProgram {
   const program = gl.createProgram();
+  gl.bindAttribLocation(program, 0, 'a_pos');
   for (const [type, source] of [
     [gl.VERTEX_SHADER, vs],
     [gl.FRAGMENT_SHADER, fs],
