@@ -265,8 +265,8 @@ export class HeatmapPlot {
     if (this.#frame) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
-      // The last frame still drawing (in the worker): this one waits for it, not queued
-      // behind it on the GPU; the newest view is drawn then.
+      // The worker drawing one frame and holding the next (`busy`): this one waits until
+      // it has drawn, not queued behind them; the newest view is sent then.
       if (this.#painter.busy?.(() => this.#request())) return;
       this.draw();
     });
