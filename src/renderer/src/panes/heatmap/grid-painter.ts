@@ -55,8 +55,9 @@ export interface GridPainter {
   /** Paints the visible cells; `max` is the size drawn at full strength. */
   draw(view: Viewport, data: HeatmapData, colors: GridColors, max: number): void;
   /**
-   * True while the last frame is still being drawn elsewhere (a painter in a worker);
-   * `idle` is then called once it is done. Absent: every draw is done when it returns.
+   * True while a painter drawing elsewhere (a worker) has as many frames not yet drawn
+   * as it lets wait; `idle` is then called once it has drawn one. Absent: every draw is
+   * done when it returns.
    */
   busy?(idle: () => void): boolean;
   dispose(): void;
