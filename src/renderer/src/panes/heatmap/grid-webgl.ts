@@ -21,7 +21,7 @@ import type { Changed } from './heatmap-data';
 import { slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
 import type { DrawnFrame, GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
-import type { Viewport } from './heatmap-view';
+import { bucketAtX, yOfRow, type Viewport } from './heatmap-view';
 
 /** Texel rows of the texture. */
 export const TEXTURE_ROWS = 1_024;
@@ -89,13 +89,15 @@ uniform float u_center;
 uniform float u_columnPx;
 uniform float u_rowPx;
 uniform float u_shift;
+uniform vec2 u_band;
 out vec2 v_cell;
 void main() {
-  vec2 px = (a_pos * 0.5 + 0.5) * u_size;
+  vec2 pos = vec2(a_pos.x, mix(u_band.x, u_band.y, a_pos.y * 0.5 + 0.5));
+  vec2 px = (pos * 0.5 + 0.5) * u_size;
   v_cell = vec2(
     u_right - (u_size.x - px.x) / u_columnPx,
     u_center + (px.y - u_size.y * 0.5) / u_rowPx + u_shift);
-  gl_Position = vec4(a_pos, 0.0, 1.0);
+  gl_Position = vec4(pos, 0.0, 1.0);
 }`;
 
 /**
@@ -158,6 +160,7 @@ const UNIFORMS = [
   'u_columnPx',
   'u_rowPx',
   'u_shift',
+  'u_band',
   'u_newestSlot',
   'u_first',
   'u_invK',
@@ -231,7 +234,7 @@ export class WebglGridPainter implements GridPainter {
     this.#many = program(gl, fragment(true));
     const buffer = gl.createBuffer();
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]), gl.STATIC_DRAW);
     // Both programs link a_pos to location 0 (bound before linking).
     gl.enableVertexAttribArray(0);
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
@@ -245,7 +248,8 @@ export class WebglGridPainter implements GridPainter {
       gl.useProgram(p);
       gl.uniform1i(u.u_grid, 0);
       gl.uniform1f(u.u_invMax, 0);
-      gl.drawArrays(gl.TRIANGLES, 0, 3);
+      gl.uniform2f(u.u_band, -1, 1);
+      gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
     }
     gl.flush();
     const error = gl.getError();
@@ -312,13 +316,12 @@ export class WebglGridPainter implements GridPainter {
     const w = this.#window;
     this.drawn = { view, k: w?.k ?? 1, epoch: data.epoch ?? 0 };
     const first = this.#first;
-    if (newest === null || w === null || first === null || !(max > 0)) {
-      // Nothing to draw: the canvas cleared. Else the triangle writes every pixel.
-      gl.clearColor(0, 0, 0, 0);
-      gl.clear(gl.COLOR_BUFFER_BIT);
-      return;
-    }
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    if (newest === null || w === null || first === null || !(max > 0)) return;
     const d = this.#dpr;
+    const band = this.#band(view, data);
+    if (!band) return;
     // Device px a row: under one, a pixel covers `span` rows more than its lowest (see
     // `rowsAtPixel`, which the crosshair reads with).
     const rowPx = view.rowPx * d;
@@ -338,7 +341,38 @@ export class WebglGridPainter implements GridPainter {
     gl.uniform1f(u.u_invMax, 1 / max);
     gl.uniform3f(u.u_bid, ...colors.bid);
     gl.uniform3f(u.u_ask, ...colors.ask);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.uniform2f(u.u_band, band.bottom, band.top);
+    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+  }
+
+  /**
+   * The band of the canvas (clip space, bottom and top) the visible columns' books can
+   * ink: from half a row and a pixel below the lowest row any of them lists to as much
+   * above the highest. Null: none lists a row. The pixels outside are left clear, not
+   * shaded: on a software GL each pixel shaded is most of a frame's cost.
+   */
+  #band(view: Viewport, data: GridColumns): { bottom: number; top: number } | null {
+    const W = this.canvas.width / this.#dpr;
+    const H = this.canvas.height / this.#dpr;
+    const first = Math.max(bucketAtX(view, 0, W), data.oldest ?? 0, this.#first ?? 0);
+    const last = Math.min(Math.ceil(view.right) - 1, data.newest ?? -1);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let b = first; b <= last; b++) {
+      const col = data.column(b);
+      if (!col) continue;
+      for (const side of [col.bids.rows, col.asks.rows]) {
+        if (side.length === 0) continue;
+        lo = Math.min(lo, side[0]!);
+        hi = Math.max(hi, side[side.length - 1]!);
+      }
+    }
+    if (lo > hi) return null;
+    const k = this.#window?.k ?? 1;
+    const pad = (k + 1) * view.rowPx + 2;
+    const ndc = (r: number, by: number) =>
+      Math.min(1, Math.max(-1, 1 - (2 * (yOfRow(view, r, H) + by)) / H));
+    return { bottom: ndc(lo, pad), top: ndc(hi, -pad) };
   }
 
   dispose(): void {
