@@ -10,6 +10,7 @@ import { until } from '../core/stream/testing/harness';
 import type { Quote } from '../shared/model';
 import { startSimulator, type SimulatorHandle } from '../simulator';
 import { cliHarness, lines, type CliHarness } from './test-harness';
+import { cli } from '../../scripts/build-cli.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'watch-token';
@@ -63,6 +64,9 @@ describe('marketdesk watch as a process', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
+    // The bin rebuilds a stale bundle first (a line on stderr, and seconds): built here
+    // before, so a run after an edit of the command line's sources sees the command alone.
+    await cli.ensureBuilt(ROOT, () => {});
     sim = await startSimulator({ port: 0, token: TOKEN });
     reference = await startSimulator({ port: 0, token: TOKEN, now: () => referenceNow });
     h = cliHarness({ MARKETDESK_BASE_URL: reference.url, MARKETDESK_TOKEN: TOKEN });
@@ -126,6 +130,9 @@ describe('marketdesk watch', () => {
   const live = () => ({ MARKETDESK_BASE_URL: sim.url, MARKETDESK_TOKEN: TOKEN });
 
   beforeAll(async () => {
+    // The bin rebuilds a stale bundle first (a line on stderr, and seconds): built here
+    // before, so a run after an edit of the command line's sources sees the command alone.
+    await cli.ensureBuilt(ROOT, () => {});
     sim = await startSimulator({ port: 0, token: TOKEN });
     h = cliHarness();
   });
