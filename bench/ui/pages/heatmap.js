@@ -302,4 +302,32 @@ function rendererOf(gl) {
   return String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
 }
 
-/** @type {any} */ (globalThis).bench = { ready: true, run, firstPaint, gpuSplit, visibleColumns };
+/**
+ * `run` with the plot's box `width` × `height` px (then put back): the same load on the
+ * pane a trader has in a smaller window.
+ * @param {number} width
+ * @param {number} height
+ * @param {number} seconds
+ */
+async function runIn(width, height, seconds) {
+  const { width: w0, height: h0 } = el.style;
+  el.style.width = `${width}px`;
+  el.style.height = `${height}px`;
+  // The plot's resize observer has run, and a frame of the new size is drawn.
+  await run(0.5);
+  try {
+    return await run(seconds);
+  } finally {
+    el.style.width = w0;
+    el.style.height = h0;
+  }
+}
+
+/** @type {any} */ (globalThis).bench = {
+  ready: true,
+  run,
+  runIn,
+  firstPaint,
+  gpuSplit,
+  visibleColumns,
+};
