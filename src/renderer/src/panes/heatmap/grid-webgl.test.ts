@@ -16,7 +16,7 @@ import {
 } from './grid-offscreen';
 import { HeatmapData, slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
-import { DEFAULT_VIEW, follow, xOfBucket, type Viewport } from './heatmap-view';
+import { DEFAULT_VIEW, follow, rowsAtPixel, xOfBucket, type Viewport } from './heatmap-view';
 import type { OverlayInput } from './grid-offscreen';
 import { ladderBook } from './testing/books';
 
@@ -24,6 +24,7 @@ import { ladderBook } from './testing/books';
 function fakeGl() {
   const grid = new Float32Array(MAX_COLUMNS * TEXTURE_ROWS * 2);
   const uniforms: Record<string, number> = {};
+  const pairs: Record<string, [number, number]> = {};
   const calls = {
     NO_ERROR: 0,
     getError: () => 0,
@@ -32,6 +33,7 @@ function fakeGl() {
     getUniformLocation: (_p: unknown, name: string) => name,
     uniform1f: (name: string, v: number) => (uniforms[name] = v),
     uniform1i: (name: string, v: number) => (uniforms[name] = v),
+    uniform2f: (name: string, x: number, y: number) => (pairs[name] = [x, y]),
     texSubImage2D(
       ...[, , x, y, w, h, , , pixels]: [
         number,
@@ -60,7 +62,7 @@ function fakeGl() {
           : () => ({}),
   });
   const canvas = { width: 0, height: 0, getContext: () => gl } as unknown as HTMLCanvasElement;
-  return { canvas, grid, uniforms };
+  return { canvas, grid, uniforms, pairs };
 }
 
 /** A two-level book a side, its best bid at `bid` (tick 0.01). */
@@ -89,6 +91,37 @@ function missing(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl
           r >= 0 && r < TEXTURE_ROWS ? gl.grid[(r * MAX_COLUMNS + slot(b)) * 2 + ch]! : 0;
         if (!(texel >= side.sizes[i]!)) out.push(`bucket ${b} row ${side.rows[i]}`);
       }
+  }
+  return out;
+}
+
+/**
+ * The texels the shader can read that differ from what the data says (each the largest
+ * size of its rows, zero where a bucket has no book): a size left over from earlier data.
+ */
+function stale(data: HeatmapData, view: Viewport, gl: ReturnType<typeof fakeGl>): string[] {
+  const k = kOf(gl);
+  const base = view.center - gl.uniforms.u_center!;
+  const newest = data.newest!;
+  const out: string[] = [];
+  const want = new Float32Array(TEXTURE_ROWS * 2);
+  for (
+    let b = Math.max(newest + gl.uniforms.u_first!, newest - MAX_COLUMNS + 1);
+    b <= newest;
+    b++
+  ) {
+    want.fill(0);
+    const col = data.column(b);
+    for (const [ch, side] of (col ? [col.bids, col.asks] : []).entries())
+      for (let i = 0; i < side.rows.length; i++) {
+        const r = Math.floor((side.rows[i]! - base) / k);
+        if (r >= 0 && r < TEXTURE_ROWS)
+          want[r * 2 + ch] = Math.max(want[r * 2 + ch]!, side.sizes[i]!);
+      }
+    for (let r = 0; r < TEXTURE_ROWS; r++)
+      for (const ch of [0, 1])
+        if (gl.grid[(r * MAX_COLUMNS + slot(b)) * 2 + ch] !== want[r * 2 + ch])
+          out.push(`bucket ${b} texel row ${r}`);
   }
   return out;
 }
@@ -123,6 +156,76 @@ function quietBook(painter: GridPainter) {
 }
 
 describe('the WebGL2 path', () => {
+  it('leaves no size of the symbol before in the texture when another comes', () => {
+    const gl = fakeGl();
+    const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
+    painter.resize(800, 600, 1);
+    const t0 = 1_800_000_000_000;
+    // A deep book (60 levels a side), 300 s; then the pane forgets it (another symbol)
+    // and draws the empty map; then the other symbol's thin book at another price.
+    let data = new HeatmapData(1_000, 1);
+    for (let i = 0; i < 300; i++)
+      data.addFrame(t0 + i * 1_000, ladderBook({ bid: 100, levels: 60, size: 4 }));
+    painter.upload('all', data);
+    let view = follow(DEFAULT_VIEW, data.newest, { lo: 9_941, hi: 10_060 }, 600);
+    painter.draw(view, data, colors, 4);
+    data = new HeatmapData(1_000, 1);
+    painter.upload('all', data);
+    painter.draw(view, data, colors, 4);
+    for (let i = 0; i < 300; i++)
+      data.addFrame(t0 + i * 1_000, ladderBook({ bid: 2_500, levels: 5, size: 1 }));
+    painter.upload('all', data);
+    view = follow(view, data.newest, { lo: 249_996, hi: 250_005 }, 600);
+    painter.draw(view, data, colors, 1);
+    expect(stale(data, view, gl)).toEqual([]);
+    // A replay's seek back: the earlier span's books, the later span's gone.
+    const later = data;
+    data = new HeatmapData(1_000, 1);
+    for (let i = 0; i < 100; i++)
+      data.addFrame(t0 - 6_000_000 + i * 1_000, ladderBook({ bid: 2_500.02, levels: 3, size: 2 }));
+    painter.upload('all', data);
+    view = follow(view, data.newest, { lo: 249_999, hi: 250_005 }, 600);
+    painter.draw(view, data, colors, 2);
+    expect(later.newest! - data.newest!).toBeGreaterThan(MAX_COLUMNS);
+    expect(stale(data, view, gl)).toEqual([]);
+  });
+
+  it('shades every pixel row a listed row can ink (rows thinner than a pixel, k rows a texel, dpr 2)', () => {
+    for (const [make, dpr] of [
+      [fastMove, 2],
+      [quietBook, 2],
+      [fastMove, 1.25],
+    ] as const) {
+      const gl = fakeGl();
+      const painter: GridPainter = WebglGridPainter.create(gl.canvas)!;
+      const { data, view } = make(painter);
+      painter.resize(800, 600, dpr);
+      painter.draw(view, data, colors, 5);
+      const k = kOf(gl);
+      const H = Math.round(600 * dpr);
+      const [bottom, top] = gl.pairs.u_band!;
+      // The band's edges in device pixel rows from the top: whole pixels.
+      const from = ((1 - top) / 2) * H;
+      const to = ((1 - bottom) / 2) * H;
+      expect(Math.abs(from - Math.round(from))).toBeLessThan(1e-6);
+      expect(Math.abs(to - Math.round(to))).toBeLessThan(1e-6);
+      const listed = new Set<number>();
+      for (let b = data.oldest!; b <= data.newest!; b++) {
+        const col = data.column(b);
+        for (const r of col ? [...col.bids.rows, ...col.asks.rows] : []) listed.add(r);
+      }
+      const rows = [...listed].sort((a, b) => a - b);
+      const outside: number[] = [];
+      for (let y = 0; y < H; y++) {
+        const { lo, hi } = rowsAtPixel(view, (y + 0.5) / dpr, 600, dpr, k);
+        const inks = rows.some((r) => r >= lo && r <= hi);
+        if (inks && (y < Math.round(from) || y >= Math.round(to))) outside.push(y);
+      }
+      expect(outside, `dpr ${dpr}, k ${k}`).toEqual([]);
+      expect(to - from).toBeGreaterThan(0);
+    }
+  });
+
   it('holds every column of a fast move spanning many times the texture’s rows', () => {
     // BTC up 170 in 200 s at a 0.01 tick: 17,000 price rows, the view fitted to them all.
     const gl = fakeGl();

@@ -191,11 +191,12 @@ export class WebglGridPainter implements GridPainter {
   #stale = true;
   readonly #column = new Float32Array(TEXTURE_ROWS * 2);
   /**
-   * The oldest bucket the texture holds (null: none): the slots of older ones may hold
-   * another time's sizes, and are not read. Every bucket from it to the newest is in the
-   * texture, zeros where it has no book.
+   * The buckets whose slots may hold a size (null: none): every slot outside them is
+   * zeros. A whole upload writes these and the new ones (zeros where a bucket has no
+   * book), so no size of another symbol, time or texture window is left in a slot the
+   * shader reads; older than `first` is not read.
    */
-  #first: number | null = null;
+  #held: { first: number; last: number } | null = null;
   /** The block of a whole upload, kept for the next one (grown, never shrunk). */
   #block = new Float32Array(0);
   /**
@@ -315,7 +316,7 @@ export class WebglGridPainter implements GridPainter {
     const newest = data.newest;
     const w = this.#window;
     this.drawn = { view, k: w?.k ?? 1, epoch: data.epoch ?? 0 };
-    const first = this.#first;
+    const first = this.#held?.first ?? null;
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
     if (newest === null || w === null || first === null || !(max > 0)) return;
@@ -347,14 +348,18 @@ export class WebglGridPainter implements GridPainter {
 
   /**
    * The band of the canvas (clip space, bottom and top) the visible columns' books can
-   * ink: from half a row and a pixel below the lowest row any of them lists to as much
-   * above the highest. Null: none lists a row. The pixels outside are left clear, not
-   * shaded: on a software GL each pixel shaded is most of a frame's cost.
+   * ink: from half a texel and a pixel below the lowest row any of them lists to as much
+   * above the highest, its edges on whole device pixels (a vertex between pixels would
+   * be moved onto the rasteriser's sub-pixel grid, shifting what every pixel reads).
+   * Null: none lists a row. The pixels outside are left clear, not shaded: on a software
+   * GL each pixel shaded is most of a frame's cost.
    */
   #band(view: Viewport, data: GridColumns): { bottom: number; top: number } | null {
-    const W = this.canvas.width / this.#dpr;
-    const H = this.canvas.height / this.#dpr;
-    const first = Math.max(bucketAtX(view, 0, W), data.oldest ?? 0, this.#first ?? 0);
+    const d = this.#dpr;
+    const H = this.canvas.height;
+    const W = this.canvas.width / d;
+    const held = this.#held?.first ?? 0;
+    const first = Math.max(bucketAtX(view, 0, W), data.oldest ?? 0, held);
     const last = Math.min(Math.ceil(view.right) - 1, data.newest ?? -1);
     let lo = Infinity;
     let hi = -Infinity;
@@ -370,9 +375,11 @@ export class WebglGridPainter implements GridPainter {
     if (lo > hi) return null;
     const k = this.#window?.k ?? 1;
     const pad = (k + 1) * view.rowPx + 2;
-    const ndc = (r: number, by: number) =>
-      Math.min(1, Math.max(-1, 1 - (2 * (yOfRow(view, r, H) + by)) / H));
-    return { bottom: ndc(lo, pad), top: ndc(hi, -pad) };
+    // Device pixel rows from the top, then clip space (y up).
+    const top = Math.max(0, Math.floor((yOfRow(view, hi, H / d) - pad) * d));
+    const bottom = Math.min(H, Math.ceil((yOfRow(view, lo, H / d) + pad) * d));
+    if (top >= bottom) return null;
+    return { bottom: 1 - (2 * bottom) / H, top: 1 - (2 * top) / H };
   }
 
   dispose(): void {
@@ -393,7 +400,6 @@ export class WebglGridPainter implements GridPainter {
     let first: number | null = null;
     if (newest !== null && oldest !== null)
       for (let b = oldest; b <= newest && first === null; b++) if (data.column(b)) first = b;
-    this.#first = first;
     // The texel rows to send: those the columns list (within the texture) and those that
     // may still hold an older size (cleared): a book spans a few dozen rows, not 1,024.
     let listed: TexelRows | null = null;
@@ -409,22 +415,37 @@ export class WebglGridPainter implements GridPainter {
       lo = Math.min(lo, this.#written.lo);
       hi = Math.max(hi, this.#written.hi);
     }
+    // The buckets to write: the new ones, and those whose slots may hold an older size
+    // (another symbol's, another time's): zeros where the new data has no book. Over a
+    // ring's width, every slot once: the new data's ring, the rest zeros.
+    const held = this.#held;
+    const fresh = first !== null && newest !== null ? { first, last: newest } : null;
+    let span =
+      held && fresh
+        ? { first: Math.min(held.first, fresh.first), last: Math.max(held.last, fresh.last) }
+        : (held ?? fresh);
+    if (span && span.last - span.first + 1 > MAX_COLUMNS) {
+      const last = fresh?.last ?? span.last;
+      span = { first: last - MAX_COLUMNS + 1, last };
+    }
     this.#written = listed;
-    if (lo > hi || first === null || newest === null) return;
+    this.#held = fresh;
+    if (lo > hi || span === null) return;
     const height = hi - lo + 1;
-    // The columns from the first with a book to the newest (zeros where one has none),
-    // in as few calls as the ring allows (one, or two where it wraps): a call per column
+    const has = (b: number) =>
+      fresh && b >= fresh.first && b <= fresh.last ? data.column(b) : undefined;
+    // In as few calls as the ring allows (one, or two where it wraps): a call per column
     // was ~0.25 ms each on a software GL, over a second for 4,800 columns.
-    for (let b = first; b <= newest;) {
+    for (let b = span.first; b <= span.last;) {
       const s0 = slot(b);
-      const n = Math.min(newest - b + 1, MAX_COLUMNS - s0);
+      const n = Math.min(span.last - b + 1, MAX_COLUMNS - s0);
       const size = n * height * 2;
       if (this.#block.length < size) this.#block = new Float32Array(size);
       const block = this.#block.subarray(0, size);
       block.fill(0);
       const from = { base: base + lo * k, k };
       for (let c = 0; c < n; c++) {
-        const col = data.column(b + c);
+        const col = has(b + c);
         if (!col) continue;
         putBlock(block, n, height, c, col.bids.rows, col.bids.sizes, from, 0);
         putBlock(block, n, height, c, col.asks.rows, col.asks.sizes, from, 1);
@@ -450,7 +471,10 @@ export class WebglGridPainter implements GridPainter {
       putBlock(texels, 1, TEXTURE_ROWS, 0, column.asks.rows, column.asks.sizes, w, 1);
       this.#written = widened(this.#written, column, w);
     }
-    this.#first = Math.min(this.#first ?? b, b);
+    const held = this.#held;
+    this.#held = held
+      ? { first: Math.min(held.first, b), last: Math.max(held.last, b) }
+      : { first: b, last: b };
     const gl = this.#gl;
     gl.texSubImage2D(gl.TEXTURE_2D, 0, slot(b), 0, 1, TEXTURE_ROWS, gl.RG, gl.FLOAT, texels);
     this.uploads++;
