@@ -21,7 +21,7 @@ import type { Changed } from './heatmap-data';
 import { slot } from './heatmap-data';
 import { MAX_COLUMNS } from './heatmap-model';
 import type { DrawnFrame, GridCells, GridColors, GridColumns, GridPainter } from './grid-painter';
-import { bucketAtX, yOfRow, type Viewport } from './heatmap-view';
+import { SAMPLE_OFFSET, bucketAtX, yOfRow, type Viewport } from './heatmap-view';
 
 /** Texel rows of the texture. */
 export const TEXTURE_ROWS = 1_024;
@@ -330,11 +330,13 @@ export class WebglGridPainter implements GridPainter {
     const { program: p, u } = many ? this.#many : this.#one;
     gl.useProgram(p);
     gl.uniform2f(u.u_size, this.canvas.width, this.canvas.height);
-    gl.uniform1f(u.u_right, view.right - newest);
+    // The sample point `SAMPLE_OFFSET` right of and below each pixel's centre, as the
+    // crosshair's mapping takes it (heatmap-view.ts).
+    gl.uniform1f(u.u_right, view.right - newest + SAMPLE_OFFSET / (view.columnPx * d));
     gl.uniform1f(u.u_center, view.center - w.base);
     gl.uniform1f(u.u_columnPx, view.columnPx * d);
     gl.uniform1f(u.u_rowPx, rowPx);
-    gl.uniform1f(u.u_shift, many ? 0.5 - 0.5 / rowPx : 0.5);
+    gl.uniform1f(u.u_shift, (many ? 0.5 - 0.5 / rowPx : 0.5) - SAMPLE_OFFSET / rowPx);
     gl.uniform1f(u.u_span, many ? Math.floor(1 / rowPx) : 0);
     gl.uniform1i(u.u_newestSlot, slot(newest));
     gl.uniform1f(u.u_first, Math.max(first - newest, -(MAX_COLUMNS - 1)));
