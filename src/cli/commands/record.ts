@@ -3,6 +3,7 @@
  * overrides), one file per source, the same ones the app writes.
  */
 import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import {
   closeRecording,
   exportFrames,
@@ -43,6 +44,7 @@ export const recordCommand = actionCommand({
                         the frames of a span (default all) of this source's recording,
                         to FILE or stdout; depth as whole books; T is ISO 8601 or Unix ms
 ${pruneHelp("delete each recording's oldest sessions until it fits SIZE", 'recordingBudgetBytes')}
+                        (the session being recorded only loses its oldest frames)
 
 The app records what it receives live (depth, quotes, ticks) in recordings/ of the data
 folder (MARKETDESK_HOME, else the platform's application-data folder): one file per
@@ -159,9 +161,11 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
     }
     const stream = createWriteStream(out);
     const count = exportFrames(db, { from, to }, instruments, format, (line) => stream.write(line));
-    await new Promise<void>((resolve, reject) => {
-      stream.on('error', reject);
-      stream.end(resolve);
+    // Finished, or failed (a folder that is not there): `end`'s callback is called on an
+    // error too, and taken as done the command said it wrote a file it never made.
+    stream.end();
+    await finished(stream).catch((error: unknown) => {
+      throw new CliError(`cannot write ${out}: ${errorMessage(error)}`);
     });
     ctx.note(`wrote ${count} frames to ${out}`);
     return 0;
@@ -170,13 +174,24 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
   }
 }
 
+/**
+ * The newest session while it is not closed: the one the app is recording now (or one a
+ * crash left open, which the app closes at its next start). Pruned as the app prunes it,
+ * its oldest frames only: deleted whole under a running app, the frames it goes on
+ * writing would belong to no session, listed nowhere and never pruned.
+ */
+function sessionBeingRecorded(db: RecordingDb): number | null {
+  const newest = listSessions(db).at(-1);
+  return newest && !newest.closed ? newest.id : null;
+}
+
 async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
   noArguments('record', 'prune', rest);
   const budget = pruneBudget(ctx, values, 'recordingBudgetBytes');
   const results = eachRecording(ctx, (db) => ({
     source: db.source,
     file: db.file,
-    ...prune(db, budget),
+    ...prune(db, budget, sessionBeingRecorded(db)),
   }));
   if (ctx.global.json) ctx.io.out(renderJson(results));
   else {
