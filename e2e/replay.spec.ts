@@ -164,6 +164,8 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
     );
   }
   await expect(board.getByText('unknown', { exact: true })).toHaveCount(0);
+  // News is not recorded: the news pane says so, not that the market has none.
+  await expect(paneBody(page, 'News')).toContainText('No news in a replay: news is not recorded');
   await page.screenshot({ path: '/tmp/replay-dark.png' });
   expect(await seriousViolations(page, '[data-testid=replay-bar]')).toEqual([]);
   // The chart's newest bar closes at recorded prices, and moves with them.
