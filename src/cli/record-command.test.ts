@@ -1,7 +1,7 @@
 /**
  * `marketdesk record ls|export|prune` over a recording written as the app writes it.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -132,6 +132,23 @@ describe('record commands', () => {
       expect(result).toMatchObject({ sessionsRemoved: 0 });
     } finally {
       rmSync(path.join(h.home, 'settings.json'));
+    }
+  });
+
+  it('export of a recording it cannot read fails, and leaves the file for the app', async () => {
+    const home = cliHarness();
+    try {
+      const file = recordingFilePath(home.home, 'demo');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'not a recording '.repeat(1_000));
+      const r = await home.cli('record export');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/cannot export demo: .*demo\.db is not a readable recording/);
+      expect(r.stderr).not.toMatch(/set aside|starts afresh/);
+      expect(readdirSync(path.dirname(file))).toEqual(['demo.db']);
+      expect(readFileSync(file, 'utf8')).toMatch(/^not a recording/);
+    } finally {
+      home.cleanup();
     }
   });
 

@@ -10,7 +10,6 @@ import {
   instrumentsOf,
   listRecordingFiles,
   listSessions,
-  openRecording,
   openRecordingFile,
   prune,
   recordingFilePath,
@@ -139,9 +138,11 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
   }
   let opened;
   try {
-    opened = openRecording(file, source);
+    // As ls and prune open it: a file that cannot be read is said so, and left where it
+    // is for the app (the app's own opener would set it aside and start an empty one).
+    opened = openRecordingFile(file);
   } catch (error) {
-    throw new CliError(`cannot open the recording ${file}: ${errorMessage(error)}`);
+    throw new CliError(`cannot export ${source}: ${errorMessage(error)}`);
   }
   if (opened.recovery) ctx.note(opened.recovery.message);
   const db = opened.db;
