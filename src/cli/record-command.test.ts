@@ -99,6 +99,13 @@ describe('record commands', () => {
     expect(lines(readFileSync(file, 'utf8'))).toHaveLength(60);
   });
 
+  it('export of a span that holds nothing says so', async () => {
+    const r = await h.cli(['record', 'export', '--from', new Date(T0 + 3_600_000).toISOString()]);
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(1);
+    expect(r.stderr).toMatch(/no frames recorded since 2025-\S+/);
+  });
+
   it('export to a file it cannot write says so and fails, never "wrote"', async () => {
     const file = path.join(h.home, 'no-such-folder', 'out.csv');
     const r = await h.cli(['record', 'export', '--out', file]);

@@ -157,7 +157,9 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
       throw new CliError(`nothing to export: no recording of ${codes!.join(', ')}`);
     const out = values['out'] as string | undefined;
     if (out === undefined) {
-      exportFrames(db, { from, to }, instruments, format, (line) => ctx.io.out(line));
+      const count = exportFrames(db, { from, to }, instruments, format, (line) => ctx.io.out(line));
+      // Said, not left as a bare header: the span holds nothing of what was asked.
+      if (count === 0) ctx.note(`no frames recorded ${spanWords(from, to)}`);
       return 0;
     }
     const stream = createWriteStream(out);
@@ -173,6 +175,15 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
   } finally {
     closeRecording(db);
   }
+}
+
+/** "between 2026-11-29T12:00:00.000Z and …", "since …", "until …", "" for all time. */
+function spanWords(from: number, to: number): string {
+  const all = { from: from <= 0, to: to >= Number.MAX_SAFE_INTEGER };
+  if (all.from && all.to) return 'in this recording';
+  if (all.from) return `until ${formatTime(to)}`;
+  if (all.to) return `since ${formatTime(from)}`;
+  return `between ${formatTime(from)} and ${formatTime(to)}`;
 }
 
 /**
