@@ -91,7 +91,8 @@ function sees(app: Workspace, drawnBy: () => string, shot: () => string = drawnB
       await page.mouse.move(at!.x, at!.y);
       const label = side === 'bid' ? 'Bid size' : 'Ask size';
       await expect(readout).toContainText(new RegExp(`${label} [\\d.,]+[KM]?\\b`));
-      await expect(readout).toContainText(/Time \d\d:\d\d:\d\d/);
+      // In the zone it names (the exchange's: UTC for a crypto pair), as the chart does.
+      await expect(readout).toContainText(/Time \d\d:\d\d:\d\d(\.\d+)? UTC/);
       await expect(readout).toContainText(/Price [\d,]+\.\d+/);
     }
     // Back to live and one-second buckets for the next test.

@@ -164,6 +164,8 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
     );
   }
   await expect(board.getByText('unknown', { exact: true })).toHaveCount(0);
+  // News is not recorded: the news pane says so, not that the market has none.
+  await expect(paneBody(page, 'News')).toContainText('No news in a replay: news is not recorded');
   await page.screenshot({ path: '/tmp/replay-dark.png' });
   expect(await seriousViolations(page, '[data-testid=replay-bar]')).toEqual([]);
   // The chart's newest bar closes at recorded prices, and moves with them.
@@ -202,6 +204,25 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
   // Nothing was recorded meanwhile, and the live alert is as it was.
   expect(recorded().newest).toBeLessThan(replaying);
   expect(alertsFile()).toBe(alertsBefore);
+});
+
+test('at the span’s end the button says Play, and Play plays it again from the start', async () => {
+  const bar = app.page.getByRole('region', { name: 'Replay' });
+  const time = bar.getByTestId('replay-time');
+  const at = async () =>
+    Number(await bar.getByRole('slider', { name: 'Replay time' }).inputValue());
+  await bar.getByRole('combobox', { name: 'Speed' }).selectOption('100');
+  await bar.getByRole('button', { name: 'Play' }).click();
+  await expect(time).toContainText('· end', { timeout: 30_000 });
+  const end = await at();
+  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  await bar.getByRole('combobox', { name: 'Speed' }).selectOption(SPEED);
+  await bar.getByRole('button', { name: 'Play' }).click();
+  await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(time).not.toContainText('end');
+  // Back at the start, well before the end (the span is some 30 s long, played at 2×).
+  expect(await at()).toBeLessThan(end - 10_000);
 });
 
 test('Live brings the demo data back, and the replay leaves nothing in the cache', async () => {

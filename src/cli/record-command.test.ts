@@ -1,7 +1,7 @@
 /**
  * `marketdesk record ls|export|prune` over a recording written as the app writes it.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -96,6 +96,22 @@ describe('record commands', () => {
     const file = path.join(h.home, 'out.jsonl');
     const out = await h.cli(['record', 'export', '--json', '--out', file]);
     expect(out.stderr).toMatch(/wrote 60 frames to/);
+    expect(lines(readFileSync(file, 'utf8'))).toHaveLength(60);
+  });
+
+  it('export of a span that holds nothing says so', async () => {
+    const r = await h.cli(['record', 'export', '--from', new Date(T0 + 3_600_000).toISOString()]);
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(1);
+    expect(r.stderr).toMatch(/no frames recorded since 2025-\S+/);
+  });
+
+  it('export to a file it cannot write says so and fails, never "wrote"', async () => {
+    const file = path.join(h.home, 'no-such-folder', 'out.csv');
+    const r = await h.cli(['record', 'export', '--out', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/wrote/);
+    expect(r.stderr).toMatch(/cannot write .*no-such-folder.*ENOENT/);
   });
 
   it('usage mistakes are one line and exit 2', async () => {
@@ -123,6 +139,57 @@ describe('record commands', () => {
       expect(result).toMatchObject({ sessionsRemoved: 0 });
     } finally {
       rmSync(path.join(h.home, 'settings.json'));
+    }
+  });
+
+  it('export of a recording it cannot read fails, and leaves the file for the app', async () => {
+    const home = cliHarness();
+    try {
+      const file = recordingFilePath(home.home, 'demo');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'not a recording '.repeat(1_000));
+      const r = await home.cli('record export');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/cannot export demo: .*demo\.db is not a readable recording/);
+      expect(r.stderr).not.toMatch(/set aside|starts afresh/);
+      expect(readdirSync(path.dirname(file))).toEqual(['demo.db']);
+      expect(readFileSync(file, 'utf8')).toMatch(/^not a recording/);
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  it('prune keeps the session the app is recording: only its oldest frames go', async () => {
+    const home = cliHarness();
+    try {
+      const { db } = openRecording(recordingFilePath(home.home, 'demo'), 'demo');
+      let t = T0;
+      const walk = new BookWalk(seededRandom(4), INSTRUMENTS[0]!.code);
+      const write = (frames: number) => {
+        const writer = new RecordingWriter(db, { now: () => t, timers: null });
+        for (let k = 0; k < frames; k++) {
+          t += 1000;
+          writer.append({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: walk.next() });
+        }
+        writer.flush();
+        return writer;
+      };
+      write(30).close();
+      // The app's: written and flushed, not closed (it is still recording).
+      write(300);
+      closeRecording(db);
+      const r = await home.cli('record prune --budget 1 --json');
+      expect(r.code).toBe(0);
+      const [result] = JSON.parse(r.stdout) as { sessionsRemoved: number }[];
+      expect(result).toMatchObject({ sessionsRemoved: 1 });
+      const [ls] = JSON.parse((await home.cli('record ls --json')).stdout) as {
+        sessions: { id: number; closed: boolean; frames: number }[];
+      }[];
+      expect(ls!.sessions).toHaveLength(1);
+      expect(ls!.sessions[0]).toMatchObject({ id: 2, closed: false });
+      expect(ls!.sessions[0]!.frames).toBeLessThan(300);
+    } finally {
+      home.cleanup();
     }
   });
 

@@ -260,7 +260,10 @@ export interface DepthHistory {
   orders: number[];
   /** The recorded trades (ticks) of the span, oldest first; the newest when over the cap. */
   trades: { times: UnixMs[]; prices: number[]; volumes: number[] };
-  /** When the newest frame of the instrument in the span arrived (null: nothing recorded). */
+  /**
+   * When the newest book or trade of the instrument in the span arrived (null: none
+   * recorded; its quotes alone are not what a heatmap shows).
+   */
   lastAt: UnixMs | null;
 }
 

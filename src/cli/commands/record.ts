@@ -3,13 +3,13 @@
  * overrides), one file per source, the same ones the app writes.
  */
 import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import {
   closeRecording,
   exportFrames,
   instrumentsOf,
   listRecordingFiles,
   listSessions,
-  openRecording,
   openRecordingFile,
   prune,
   recordingFilePath,
@@ -43,6 +43,7 @@ export const recordCommand = actionCommand({
                         the frames of a span (default all) of this source's recording,
                         to FILE or stdout; depth as whole books; T is ISO 8601 or Unix ms
 ${pruneHelp("delete each recording's oldest sessions until it fits SIZE", 'recordingBudgetBytes')}
+                        (the session being recorded only loses its oldest frames)
 
 The app records what it receives live (depth, quotes, ticks) in recordings/ of the data
 folder (MARKETDESK_HOME, else the platform's application-data folder): one file per
@@ -137,9 +138,11 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
   }
   let opened;
   try {
-    opened = openRecording(file, source);
+    // As ls and prune open it: a file that cannot be read is said so, and left where it
+    // is for the app (the app's own opener would set it aside and start an empty one).
+    opened = openRecordingFile(file);
   } catch (error) {
-    throw new CliError(`cannot open the recording ${file}: ${errorMessage(error)}`);
+    throw new CliError(`cannot export ${source}: ${errorMessage(error)}`);
   }
   if (opened.recovery) ctx.note(opened.recovery.message);
   const db = opened.db;
@@ -154,14 +157,18 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
       throw new CliError(`nothing to export: no recording of ${codes!.join(', ')}`);
     const out = values['out'] as string | undefined;
     if (out === undefined) {
-      exportFrames(db, { from, to }, instruments, format, (line) => ctx.io.out(line));
+      const count = exportFrames(db, { from, to }, instruments, format, (line) => ctx.io.out(line));
+      // Said, not left as a bare header: the span holds nothing of what was asked.
+      if (count === 0) ctx.note(`no frames recorded ${spanWords(from, to)}`);
       return 0;
     }
     const stream = createWriteStream(out);
     const count = exportFrames(db, { from, to }, instruments, format, (line) => stream.write(line));
-    await new Promise<void>((resolve, reject) => {
-      stream.on('error', reject);
-      stream.end(resolve);
+    // Finished, or failed (a folder that is not there): `end`'s callback is called on an
+    // error too, and taken as done the command said it wrote a file it never made.
+    stream.end();
+    await finished(stream).catch((error: unknown) => {
+      throw new CliError(`cannot write ${out}: ${errorMessage(error)}`);
     });
     ctx.note(`wrote ${count} frames to ${out}`);
     return 0;
@@ -170,13 +177,33 @@ async function exportAction(ctx: CliContext, values: Values, rest: string[]): Pr
   }
 }
 
+/** "between 2026-11-29T12:00:00.000Z and …", "since …", "until …", "" for all time. */
+function spanWords(from: number, to: number): string {
+  const all = { from: from <= 0, to: to >= Number.MAX_SAFE_INTEGER };
+  if (all.from && all.to) return 'in this recording';
+  if (all.from) return `until ${formatTime(to)}`;
+  if (all.to) return `since ${formatTime(from)}`;
+  return `between ${formatTime(from)} and ${formatTime(to)}`;
+}
+
+/**
+ * The newest session while it is not closed: the one the app is recording now (or one a
+ * crash left open, which the app closes at its next start). Pruned as the app prunes it,
+ * its oldest frames only: deleted whole under a running app, the frames it goes on
+ * writing would belong to no session, listed nowhere and never pruned.
+ */
+function sessionBeingRecorded(db: RecordingDb): number | null {
+  const newest = listSessions(db).at(-1);
+  return newest && !newest.closed ? newest.id : null;
+}
+
 async function pruneAction(ctx: CliContext, values: Values, rest: string[]): Promise<number> {
   noArguments('record', 'prune', rest);
   const budget = pruneBudget(ctx, values, 'recordingBudgetBytes');
   const results = eachRecording(ctx, (db) => ({
     source: db.source,
     file: db.file,
-    ...prune(db, budget),
+    ...prune(db, budget, sessionBeingRecorded(db)),
   }));
   if (ctx.global.json) ctx.io.out(renderJson(results));
   else {

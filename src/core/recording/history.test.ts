@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEPTH_HISTORY_MAX_BUCKETS, type DepthHistory } from '../../shared/bridge';
-import type { DepthBook, Tick } from '../../shared/model';
+import type { DepthBook, Quote, Tick } from '../../shared/model';
 import { seededRandom } from '../cache/testing/seeded-random';
 import { COMMAND_SCHEMAS } from '../bridge/schemas';
 import { emptyDepthHistory, readDepthHistory, type DepthHistoryQuery } from './history';
@@ -77,7 +77,7 @@ function readEveryFrame(db: RecordingDb, query: DepthHistoryQuery): DepthHistory
   const out = emptyDepthHistory('demo', query);
   const books = new Map<number, { t: number; book: DepthBook }>();
   for (const f of read(db, query, [query.instrument])) {
-    out.lastAt = f.t;
+    if (f.channel !== 'quote') out.lastAt = f.t;
     if (f.channel === 'depth')
       books.set(Math.floor(f.t / query.bucketMs), { t: f.t, book: f.record });
     else if (f.channel === 'tick') {
@@ -210,6 +210,47 @@ describe('readDepthHistory', () => {
     expect(
       readDepthHistory(null, 'demo', { instrument: BTC, from: T0, to: T0, bucketMs: 1_000 }).times,
     ).toEqual([]);
+  });
+
+  it('is recorded to its last book or trade, not to a quote the map does not draw', () => {
+    const db = openDb();
+    const clock = { t: T0 };
+    const writer = new RecordingWriter(db, { now: () => clock.t, timers: null });
+    const walk = new BookWalk(seededRandom(5), BTC.code);
+    const quote = (code: string, last: number): Quote => ({
+      symbol: code,
+      last,
+      open: last,
+      prevClose: null,
+      high: last,
+      low: last,
+      time: clock.t,
+      volume: 1,
+      turnover: last,
+      status: 0,
+      change: null,
+      changePercent: null,
+    });
+    // BTC's book for 10 s, then its pane closed: only the board's quotes for 60 s more.
+    // AAPL: only quotes (a board row; no pane ever showed its book).
+    let lastBook = 0;
+    for (let k = 0; k < 70; k++) {
+      clock.t += 1_000;
+      if (k < 10) {
+        writer.append({ channel: 'depth', instrument: BTC, record: walk.next() });
+        lastBook = clock.t;
+      }
+      writer.append({ channel: 'quote', instrument: BTC, record: quote(BTC.code, 100 + k) });
+      writer.append({ channel: 'quote', instrument: AAPL, record: quote(AAPL.code, 200 + k) });
+    }
+    writer.close();
+    const span = { from: T0, to: clock.t, bucketMs: 1_000 };
+    const btc = readDepthHistory(db, 'demo', { instrument: BTC, ...span });
+    expect(btc.times).toHaveLength(10);
+    expect(btc.lastAt).toBe(lastBook);
+    const aapl = readDepthHistory(db, 'demo', { instrument: AAPL, ...span });
+    expect(aapl.times).toEqual([]);
+    expect(aapl.lastAt).toBeNull();
   });
 
   it('refuses a span longer than a heatmap holds, a backwards span and a bad bucket', () => {

@@ -155,10 +155,12 @@ export function readDepthHistory(
     out.lastAt = lastT;
   }
 
-  // The newest quote or tick after the last depth frame, if one came later.
+  // The newest tick after the last depth frame, if one came later: a trade is drawn too.
+  // Not a quote: the map draws none, and the quotes go on being recorded for a board
+  // after the book stopped (its pane closed), so one says nothing of the book.
   const later = s
     .prepare(
-      `SELECT t FROM frames WHERE id > ? AND id < ? AND instrument = ? AND kind IN (${KIND.quote}, ${KIND.tick}) ORDER BY id DESC LIMIT 1`,
+      `SELECT t FROM frames WHERE id > ? AND id < ? AND instrument = ? AND kind = ${KIND.tick} ORDER BY id DESC LIMIT 1`,
     )
     .pluck()
     .get(lastDepthId, endId, id) as number | undefined;

@@ -63,6 +63,25 @@ describe('recording text', () => {
     expect(describeRecording(status({ state: 'off' }), true).word).toBe('REC off');
   });
 
+  it('says nothing arrives to record while offline or the token is refused', () => {
+    expect(describeRecording(status(), false, 'offline')).toMatchObject({
+      word: 'REC waiting',
+      tone: 'warn',
+      state:
+        'Nothing arrives to record: the data service cannot be reached. Recording goes on ' +
+        'for the 1 symbol the workspace shows once data comes; 12,345 frames written this run.',
+    });
+    expect(describeRecording(status(), false, 'token-rejected').state).toMatch(
+      /^Nothing arrives to record: the service refused the token\./,
+    );
+    // Live, degraded or rate limited, data still arrives: recording.
+    for (const health of ['live', 'degraded', 'rate-limited', 'connecting'] as const)
+      expect(describeRecording(status(), false, health).word).toBe('REC');
+    // A failure or a replay says so first.
+    expect(describeRecording(status({ state: 'failing' }), false, 'offline').word).toBe('REC ⚠');
+    expect(describeRecording(status(), true, 'offline').word).toBe('REC paused');
+  });
+
   it('gives the size, and the hours the budget holds only at a measured pace', () => {
     expect(sizeText(status())).toBe(
       "12.0 MiB of 1.0 GiB used (demo); at this workspace's pace (3.0 MiB an hour, measured over 2 h 05 min recorded) it holds about 341 h.",

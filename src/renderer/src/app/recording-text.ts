@@ -4,7 +4,12 @@
  * main side's `RecordingStatus` (sizes of the file, the rate measured over what it keeps);
  * nothing here estimates.
  */
-import type { Instrument, RecordedSymbol, RecordingStatus } from '../../../shared/model';
+import type {
+  HealthState,
+  Instrument,
+  RecordedSymbol,
+  RecordingStatus,
+} from '../../../shared/model';
 import { formatBytes } from '../../../shared/format/numbers';
 
 export interface RecordingText {
@@ -54,8 +59,21 @@ export function sizeText(s: RecordingStatus, budgetBytes = s.budgetBytes): strin
   );
 }
 
-/** The recording in words; `replaying`: a replay runs (its frames are never recorded again). */
-export function describeRecording(s: RecordingStatus, replaying = false): RecordingText {
+/** Why nothing can arrive to be recorded, by the data's health (null: data can arrive). */
+const NOTHING_ARRIVES: Partial<Record<HealthState, string>> = {
+  offline: 'the data service cannot be reached',
+  'token-rejected': 'the service refused the token',
+};
+
+/**
+ * The recording in words; `replaying`: a replay runs (its frames are never recorded
+ * again); `health`: the data's (offline or the token refused, nothing arrives to record).
+ */
+export function describeRecording(
+  s: RecordingStatus,
+  replaying = false,
+  health: HealthState | null = null,
+): RecordingText {
   const on = s.symbols.filter((x) => x.recorded).length;
   const off = s.symbols.length - on;
   const size = sizeText(s);
@@ -101,7 +119,18 @@ export function describeRecording(s: RecordingStatus, replaying = false): Record
             : `Paused: every symbol shown (${s.symbols.length}) is switched off.`,
         size,
       };
-    case 'recording':
+    case 'recording': {
+      const why = health === null ? undefined : NOTHING_ARRIVES[health];
+      if (why)
+        return {
+          word: 'REC waiting',
+          tone: 'warn',
+          state:
+            `Nothing arrives to record: ${why}. Recording goes on for the ${on} ` +
+            `symbol${on === 1 ? '' : 's'} the workspace shows once data comes; ` +
+            `${count(s.framesWritten)} frames written this run.`,
+          size,
+        };
       return {
         word: 'REC',
         tone: 'ok',
@@ -111,5 +140,6 @@ export function describeRecording(s: RecordingStatus, replaying = false): Record
           `; ${count(s.framesWritten)} frames written this run.`,
         size,
       };
+    }
   }
 }

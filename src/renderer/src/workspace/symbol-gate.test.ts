@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SymbolCheck } from '../../../shared/model';
 import { FakeBridge } from '../base/testing/fake-bridge';
 import type { SymbolRef } from './pane-contract';
-import { SymbolGate, checkSymbolRef, verdictOf, type GateFields } from './symbol-gate';
+import { SymbolGate, checkSymbolRef, unknownText, verdictOf, type GateFields } from './symbol-gate';
 
 const TENCENT: SymbolRef = { class: 'stock', region: 'US', exchange: '', code: 'TENCENT' };
 const AAPL: SymbolRef = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' };
@@ -33,6 +33,13 @@ describe('verdictOf', () => {
       symbol: AAPL,
       name: 'Apple Inc.',
     });
+  });
+
+  it('says a symbol a replay does not play is not in it, not unknown', () => {
+    expect(unknownText(AAPL)).toBe('Unknown symbol: the data source has no AAPL US stock.');
+    expect(unknownText(AAPL, true)).toBe(
+      'Not in this replay: the recording played has no AAPL US stock.',
+    );
   });
 
   it('calls a failed check unverified, with the reason', async () => {

@@ -24,9 +24,15 @@ export function symbolLabel(s: SymbolRef): string {
   return `${s.code} ${s.region}${s.exchange ? `·${s.exchange}` : ''} ${s.class}`;
 }
 
-/** What a pane says in place of data for a symbol the source does not know. */
-export function unknownText(s: SymbolRef): string {
-  return `Unknown symbol: the data source has no ${symbolLabel(s)}.`;
+/**
+ * What a pane says in place of data for a symbol the source does not know. In a replay
+ * (`replaying`) the source is the recording played, and what it has not got is a symbol
+ * it does not play (another instrument's replay, not recorded), not an unknown one.
+ */
+export function unknownText(s: SymbolRef, replaying = false): string {
+  return replaying
+    ? `Not in this replay: the recording played has no ${symbolLabel(s)}.`
+    : `Unknown symbol: the data source has no ${symbolLabel(s)}.`;
 }
 
 function toRef(i: Instrument): SymbolRef {

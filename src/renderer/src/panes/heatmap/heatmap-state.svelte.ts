@@ -50,8 +50,10 @@ export class HeatmapState {
       'depth',
       (p) => {
         const book = p.books[this.#code];
-        if (book && this.status.state !== 'unknown')
+        if (book && this.status.state !== 'unknown') {
+          this.#liveBook = true;
           this.#changed(this.data.addFrame(this.now(), book));
+        }
       },
       (s) => {
         this.status = s;
@@ -110,6 +112,8 @@ export class HeatmapState {
   }
 
   #grouping = 1;
+  /** Whether the feed gave a book since the map started (see `#clock`). */
+  #liveBook = false;
   #instrument: Instrument | null = null;
   #timeline: string | null = null;
 
@@ -130,6 +134,7 @@ export class HeatmapState {
   /** Forgets every column and the past's provenance; answers the new generation. */
   #clear(): number {
     const generation = ++this.#generation;
+    this.#liveBook = false;
     this.data = new HeatmapData(this.data.bucketMs, this.#grouping);
     this.recorded = false;
     this.recordedTo = null;
@@ -154,7 +159,10 @@ export class HeatmapState {
 
   /**
    * While the depth feed is live the newest book is carried to the present bucket by
-   * bucket; stale, offline or failed, the map stops at the last book it was given.
+   * bucket; stale, offline or failed, the map stops at the last book it was given. Only
+   * once the feed gave a book: before that the newest is the recording's, which says
+   * nothing of the time since (its book rests `HOLD_MS` after it, as any frame's), and
+   * carried on it drew a book recorded minutes ago as resting until the feed's first.
    */
   #clock(): void {
     const live = this.status.state === 'live';
@@ -163,6 +171,7 @@ export class HeatmapState {
       this.#clockTimer = repeat(
         this.timers,
         () => {
+          if (!this.#liveBook) return;
           const changed = this.data.extendTo(this.now());
           if (changed.length > 0) this.#changed(changed);
         },

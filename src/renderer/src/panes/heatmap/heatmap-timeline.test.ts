@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UnixMs } from '../../../../shared/model';
+import type { Timers } from '../../../../shared/timers';
 import { FakeBridge } from '../../base/testing/fake-bridge';
 import { pastSpans, type HeatmapHistory, type HeatmapPast, type Span } from './heatmap-history';
 import { MAX_COLUMNS } from './heatmap-model';
@@ -15,7 +16,26 @@ const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as 
 /** A three-level book with its best bid at `bid`, one cent a level. */
 const book = (bid: number) => ladderBook({ bid, levels: 3, askSize: 2, symbol: 'BTCUSDT' });
 
-function setup(visibleColumns?: () => number) {
+/** Timers a test runs by hand: `run()` fires what is due, as time passes. */
+function manualTimers(): Timers & { run: () => void } {
+  let due: (() => void)[] = [];
+  return {
+    setTimeout: (fn) => {
+      due.push(fn);
+      return fn;
+    },
+    clearTimeout: (handle) => {
+      due = due.filter((fn) => fn !== handle);
+    },
+    run: () => {
+      const now = due;
+      due = [];
+      for (const fn of now) fn();
+    },
+  };
+}
+
+function setup(visibleColumns?: () => number, timers?: Timers) {
   const bridge = new FakeBridge();
   let clock: UnixMs = 1_800_000_000_000;
   const asked: Span[] = [];
@@ -28,7 +48,7 @@ function setup(visibleColumns?: () => number) {
       );
     },
   };
-  const state = new HeatmapState(bridge, history, () => clock, 1_000, 1, undefined, visibleColumns);
+  const state = new HeatmapState(bridge, history, () => clock, 1_000, 1, timers, visibleColumns);
   const push = (bid: number) =>
     bridge.emit('depth', { subscriptionId: 's1', books: { BTCUSDT: book(bid) } });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -108,6 +128,42 @@ describe('HeatmapState on the data clock', () => {
     expect(state.data.newest).toBe(1_800_000_005);
     expect(state.data.frames()).toHaveLength(1);
     expect(state.data.column(Math.floor((replayAt - 600_000) / 1_000))).toBeUndefined();
+    state.dispose();
+  });
+
+  it('carries a live book to the present, never a recorded one before the feed’s first', async () => {
+    const timers = manualTimers();
+    const { bridge, state, pasts, push, settle, setClock } = setup(undefined, timers);
+    const now = 1_800_000_000_000;
+    setClock(now);
+    // Recorded 5 min ago, then nothing (the pane closed, the app quit).
+    const recordedAt = now - 300_000;
+    pasts.push({
+      frames: [{ t: recordedAt, book: book(90) }],
+      trades: [],
+      recorded: true,
+      lastAt: recordedAt,
+      source: 'demo',
+    });
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'live', asOf: now });
+    // The feed is live but has given no book yet: its clock runs on.
+    setClock(now + 2_000);
+    timers.run();
+    expect(state.data.newest).toBe(Math.floor(recordedAt / 1_000));
+    // Its first book: the recorded one rested HOLD_MS after it, the rest of the gap empty.
+    push(100);
+    const first = Math.floor((now + 2_000) / 1_000);
+    expect(state.data.newest).toBe(first);
+    expect(state.data.column(Math.floor(recordedAt / 1_000) + 60)).toBeUndefined();
+    expect(state.data.column(first - 1)).toBeUndefined();
+    // From then on, the live book rests on to the present.
+    setClock(now + 5_000);
+    timers.run();
+    expect(state.data.newest).toBe(Math.floor((now + 5_000) / 1_000));
+    expect(state.data.column(first + 2)?.held).toBe(true);
     state.dispose();
   });
 

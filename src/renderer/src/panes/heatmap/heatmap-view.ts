@@ -65,7 +65,10 @@ export function pan(view: Viewport, dx: number, dy: number): Viewport {
 
 /**
  * The view zoomed by `factor` (> 1: closer) about a point (plot px) in time
- * (`axis` 'time') or price ('price'): the bucket or row under it stays put.
+ * (`axis` 'time') or price ('price'): the bucket or row under it stays put. A zoom in
+ * price leaves the fitted rows (`centred`), as a chart's price scale leaves its automatic
+ * fit when scaled by hand: `follow` would otherwise fit the rows again at the next frame
+ * and the zoom would never show. Live (or a double-click) fits them again.
  */
 export function zoom(
   view: Viewport,
@@ -83,8 +86,8 @@ export function zoom(
   }
   const rowPx = clamp(view.rowPx * factor, ROW_PX.min, ROW_PX.max);
   const under = view.center + (size / 2 - at) / view.rowPx;
-  const center = view.centred ? view.center : under - (size / 2 - at) / rowPx;
-  return { ...view, rowPx, center };
+  const center = under - (size / 2 - at) / rowPx;
+  return { ...view, rowPx, center, centred: false };
 }
 
 /** The view following the newest bucket and the best prices again. */

@@ -16,8 +16,13 @@ describe('rowState', () => {
     // Its first quote come, the row says nothing; out of a replay, nothing either.
     expect(rowState(BTC, 0, false, live, Date.now(), true)).toBeNull();
     expect(rowState(BTC, undefined, false, live)).toBeNull();
-    // A symbol the recording has not got is still unknown.
-    expect(rowState(BTC, undefined, true, live, Date.now(), true)!.icon).toBe('unknown');
+    // A symbol the recording has not got: the unknown icon, said as not in this replay.
+    const absent = rowState(AAPL, undefined, true, live, Date.now(), true)!;
+    expect(absent.icon).toBe('unknown');
+    expect(absent.label).toBe('not in this replay: the recording played has no AAPL US stock');
+    expect(rowState(AAPL, undefined, true, live)!.label).toBe(
+      'unknown symbol: the data source has no AAPL US stock',
+    );
   });
 
   it('shows the age of a row polled slower than asked: how often, and when last', () => {

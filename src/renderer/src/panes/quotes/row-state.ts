@@ -38,7 +38,9 @@ export function rowState(
     return {
       icon: 'unknown',
       tone: 'down',
-      label: `unknown symbol: the data source has no ${symbolLabel(symbol)}`,
+      label: replaying
+        ? `not in this replay: the recording played has no ${symbolLabel(symbol)}`
+        : `unknown symbol: the data source has no ${symbolLabel(symbol)}`,
     };
   }
   if (replaying && tradingStatus === undefined && feed.state === 'live') {
