@@ -82,3 +82,23 @@ test('a pane’s symbol field finds "btc", moves with the arrows, and Escape clo
   });
   await expect(depth.getByRole('table', { name: 'Order book of BTCUSDT' })).toBeVisible();
 });
+
+test('a pane’s symbol field says when nothing matches, and Enter then keeps it open', async () => {
+  const depth = paneBody(app.page, 'Depth ladder');
+  await depth.getByRole('button', { name: /^Symbol .*: change$/ }).click();
+  const field = depth.getByRole('combobox', { name: 'Symbol, by code or name' });
+  await field.pressSequentially('zzzq', { delay: 30, timeout: 60_000 });
+  const results = app.page.getByRole('listbox', { name: 'Matching symbols' });
+  await expect(results).toContainText('No symbol matches “zzzq”.');
+  await expect(results.getByRole('option')).toHaveCount(0);
+  await field.press('Enter');
+  await expect(field).toBeVisible();
+  // A match again: the note goes with the text it answered.
+  await field.fill('');
+  await field.pressSequentially('btc', { delay: 30, timeout: 60_000 });
+  await expect(results.getByRole('option').first()).toContainText(/BTCUSDT/);
+  await expect(results).not.toContainText('No symbol matches');
+  await field.press('Escape');
+  await field.press('Escape');
+  await expect(field).toBeHidden();
+});

@@ -40,6 +40,8 @@ export class SymbolSearchState {
   error = $state<string | null>(null);
   /** The source's list is still being read: more may match in a moment. */
   loading = $state(false);
+  /** The text `results` answer (null: none asked, or being asked again). */
+  answered = $state<string | null>(null);
   #generation = 0;
   #again: TimerHandle | undefined;
 
@@ -58,6 +60,7 @@ export class SymbolSearchState {
     const generation = ++this.#generation;
     this.timers.clearTimeout(this.#again);
     const query = searchQuery(text, filter, this.limit);
+    this.answered = null;
     if (query === null) {
       this.results = [];
       this.loading = false;
@@ -74,6 +77,7 @@ export class SymbolSearchState {
       this.results = answer.results;
       this.loading = answer.loading;
       this.error = null;
+      this.answered = text;
       if (answer.loading) {
         this.#again = this.timers.setTimeout(() => {
           if (generation === this.#generation) void this.search(text, filter, fallback);
@@ -94,6 +98,7 @@ export class SymbolSearchState {
     this.results = [];
     this.loading = false;
     this.error = null;
+    this.answered = null;
   }
 }
 
