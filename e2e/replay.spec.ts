@@ -206,8 +206,19 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
   expect(alertsFile()).toBe(alertsBefore);
 });
 
+/** The seconds of the day a board row's quote is stamped with (its time cell, hh:mm:ss), or null. */
+async function rowSeconds(page: Page, code: string): Promise<number | null> {
+  const row = paneBody(page, 'Quote board').getByRole('row', { name: new RegExp(`^${code}`) });
+  for (const cell of await row.getByRole('cell').allTextContents()) {
+    const m = /^(\d\d):(\d\d):(\d\d)/.exec(cell.trim());
+    if (m) return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  }
+  return null;
+}
+
 test('at the span’s end the button says Play, and Play plays it again from the start', async () => {
-  const bar = app.page.getByRole('region', { name: 'Replay' });
+  const page = app.page;
+  const bar = page.getByRole('region', { name: 'Replay' });
   const time = bar.getByTestId('replay-time');
   const at = async () =>
     Number(await bar.getByRole('slider', { name: 'Replay time' }).inputValue());
@@ -215,6 +226,20 @@ test('at the span’s end the button says Play, and Play plays it again from the
   await bar.getByRole('button', { name: 'Play' }).click();
   await expect(time).toContainText('· end', { timeout: 30_000 });
   const end = await at();
+  // The board row stamped with the span's end (the last quote recorded): read once it
+  // stands (at the end nothing more is played).
+  let rowAtEnd: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const seconds = await rowSeconds(page, 'BTCUSDT');
+        const stands = seconds !== null && seconds === rowAtEnd;
+        rowAtEnd = seconds;
+        return stands;
+      },
+      { timeout: 10_000, intervals: [500] },
+    )
+    .toBe(true);
   await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Pause' })).toHaveCount(0);
   await bar.getByRole('combobox', { name: 'Speed' }).selectOption(SPEED);
@@ -223,6 +248,11 @@ test('at the span’s end the button says Play, and Play plays it again from the
   await expect(time).not.toContainText('end');
   // Back at the start, well before the end (the span is some 30 s long, played at 2×).
   expect(await at()).toBeLessThan(end - 10_000);
+  // And the board with it: its row goes back to the start's quote (it stayed at the
+  // end's, the hub taking no record older than the one it held).
+  await expect
+    .poll(() => rowSeconds(page, 'BTCUSDT'), { timeout: 8_000, intervals: [100] })
+    .toBeLessThan(rowAtEnd! - 8);
 });
 
 test('Live brings the demo data back, and the replay leaves nothing in the cache', async () => {

@@ -241,6 +241,11 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     cache: db,
     switchTo: (target) => link.replay(target),
     forget: (source) => forgetSource(db, source),
+    // A seek: the cache rows and the hub's records of the time before give way (the hub is built below).
+    rewind: (source) => {
+      forgetSource(db, source);
+      hub.rewind(source);
+    },
     streamPaths: () => settings.get().streamPaths,
     // The alerts service and the hub are built below; read when a replay starts.
     alerts: {

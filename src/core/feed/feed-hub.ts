@@ -357,6 +357,26 @@ export class FeedHub {
   }
 
   /**
+   * The source's time went back (a replay sought, or played again from its start): what
+   * the hub holds is of a later time, and a record older than the one held is never
+   * taken (`isOlder`: a REST answer that left before a push). So it is all forgotten, as
+   * for a new client: the records held (a chart's forming bar with them), the answers on
+   * their way, the stream's connections with the pushes on their way (new ones send the
+   * current records on subscribing); then every group is asked again at once. Only the
+   * hub's own source is rewound: asked for another (live), it does nothing.
+   */
+  rewind(source: DataSourceId): void {
+    this.#assertLive();
+    if (this.#source === null || this.#source() !== source) return;
+    this.#poller.switchClient(this.#client);
+    // Before the clocks: until the new connections stream, their symbols are polled.
+    this.#stream.restart();
+    this.#registry.restartStaleness(this.#now());
+    this.#scheduler.clocks.stopAll();
+    this.#scheduler.reconcile();
+  }
+
+  /**
    * Streams prices with `open` from now on (a new token or address, or the stream's
    * settings changed): the old stream clients close, what panes show is subscribed
    * again. Null: everything is polled.

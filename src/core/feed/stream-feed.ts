@@ -130,6 +130,11 @@ export class StreamFeed {
     this.requestSync();
   }
 
+  /** The same streams opened again: what the old connections said (or still send) is dropped. */
+  restart(): void {
+    this.setOpener(this.#open);
+  }
+
   /**
    * What panes want changed (subscriptions, visibility, the health hold): sync on the
    * next turn. Without a stream there is nothing to do (and no timer to set).

@@ -54,6 +54,13 @@ export interface ReplayServiceOptions {
   switchTo: (target: ReplayTarget | null) => Promise<void>;
   /** Forgets what was filed under a replay's source (cache rows). */
   forget: (source: DataSourceId) => void;
+  /**
+   * The replay's clock was moved (a seek, or playing again from the start): what was
+   * taken of the replay until now is of another time (a later one, after a seek back)
+   * and must not stand in the way of the records at the new time (the cache rows, the
+   * hub's held records and forming bars: `FeedHub.rewind`).
+   */
+  rewind?: (source: DataSourceId) => void;
   streamPaths?: () => Readonly<Record<AssetClass, string>>;
   /**
    * The live alerts and the feed: a replay evaluates copies of the recorded source's
@@ -219,18 +226,12 @@ export class ReplayService {
     const { clock } = r.player;
     try {
       if (change.speed !== undefined) clock.setSpeed(change.speed);
-      if (change.seek !== undefined) {
-        r.player.seek(change.seek);
-        r.seeks++;
-      }
+      if (change.seek !== undefined) this.#seek(r, change.seek);
       if (change.step) r.player.step();
       if (change.paused === true) clock.pause();
       if (change.paused === false) {
         // Playing at the end starts again from the start.
-        if (clock.ended) {
-          r.player.seek(clock.from);
-          r.seeks++;
-        }
+        if (clock.ended) this.#seek(r, clock.from);
         clock.play();
       }
     } catch (error) {
@@ -238,6 +239,13 @@ export class ReplayService {
       throw error;
     }
     return this.#tell()!;
+  }
+
+  /** Moves the clock to `t`: what was taken at the time before is forgotten (`rewind`). */
+  #seek(r: Running, t: UnixMs): void {
+    r.player.seek(t);
+    r.seeks++;
+    this.#o.rewind?.(r.source);
   }
 
   /** Stops the replay: the app is back on the recorded source. */

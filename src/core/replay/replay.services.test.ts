@@ -33,7 +33,12 @@ describe('replay in the services', () => {
         if (e.event !== 'depth') return;
         (replaying ? shown : live).push(structuredClone(e.payload.books.BTCUSDT!));
       });
-      services.hub.subscribe('window', quotesSpec('crypto', 'BA', ['BTCUSDT']), () => undefined);
+      // The quote times shown in the replay, in order.
+      const quoteTimes: number[] = [];
+      services.hub.subscribe('window', quotesSpec('crypto', 'BA', ['BTCUSDT']), (e) => {
+        const time = e.event === 'quotes' ? e.payload.quotes.BTCUSDT?.time : undefined;
+        if (replaying && time !== undefined) quoteTimes.push(time);
+      });
       await vi.waitFor(() => expect(live.length).toBeGreaterThan(5), { timeout: 20_000 });
       // A live alert that holds at every price: it fires live once, and in the replay's sandbox.
       services.alerts.create({
@@ -91,6 +96,19 @@ describe('replay in the services', () => {
       const stepped = services.replay.control({ step: true });
       expect(stepped.paused).toBe(true);
       expect(stepped.time).toBeGreaterThanOrEqual(paused.time);
+      // Sought back to the start: the quote shown goes back to that time (the hub held a
+      // later one, and took no older record than it held).
+      await vi.waitFor(() => expect(new Set(quoteTimes).size).toBeGreaterThan(1), {
+        timeout: 20_000,
+      });
+      const latest = Math.max(...quoteTimes);
+      const sought = services.replay.control({ seek: status.from });
+      expect(sought.seeks).toBe(1);
+      const from = quoteTimes.length;
+      await vi.waitFor(
+        () => expect(quoteTimes.slice(from).some((t) => t < latest && t <= sought.time)).toBe(true),
+        { timeout: 20_000 },
+      );
       services.recorder.flush();
       expect(frameCount(folder)).toBe(before);
 

@@ -79,6 +79,7 @@ export class ChartState extends PageView {
   #sink: ChartSink | null = null;
   #page: PageLoad<SeriesKey>;
   #key = '';
+  #timeline: string | null = null;
   #calc = new StudyCalc([]);
   /** Index of the bar under the crosshair, -1 when none. */
   #hoverIndex = -1;
@@ -134,6 +135,19 @@ export class ChartState extends PageView {
   /** Shows a series: loads its newest page (cache-first), then follows it live. */
   setSeries(series: SeriesKey | null): Promise<void> {
     return this.#page.show(series);
+  }
+
+  /**
+   * The data's timeline (see `PaneContext.timeline`): when a replay starts, seeks or
+   * ends, the bars held are of another time (after it, a seek back), and live ones are
+   * merged into them, never taking them away: the series is loaded again from the new
+   * time's, as the heatmap starts again.
+   */
+  setTimeline(timeline: string): void {
+    const first = this.#timeline === null;
+    if (timeline === this.#timeline) return;
+    this.#timeline = timeline;
+    if (!first && this.#page.target) void this.#page.show(this.#page.target);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CandlesPage } from '../../../../shared/bridge';
 import type { Candle } from '../../../../shared/model';
 import { FakeBridge } from '../../base/testing/fake-bridge';
@@ -174,6 +174,24 @@ describe('ChartState', () => {
     answers[0]!(page(bars(0, 500)));
     await Promise.all([first, second]);
     expect(chart.candles).toHaveLength(3);
+  });
+
+  it('loads the series again on a new timeline (a replay sought back): no bar after the sought time stays', async () => {
+    const { bridge, chart, pages } = await setup(bars(0, 500));
+    const loads = () => bridge.calls.filter((c) => c.name === 'loadCandles').length;
+    const before = loads();
+    chart.setTimeline('replay:demo@0-1#0');
+    expect(loads()).toBe(before); // the timeline it opened on
+    // Sought back to bar 299: the bar of that time replaces its own, the later ones stay.
+    bridge.emit('candles', { subscriptionId: 's1', page: page([bar(299, 7)]) });
+    expect(chart.candles).toHaveLength(500);
+    pages.push(() => page(bars(0, 299).concat(bar(299, 7))));
+    chart.setTimeline('replay:demo@0-1#1');
+    await vi.waitFor(() => expect(chart.candles).toHaveLength(300));
+    expect(loads()).toBe(before + 1);
+    expect(chart.latest).toEqual(bar(299, 7));
+    chart.setTimeline('replay:demo@0-1#1');
+    expect(loads()).toBe(before + 1);
   });
 
   it('reports a failed load as an error and an offline page as offline', async () => {

@@ -17,6 +17,7 @@ export class TickTapeState {
     this.status.unknownCodes ?? (this.status.state === 'unknown' ? this.#codes : []),
   );
   #tape = new Tape();
+  #timeline: string | null = null;
   #sub: PaneSubscription<'ticks'>;
 
   constructor(bridge: MarketdeskBridge) {
@@ -36,6 +37,19 @@ export class TickTapeState {
     void this.#sub.set(
       codes.length > 0 && region ? { kind: 'ticks', region, codes: [...codes] } : null,
     );
+  }
+
+  /**
+   * The data's timeline (see `PaneContext.timeline`): when a replay starts, seeks or
+   * ends, the rows kept are of another time, so the tape starts again.
+   */
+  setTimeline(timeline: string): void {
+    const first = this.#timeline === null;
+    if (timeline === this.#timeline) return;
+    this.#timeline = timeline;
+    if (first) return;
+    this.#tape.reset();
+    this.rows = [];
   }
 
   dispose(): void {
