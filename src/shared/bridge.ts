@@ -448,7 +448,16 @@ export function isCommandName(value: unknown): value is CommandName {
 /** Every event the main side pushes, by name. */
 export interface Events {
   quotes: { subscriptionId: string; quotes: Record<string, Quote> };
-  depth: { subscriptionId: string; books: Record<string, DepthBook> };
+  depth: {
+    subscriptionId: string;
+    books: Record<string, DepthBook>;
+    /**
+     * The books are a first paint's, from the cache or held since an earlier time, not
+     * news of now (a book carries no time of its own): shown as the last known book, never
+     * drawn as the book of this moment (the heatmap).
+     */
+    cached?: true;
+  };
   ticks: { subscriptionId: string; ticks: Record<string, Tick> };
   /** New or updated candles of a series (the forming candle, or a refresh's result). */
   candles: { subscriptionId: string | null; page: CandlesPage };

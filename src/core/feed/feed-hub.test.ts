@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionSpec } from '../../shared/bridge';
 import { instrumentKey, planOf, type SeriesKey } from '../../shared/model';
 import { NO_STORE, type FeedStore } from './store';
-import { FakeFeedClient, quote } from './testing/fake-client';
+import { FakeFeedClient, book, quote } from './testing/fake-client';
 import { manualHub, stockDepth, stockQuotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
@@ -128,6 +128,36 @@ describe('FeedHub: first paint', () => {
     client.release();
     await timers.advance(0);
     expect(r.quoteCodes()).toEqual([['AAPL'], ['AAPL', 'MSFT']]);
+    expect(r.state).toBe('live');
+    hub.dispose();
+  });
+
+  it('says a book from the cache is the cache’s, and the answer’s is not', async () => {
+    const cachedAt = Date.UTC(2026, 10, 17);
+    const store: FeedStore = {
+      ...NO_STORE,
+      loadSnapshots: (kind, instruments) =>
+        new Map(
+          instruments
+            .filter((i) => kind === 'depth' && i.code === 'AAPL')
+            .map((i) => [instrumentKey(i), { record: book('AAPL', 3) as never, at: cachedAt }]),
+        ),
+    };
+    const { timers, client, hub } = setup({ store });
+    client.hold = true;
+    const r = new Recorder();
+    const id = hub.subscribe('w', stockDepth('AAPL'), r.push);
+    await timers.advance(0);
+    // A book carries no time: the event says it is the cache's (a heatmap must not draw
+    // it as the book of now).
+    expect(r.of('depth')).toEqual([
+      { subscriptionId: id, books: { AAPL: book('AAPL', 3) }, cached: true },
+    ]);
+    client.bump();
+    client.release();
+    await timers.advance(0);
+    expect(r.of('depth')).toHaveLength(2);
+    expect(r.of('depth')[1]).not.toHaveProperty('cached');
     expect(r.state).toBe('live');
     hub.dispose();
   });

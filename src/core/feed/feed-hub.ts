@@ -517,7 +517,7 @@ export class FeedHub {
       sub.since = now;
       sub.setMarket(group.market);
       lanes.add(group.lane);
-      sub.deliver(adapterFor(group.route), group.latest, hold?.state === 'offline');
+      sub.deliver(adapterFor(group.route), group.latest, { offline: hold?.state === 'offline' });
       if (hold) sub.setState(HOLD_STATE[hold.state], hold.message);
     }
     this.#scheduler.reconcile();

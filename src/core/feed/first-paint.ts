@@ -37,7 +37,8 @@ export function firstPaint(sub: Subscription, group: Group, ctx: FirstPaintConte
       ctx.onError(error);
     }
   }
-  sub.deliver(adapter, records, ctx.offline);
+  // Not all fresh: the records are of an earlier time (the cache's, or held long).
+  sub.deliver(adapter, records, { offline: ctx.offline, cached: ctx.offline || !allFresh });
   if (sub.state !== null) return;
   if (ctx.offline) sub.setState('offline', ctx.offlineMessage);
   else if (!allFresh) sub.setState('loading');

@@ -39,6 +39,12 @@ export interface SliceMeta {
   asOf: UnixMs | null;
   /** The data is cached and the API unreachable (candle pages say so). */
   offline: boolean;
+  /**
+   * The records are a first paint's from the cache or older than fresh, not news of now:
+   * a depth book carries no time, so its event says so (a heatmap must not draw it as
+   * the book of this moment).
+   */
+  cached: boolean;
 }
 
 export interface KindAdapter<T> {
@@ -128,12 +134,16 @@ function snapshotEvent(
   spec: SubscriptionSpec,
   subscriptionId: string,
   records: Record<string, never>,
+  cached: boolean,
 ): HubEvent {
   switch (spec.kind) {
     case 'quotes':
       return { event: 'quotes', payload: { subscriptionId, quotes: records } };
     case 'depth':
-      return { event: 'depth', payload: { subscriptionId, books: records } };
+      return {
+        event: 'depth',
+        payload: { subscriptionId, books: records, ...(cached && { cached: true as const }) },
+      };
     case 'ticks':
       return { event: 'ticks', payload: { subscriptionId, ticks: records } };
     default:
@@ -153,7 +163,9 @@ function snapshotAdapter<T extends Quote | DepthBook | Tick>(
     fetch: (client, route, codes, { signal }) =>
       fetchSnapshots(client, route, codes, { signal }) as Promise<Result<BatchResult<T>>>,
     fingerprint,
-    events: (spec, id, slice) => [snapshotEvent(spec, id, Object.fromEntries(slice) as never)],
+    events: (spec, id, slice, meta) => [
+      snapshotEvent(spec, id, Object.fromEntries(slice) as never, meta.cached),
+    ],
     save(store, route, entries, at) {
       store.saveSnapshots(
         kind,

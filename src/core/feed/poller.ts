@@ -167,7 +167,7 @@ export class GroupPoller {
     const paused = this.deps.paused();
     const pace = this.#paceOf(g, now);
     for (const sub of registry.visible(g)) {
-      if (sub.deliver(adapter, g.latest, false)) status.lastUpdate = now;
+      if (sub.deliver(adapter, g.latest, { offline: false })) status.lastUpdate = now;
       sub.liveAt = now;
       sub.setPace(carriedByStream(g, sub) ? null : pace);
       const change = stateAfter(sub, batch, asked);

@@ -219,7 +219,7 @@ export class StreamPushes {
       if (!registry.isCurrent(g)) continue;
       const adapter = adapterFor(g.route);
       for (const sub of registry.visible(g)) {
-        if (!sub.deliver(adapter, g.latest, false, codes)) continue;
+        if (!sub.deliver(adapter, g.latest, { offline: false }, codes)) continue;
         status.lastUpdate = now;
         sub.liveAt = now;
         // The stream carries it (its snapshot due or not): no poll's pace is its age.

@@ -52,12 +52,13 @@ export class Subscription {
   /**
    * Pushes the records of `records` (by code) that differ from what this subscription
    * was last pushed — of `only` those codes, when given (what a stream push changed);
-   * true when something was pushed.
+   * true when something was pushed. `offline`: the API is unreachable; `cached`: the
+   * records are a first paint's, not fresh (see `SliceMeta`).
    */
   deliver(
     adapter: KindAdapter<unknown>,
     records: ReadonlyMap<string, Stored<unknown>>,
-    offline: boolean,
+    { offline, cached = false }: { offline: boolean; cached?: boolean },
     only?: ReadonlySet<string>,
   ): boolean {
     const slice = new Map<string, unknown>();
@@ -73,7 +74,7 @@ export class Subscription {
     }
     if (slice.size === 0) return false;
     this.asOf = asOf;
-    for (const event of adapter.events(this.spec, this.id, slice, { asOf, offline })) {
+    for (const event of adapter.events(this.spec, this.id, slice, { asOf, offline, cached })) {
       this.emit(event);
     }
     return true;

@@ -212,7 +212,8 @@ function tick(code: string, v: number): Tick {
   };
 }
 
-function book(code: string, v: number): DepthBook {
+/** A book of `code` whose prices and sizes follow `v` (a new `v`, a new book). */
+export function book(code: string, v: number): DepthBook {
   return {
     symbol: code,
     asks: [{ level: 1, price: 101 + v, volume: 10, orders: 1 }],

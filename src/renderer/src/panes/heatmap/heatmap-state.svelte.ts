@@ -50,7 +50,9 @@ export class HeatmapState {
       'depth',
       (p) => {
         const book = p.books[this.#code];
-        if (book && this.status.state !== 'unknown') {
+        // A cached book (reopened offline, or before the first answer) is of an earlier
+        // time: the recorded past holds it there; drawn now, it would rest to this moment.
+        if (book && !p.cached && this.status.state !== 'unknown') {
           this.#liveBook = true;
           this.#changed(this.data.addFrame(this.now(), book));
         }

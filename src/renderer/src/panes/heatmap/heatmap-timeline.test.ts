@@ -77,6 +77,21 @@ describe('HeatmapState on the data clock', () => {
     state.dispose();
   });
 
+  it('draws no cached book as the book of now (reopened offline: the cache’s first paint)', async () => {
+    const { bridge, state, settle } = setup();
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    // The hub's first paint from the cache comes before any answer, the pane taking the
+    // data for proof of life: the book is of an earlier time, not a column of now.
+    bridge.emit('depth', { subscriptionId: 's1', books: { BTCUSDT: book(100) }, cached: true });
+    expect(state.data.newest).toBeNull();
+    bridge.emit('subscriptionStatus', { subscriptionId: 's1', state: 'live', asOf: 1 });
+    bridge.emit('depth', { subscriptionId: 's1', books: { BTCUSDT: book(101) } });
+    expect(state.data.newest).toBe(1_800_000_000);
+    state.dispose();
+  });
+
   it('starts again from the new timeline’s past when a replay starts, seeks or ends', async () => {
     const { bridge, state, asked, pasts, push, settle, setClock } = setup();
     state.setTimeline('');
