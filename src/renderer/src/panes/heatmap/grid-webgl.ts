@@ -77,10 +77,10 @@ export function viewWindow(
 // division per pixel, and reading the pixel's position, cost a software GL a third of
 // its frame). Bucket numbers are taken relative to the newest and rows relative to the
 // texture's base, so float32 holds them exactly whatever the epoch or price.
-// v_cell.x: the bucket under the pixel's centre, relative to the newest (fractional);
-// v_cell.y: the price row, plus `u_shift`, so its floor is the lowest row the pixel
-// covers (0.5: one row a pixel or fewer; where rows are thinner than a pixel, the row
-// half a pixel below its centre).
+// v_cell.x: the bucket under the pixel's sample point (its centre, `SAMPLE_OFFSET` right
+// and down: heatmap-view.ts), relative to the newest (fractional); v_cell.y: the price
+// row there, plus `u_shift`, so its floor is the lowest row the pixel covers (0.5: one
+// row a pixel or fewer; where rows are thinner than a pixel, the row half a pixel below).
 const VERTEX = `#version 300 es
 in vec2 a_pos;
 uniform vec2 u_size;
