@@ -295,7 +295,7 @@ export class OffscreenGridPainter implements GridPainter {
           this.drawn = drawn;
           this.#onDrawn?.();
         }
-        if (this.#sent.size >= IN_FLIGHT) return;
+        // At most one sent after the frame drawn is left: under `IN_FLIGHT`, the page may send.
         const idle = this.#idle;
         this.#idle = null;
         idle?.();
