@@ -42,7 +42,7 @@ import { Recorder } from './recording';
 import { ReplayService } from './replay';
 import { forgetSource } from './cache';
 import { isReplaySource } from '../shared/model';
-import { readDepthHistory } from './recording/history';
+import { checkDepthHistoryQuery, emptyDepthHistory, readDepthHistory } from './recording/history';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
 
@@ -410,6 +410,11 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
       // last half second (an older span's ask writes nothing). During a replay the past
       // is the replayed recording's up to the replay clock: never a frame after it.
       depthHistory: (query) => {
+        // An instrument the replay does not play has no past in it (one instrument's replay).
+        if (!replay.plays(query.instrument)) {
+          checkDepthHistoryQuery(query);
+          return emptyDepthHistory(link.sources.sourceId, query);
+        }
         const clock = replay.status()?.time;
         const to = clock === undefined ? query.to : Math.min(query.to, clock);
         recorder.flushThrough(to);

@@ -191,6 +191,8 @@ export class RecordingCursor {
   readonly #ids: Set<number> | null;
   #decoder: Decoder;
   #nextId = 1;
+  /** The arrival time of each book's newest depth frame at the last `seek`, by instrument key. */
+  readonly bookTimes = new Map<string, UnixMs>();
   /** The end id of the last `until` asked (times follow ids: no row past it is read). */
   #end: { until: UnixMs; id: number } | null = null;
 
@@ -215,14 +217,19 @@ export class RecordingCursor {
         `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND kind IN (0, 1) ORDER BY id`,
       )
       .iterate(from, start) as IterableIterator<Row>;
+    const times = new Map<number, UnixMs>();
     for (const row of rows) {
       if (this.#ids && !this.#ids.has(row.instrument)) continue;
-      this.#decoder.take(row);
+      if (this.#decoder.take(row)) times.set(row.instrument, row.t);
     }
     this.#nextId = start;
     const books = new Map<string, DepthBook>();
+    this.bookTimes.clear();
     for (const [id, book] of this.#decoder.books) {
-      books.set(instrumentKey(this.#decoder.instruments.get(id)!), book);
+      const key = instrumentKey(this.#decoder.instruments.get(id)!);
+      books.set(key, book);
+      const at = times.get(id);
+      if (at !== undefined) this.bookTimes.set(key, at);
     }
     return books;
   }
@@ -272,6 +279,8 @@ export function* read(
 export interface LastRecords {
   quote: Quote | null;
   tick: Tick | null;
+  /** The arrival time of the newer of the two (null when neither was found). */
+  at: UnixMs | null;
 }
 
 /**
@@ -292,7 +301,7 @@ export function lastRecordsBefore(
   const wanted = new Map<number, { quote: boolean; tick: boolean }>();
   for (const id of ids) {
     const instrument = decoder.instruments.get(id)!;
-    out.set(instrumentKey(instrument), { quote: null, tick: null });
+    out.set(instrumentKey(instrument), { quote: null, tick: null, at: null });
     wanted.set(id, { quote: true, tick: instrument.class === 'crypto' });
   }
   let left = [...wanted.values()].reduce((n, w) => n + Number(w.quote) + Number(w.tick), 0);
@@ -311,6 +320,8 @@ export function lastRecordsBefore(
     const last = out.get(instrumentKey(decoder.instruments.get(row.instrument)!))!;
     if (frame?.channel === 'quote') last.quote = frame.record;
     else if (frame?.channel === 'tick') last.tick = frame.record;
+    // Newest first: the first found is the newer.
+    if (frame) last.at ??= row.t;
     if (--left === 0) break;
   }
   return out;

@@ -8,6 +8,7 @@ import { Emitter, type Event } from '../../shared/emitter';
 import type { DepthBook, Instrument, Quote, Tick, UnixMs } from '../../shared/model';
 import { instrumentKey } from '../../shared/model';
 import {
+  DEFAULT_KEYFRAME_MS,
   RecordingCursor,
   lastRecordsBefore,
   read,
@@ -46,6 +47,17 @@ export function settledStart(
   return Math.min(start, to);
 }
 
+/**
+ * A book is no longer the book once its instrument's quotes or ticks go on being recorded
+ * this long after its newest depth frame: the recording writes every book change, and a
+ * key frame at least every 5 s while it changes (`DEFAULT_KEYFRAME_MS`), so a book silent
+ * for three of those while the same instrument still trades was not being recorded then
+ * (its pane was closed). It is answered as before its first frame (an empty book), never
+ * as the book at that time. A book whose instrument went quiet altogether (a closed
+ * market) is kept: nothing newer says it stopped being true.
+ */
+export const STALE_BOOK_MS = 3 * DEFAULT_KEYFRAME_MS;
+
 /** Most frames one `advance` hands on (the rest follow on the next): the event loop stays free. */
 export const MAX_FRAMES_PER_ADVANCE = 20_000;
 
@@ -69,6 +81,8 @@ export class ReplayPlayer {
   readonly #books = new Map<string, DepthBook>();
   readonly #quotes = new Map<string, Quote>();
   readonly #ticks = new Map<string, Tick>();
+  /** The arrival time of each book's newest depth frame, by instrument key. */
+  readonly #bookAt = new Map<string, UnixMs>();
   /** Each instrument's key, by the recording's instrument object (one per instrument): not rebuilt per frame. */
   readonly #keys = new Map<Instrument, string>();
   readonly #frames = new Emitter<readonly RecordedFrame[]>();
@@ -140,14 +154,36 @@ export class ReplayPlayer {
 
   #apply(frames: readonly RecordedFrame[]): void {
     if (frames.length === 0) return;
-    for (const f of frames) {
+    // Frames told on: the played ones, with an empty book after a quote or tick that
+    // makes its instrument's book stale (a pane's stream drops the book it holds).
+    let told: RecordedFrame[] | null = null;
+    for (let n = 0; n < frames.length; n++) {
+      const f = frames[n]!;
       let key = this.#keys.get(f.instrument);
       if (key === undefined) this.#keys.set(f.instrument, (key = instrumentKey(f.instrument)));
-      if (f.channel === 'depth') this.#books.set(key, f.record);
-      else if (f.channel === 'quote') this.#quotes.set(key, f.record);
+      if (f.channel === 'depth') {
+        this.#books.set(key, f.record);
+        this.#bookAt.set(key, f.t);
+        told?.push(f);
+        continue;
+      }
+      if (f.channel === 'quote') this.#quotes.set(key, f.record);
       else this.#ticks.set(key, f.record);
+      told?.push(f);
+      const at = this.#bookAt.get(key);
+      if (at !== undefined && f.t - at > STALE_BOOK_MS && this.#books.has(key)) {
+        this.#books.delete(key);
+        told ??= frames.slice(0, n + 1);
+        told.push({
+          t: f.t,
+          exchangeTime: null,
+          channel: 'depth',
+          instrument: f.instrument,
+          record: { symbol: f.instrument.code, asks: [], bids: [] },
+        });
+      }
     }
-    this.#frames.fire(frames);
+    this.#frames.fire(told ?? frames);
   }
 
   /** The records as they stood just before `t`; the cursor then reads from `t` on. */
@@ -155,10 +191,18 @@ export class ReplayPlayer {
     this.#books.clear();
     this.#quotes.clear();
     this.#ticks.clear();
-    for (const [key, book] of this.#cursor.seek(t)) this.#books.set(key, book);
+    this.#bookAt.clear();
+    const books = this.#cursor.seek(t);
     for (const [key, last] of lastRecordsBefore(this.#db, this.instruments, t)) {
       if (last.quote) this.#quotes.set(key, last.quote);
       if (last.tick) this.#ticks.set(key, last.tick);
+      const book = books.get(key);
+      const bookAt = this.#cursor.bookTimes.get(key);
+      if (!book || bookAt === undefined) continue;
+      this.#bookAt.set(key, bookAt);
+      // Stale at t (STALE_BOOK_MS): not the book then.
+      if (last.at !== null && last.at - bookAt > STALE_BOOK_MS) books.delete(key);
     }
+    for (const [key, book] of books) this.#books.set(key, book);
   }
 }

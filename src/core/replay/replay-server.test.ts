@@ -57,8 +57,12 @@ afterEach(async () => {
   open = null;
 });
 
-/** Two minutes of BTCUSDT: a book and a quote (price 100 + s) every second; 1m candles cached before. */
-async function fixture(): Promise<Fixture> {
+/**
+ * Two minutes of BTCUSDT: a book and a quote (price 100 + s) every second; 1m candles
+ * cached before. `depthUntil`/`quotesUntil`: the second from which that channel is no
+ * longer recorded (its pane closed; the market closed).
+ */
+async function fixture(o: { depthUntil?: number; quotesUntil?: number } = {}): Promise<Fixture> {
   const { db } = openRecording(path.join(tempFolder(), 'demo.db'), 'demo');
   let now = T0;
   const writer = new RecordingWriter(db, { now: () => now, timers: null });
@@ -68,8 +72,10 @@ async function fixture(): Promise<Fixture> {
     now = T0 + s * 1000;
     const book = walk.next();
     books.push({ t: now, book });
-    writer.append({ channel: 'depth', instrument: BTC, record: book });
-    writer.append({ channel: 'quote', instrument: BTC, record: quoteAt(100 + s, now) });
+    if (s < (o.depthUntil ?? 120))
+      writer.append({ channel: 'depth', instrument: BTC, record: book });
+    if (s < (o.quotesUntil ?? 120))
+      writer.append({ channel: 'quote', instrument: BTC, record: quoteAt(100 + s, now) });
   }
   writer.close();
   const { db: cache } = openCache(':memory:');
@@ -136,6 +142,50 @@ describe('replay server', () => {
     const depth = await get(f, '/crypto/depths?region=BA&codes=BTCUSDT,ETHUSDT');
     expect(depth.body.data.BTCUSDT).toEqual({ s: 'BTCUSDT', a: [], b: [] });
     expect(depth.body.data.ETHUSDT).toBeNull();
+  });
+
+  it('never answers a book no longer recorded while its instrument still was as the book then', async () => {
+    // The ladder's pane was closed at 40 s: the book of 39 s is not the book at 90 s.
+    const f = await fixture({ depthUntil: 40 });
+    f.player.seek(T0 + 90_500);
+    expect(f.player.book(BTC)).toBeNull();
+    const depth = await get(f, '/crypto/depths?region=BA&codes=BTCUSDT');
+    expect(depth.body.data.BTCUSDT).toEqual({ s: 'BTCUSDT', a: [], b: [] });
+    const quotes = await get(f, '/crypto/quotes?region=BA&codes=BTCUSDT');
+    expect(quotes.body.data.BTCUSDT).toMatchObject({ ld: 190 });
+    // Within three key frame intervals of its last frame it is still the book.
+    f.player.seek(T0 + 50_500);
+    expect(f.player.book(BTC)).toEqual(f.books[39]!.book);
+  });
+
+  it('keeps the last book of an instrument recorded no more at all (a closed market)', async () => {
+    const f = await fixture({ depthUntil: 40, quotesUntil: 40 });
+    f.player.seek(T0 + 90_500);
+    expect(f.player.book(BTC)).toEqual(f.books[39]!.book);
+    expect(f.player.quote(BTC)).toMatchObject({ last: 139 });
+  });
+
+  it('streams an empty book once a book stops being recorded while its instrument goes on', async () => {
+    const f = await fixture({ depthUntil: 5 });
+    const url = `${f.server.baseUrl.replace('http', 'ws')}/crypto`;
+    const ws = new WebSocket(url, { headers: { token: f.server.token } });
+    const messages: Loose[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ ac: 'subscribe', params: 'BTCUSDT$BA', types: 'depth,quote' }));
+    await expect.poll(() => messages.some((m) => m.resAc === 'subscribe')).toBe(true);
+    f.wall.now += 30_000;
+    f.player.advance();
+    await expect.poll(() => messages.filter((m) => m.data?.type === 'quote').length).toBe(31);
+    const pushes = messages.filter((m) => m.data?.type);
+    const depths = pushes.filter((m) => m.data.type === 'depth');
+    expect(depths).toHaveLength(6);
+    expect(depths.at(-1).data).toMatchObject({ s: 'BTCUSDT', a: [], b: [] });
+    // Told right after the quote 15 s past the last book (4 s): the quote of 20 s.
+    const at = pushes.indexOf(depths.at(-1));
+    expect(pushes[at - 1].data).toMatchObject({ type: 'quote', ld: 120 });
+    expect(f.player.book(BTC)).toBeNull();
+    ws.close();
   });
 
   it('answers a recorded instrument’s quote before its first frame as known with nothing yet, never as unknown', async () => {

@@ -17,13 +17,14 @@ import type {
   Alert,
   AssetClass,
   DataSourceId,
+  Instrument,
   ReplayControl,
   ReplayRequest,
   ReplaySpans,
   ReplayStatus,
   UnixMs,
 } from '../../shared/model';
-import { isReplaySource, replaySourceId } from '../../shared/model';
+import { instrumentKey, isReplaySource, replaySourceId } from '../../shared/model';
 import type { CacheDb } from '../cache';
 import {
   listSessions,
@@ -133,6 +134,18 @@ export class ReplayService {
     } finally {
       db.sqlite.close();
     }
+  }
+
+  /**
+   * Whether the running replay plays `instrument` (true when none runs). A replay of one
+   * instrument has nothing of another, not even its recorded past (a heatmap's): a pane on
+   * it says "not in this replay" over an empty plot.
+   */
+  plays(instrument: Instrument): boolean {
+    const r = this.#running;
+    if (!r) return true;
+    const key = instrumentKey(instrument);
+    return r.player.instruments.some((i) => instrumentKey(i) === key);
   }
 
   status(): ReplayStatus | null {

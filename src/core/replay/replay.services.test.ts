@@ -130,6 +130,40 @@ describe('replay in the services', () => {
     }
   }, 90_000);
 
+  it('has no recorded past of an instrument a one-instrument replay does not play', async () => {
+    const folder = tempFolder();
+    const services = await createTestServices({ dataFolder: folder, loadKeytar: null });
+    try {
+      const seen = new Set<string>();
+      services.hub.subscribe('window', depthSpec('crypto', 'BA', ['BTCUSDT', 'ETHUSDT']), (e) => {
+        if (e.event !== 'depth') return;
+        for (const code of Object.keys(e.payload.books)) seen.add(code);
+      });
+      await vi.waitFor(() => expect(seen.size).toBe(2), { timeout: 20_000 });
+      services.recorder.flush();
+      const span = services.replay.spans().spans.at(-1)!;
+      const history = (instrument: Instrument) =>
+        services.backend.recording!.depthHistory({
+          instrument,
+          from: span.from,
+          to: span.to,
+          bucketMs: 1_000,
+        });
+      const ETH: Instrument = { ...BTC, code: 'ETHUSDT' };
+      // Live, both have a recorded past.
+      expect(history(ETH).times.length).toBeGreaterThan(0);
+      await services.replay.start({ from: span.from, to: span.to, instrument: BTC, speed: 1 });
+      services.replay.control({ seek: span.to });
+      expect(history(BTC).times.length).toBeGreaterThan(0);
+      // ETHUSDT is recorded, but not in this replay: no map under "Not in this replay".
+      expect(history(ETH)).toMatchObject({ times: [], lastAt: null, source: 'replay:demo' });
+      await services.replay.stop();
+      expect(history(ETH).times.length).toBeGreaterThan(0);
+    } finally {
+      await services.dispose();
+    }
+  }, 60_000);
+
   it('refuses a replay with nothing recorded, and controls with none running', async () => {
     const folder = tempFolder();
     const services = await createTestServices({
