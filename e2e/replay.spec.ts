@@ -139,6 +139,12 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
     status.getByRole('button', { name: 'replay: no requests to the service' }),
   ).toBeVisible();
   await expect(status).not.toContainText('req/min');
+  // Its popover says the same, not the replay service's counts.
+  await status.getByRole('button', { name: 'replay: no requests to the service' }).click();
+  const feeds = page.getByRole('dialog', { name: 'Feeds and plan' });
+  await expect(feeds).toContainText('REST: no requests to the service during a replay');
+  await feeds.getByRole('button', { name: 'Close feeds' }).click();
+  await expect(feeds).toBeHidden();
   const replaying = Date.now();
   await expect(bar.getByRole('slider', { name: 'Replay time' })).toBeVisible();
   // The speed picked before the start is the one it plays at.

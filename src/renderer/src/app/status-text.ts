@@ -200,6 +200,18 @@ export function describeMarkets(
   return { markets: shown.join('; '), marketsTitle: title.join('\n') };
 }
 
+/**
+ * Why no request of the plan is spent now, or null while some are: a replay is answered
+ * on this computer (the loopback replay service), and nothing is sent with a refused
+ * token. The status bar's meter and its popover both say it.
+ */
+export type NoRequests = 'replay' | 'token-refused';
+
+export function noRequests(status: AppStatus): NoRequests | null {
+  if (isReplaySource(status.source)) return 'replay';
+  return status.health.state === 'token-rejected' ? 'token-refused' : null;
+}
+
 /** The meter's tooltip while requests are spent. */
 const METER_TITLE =
   'Requests per minute the feed spends, of the budget it plans for: click for every feed, streamed or polled, and why';
@@ -213,7 +225,8 @@ const METER_TITLE =
 export function describeBudget(
   status: AppStatus,
 ): Pick<StatusText, 'budget' | 'budgetTitle' | 'stretch' | 'stretchTitle'> {
-  if (isReplaySource(status.source)) {
+  const none = noRequests(status);
+  if (none === 'replay') {
     return {
       budget: 'replay: no requests to the service',
       budgetTitle:
@@ -222,7 +235,7 @@ export function describeBudget(
       stretchTitle: '',
     };
   }
-  if (status.health.state === 'token-rejected') {
+  if (none === 'token-refused') {
     return {
       budget: 'no requests: token refused',
       budgetTitle:
