@@ -132,6 +132,19 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
   const before = recorded();
   await bar.getByRole('button', { name: 'Start replay' }).click();
   await expect(statusMode(page)).toContainText('REPLAY', { timeout: 20_000 });
+  // The replay asks nothing of the service: no budget (the loopback replay service's own
+  // is no plan's) on the meter.
+  const status = page.getByRole('contentinfo', { name: 'Status' });
+  await expect(
+    status.getByRole('button', { name: 'replay: no requests to the service' }),
+  ).toBeVisible();
+  await expect(status).not.toContainText('req/min');
+  // Its popover says the same, not the replay service's counts.
+  await status.getByRole('button', { name: 'replay: no requests to the service' }).click();
+  const feeds = page.getByRole('dialog', { name: 'Feeds and plan' });
+  await expect(feeds).toContainText('REST: no requests to the service during a replay');
+  await feeds.getByRole('button', { name: 'Close feeds' }).click();
+  await expect(feeds).toBeHidden();
   const replaying = Date.now();
   await expect(bar.getByRole('slider', { name: 'Replay time' })).toBeVisible();
   // The speed picked before the start is the one it plays at.
@@ -263,6 +276,9 @@ test('Live brings the demo data back, and the replay leaves nothing in the cache
   await expect(bar).toBeHidden();
   await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
   await expect(statusMode(page)).not.toContainText('REPLAY');
+  await expect(
+    page.getByRole('contentinfo', { name: 'Status' }).getByRole('button', { name: /req\/min$/ }),
+  ).toBeVisible();
   // A book the replay could not show: one recorded after it stopped, live again.
   await expect
     .poll(

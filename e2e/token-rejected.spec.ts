@@ -69,6 +69,12 @@ test('with a wrong token set, the status bar says TOKEN REJECTED, and never LIVE
   // Give a wrongly optimistic status every chance to show.
   await app.page.waitForTimeout(5_000);
   await expect(statusMode(app.page)).toContainText('TOKEN REJECTED');
+  // Nothing is sent with the refused token: the meter says so, never a budget spent and
+  // slowed down while nothing can be asked.
+  const bar = app.page.getByRole('contentinfo', { name: 'Status' });
+  await expect(bar.getByRole('button', { name: 'no requests: token refused' })).toBeVisible();
+  await expect(bar).not.toContainText('req/min');
+  await expect(bar).not.toContainText('polling slowed');
   const seen = await statusTexts();
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter((text) => /\bLIVE\b/.test(text))).toEqual([]);
@@ -107,6 +113,12 @@ test('"Set a new token…" opens Settings at the token field; the right token br
   await expect(statusMode(app.page)).toHaveText(/^\s*LIVE\s*$/, { timeout: 30_000 });
   await expect(dialog).not.toContainText('The service refused this token');
   await dialog.getByRole('button', { name: 'Close settings' }).click();
+  // Requests are spent again, and the meter counts them.
+  await expect(
+    app.page
+      .getByRole('contentinfo', { name: 'Status' })
+      .getByRole('button', { name: /^\d+\/\d+ req\/min$/ }),
+  ).toBeVisible();
   await expect
     .poll(async () => (await lastPrices(app.page)).filter((t) => /\d/.test(t)).length, {
       timeout: 30_000,

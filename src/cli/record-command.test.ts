@@ -99,6 +99,42 @@ describe('record commands', () => {
     expect(lines(readFileSync(file, 'utf8'))).toHaveLength(60);
   });
 
+  it('export: every CSV row and JSON line says its source, demo or live', async () => {
+    // The same frames recorded from a live service: exported, they must not read as the demo's.
+    const home = cliHarness();
+    try {
+      const base = 'http://127.0.0.1:9';
+      const live = `live:${base}`;
+      for (const source of ['demo', live] as const) {
+        const { db } = openRecording(recordingFilePath(home.home, source), source);
+        const writer = new RecordingWriter(db, { now: () => T0, timers: null });
+        const walk = new BookWalk(seededRandom(5), INSTRUMENTS[0]!.code);
+        for (let k = 0; k < 3; k++) {
+          writer.append({ channel: 'depth', instrument: INSTRUMENTS[0]!, record: walk.next() });
+        }
+        writer.close();
+        closeRecording(db);
+      }
+      for (const [argv, source] of [
+        [['record', 'export'], 'demo'],
+        [['--base-url', base, 'record', 'export'], live],
+      ] as const) {
+        const csv = await home.cli([...argv]);
+        expect(csv.code).toBe(0);
+        const [header, ...rows] = lines(csv.stdout);
+        expect(header!.split(',').at(-1)).toBe('source');
+        expect(rows).toHaveLength(3);
+        for (const row of rows) expect(row.split(',').at(-1)).toBe(source);
+        const json = await home.cli([...argv, '--format', 'jsonl']);
+        expect(json.code).toBe(0);
+        const frames = lines(json.stdout).map((l) => JSON.parse(l) as { source: string });
+        expect(frames.map((f) => f.source)).toEqual([source, source, source]);
+      }
+    } finally {
+      home.cleanup();
+    }
+  });
+
   it('export of a span that holds nothing says so', async () => {
     const r = await h.cli(['record', 'export', '--from', new Date(T0 + 3_600_000).toISOString()]);
     expect(r.code).toBe(0);

@@ -70,4 +70,20 @@ describe('describeFeedPlan', () => {
     );
     expect(text.stream).toBe('Stream 3 of 3 connections · 8 of 600 subscriptions');
   });
+
+  it('during a replay or with a refused token, says no request of the plan is spent, not counts that are none of the plan’s', () => {
+    // During a replay the counts are the loopback replay service's (its own limit).
+    const replaying = {
+      ...plan,
+      requests: { lastMinute: 302, limit: 6000, background: 1500, planned: 302 },
+    };
+    const replay = describeFeedPlan(replaying, 'replay');
+    expect(replay.requests).toMatch(/^REST: no requests to the service during a replay/);
+    expect(replay.requests).not.toMatch(/\d/);
+    const refused = describeFeedPlan(plan, 'token-refused');
+    expect(refused.requests).toMatch(/^REST: no requests while the service refuses the token/);
+    expect(refused.requests).not.toMatch(/\d/);
+    // The feeds themselves are listed as ever.
+    expect(replay.rows).toEqual(describeFeedPlan(plan).rows);
+  });
 });

@@ -4,6 +4,7 @@
  * what is used of each. Pure.
  */
 import type { FeedLine, FeedPlan } from '../../../shared/model';
+import type { NoRequests } from './status-text';
 
 export interface FeedRow {
   what: string;
@@ -22,7 +23,22 @@ export interface FeedPlanText {
   rows: FeedRow[];
 }
 
-export function describeFeedPlan(plan: FeedPlan): FeedPlanText {
+/**
+ * What the requests line says when none of the plan's requests are spent (the status
+ * bar's `noRequests`): the counts then are the loopback replay service's, or of requests
+ * never sent, and none is the plan's.
+ */
+const NO_REQUESTS: Record<NoRequests, string> = {
+  replay:
+    "REST: no requests to the service during a replay (it is read from the recording on this computer); none of the plan's requests are spent",
+  'token-refused':
+    "REST: no requests while the service refuses the token (nothing is sent with it); none of the plan's requests are spent until a new token is set",
+};
+
+export function describeFeedPlan(
+  plan: FeedPlan,
+  noRequests: NoRequests | null = null,
+): FeedPlanText {
   const r = plan.requests;
   const s = plan.stream;
   const limit = Number.isFinite(r.limit) ? String(r.limit) : 'unlimited';
@@ -30,8 +46,10 @@ export function describeFeedPlan(plan: FeedPlan): FeedPlanText {
   return {
     heading: `How your plan (${plan.plan}) is used`,
     requests:
-      `REST ${r.lastMinute} of ${limit} in the last minute · ` +
-      `the feed plans ${round(r.planned)} a minute and may use ${background}; the rest is left for what you ask`,
+      noRequests !== null
+        ? NO_REQUESTS[noRequests]
+        : `REST ${r.lastMinute} of ${limit} in the last minute · ` +
+          `the feed plans ${round(r.planned)} a minute and may use ${background}; the rest is left for what you ask`,
     stream: `Stream ${s.connections} of ${s.connectionLimit} connections · ${s.subscriptions} of ${s.subscriptionLimit} subscriptions`,
     rows: plan.lines.map(rowOf),
   };

@@ -153,6 +153,43 @@ describe('describeStatus', () => {
     expect(statusWith(health)).toMatchObject(text);
   });
 
+  it('during a replay, says no request goes to the service, not the replay service’s budget', () => {
+    // The loopback replay service's own budget (what a free-plan user once saw as
+    // "302/1350 req/min"): no plan's, and nothing the user can act on.
+    const busy = { requestsPerMinute: 1350, wantedPerMinute: 302, stretch: 2.5 };
+    for (const source of ['replay:demo', 'replay:live:https://x.test'] as const) {
+      for (const mode of ['demo', 'live'] as const) {
+        const text = statusWith({}, { source, mode, budget: busy });
+        expect(text.budget).toBe('replay: no requests to the service');
+        expect(text.budgetTitle).toMatch(/recording on this computer: nothing is asked/);
+        expect(text.budget).not.toMatch(/\d/);
+        expect([text.stretch, text.stretchTitle]).toEqual(['', '']);
+      }
+    }
+    // The same budget off a replay is shown as it is.
+    expect(statusWith({}, { budget: busy })).toMatchObject({
+      budget: '302/1350 req/min',
+      stretch: 'polling slowed ×2.5',
+    });
+  });
+
+  it('with a refused token, says nothing is sent and why, never a full budget slowed down', () => {
+    // Once seen as "27/27 req/min · polling slowed ×18.9" while nothing could be asked.
+    const text = statusWith(
+      { state: 'token-rejected', lastError: 'HTTP 401' },
+      { budget: { requestsPerMinute: 27, wantedPerMinute: 510, stretch: 18.9 } },
+    );
+    expect(text.budget).toBe('no requests: token refused');
+    expect(text.budgetTitle).toMatch(/no request is spent until a new token is set/);
+    expect([text.stretch, text.stretchTitle]).toEqual(['', '']);
+    expect(text.action).toBe('set-token');
+    // Every other state keeps the meter: requests are still spent (or tried).
+    for (const state of HEALTH_STATES) {
+      if (state === 'token-rejected') continue;
+      expect(statusWith({ state }).budget).toBe('42/60 req/min');
+    }
+  });
+
   it('explains a stretched budget and caps used at allowed', () => {
     const text = describeStatus(
       { ...base, budget: { requestsPerMinute: 60, wantedPerMinute: 90, stretch: 1.5 } },

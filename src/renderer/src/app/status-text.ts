@@ -43,9 +43,14 @@ export interface StatusText {
   action: StatusAction | null;
   /** e.g. "Plan base · 10 codes/request". */
   plan: string;
-  /** e.g. "42/60 req/min". */
+  /**
+   * e.g. "42/60 req/min": the plan's requests the feed spends. When none are spent, why
+   * instead: a replay asks nothing of the service, a refused token is sent nothing.
+   */
   budget: string;
-  /** e.g. "polling slowed ×1.5"; '' when not stretched. */
+  /** Its tooltip. */
+  budgetTitle: string;
+  /** e.g. "polling slowed ×1.5"; '' when not stretched (or when nothing is asked). */
   stretch: string;
   /** Its tooltip: why. */
   stretchTitle: string;
@@ -195,6 +200,63 @@ export function describeMarkets(
   return { markets: shown.join('; '), marketsTitle: title.join('\n') };
 }
 
+/**
+ * Why no request of the plan is spent now, or null while some are: a replay is answered
+ * on this computer (the loopback replay service), and nothing is sent with a refused
+ * token. The status bar's meter and its popover both say it.
+ */
+export type NoRequests = 'replay' | 'token-refused';
+
+export function noRequests(status: AppStatus): NoRequests | null {
+  if (isReplaySource(status.source)) return 'replay';
+  return status.health.state === 'token-rejected' ? 'token-refused' : null;
+}
+
+/** The meter's tooltip while requests are spent. */
+const METER_TITLE =
+  'Requests per minute the feed spends, of the budget it plans for: click for every feed, streamed or polled, and why';
+
+/**
+ * The status bar's request meter. A replay is answered on this computer (the loopback
+ * replay service, whose own budget is no plan's and nothing the user can act on), and
+ * nothing is sent with a refused token: neither spends a request of the plan, so the
+ * meter says that rather than a budget and a slow-down that mean nothing then.
+ */
+export function describeBudget(
+  status: AppStatus,
+): Pick<StatusText, 'budget' | 'budgetTitle' | 'stretch' | 'stretchTitle'> {
+  const none = noRequests(status);
+  if (none === 'replay') {
+    return {
+      budget: 'replay: no requests to the service',
+      budgetTitle:
+        "The replay is read from the recording on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Click for the feeds",
+      stretch: '',
+      stretchTitle: '',
+    };
+  }
+  if (none === 'token-refused') {
+    return {
+      budget: 'no requests: token refused',
+      budgetTitle:
+        'Nothing is sent with a token the service refused: no request is spent until a new token is set. Click for the feeds',
+      stretch: '',
+      stretchTitle: '',
+    };
+  }
+  const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
+  const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
+  const slowed = stretch > 1.005;
+  return {
+    budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
+    budgetTitle: METER_TITLE,
+    stretch: slowed ? `polling slowed ×${stretch.toFixed(1)}` : '',
+    stretchTitle: slowed
+      ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
+      : '',
+  };
+}
+
 export function describeStatus(
   status: AppStatus,
   format: TimeFormat = localTime,
@@ -216,8 +278,6 @@ export function describeStatus(
     mode = health.word;
     modeTone = health.tone;
   }
-  const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
-  const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
   return {
     mode,
     modeTone,
@@ -225,12 +285,7 @@ export function describeStatus(
     modeTitle: healthTitle(status, format),
     action: state === 'token-rejected' ? 'set-token' : null,
     plan: `Plan ${status.plan.name} · ${status.plan.maxCodes} codes/request`,
-    budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
-    stretch: stretch > 1.005 ? `polling slowed ×${stretch.toFixed(1)}` : '',
-    stretchTitle:
-      stretch > 1.005
-        ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
-        : '',
+    ...describeBudget(status),
     // During a replay the hub's last update is when a replayed frame arrived, on the wall
     // clock: beside replayed prices it would read as their time. The replay bar says the
     // replay's own time.
