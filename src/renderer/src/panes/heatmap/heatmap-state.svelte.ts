@@ -6,7 +6,7 @@
  * `onChange` say when and what changed, so the view uploads only the new columns.
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
-import type { Instrument, UnixMs } from '../../../../shared/model';
+import { isTradingPhase, type Instrument, type UnixMs } from '../../../../shared/model';
 import { repeat, systemTimers, type Timers } from '../../../../shared/timers';
 import type { Disposable } from '../../../../shared/emitter';
 import type { SymbolRef } from '../../workspace/pane-contract';
@@ -166,6 +166,12 @@ export class HeatmapState {
    * nothing of the time since (its book rests `HOLD_MS` after it, as any frame's), and
    * carried on it drew a book recorded minutes ago as resting until the feed's first.
    */
+  /** The market the book comes from is known to be closed now (not trading). */
+  get marketClosed(): boolean {
+    const phase = this.status.market?.phase ?? null;
+    return phase !== null && !isTradingPhase(phase);
+  }
+
   #clock(): void {
     const live = this.status.state === 'live';
     if (live && !this.#clockTimer) {
@@ -173,7 +179,9 @@ export class HeatmapState {
       this.#clockTimer = repeat(
         this.timers,
         () => {
-          if (!this.#liveBook) return;
+          // A closed market's book is not drawn as resting through the night or the
+          // weekend: its silence is drawn empty (the books the feed gives are drawn).
+          if (!this.#liveBook || this.marketClosed) return;
           const changed = this.data.extendTo(this.now());
           if (changed.length > 0) this.#changed(changed);
         },

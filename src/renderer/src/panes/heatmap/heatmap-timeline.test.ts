@@ -182,6 +182,49 @@ describe('HeatmapState on the data clock', () => {
     state.dispose();
   });
 
+  it('carries no book through a closed market: its silence is drawn empty', async () => {
+    const timers = manualTimers();
+    const { bridge, state, push, settle, setClock } = setup(undefined, timers);
+    const now = 1_800_000_000_000;
+    setClock(now);
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    const market = (phase: 'open' | 'weekend') => ({
+      class: 'stock' as const,
+      region: 'US',
+      phase,
+      basis: 'service' as const,
+      holiday: null,
+      nextOpen: null,
+      nextClose: null,
+      timeZone: 'America/New_York',
+      unknownWhy: null,
+    });
+    const live = (phase: 'open' | 'weekend') =>
+      bridge.emit('subscriptionStatus', {
+        subscriptionId: 's1',
+        state: 'live',
+        asOf: now,
+        market: market(phase),
+      });
+    live('weekend');
+    push(100);
+    expect(state.marketClosed).toBe(true);
+    setClock(now + 10_000);
+    timers.run();
+    // The closing book stays where it was given; the weekend after it is not drawn as it.
+    expect(state.data.newest).toBe(Math.floor(now / 1_000));
+    // Open again: the live book rests on to the present, as on any trading day.
+    live('open');
+    expect(state.marketClosed).toBe(false);
+    push(101);
+    setClock(now + 13_000);
+    timers.run();
+    expect(state.data.newest).toBe(Math.floor((now + 13_000) / 1_000));
+    state.dispose();
+  });
+
   it('asks first for the columns the view shows, then the rest of its span, and keeps both', async () => {
     const { state, asked, pasts, settle, setClock } = setup(() => 100);
     const now = 1_800_000_000_500;
