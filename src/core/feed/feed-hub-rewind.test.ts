@@ -22,16 +22,26 @@ function setup(source: DataSourceId = REPLAY) {
   return { timers, client, streams, hub };
 }
 
+/** AAPL's quotes subscribed, streamed, and a quote of 500 pushed: what the board got. */
+async function streamedQuote({
+  timers,
+  streams,
+  hub,
+}: ReturnType<typeof setup>): Promise<Recorder> {
+  const r = new Recorder();
+  hub.subscribe('w', quotes('stock', 'US', ['AAPL']), r.push);
+  await timers.advance(0);
+  streams.of('stock').stream();
+  await timers.advance(0);
+  streams.of('stock').push({ type: 'quote', instrument: AAPL, quote: at(500) });
+  await timers.advance(0);
+  return r;
+}
+
 describe('FeedHub.rewind: a replay sought back', () => {
   it('takes the records at the earlier time: the board row goes back, and follows the pushes from there', async () => {
     const { timers, client, streams, hub } = setup();
-    const r = new Recorder();
-    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), r.push);
-    await timers.advance(0);
-    streams.of('stock').stream();
-    await timers.advance(0);
-    streams.of('stock').push({ type: 'quote', instrument: AAPL, quote: at(500) });
-    await timers.advance(0);
+    const r = await streamedQuote({ timers, client, streams, hub });
     expect(r.of('quotes').at(-1)?.quotes.AAPL?.time).toBe(at(500).time);
     // Sought back: the service answers the earlier time; without a rewind it is dropped.
     client.version = 5;
@@ -87,13 +97,7 @@ describe('FeedHub.rewind: a replay sought back', () => {
 
   it('does nothing to a hub on another source (live is never rewound by a replay)', async () => {
     const { timers, client, streams, hub } = setup('demo');
-    const r = new Recorder();
-    hub.subscribe('w', quotes('stock', 'US', ['AAPL']), r.push);
-    await timers.advance(0);
-    streams.of('stock').stream();
-    await timers.advance(0);
-    streams.of('stock').push({ type: 'quote', instrument: AAPL, quote: at(500) });
-    await timers.advance(0);
+    const r = await streamedQuote({ timers, client, streams, hub });
     const calls = client.callsOf('quotes').length;
     const opened = streams.opened.length;
     r.clear();

@@ -101,18 +101,23 @@ describe('FeedHub: coalescing and slices', () => {
   });
 });
 
+/** A cache holding one AAPL snapshot of `kind`, stored at `at`. */
+function cachedAapl(kind: 'quote' | 'depth', record: unknown, at: number): FeedStore {
+  return {
+    ...NO_STORE,
+    loadSnapshots: (k, instruments) =>
+      new Map(
+        instruments
+          .filter((i) => k === kind && i.code === 'AAPL')
+          .map((i) => [instrumentKey(i), { record: record as never, at }]),
+      ),
+  };
+}
+
 describe('FeedHub: first paint', () => {
   it('pushes the cached snapshot before any network answer', async () => {
     const cachedAt = Date.UTC(2026, 10, 17);
-    const store: FeedStore = {
-      ...NO_STORE,
-      loadSnapshots: (kind, instruments) =>
-        new Map(
-          instruments
-            .filter((i) => kind === 'quote' && i.code === 'AAPL')
-            .map((i) => [instrumentKey(i), { record: quote('AAPL', 7) as never, at: cachedAt }]),
-        ),
-    };
+    const store = cachedAapl('quote', quote('AAPL', 7), cachedAt);
     const { timers, client, hub } = setup({ store });
     client.hold = true;
     const r = new Recorder();
@@ -134,15 +139,7 @@ describe('FeedHub: first paint', () => {
 
   it('says a book from the cache is the cache’s, and the answer’s is not', async () => {
     const cachedAt = Date.UTC(2026, 10, 17);
-    const store: FeedStore = {
-      ...NO_STORE,
-      loadSnapshots: (kind, instruments) =>
-        new Map(
-          instruments
-            .filter((i) => kind === 'depth' && i.code === 'AAPL')
-            .map((i) => [instrumentKey(i), { record: book('AAPL', 3) as never, at: cachedAt }]),
-        ),
-    };
+    const store = cachedAapl('depth', book('AAPL', 3), cachedAt);
     const { timers, client, hub } = setup({ store });
     client.hold = true;
     const r = new Recorder();

@@ -57,6 +57,18 @@ afterEach(async () => {
   open = null;
 });
 
+/** A stream client of `f`'s server subscribed to BTCUSDT's depth and quotes, and what it got. */
+async function subscribed(f: Fixture): Promise<{ ws: WebSocket; messages: Loose[] }> {
+  const url = `${f.server.baseUrl.replace('http', 'ws')}/crypto`;
+  const ws = new WebSocket(url, { headers: { token: f.server.token } });
+  const messages: Loose[] = [];
+  ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(JSON.stringify({ ac: 'subscribe', params: 'BTCUSDT$BA', types: 'depth,quote' }));
+  await expect.poll(() => messages.some((m) => m.resAc === 'subscribe')).toBe(true);
+  return { ws, messages };
+}
+
 /**
  * Two minutes of BTCUSDT: a book and a quote (price 100 + s) every second; 1m candles
  * cached before. `depthUntil`/`quotesUntil`: the second from which that channel is no
@@ -167,13 +179,7 @@ describe('replay server', () => {
 
   it('streams an empty book once a book stops being recorded while its instrument goes on', async () => {
     const f = await fixture({ depthUntil: 5 });
-    const url = `${f.server.baseUrl.replace('http', 'ws')}/crypto`;
-    const ws = new WebSocket(url, { headers: { token: f.server.token } });
-    const messages: Loose[] = [];
-    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ ac: 'subscribe', params: 'BTCUSDT$BA', types: 'depth,quote' }));
-    await expect.poll(() => messages.some((m) => m.resAc === 'subscribe')).toBe(true);
+    const { ws, messages } = await subscribed(f);
     f.wall.now += 30_000;
     f.player.advance();
     await expect.poll(() => messages.filter((m) => m.data?.type === 'quote').length).toBe(31);
@@ -221,13 +227,7 @@ describe('replay server', () => {
 
   it('streams the frames the clock passes to a subscriber, in order', async () => {
     const f = await fixture();
-    const url = `${f.server.baseUrl.replace('http', 'ws')}/crypto`;
-    const ws = new WebSocket(url, { headers: { token: f.server.token } });
-    const messages: Loose[] = [];
-    ws.on('message', (d) => messages.push(JSON.parse(String(d))));
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ ac: 'subscribe', params: 'BTCUSDT$BA', types: 'depth,quote' }));
-    await expect.poll(() => messages.some((m) => m.resAc === 'subscribe')).toBe(true);
+    const { ws, messages } = await subscribed(f);
     // The clock runs 10 s (at 1×) and plays what arrived by then, both ends in.
     f.wall.now += 10_000;
     f.player.advance();
