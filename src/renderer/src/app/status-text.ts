@@ -216,6 +216,20 @@ export function noRequests(status: AppStatus): NoRequests | null {
 const METER_TITLE =
   'Requests per minute the feed spends, of the budget it plans for: click for every feed, streamed or polled, and why';
 
+/** The meter and its tooltip when no request of the plan is spent (`noRequests`). */
+const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: string }> = {
+  replay: {
+    budget: 'replay: no requests to the service',
+    budgetTitle:
+      "The replay is read from the recording on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Click for the feeds",
+  },
+  'token-refused': {
+    budget: 'no requests: token refused',
+    budgetTitle:
+      'Nothing is sent with a token the service refused: no request is spent until a new token is set. Click for the feeds',
+  },
+};
+
 /**
  * The status bar's request meter. A replay is answered on this computer (the loopback
  * replay service, whose own budget is no plan's and nothing the user can act on), and
@@ -226,24 +240,7 @@ export function describeBudget(
   status: AppStatus,
 ): Pick<StatusText, 'budget' | 'budgetTitle' | 'stretch' | 'stretchTitle'> {
   const none = noRequests(status);
-  if (none === 'replay') {
-    return {
-      budget: 'replay: no requests to the service',
-      budgetTitle:
-        "The replay is read from the recording on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Click for the feeds",
-      stretch: '',
-      stretchTitle: '',
-    };
-  }
-  if (none === 'token-refused') {
-    return {
-      budget: 'no requests: token refused',
-      budgetTitle:
-        'Nothing is sent with a token the service refused: no request is spent until a new token is set. Click for the feeds',
-      stretch: '',
-      stretchTitle: '',
-    };
-  }
+  if (none !== null) return { ...NO_REQUESTS_METER[none], stretch: '', stretchTitle: '' };
   const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
   const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
   const slowed = stretch > 1.005;

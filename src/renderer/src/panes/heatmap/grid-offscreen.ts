@@ -51,14 +51,10 @@ export interface OverlayInput {
   dpr: number;
 }
 
-/** What the worker's overlay needs of a frame besides the view (a few numbers and strings). */
-export interface OverlayFrame {
+/** What the worker's overlay needs of a frame besides the view: the page's, and the data's grid. */
+export interface OverlayFrame extends OverlayInput {
   step: number | null;
   bucketMs: number;
-  layout: OverlayLayout;
-  colors: OverlayColors;
-  format: OverlayFormat;
-  dpr: number;
 }
 
 /** From the main thread to the worker. */
@@ -246,10 +242,9 @@ export class OffscreenGridPainter implements GridPainter {
    * True while two frames sent are not drawn yet: the worker is drawing one and has the
    * next waiting for its animation frame. One frame in flight is not busy: the page's
    * next animation frame sends the next view while the worker draws this one, so the two
-   * threads' frames overlap. Held at one (session 37), each frame cost two display
-   * frames — sent in the page's, drawn in the worker's next, said drawn after the page's
-   * had passed — and the plot drew at most 30 frames a second on a 60 Hz screen, on any
-   * GPU. Held at two, the page never sends views faster than the worker draws them.
+   * threads' frames overlap (held at one, each frame cost two display frames: 30 fps at
+   * 60 Hz on any GPU; panes/heatmap/README.md). Held at two, the page never sends views
+   * faster than the worker draws them.
    */
   busy(idle: () => void): boolean {
     if (this.#sent.size < IN_FLIGHT) return false;

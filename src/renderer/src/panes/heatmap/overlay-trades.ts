@@ -41,11 +41,6 @@ export class TradeSender {
     if (drop === 0 && added === 0) return null;
     return { reset: false, drop, trades: trades.slice(trades.length - added) };
   }
-
-  /** Sends them all next time (the copy was lost: a new worker). */
-  forget(): void {
-    this.#source = null;
-  }
 }
 
 /**
