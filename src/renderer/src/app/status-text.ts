@@ -5,7 +5,7 @@
  * what is wrong with it (a demo that is offline is "DEMO DATA · OFFLINE").
  */
 import { zoneLabel } from '../base/format/time';
-import { describeMarketState, isReplaySource } from '../../../shared/model';
+import { describeMarketState, isReplaySource, sourceKind } from '../../../shared/model';
 import type {
   AppStatus,
   HealthState,
@@ -201,14 +201,16 @@ export function describeMarkets(
 }
 
 /**
- * Why no request of the plan is spent now, or null while some are: a replay is answered
- * on this computer (the loopback replay service), and nothing is sent with a refused
- * token. The status bar's meter and its popover both say it.
+ * Why no request of the plan is spent now, or null while some are: the demo is answered
+ * by the simulator built into the app and a replay by the recording, both on this
+ * computer (`sourceKind`), and nothing is sent with a refused token. The status bar's
+ * meter and its popover both say it.
  */
-export type NoRequests = 'replay' | 'token-refused';
+export type NoRequests = 'demo' | 'replay' | 'token-refused';
 
 export function noRequests(status: AppStatus): NoRequests | null {
-  if (isReplaySource(status.source)) return 'replay';
+  const kind = sourceKind(status.source);
+  if (kind !== 'live') return kind;
   return status.health.state === 'token-rejected' ? 'token-refused' : null;
 }
 
@@ -218,6 +220,11 @@ const METER_TITLE =
 
 /** The meter and its tooltip when no request of the plan is spent (`noRequests`). */
 const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: string }> = {
+  demo: {
+    budget: 'demo: no requests to the service',
+    budgetTitle:
+      "Demo data comes from the simulator built into Marketdesk, on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Set a token in Settings for live data. Click for the feeds",
+  },
   replay: {
     budget: 'replay: no requests to the service',
     budgetTitle:
@@ -231,10 +238,11 @@ const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: strin
 };
 
 /**
- * The status bar's request meter. A replay is answered on this computer (the loopback
- * replay service, whose own budget is no plan's and nothing the user can act on), and
- * nothing is sent with a refused token: neither spends a request of the plan, so the
- * meter says that rather than a budget and a slow-down that mean nothing then.
+ * The status bar's request meter. The demo and a replay are answered on this computer
+ * (the simulator, the loopback replay service: their own budgets are no plan's), and
+ * nothing is sent with a refused token: none of them spends a request of the plan, so
+ * the meter says that rather than a budget and a slow-down of the plan's that are not
+ * (a feed polled slower than asked there says why on its row of the popover).
  */
 export function describeBudget(
   status: AppStatus,
