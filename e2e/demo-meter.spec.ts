@@ -5,7 +5,8 @@
  * feed polled slower than asked, that it shares the feed's own rate, none of it the
  * plan's; the same during a replay of what the demo recorded. The default workspace on
  * a Wednesday afternoon (markets open), on the base plan with 8 requests a minute set in
- * Settings, so that some feeds are polled slower than asked. Screenshots:
+ * Settings, so that some feeds are polled slower than asked. During the replay the status
+ * bar's market states say they are now's, not the replayed time's. Screenshots:
  * test-results/screens/feeds-{demo,replay}.png.
  */
 import path from 'node:path';
@@ -43,6 +44,7 @@ async function slowedReasons(feeds: Locator): Promise<string[]> {
 test('in demo mode the meter and its feeds say no request of the plan is spent', async () => {
   const page = app.page;
   const bar = statusBar(page);
+  await expect(page.getByTestId('status-markets')).toHaveText(/^HK closed/);
   const meter = 'demo: no requests to the service';
   await expect(bar.getByRole('button', { name: meter })).toBeVisible();
   await expect(bar.getByRole('button', { name: meter })).toHaveAttribute(
@@ -79,6 +81,13 @@ test('during a replay of the demo, every feed’s reason says the replay, not th
   await bar.getByRole('combobox', { name: 'Speed' }).selectOption('1');
   await bar.getByRole('button', { name: 'Start replay' }).click();
   await expect(statusMode(page)).toContainText('REPLAY', { timeout: 20_000 });
+  // The markets' states beside the replay are now's (HK closed on this Wednesday
+  // afternoon), and say so: not the state at the replayed time.
+  await expect(page.getByTestId('status-markets')).toHaveText(/^now: HK closed/);
+  await expect(page.getByTestId('status-markets')).toHaveAttribute(
+    'title',
+    /^The markets now, on this computer’s clock, not at the replayed time:/,
+  );
   const feeds = await openFeeds(page, 'replay: no requests to the service');
   await expect(feeds).toContainText("How the replay is fed (within the base plan's limits)");
   await expect(feeds).toContainText(/, to the replay on this computer/);

@@ -377,4 +377,24 @@ describe('describeMarkets', () => {
     expect(describeStatus({ ...base, markets: [open] }, fmt).markets).toBe('');
     expect(describeStatus(base, fmt).markets).toBe('');
   });
+
+  it('during a replay, says the states are the markets’ now, not at the replayed time', () => {
+    // The states are judged on this computer's clock: a session replayed on a holiday
+    // had "US closed (Thanksgiving)" beside its replayed prices, as if closed then.
+    const replay = describeStatus(
+      { ...base, source: 'replay:demo', mode: 'demo', markets: [market] },
+      fmt,
+      () => 'UTC',
+      now,
+    );
+    expect(replay.markets).toBe('now: US closed (Thanksgiving) · opens Fri 09:30 ET');
+    expect(replay.marketsTitle).toBe(
+      'The markets now, on this computer’s clock, not at the replayed time:\nUS: closed (Thanksgiving) · opens Fri 09:30 ET (in 23 h 30 min)',
+    );
+    const open = { ...market, phase: 'open' as const };
+    expect(
+      describeStatus({ ...base, source: 'replay:demo', markets: [open] }, fmt, () => 'UTC', now)
+        .markets,
+    ).toBe('');
+  });
 });

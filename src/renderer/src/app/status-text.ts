@@ -180,7 +180,12 @@ export function describeStream(stream: StreamHealth, format: TimeFormat = localT
 /** Markets named in the bar before "+N more" (the tooltip has them all). */
 const MARKETS_SHOWN = 2;
 
-/** The status bar's words on the shown markets' states (see `StatusText.markets`). */
+/**
+ * The status bar's words on the shown markets' states (see `StatusText.markets`). The
+ * states are the markets' now, on this computer's clock: during a replay they say so
+ * ("now: US closed · …"), never read as the state at the replayed time beside replayed
+ * prices (a Friday session replayed on a Sunday would show "US closed").
+ */
 export function describeMarkets(
   status: AppStatus,
   now: number,
@@ -197,7 +202,15 @@ export function describeMarkets(
     const why = m.unknownWhy ? ` (${m.unknownWhy})` : '';
     return `${name(m)}: ${describeMarketState(m, now).text}${why}`;
   });
-  return { markets: shown.join('; '), marketsTitle: title.join('\n') };
+  const replay = isReplaySource(status.source);
+  if (replay && title.length > 0) {
+    title.unshift('The markets now, on this computer’s clock, not at the replayed time:');
+  }
+  const markets = shown.join('; ');
+  return {
+    markets: replay && markets ? `now: ${markets}` : markets,
+    marketsTitle: title.join('\n'),
+  };
 }
 
 /**
