@@ -5,8 +5,8 @@
  * ladder shows the recorded book in the first minute; two minutes in, where the recording
  * has no book of BTCUSDT while its trades go on (the replay serves an empty book then:
  * `STALE_BOOK_MS`, src/core/replay/player.ts), it says so in words and draws no ladder,
- * never an empty book as if the exchange's were empty. Screenshots:
- * test-results/screens/replay-no-book-{dark,light}-1024.png.
+ * never an empty book as if the exchange's were empty, at a seek and while playing on.
+ * Screenshots: test-results/screens/replay-no-book-{dark,light}-1024.png.
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -112,4 +112,12 @@ test('replayed, the ladder shows the recorded book, and says where the recording
   await slider.fill(String(min + 20_000));
   await expectLadder(page);
   await expect(ladder().getByText(NO_BOOK)).toHaveCount(0);
+
+  // Played (10×) from just before the book stopped being recorded: once the trades go
+  // on without it, the words replace the ladder as they did at a seek.
+  await slider.fill(String(min + 55_000));
+  await expectLadder(page);
+  await bar.getByRole('button', { name: 'Play' }).click();
+  await expect(ladder().getByText(NO_BOOK)).toBeVisible({ timeout: 15_000 });
+  await expect(orderBook(page)).toHaveCount(0);
 });
