@@ -4,7 +4,7 @@
  * what is used of each. Pure.
  */
 import type { FeedLine, FeedPlan } from '../../../shared/model';
-import type { NoRequests } from './status-text';
+import type { NoRequests } from './request-meter-text';
 
 export interface FeedRow {
   what: string;
