@@ -55,7 +55,7 @@ test('in demo mode the meter and its feeds say no request of the plan is spent',
   await expect(bar).not.toContainText('polling slowed');
 
   const feeds = await openFeeds(page, meter);
-  await expect(feeds).toContainText("How the demo is fed (within the base plan's limits)");
+  await expect(feeds).toContainText("How the demo is fed (the base plan's stream limits kept)");
   await expect(feeds).not.toContainText('How your plan');
   await expect(feeds).toContainText('REST: no requests to the service in demo mode');
   await expect(feeds).toContainText(
@@ -89,7 +89,7 @@ test('during a replay of the demo, every feed’s reason says the replay, not th
     /^The markets now, on this computer’s clock, not at the replayed time:/,
   );
   const feeds = await openFeeds(page, 'replay: no requests to the service');
-  await expect(feeds).toContainText("How the replay is fed (within the base plan's limits)");
+  await expect(feeds).toContainText("How the replay is fed (the base plan's stream limits kept)");
   await expect(feeds).toContainText(/, to the replay on this computer/);
   const reasons = await slowedReasons(feeds);
   expect(reasons.filter((r) => /the plan's budget|demo's simulator/.test(r))).toEqual([]);

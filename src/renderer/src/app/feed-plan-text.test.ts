@@ -95,7 +95,7 @@ describe('describeFeedPlan', () => {
       requests: { lastMinute: 33, limit: 6000, background: 1500, planned: 2 },
     };
     const demo = describeFeedPlan(demoCounts, 'demo');
-    expect(demo.heading).toBe("How the demo is fed (within the base plan's limits)");
+    expect(demo.heading).toBe("How the demo is fed (the base plan's stream limits kept)");
     expect(demo.requests).toMatch(/^REST: no requests to the service in demo mode/);
     expect(demo.requests).toMatch(/none of the plan's requests are spent$/);
     expect(demo.requests).not.toMatch(/\d/);
@@ -103,7 +103,7 @@ describe('describeFeedPlan', () => {
       'Stream 3 of 3 connections · 8 of 600 subscriptions, to the simulator on this computer',
     );
     const replay = describeFeedPlan(demoCounts, 'replay');
-    expect(replay.heading).toBe("How the replay is fed (within the base plan's limits)");
+    expect(replay.heading).toBe("How the replay is fed (the base plan's stream limits kept)");
     expect(replay.stream).toMatch(/, to the replay on this computer$/);
     // A refused token's feed is still the plan's.
     expect(describeFeedPlan(plan, 'token-refused').heading).toBe('How your plan (base) is used');

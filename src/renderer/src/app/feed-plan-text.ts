@@ -35,13 +35,13 @@ const NO_REQUESTS: Record<
   { heading: ((plan: string) => string) | null; requests: string; streamTo: string }
 > = {
   demo: {
-    heading: (plan) => `How the demo is fed (within the ${plan} plan's limits)`,
+    heading: (plan) => `How the demo is fed (the ${plan} plan's stream limits kept)`,
     requests:
       "REST: no requests to the service in demo mode (the simulator built into Marketdesk answers, on this computer); none of the plan's requests are spent",
     streamTo: ', to the simulator on this computer',
   },
   replay: {
-    heading: (plan) => `How the replay is fed (within the ${plan} plan's limits)`,
+    heading: (plan) => `How the replay is fed (the ${plan} plan's stream limits kept)`,
     requests:
       "REST: no requests to the service during a replay (it is read from the recording on this computer); none of the plan's requests are spent",
     streamTo: ', to the replay on this computer',
