@@ -18,6 +18,7 @@ import type {
   SeriesKey,
   UnixMs,
 } from '../../shared/model';
+import { sourceKind } from '../../shared/model';
 import { backgroundLimit, type QuoteClass } from '../api';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
@@ -416,6 +417,7 @@ export class FeedHub {
         wantedMs: (lane) => clocks.wanted(lane),
         effectiveMs: (lane) => clocks.effective(lane),
         parked: (cls) => this.#stream.parked(cls),
+        answeredBy: this.#source === null ? 'live' : sourceKind(this.#source()),
       }),
       requests: {
         lastMinute: this.#client.requestsInLastMinute?.() ?? 0,

@@ -3,7 +3,7 @@
  * and why, what waits — from the hub with scripted streams on a manual clock.
  */
 import { describe, expect, it } from 'vitest';
-import { planOf } from '../../shared/model';
+import { planOf, type DataSourceId } from '../../shared/model';
 import { FakeStreams } from './testing/fake-stream';
 import { depthSpec, manualHub, quotesSpec as quotes, seriesOf } from './testing/hub';
 import { Recorder } from './testing/recorder';
@@ -67,5 +67,39 @@ describe('the feed plan', () => {
     expect(plan.requests).toMatchObject({ limit: 120, background: 30 });
     expect(plan.requests.planned).toBeLessThanOrEqual(30);
     hub.dispose();
+  });
+
+  it('in the demo and a replay, says a feed polled slower than asked shares the feed’s rate, none of it the plan’s', async () => {
+    // Polled slower than asked in a replay (Settings' requests a minute kept there too):
+    // once said "the plan's budget is shared" while no request reached the service.
+    const slowed = async (source: DataSourceId) => {
+      const { timers, hub } = manualHub({
+        plan: planOf('base'),
+        requestsPerMinute: 8,
+        source: () => source,
+      });
+      hub.subscribe('w', quotes('fund', 'US', ['SPY']), new Recorder().push);
+      hub.subscribe('w', quotes('indices', 'GB', ['FTSE']), new Recorder().push);
+      await timers.advance(5_000);
+      const line = hub.feedPlan({ subscriptions: 200 }).lines[0]!;
+      hub.dispose();
+      expect(line.way).toBe('polled');
+      expect(line.everyMs!).toBeGreaterThan(line.wantedMs! * 2);
+      return line.why;
+    };
+    expect(await slowed('live:https://api.example.test')).toMatch(/the plan's budget is shared/);
+    for (const [source, who] of [
+      ['replay:demo', /the replay answers from the recording on this computer/],
+      ['replay:live:https://api.example.test', /the replay answers from the recording/],
+      ['demo', /the demo's simulator answers, on this computer/],
+    ] as const) {
+      const why = await slowed(source);
+      expect(why, source).not.toMatch(/the plan's budget/);
+      expect(why, source).toMatch(
+        /^Every \d+(\.\d)? s instead of 1 s: the feed's request rate is shared/,
+      );
+      expect(why, source).toMatch(who);
+      expect(why, source).toMatch(/none of the plan's requests are spent/);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * carries it, how often it is polled and why that is slower than asked, or why it waits.
  * Pure: the hub hands it its groups and what its parts know.
  */
-import type { FeedLine, UnixMs } from '../../shared/model';
+import type { FeedLine, SourceKind, UnixMs } from '../../shared/model';
 import { KTYPES } from '../../shared/model';
 import type { HealthHold } from '../health';
 import type { Group } from './group';
@@ -19,7 +19,21 @@ export interface LineFacts {
   effectiveMs: (lane: LaneId) => number;
   /** Why a class is polled though it would stream (the plan's connections), or null. */
   parked: (cls: string) => string | null;
+  /** Who answers the polls (`sourceKind`): only the live service's are the plan's requests. */
+  answeredBy: SourceKind;
 }
+
+/**
+ * Whose requests a feed polled slower than asked shares with everything shown: the
+ * plan's on the live service; in the demo and a replay the feed's own rate (Settings'
+ * requests a minute, or the demo's), none of it the plan's.
+ */
+const SHARED_BUDGET: Record<SourceKind, string> = {
+  live: "the plan's budget is shared by everything shown.",
+  demo: "the feed's request rate is shared by everything shown (the demo's simulator answers, on this computer: none of the plan's requests are spent).",
+  replay:
+    "the feed's request rate is shared by everything shown (the replay answers from the recording on this computer: none of the plan's requests are spent).",
+};
 
 /** One line per group, in the registry's order. */
 export function feedLines(groups: Iterable<Group>, facts: LineFacts): FeedLine[] {
@@ -71,7 +85,7 @@ function lineOf(g: Group, facts: LineFacts): FeedLine {
   }
   if (everyMs > wantedMs * 1.01) {
     why.push(
-      `Every ${seconds(everyMs)} instead of ${seconds(wantedMs)}: the plan's budget is shared by everything shown.`,
+      `Every ${seconds(everyMs)} instead of ${seconds(wantedMs)}: ${SHARED_BUDGET[facts.answeredBy]}`,
     );
   }
   return { ...base, way: 'polled', everyMs, wantedMs, why: why.length ? why.join(' ') : null };

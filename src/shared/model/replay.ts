@@ -28,6 +28,20 @@ export function isReplaySource(source: DataSourceId): boolean {
   return source.startsWith('replay:');
 }
 
+/**
+ * Who answers a source's requests: the market data service (live), the simulator built
+ * into the app (demo), or the recording on this computer (a replay). Only the service's
+ * answers spend the plan's requests: the demo and a replay spend none of them, whatever
+ * pace the feed keeps there. The status bar's meter, its feeds popover and the feed
+ * plan's reasons all say so from this one rule.
+ */
+export type SourceKind = 'live' | 'demo' | 'replay';
+
+export function sourceKind(source: DataSourceId): SourceKind {
+  if (isReplaySource(source)) return 'replay';
+  return source === 'demo' ? 'demo' : 'live';
+}
+
 /** One recorded session of the current source: what a replay can play. */
 export interface RecordedSpan {
   /** The recording's session id. */

@@ -86,4 +86,29 @@ describe('describeFeedPlan', () => {
     // The feeds themselves are listed as ever.
     expect(replay.rows).toEqual(describeFeedPlan(plan).rows);
   });
+
+  it('in demo mode and during a replay, says whose feed it is and who the stream goes to, not how the plan is spent', () => {
+    // Seen in demo mode as "How your plan (base) is used · REST 33 of 6000 in the last
+    // minute": the simulator's counts, read as the plan's.
+    const demoCounts = {
+      ...plan,
+      requests: { lastMinute: 33, limit: 6000, background: 1500, planned: 2 },
+    };
+    const demo = describeFeedPlan(demoCounts, 'demo');
+    expect(demo.heading).toBe("How the demo is fed (the base plan's stream limits kept)");
+    expect(demo.requests).toMatch(/^REST: no requests to the service in demo mode/);
+    expect(demo.requests).toMatch(/none of the plan's requests are spent$/);
+    expect(demo.requests).not.toMatch(/\d/);
+    expect(demo.stream).toBe(
+      'Stream 3 of 3 connections · 8 of 600 subscriptions, to the simulator on this computer',
+    );
+    const replay = describeFeedPlan(demoCounts, 'replay');
+    expect(replay.heading).toBe("How the replay is fed (the base plan's stream limits kept)");
+    expect(replay.stream).toMatch(/, to the replay on this computer$/);
+    // A refused token's feed is still the plan's.
+    expect(describeFeedPlan(plan, 'token-refused').heading).toBe('How your plan (base) is used');
+    expect(describeFeedPlan(plan, 'token-refused').stream).toBe(
+      'Stream 3 of 3 connections · 8 of 600 subscriptions',
+    );
+  });
 });

@@ -4,7 +4,7 @@
  * what is used of each. Pure.
  */
 import type { FeedLine, FeedPlan } from '../../../shared/model';
-import type { NoRequests } from './status-text';
+import type { NoRequests } from './request-meter-text';
 
 export interface FeedRow {
   what: string;
@@ -24,15 +24,34 @@ export interface FeedPlanText {
 }
 
 /**
- * What the requests line says when none of the plan's requests are spent (the status
- * bar's `noRequests`): the counts then are the loopback replay service's, or of requests
- * never sent, and none is the plan's.
+ * What the popover says when none of the plan's requests are spent (the status bar's
+ * `noRequests`): its heading, its requests line (the counts then are the simulator's,
+ * the loopback replay service's, or of requests never sent: none is the plan's) and who
+ * the stream connections go to. The demo and a replay keep the plan's other limits (its
+ * codes a request, its stream connections and subscriptions), as live would.
  */
-const NO_REQUESTS: Record<NoRequests, string> = {
-  replay:
-    "REST: no requests to the service during a replay (it is read from the recording on this computer); none of the plan's requests are spent",
-  'token-refused':
-    "REST: no requests while the service refuses the token (nothing is sent with it); none of the plan's requests are spent until a new token is set",
+const NO_REQUESTS: Record<
+  NoRequests,
+  { heading: ((plan: string) => string) | null; requests: string; streamTo: string }
+> = {
+  demo: {
+    heading: (plan) => `How the demo is fed (the ${plan} plan's stream limits kept)`,
+    requests:
+      "REST: no requests to the service in demo mode (the simulator built into Marketdesk answers, on this computer); none of the plan's requests are spent",
+    streamTo: ', to the simulator on this computer',
+  },
+  replay: {
+    heading: (plan) => `How the replay is fed (the ${plan} plan's stream limits kept)`,
+    requests:
+      "REST: no requests to the service during a replay (it is read from the recording on this computer); none of the plan's requests are spent",
+    streamTo: ', to the replay on this computer',
+  },
+  'token-refused': {
+    heading: null,
+    requests:
+      "REST: no requests while the service refuses the token (nothing is sent with it); none of the plan's requests are spent until a new token is set",
+    streamTo: '',
+  },
 };
 
 export function describeFeedPlan(
@@ -43,14 +62,17 @@ export function describeFeedPlan(
   const s = plan.stream;
   const limit = Number.isFinite(r.limit) ? String(r.limit) : 'unlimited';
   const background = Number.isFinite(r.background) ? String(r.background) : 'all';
+  const none = noRequests === null ? null : NO_REQUESTS[noRequests];
   return {
-    heading: `How your plan (${plan.plan}) is used`,
+    heading: none?.heading?.(plan.plan) ?? `How your plan (${plan.plan}) is used`,
     requests:
-      noRequests !== null
-        ? NO_REQUESTS[noRequests]
+      none !== null
+        ? none.requests
         : `REST ${r.lastMinute} of ${limit} in the last minute · ` +
           `the feed plans ${round(r.planned)} a minute and may use ${background}; the rest is left for what you ask`,
-    stream: `Stream ${s.connections} of ${s.connectionLimit} connections · ${s.subscriptions} of ${s.subscriptionLimit} subscriptions`,
+    stream:
+      `Stream ${s.connections} of ${s.connectionLimit} connections · ${s.subscriptions} of ${s.subscriptionLimit} subscriptions` +
+      (none?.streamTo ?? ''),
     rows: plan.lines.map(rowOf),
   };
 }

@@ -173,6 +173,28 @@ describe('describeStatus', () => {
     });
   });
 
+  it('in demo mode, says no request goes to the service, not the simulator’s budget as if it were the plan’s', () => {
+    // Seen as "2/1350 req/min" in demo mode: the feed's share of the demo's own rate,
+    // read as the plan's requests spent while none reaches the service.
+    const demo = { mode: 'demo', hasToken: false, tokenStorage: null, source: 'demo' } as const;
+    const busy = { requestsPerMinute: 1350, wantedPerMinute: 2, stretch: 1 };
+    const text = statusWith({}, { ...demo, budget: busy });
+    expect(text.budget).toBe('demo: no requests to the service');
+    expect(text.budget).not.toMatch(/\d|req\/min/);
+    expect(text.budgetTitle).toMatch(/simulator built into Marketdesk, on this computer/);
+    expect(text.budgetTitle).toMatch(/none of the plan's requests are spent/);
+    // The demo's own slow-down is none of the plan's either: its popover row says why.
+    const slowed = statusWith({}, { ...demo, budget: { ...busy, stretch: 4 } });
+    expect([slowed.stretch, slowed.stretchTitle]).toEqual(['', '']);
+    // And what is wrong with the demo is still said beside it.
+    expect(statusWith({ state: 'offline', since: 5 }, demo)).toMatchObject({
+      mode: 'DEMO DATA · OFFLINE',
+      budget: 'demo: no requests to the service',
+    });
+    // The live service's requests are counted as ever.
+    expect(statusWith({}, { budget: busy }).budget).toBe('2/1350 req/min');
+  });
+
   it('with a refused token, says nothing is sent and why, never a full budget slowed down', () => {
     // Once seen as "27/27 req/min · polling slowed ×18.9" while nothing could be asked.
     const text = statusWith(
@@ -354,5 +376,25 @@ describe('describeMarkets', () => {
     );
     expect(describeStatus({ ...base, markets: [open] }, fmt).markets).toBe('');
     expect(describeStatus(base, fmt).markets).toBe('');
+  });
+
+  it('during a replay, says the states are the markets’ now, not at the replayed time', () => {
+    // The states are judged on this computer's clock: a session replayed on a holiday
+    // had "US closed (Thanksgiving)" beside its replayed prices, as if closed then.
+    const replay = describeStatus(
+      { ...base, source: 'replay:demo', mode: 'demo', markets: [market] },
+      fmt,
+      () => 'UTC',
+      now,
+    );
+    expect(replay.markets).toBe('now: US closed (Thanksgiving) · opens Fri 09:30 ET');
+    expect(replay.marketsTitle).toBe(
+      'The markets now, on this computer’s clock, not at the replayed time:\nUS: closed (Thanksgiving) · opens Fri 09:30 ET (in 23 h 30 min)',
+    );
+    const open = { ...market, phase: 'open' as const };
+    expect(
+      describeStatus({ ...base, source: 'replay:demo', markets: [open] }, fmt, () => 'UTC', now)
+        .markets,
+    ).toBe('');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { zoneLabel } from '../base/format/time';
 import { describeMarketState, isReplaySource } from '../../../shared/model';
+import { describeBudget, type MeterText } from './request-meter-text';
 import type {
   AppStatus,
   HealthState,
@@ -31,7 +32,8 @@ export interface FeedText {
 /** Something the user can do about the health shown (a button beside it). */
 export type StatusAction = 'set-token';
 
-export interface StatusText {
+/** The bar's words (with the request meter's, `MeterText`). */
+export interface StatusText extends MeterText {
   /** LIVE, DEMO DATA, OFFLINE, TOKEN REJECTED… */
   mode: string;
   modeTone: Tone;
@@ -43,17 +45,6 @@ export interface StatusText {
   action: StatusAction | null;
   /** e.g. "Plan base · 10 codes/request". */
   plan: string;
-  /**
-   * e.g. "42/60 req/min": the plan's requests the feed spends. When none are spent, why
-   * instead: a replay asks nothing of the service, a refused token is sent nothing.
-   */
-  budget: string;
-  /** Its tooltip. */
-  budgetTitle: string;
-  /** e.g. "polling slowed ×1.5"; '' when not stretched (or when nothing is asked). */
-  stretch: string;
-  /** Its tooltip: why. */
-  stretchTitle: string;
   /** e.g. "Updated 14:02:11"; '' before any data. */
   lastUpdate: string;
   /** How prices arrive: streamed, polled and why, reconnecting and when. */
@@ -180,7 +171,12 @@ export function describeStream(stream: StreamHealth, format: TimeFormat = localT
 /** Markets named in the bar before "+N more" (the tooltip has them all). */
 const MARKETS_SHOWN = 2;
 
-/** The status bar's words on the shown markets' states (see `StatusText.markets`). */
+/**
+ * The status bar's words on the shown markets' states (see `StatusText.markets`). The
+ * states are the markets' now, on this computer's clock: during a replay they say so
+ * ("now: US closed · …"), never read as the state at the replayed time beside replayed
+ * prices (a Friday session replayed on a Sunday would show "US closed").
+ */
 export function describeMarkets(
   status: AppStatus,
   now: number,
@@ -197,60 +193,14 @@ export function describeMarkets(
     const why = m.unknownWhy ? ` (${m.unknownWhy})` : '';
     return `${name(m)}: ${describeMarketState(m, now).text}${why}`;
   });
-  return { markets: shown.join('; '), marketsTitle: title.join('\n') };
-}
-
-/**
- * Why no request of the plan is spent now, or null while some are: a replay is answered
- * on this computer (the loopback replay service), and nothing is sent with a refused
- * token. The status bar's meter and its popover both say it.
- */
-export type NoRequests = 'replay' | 'token-refused';
-
-export function noRequests(status: AppStatus): NoRequests | null {
-  if (isReplaySource(status.source)) return 'replay';
-  return status.health.state === 'token-rejected' ? 'token-refused' : null;
-}
-
-/** The meter's tooltip while requests are spent. */
-const METER_TITLE =
-  'Requests per minute the feed spends, of the budget it plans for: click for every feed, streamed or polled, and why';
-
-/** The meter and its tooltip when no request of the plan is spent (`noRequests`). */
-const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: string }> = {
-  replay: {
-    budget: 'replay: no requests to the service',
-    budgetTitle:
-      "The replay is read from the recording on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Click for the feeds",
-  },
-  'token-refused': {
-    budget: 'no requests: token refused',
-    budgetTitle:
-      'Nothing is sent with a token the service refused: no request is spent until a new token is set. Click for the feeds',
-  },
-};
-
-/**
- * The status bar's request meter. A replay is answered on this computer (the loopback
- * replay service, whose own budget is no plan's and nothing the user can act on), and
- * nothing is sent with a refused token: neither spends a request of the plan, so the
- * meter says that rather than a budget and a slow-down that mean nothing then.
- */
-export function describeBudget(
-  status: AppStatus,
-): Pick<StatusText, 'budget' | 'budgetTitle' | 'stretch' | 'stretchTitle'> {
-  const none = noRequests(status);
-  if (none !== null) return { ...NO_REQUESTS_METER[none], stretch: '', stretchTitle: '' };
-  const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
-  const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
-  const slowed = stretch > 1.005;
+  const replay = isReplaySource(status.source);
+  if (replay && title.length > 0) {
+    title.unshift('The markets now, on this computer’s clock, not at the replayed time:');
+  }
+  const markets = shown.join('; ');
   return {
-    budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
-    budgetTitle: METER_TITLE,
-    stretch: slowed ? `polling slowed ×${stretch.toFixed(1)}` : '',
-    stretchTitle: slowed
-      ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
-      : '',
+    markets: replay && markets ? `now: ${markets}` : markets,
+    marketsTitle: title.join('\n'),
   };
 }
 

@@ -29,7 +29,7 @@ export interface LiveNotes {
 
 /**
  * The label of a state, or null when there is nothing to say (live at the pace asked).
- * Live but polled slower than asked (`pace`: the plan's budget is shared), it says how
+ * Live but polled slower than asked (`pace`: the feed's requests are shared), it says how
  * often and when the data was last refreshed: its age, where the data is shown; a
  * chart whose bar built from the stream the service corrected says so (`corrected`).
  */
@@ -138,14 +138,19 @@ export function emptyText(
   return /[.!?]\)?$/.test(title) ? title : `${title}.`;
 }
 
-/** Live, refreshed every `pace.everyMs` to fit the plan: "every 62 s", with its last refresh. */
+/**
+ * Live, refreshed every `pace.everyMs`, slower than asked: "every 62 s", with its last
+ * refresh. Whose requests are shared (the plan's, or in the demo and a replay the feed's
+ * own rate, none of the plan's) is said once, on the feed's row of the status bar's
+ * feeds popover (core's feed-lines); the pane does not know its source's budget.
+ */
 function pacedLabel(pace: SubscriptionPace): StatusLabel {
   const every = everyWords(pace.everyMs);
   return {
     text: `every ${every}`,
     tone: 'muted',
     icon: 'stale',
-    title: `Refreshed every ${every} to fit the plan's request budget (the status bar's req/min lists every feed); last refreshed at ${formatClock(pace.checkedAt)}`,
+    title: `Refreshed every ${every}, slower than asked: the feed's requests are shared by everything shown (the status bar's request meter opens every feed and why); last refreshed at ${formatClock(pace.checkedAt)}`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DepthBook, DepthLevel } from '../../../../shared/model';
-import { MAX_SIZE_DECIMALS, buildLadder, groupSide, inferTick } from './ladder';
+import { MAX_SIZE_DECIMALS, buildLadder, groupSide, inferTick, noRecordedBookText } from './ladder';
 
 const lv = (level: number, price: number | null, volume: number, orders = 1): DepthLevel => ({
   level,
@@ -92,5 +92,25 @@ describe('buildLadder', () => {
     expect(buildLadder(book, 1).sizeDecimals).toBe(0);
     const tiny: DepthBook = { symbol: 'X', asks: [lv(1, 1, 1e-12)], bids: [] };
     expect(buildLadder(tiny, 1).sizeDecimals).toBe(MAX_SIZE_DECIMALS);
+  });
+});
+
+describe('noRecordedBookText', () => {
+  const empty: DepthBook = { symbol: 'BTCUSDT', asks: [], bids: [] };
+  it('says a replayed empty book is none recorded then, not an empty book to draw', () => {
+    // The replay answers an empty book where its recording has none at that time (a
+    // stale one: core/replay/player.ts); drawn, it read as the exchange's book emptied.
+    expect(noRecordedBookText(empty, true, 'BTCUSDT')).toBe(
+      'No order book of BTCUSDT in the recording at this time: none was being recorded then.',
+    );
+    const unpriced: DepthBook = { symbol: 'BTCUSDT', asks: [lv(1, null, 0, 0)], bids: [] };
+    expect(noRecordedBookText(unpriced, true, 'BTCUSDT')).toMatch(/^No order book of BTCUSDT/);
+  });
+  it('draws every book with a priced level, and live books as the service gives them', () => {
+    expect(noRecordedBookText(book, true, 'AAPL')).toBeNull();
+    const oneSided: DepthBook = { symbol: 'AAPL', asks: [], bids: [lv(1, 100, 1)] };
+    expect(noRecordedBookText(oneSided, true, 'AAPL')).toBeNull();
+    expect(noRecordedBookText(empty, false, 'BTCUSDT')).toBeNull();
+    expect(noRecordedBookText(null, true, 'BTCUSDT')).toBeNull();
   });
 });

@@ -161,3 +161,24 @@ export function buildLadder(book: DepthBook, multiple = 1): Ladder {
     decimals: Math.min(decimals, 10),
   };
 }
+
+/**
+ * What the ladder says in place of a replayed book with no priced level, or null when
+ * it draws the book. In a replay an empty book is the replay's answer for an instrument
+ * whose book was not being recorded at the replay time (before its first depth frame,
+ * or once its quotes or trades went on `STALE_BOOK_MS` past its newest book: see
+ * core/replay/player.ts): not a book the exchange had empty then, only none in the
+ * recording, so no prices, spread or mid are drawn for it. Live, an empty book is the
+ * service's own and drawn as it is.
+ */
+export function noRecordedBookText(
+  book: DepthBook | null,
+  replaying: boolean,
+  code: string,
+): string | null {
+  if (!replaying || book === null) return null;
+  const priced = (levels: readonly DepthLevel[]) => levels.some((l) => l.price !== null);
+  return priced(book.asks) || priced(book.bids)
+    ? null
+    : `No order book of ${code} in the recording at this time: none was being recorded then.`;
+}

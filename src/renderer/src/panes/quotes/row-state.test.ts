@@ -34,7 +34,7 @@ describe('rowState', () => {
     expect(state.icon).toBe('stale');
     expect(state.tone).toBe('muted');
     expect(state.label).toMatch(
-      /^every 62 s: Refreshed every 62 s to fit the plan's request budget/,
+      /^every 62 s: Refreshed every 62 s, slower than asked: the feed's requests are shared/,
     );
     expect(state.label).toMatch(/; last refreshed at \d\d:30:05$/);
     // A feed in trouble says that instead: the trouble says more than the pace.

@@ -1,0 +1,82 @@
+/**
+ * The status bar's request meter, as plain text (tested through `describeStatus`): the
+ * plan's requests a minute the feed spends, or, where none of the plan's are spent (the
+ * demo, a replay, a refused token: `noRequests`), why instead. The feeds popover says the
+ * same from the same rule (`feed-plan-text.ts`).
+ */
+import { sourceKind, type AppStatus } from '../../../shared/model';
+
+/** The meter's words. */
+export interface MeterText {
+  /**
+   * e.g. "42/60 req/min": the plan's requests the feed spends. When none are spent, why
+   * instead: the demo and a replay ask nothing of the service, a refused token is sent nothing.
+   */
+  budget: string;
+  /** Its tooltip. */
+  budgetTitle: string;
+  /** e.g. "polling slowed ×1.5"; '' when not stretched (or when nothing is asked). */
+  stretch: string;
+  /** Its tooltip: why. */
+  stretchTitle: string;
+}
+
+/**
+ * Why no request of the plan is spent now, or null while some are: the demo is answered
+ * by the simulator built into the app and a replay by the recording, both on this
+ * computer (`sourceKind`), and nothing is sent with a refused token. The status bar's
+ * meter and its popover both say it.
+ */
+export type NoRequests = 'demo' | 'replay' | 'token-refused';
+
+export function noRequests(status: AppStatus): NoRequests | null {
+  const kind = sourceKind(status.source);
+  if (kind !== 'live') return kind;
+  return status.health.state === 'token-rejected' ? 'token-refused' : null;
+}
+
+/** The meter's tooltip while requests are spent. */
+const METER_TITLE =
+  'Requests per minute the feed spends, of the budget it plans for: click for every feed, streamed or polled, and why';
+
+/** The meter and its tooltip when no request of the plan is spent (`noRequests`). */
+const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: string }> = {
+  demo: {
+    budget: 'demo: no requests to the service',
+    budgetTitle:
+      "Demo data comes from the simulator built into Marketdesk, on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Set a token in Settings for live data. Click for the feeds",
+  },
+  replay: {
+    budget: 'replay: no requests to the service',
+    budgetTitle:
+      "The replay is read from the recording on this computer: nothing is asked of the market data service and none of the plan's requests are spent. Click for the feeds",
+  },
+  'token-refused': {
+    budget: 'no requests: token refused',
+    budgetTitle:
+      'Nothing is sent with a token the service refused: no request is spent until a new token is set. Click for the feeds',
+  },
+};
+
+/**
+ * The status bar's request meter. The demo and a replay are answered on this computer
+ * (the simulator, the loopback replay service: their own budgets are no plan's), and
+ * nothing is sent with a refused token: none of them spends a request of the plan, so
+ * the meter says that rather than a budget and a slow-down of the plan's that are not
+ * (a feed polled slower than asked there says why on its row of the popover).
+ */
+export function describeBudget(status: AppStatus): MeterText {
+  const none = noRequests(status);
+  if (none !== null) return { ...NO_REQUESTS_METER[none], stretch: '', stretchTitle: '' };
+  const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
+  const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
+  const slowed = stretch > 1.005;
+  return {
+    budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
+    budgetTitle: METER_TITLE,
+    stretch: slowed ? `polling slowed ×${stretch.toFixed(1)}` : '',
+    stretchTitle: slowed
+      ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`
+      : '',
+  };
+}
