@@ -5,9 +5,9 @@
  * app opened on it is offline: everything it shows comes from the recording). Used by
  * the recorded heatmap's spec and the heatmap replay's.
  */
-import { readDepth, readTick } from '../../src/core/api/normalise-market';
+import { readDepth, readQuote, readTick } from '../../src/core/api/normalise-market';
 import { Recorder } from '../../src/core/recording';
-import { liveSourceId } from '../../src/shared/model';
+import { liveSourceId, type Instrument } from '../../src/shared/model';
 import { SyntheticMarket } from '../../src/simulator/market/synthetic-market';
 import { BTC, BTC_LADDER } from './heatmap';
 import { NO_SERVICE_URL } from './processes';
@@ -19,8 +19,19 @@ export const EVERY_MS = 500;
 /** The demo's market model (the in-process simulator's seed). */
 const DEMO_SEED = 1;
 
+/** What `recordPast` records beside BTCUSDT's books and trades. */
+export interface PastParts {
+  /** BTCUSDT's quotes too (a replayed chart's forming bar is built from them). */
+  quotes?: boolean;
+  /** Other instruments whose books are recorded as well. */
+  booksOf?: readonly Instrument[];
+}
+
 /** Records `MINUTES` of BTCUSDT ending now into `home`'s recording of the absent service's source. */
-export function recordPast(home: string): { from: number; to: number; books: number } {
+export function recordPast(
+  home: string,
+  parts: PastParts = {},
+): { from: number; to: number; books: number } {
   const to = Date.now();
   const from = to - MINUTES * 60_000;
   const clock = { t: from };
@@ -37,6 +48,18 @@ export function recordPast(home: string): { from: number; to: number; books: num
     recorder.take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
     const tick = market.tick(BTC.region, BTC.code)!;
     recorder.take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
+    if (parts.quotes) {
+      const quote = market.quote(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
+      recorder.take({
+        channel: 'quote',
+        instrument: BTC,
+        record: readQuote(quote, BTC.code, true),
+      });
+    }
+    for (const other of parts.booksOf ?? []) {
+      const book = market.depth(other.class, other.region, other.exchange, other.code)!;
+      recorder.take({ channel: 'depth', instrument: other, record: readDepth(book, other.code) });
+    }
     books++;
   }
   recorder.close();

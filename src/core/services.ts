@@ -241,9 +241,11 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     cache: db,
     switchTo: (target) => link.replay(target),
     forget: (source) => forgetSource(db, source),
-    // A seek: the cache rows and the hub's records of the time before give way (the hub is built below).
+    // A seek: the cache rows, the history's answers on their way and the hub's records of
+    // the time before give way (the history and the hub are built below).
     rewind: (source) => {
       forgetSource(db, source);
+      history.rewind(source);
       hub.rewind(source);
     },
     streamPaths: () => settings.get().streamPaths,

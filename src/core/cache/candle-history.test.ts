@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CandleAnswer } from './candle-history';
 import { countCandles, readNewestCandles, upsertCandles } from './candles';
 import { HistoryService } from './history-service';
@@ -303,6 +303,70 @@ describe('HistoryService and the source of the data', () => {
     service.dispose();
     service = new HistoryService({ db: t.db, now: () => now });
     await expect(service.loadCandles(series(), { limit: 5 })).rejects.toThrow(/needs a sourceId/);
+  });
+});
+
+describe('HistoryService.rewind (a replay sought back)', () => {
+  /**
+   * The source's answers are taken when asked, the first one held until `release`: the
+   * answer of the time before a seek, on its way when the replay's clock went back.
+   */
+  function holdFirstAnswer(): { release(): void } {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const fetch = source.fetchCandles.bind(source);
+    let first = true;
+    source.fetchCandles = async (s, opts) => {
+      const answer = await fetch(s, opts);
+      if (first) {
+        first = false;
+        await gate;
+      }
+      return answer;
+    };
+    return { release: () => release() };
+  }
+
+  it('drops a refresh asked before the seek: not stored, not told; a load after it asks again', async () => {
+    const held = holdFirstAnswer();
+    // The replay's clock at minute 1000: the refresh's answer is of that time.
+    expect((await service.loadCandles(series(), { limit: 10 })).refreshing).toBe(true);
+    await vi.waitFor(() => expect(source.calls).toHaveLength(1));
+    // Sought back to minute 300: the source answers with that time's bars from now on.
+    source.history = candles(T0, 301);
+    service.rewind(DEMO);
+    const again = await service.loadCandles(series(), { limit: 10 });
+    expect(again).toMatchObject({ candles: [], refreshing: true });
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(source.calls).toHaveLength(2);
+    // The answer of the time before lands now: nothing of minute 1000 comes back.
+    held.release();
+    await service.idle();
+    expect(events.map(minutes)).toEqual([[291, 292, 293, 294, 295, 296, 297, 298, 299, 300]]);
+    expect(readNewestCandles(t.db, DEMO, series(), 100).at(-1)!.time).toBe(T0 + 300 * M);
+    expect(countCandles(t.db, DEMO, series())).toBe(10);
+  });
+
+  it('stores no page back asked before the seek; another source’s refresh is not dropped', async () => {
+    source.history = candles(T0, 301);
+    await service.refreshCandles(series(), 10); // 291..300
+    const held = holdFirstAnswer();
+    const pending = service.loadCandles(series(), { limit: 5, before: T0 + 291 * M });
+    await vi.waitFor(() => expect(source.calls).toHaveLength(2));
+    service.rewind(DEMO);
+    held.release();
+    const page = await pending;
+    expect(page.candles).toEqual([]);
+    expect(countCandles(t.db, DEMO, series())).toBe(10);
+    // A rewind of another source (live) leaves demo's refresh on its way alone.
+    const heldAgain = holdFirstAnswer();
+    const refresh = service.refreshCandles(series(), 20);
+    await vi.waitFor(() => expect(source.calls).toHaveLength(3));
+    service.rewind(LIVE);
+    heldAgain.release();
+    expect((await refresh).candles).toHaveLength(20);
+    expect(countCandles(t.db, DEMO, series())).toBe(20);
+    expect(events.at(-1)!.candles).toHaveLength(20);
   });
 });
 

@@ -76,6 +76,11 @@ function ascending(candles: readonly Candle[]): Candle[] {
 
 export class CandleHistory {
   readonly #inflight = new Map<string, Promise<CandleAnswer>>();
+  /**
+   * Per source, the times its time went back (`rewind`): a fetch asked before the last
+   * one answers for another time, and is dropped.
+   */
+  readonly #rewinds = new Map<DataSourceId, number>();
 
   constructor(private readonly deps: CandleHistoryDeps) {}
 
@@ -109,19 +114,43 @@ export class CandleHistory {
     return this.#refreshFrom(this.deps.sourceId(), series, limit);
   }
 
+  /**
+   * The source's time went back (a replay sought, or played again from its start): a
+   * fetch from it under way answers for the time before (bars after the sought time),
+   * so its answer is dropped, neither stored nor told, whenever it lands, and a load
+   * from now on asks the source again rather than wait for it. The caller forgets the
+   * source's cache rows (`forgetSource`).
+   */
+  rewind(sourceId: DataSourceId): void {
+    this.#rewinds.set(sourceId, this.#rewound(sourceId) + 1);
+  }
+
+  #rewound(sourceId: DataSourceId): number {
+    return this.#rewinds.get(sourceId) ?? 0;
+  }
+
+  /** True while `sourceId`'s time has not gone back since the call. */
+  #sameTime(sourceId: DataSourceId): () => boolean {
+    const at = this.#rewound(sourceId);
+    return () => this.#rewound(sourceId) === at;
+  }
+
   /** Resolves when no refresh is running (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight.values()]);
   }
 
-  /** Shared per source and series: a refresh under way for demo is not one for live. */
+  /**
+   * Shared per source and series: a refresh under way for demo is not one for live, nor
+   * one asked before the source's time went back (`rewind`) one for after it.
+   */
   #refreshFrom(
     sourceId: DataSourceId,
     series: SeriesKey,
     limit: number,
     deferred = false,
   ): Promise<CandleAnswer> {
-    const key = `${sourceId}\u0000${seriesKey(series)}`;
+    const key = `${sourceId}\u0000${this.#rewound(sourceId)}\u0000${seriesKey(series)}`;
     let pending = this.#inflight.get(key);
     if (!pending) {
       pending = this.#refresh(sourceId, series, limit, deferred).finally(() =>
@@ -143,6 +172,7 @@ export class CandleHistory {
       return this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
     }
     let answer: CandleAnswer;
+    const sameTime = this.#sameTime(sourceId);
     // Its retry is the health service's probe while offline (recovery without a feed).
     const attempt = link.attempt(() => this.refreshCandles(series, limit));
     try {
@@ -157,6 +187,11 @@ export class CandleHistory {
         }),
       );
       if (lifetime.aborted) throw lifetime.reason;
+      if (!sameTime()) {
+        // The source's time went back meanwhile: these bars are of the time before.
+        attempt.succeeded();
+        return this.#answer(sourceId, series, readNewestCandles(db, sourceId, series, limit), {});
+      }
       const at = now();
       // Filed under the source asked, even when the user has switched since: these are
       // that source's candles, and the new source never reads them.
@@ -187,7 +222,8 @@ export class CandleHistory {
     }
     // Listeners show the current source: a refresh that lands after a switch is not news
     // to them (its rows are stored under the old source; the caller still gets them).
-    if (this.deps.sourceId() === sourceId) listeners.fire(answer);
+    // Nor is one of the time before the source's went back.
+    if (this.deps.sourceId() === sourceId && sameTime()) listeners.fire(answer);
     return answer;
   }
 
@@ -204,6 +240,7 @@ export class CandleHistory {
       return this.#answer(sourceId, series, cached, { before });
     }
     const combined = signal ? AbortSignal.any([signal, lifetime]) : lifetime;
+    const sameTime = this.#sameTime(sourceId);
     const attempt = link.attempt();
     try {
       // The user is waiting: a long rate limit answers from the cache at once.
@@ -214,6 +251,12 @@ export class CandleHistory {
         signal: combined,
         sourceId,
       });
+      if (!sameTime()) {
+        // Asked before the source's time went back: not stored, the cache's page answers.
+        attempt.succeeded();
+        const page = readCandlesBefore(db, sourceId, series, before, limit);
+        return this.#answer(sourceId, series, page, { before });
+      }
       // Lenient about whether the source treats the end time as inclusive.
       const fetched = ascending(raw).filter((c) => c.time < before);
       const first = fetched[0];

@@ -94,6 +94,14 @@ export class HistoryService {
   }
 
   /**
+   * The source's time went back (a replay sought): candles fetched from it before are of
+   * the time before, and dropped whenever they land (`CandleHistory.rewind`).
+   */
+  rewind(sourceId: DataSourceId): void {
+    this.#candles.rewind(sourceId);
+  }
+
+  /**
    * A news page, cache-first: the newest page at once (refreshing in the background
    * when older than a minute, result through {@link onNews}); an older page from the
    * remembered cursor chain, else the source, else the cached items below it.
