@@ -79,16 +79,70 @@ describe('FeedHub: closed markets rest', () => {
     hub.dispose();
   });
 
-  it('rests nothing on the regular sessions alone or an unknown state', async () => {
+  it('rests nothing on the regular sessions of a weekday night or holiday, or on an unknown state', async () => {
     const markets = new Markets();
-    markets.views.set('stock|US', { ...CLOSED, basis: 'regular' });
+    // A weekday night and a holiday by the app's own tables: the service's calendar may
+    // know a session they do not (or a pre-market), so they are polled on.
+    markets.views.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, basis: 'regular' });
+    markets.views.set('stock|JP', { phase: 'holiday', holiday: 'Culture Day', basis: 'regular' });
     markets.views.set('stock|HK', { phase: null, basis: null });
     const { timers, client, hub, watch } = manualHub({ markets });
-    await watch(stockQuotes(['AAPL']), stockQuotes(['700'], 'HK'));
+    await watch(stockQuotes(['AAPL']), stockQuotes(['7203'], 'JP'), stockQuotes(['700'], 'HK'));
     await timers.advance(10_000);
     const regions = client.callsOf('quotes').map((c) => c.region);
     expect(regions.filter((r) => r === 'US').length).toBeGreaterThan(5);
+    expect(regions.filter((r) => r === 'JP').length).toBeGreaterThan(5);
     expect(regions.filter((r) => r === 'HK').length).toBeGreaterThan(5);
+    hub.dispose();
+  });
+
+  it("rests a market on a weekend day by the app's own sessions, where it has the region's calendar", async () => {
+    const markets = new Markets();
+    // No session can fall on a Saturday or a Sunday, whatever the service's calendar says.
+    markets.views.set('stock|US', { ...CLOSED, basis: 'regular' });
+    markets.views.set('stock|HK', { ...CLOSED, basis: 'regular' });
+    // A region without a calendar of the app's: its sessions are a guess, it polls on.
+    markets.views.set('stock|SA', { ...CLOSED, basis: 'regular', timeZone: 'UTC' });
+    const { timers, client, hub, watch } = manualHub({ markets });
+    const [us] = await watch(
+      stockQuotes(['AAPL']),
+      stockQuotes(['700'], 'HK'),
+      stockQuotes(['2222'], 'SA'),
+    );
+    await timers.advance(60_000);
+    const regions = client.callsOf('quotes').map((c) => c.region);
+    expect(regions.filter((r) => r === 'US')).toHaveLength(1);
+    expect(regions.filter((r) => r === 'HK')).toHaveLength(1);
+    expect(regions.filter((r) => r === 'SA').length).toBeGreaterThan(5);
+    expect(us.states()).not.toContain('stale');
+    // Monday, midnight in New York: no longer a weekend, and the calendar still not in.
+    markets.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, basis: 'regular' });
+    await timers.advance(10_000);
+    expect(client.callsOf('quotes').filter((c) => c.region === 'US').length).toBeGreaterThan(2);
+    hub.dispose();
+  });
+
+  it("takes a poll made after the market's last close for its last prices: a calendar come later asks nothing again", async () => {
+    const markets = new Markets();
+    // A weekday night, the calendar not in yet: polled (the regular sessions rest nothing).
+    markets.views.set('stock|US', {
+      phase: 'closed',
+      nextOpen: 1_000_000_000,
+      lastClose: -3_600_000,
+      basis: 'regular',
+    });
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL']));
+    // Between two polls (one a second).
+    await timers.advance(30_500);
+    const polled = client.callsOf('quotes').length;
+    expect(polled).toBeGreaterThan(1);
+    // The service's calendar: closed since an hour before the app started. Every poll
+    // made was after that close: the last prices are in, nothing more is asked.
+    markets.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, lastClose: -3_600_000 });
+    await timers.advance(0);
+    await expectQuietMinute({ timers, client });
+    expect(client.callsOf('quotes')).toHaveLength(polled);
     hub.dispose();
   });
 

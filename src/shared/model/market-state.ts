@@ -33,6 +33,12 @@ export interface MarketStateView {
   nextOpen: UnixMs | null;
   /** End of the session in progress (open, pre or post); null when closed or unknown. */
   nextClose: UnixMs | null;
+  /**
+   * While closed (a break, a night, a weekend, a holiday): when its last session (pre or
+   * post included) ended, the time its last prices are from. Absent or null while it
+   * trades, or when not known.
+   */
+  lastClose?: UnixMs | null;
   /** The market's IANA zone; null when unknown. */
   timeZone: string | null;
   /**
