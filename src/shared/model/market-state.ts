@@ -110,6 +110,25 @@ export function marketTime(at: UnixMs, timeZone: string, now: UnixMs): string {
   return `${today ? '' : `${when.weekday} `}${when.time} ${when.zone}`;
 }
 
+const dateFormats = zoneFormats('en-GB', { day: 'numeric', month: 'short' });
+
+/**
+ * When a closed market's last session ended (`lastClose`), in its own zone — the time its
+ * last prices are from: "16:00 ET" earlier today, "Fri 20:00 ET" this week, "Fri 3 Oct
+ * 20:00 ET" before; null when not known.
+ */
+export function lastCloseWords(view: MarketStateView, now: UnixMs): string | null {
+  const at = view.lastClose ?? null;
+  if (at === null || view.timeZone === null) return null;
+  const when = parts(at, view.timeZone);
+  const ago = now - at;
+  if (ago < 86_400_000 && parts(now, view.timeZone).weekday === when.weekday) {
+    return `${when.time} ${when.zone}`;
+  }
+  const date = ago < 6 * 86_400_000 ? '' : ` ${dateFormats(view.timeZone).format(at)}`;
+  return `${when.weekday}${date} ${when.time} ${when.zone}`;
+}
+
 /** The phase in a word or two. */
 export const PHASE_WORDS: Record<MarketState, string> = {
   'pre-market': 'pre-market',
