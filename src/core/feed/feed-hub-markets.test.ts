@@ -60,6 +60,21 @@ describe('FeedHub: closed markets rest', () => {
     hub.dispose();
   });
 
+  it('gives a pane opened on a resting market its last prices, live, with no request', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL', 'MSFT']));
+    await timers.advance(10 * 60_000);
+    // Another pane (a pop-out, a heatmap beside the ladder) on the same closed market.
+    const [later] = await watch(stockQuotes(['AAPL']));
+    await timers.advance(60_000);
+    expect(client.callsOf('quotes')).toHaveLength(1);
+    expect(later.states()).toEqual(['live']);
+    expect(later.quoteCodes()).toEqual([['AAPL']]);
+    hub.dispose();
+  });
+
   it('wakes a resting market when it opens, and rests it again after its close', async () => {
     const markets = new Markets();
     markets.views.set('stock|US', CLOSED);
