@@ -3,7 +3,8 @@
  * pane says the market has been closed since Friday's early close — the time its last
  * book is from — not a bare "Waiting for the first answer", which on the free plan's
  * budget stood for minutes; once the book is in, it says it is live from a closed
- * market. Live against a simulator in the spec's own process whose answers take 6 s
+ * market, and a second heatmap opened on it then is live at once with no request.
+ * Live against a simulator in the spec's own process whose answers take 6 s
  * (`latencyMs`, standing in for the wait a small plan's budget makes), on one clock set
  * to the Saturday (the simulator's `now`, the host's MARKETDESK_TEST_CLOCK, the page's
  * `page.clock`, as market-hours.spec.ts).
@@ -11,6 +12,7 @@
 import { expect, test } from '@playwright/test';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import { savedPane, savedWorkspace, tabsOf } from './support/saved-workspace';
+import { addPaneFromToolbar } from './support/panes';
 import { paneBody } from './support/ui';
 import { closeWorkspace, openWorkspace, PREMIUM_BUDGET, type Workspace } from './support/workspace';
 
@@ -56,6 +58,21 @@ test("a closed market's heatmap says since when it is closed while its last book
       { timeout: 30_000 },
     );
     await expect(heatmap.getByTestId('heatmap-empty')).toHaveCount(0);
+
+    // Another heatmap on it now that its market rests: the last book at once, live (it
+    // stood at "Waiting for the first answer" until the open), and nothing asked.
+    await app.page.waitForTimeout(3_000);
+    const asked = sim.stats().byPath['/stock/depths'] ?? 0;
+    await heatmap.click();
+    await addPaneFromToolbar(app.page, 'Heatmap');
+    // Both panes subscribe again (the layout changed): live at once, from the cache's
+    // book fetched since Friday's close (the recording the second one opens on says to when).
+    for (const i of [0, 1]) {
+      await expect(
+        paneBody(app.page, 'Depth heatmap').nth(i).getByTestId('heatmap-provenance'),
+      ).toContainText(/live; the market is closed$/, { timeout: 5_000 });
+    }
+    expect(sim.stats().byPath['/stock/depths'] ?? 0).toBe(asked);
   } finally {
     await sim?.close();
     if (app) await closeWorkspace(app);

@@ -11,7 +11,10 @@ import type { AssetClass, MarketStateView } from '../../shared/model';
 import { usMarket } from '../../shared/testing/fixtures';
 import type { FeedMarkets } from './market-rest';
 import { planOf } from '../../shared/model';
-import { FakeFeedClient } from './testing/fake-client';
+import { instrumentKey } from '../../shared/model';
+import { ManualTimers } from '../../shared/testing/manual-timers';
+import { NO_STORE, type FeedStore } from './store';
+import { FakeFeedClient, quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
 import { manualHub, quotesSpec, stockQuotes, type ManualHub } from './testing/hub';
 
@@ -73,6 +76,42 @@ describe('FeedHub: closed markets rest', () => {
     expect(later.states()).toEqual(['live']);
     expect(later.quoteCodes()).toEqual([['AAPL']]);
     hub.dispose();
+  });
+
+  it('rests a closed market on cached prices fetched since its last close, asking nothing; older ones are asked once', async () => {
+    const start = new ManualTimers().now();
+    const hour = 3_600_000;
+    const lastClose = start - 40 * hour;
+    // AAPL's fetched after the close (the day before), MSFT's an hour before it.
+    const cachedAt = { AAPL: start - 20 * hour, MSFT: lastClose - hour };
+    const store: FeedStore = {
+      ...NO_STORE,
+      loadSnapshots: (kind, instruments) =>
+        new Map(
+          instruments
+            .filter((i) => kind === 'quote' && i.code in cachedAt)
+            .map((i) => [
+              instrumentKey(i),
+              { record: quote(i.code, 7) as never, at: cachedAt[i.code as 'AAPL' | 'MSFT'] },
+            ]),
+        ),
+    };
+    const markets = new Markets();
+    markets.views.set('stock|US', { ...CLOSED, lastClose });
+    const { timers, client, hub, watch } = manualHub({ markets, store, source: () => 'demo' });
+    // AAPL's cached quote is its last price: nothing asked.
+    const [aapl] = await watch(stockQuotes(['AAPL']));
+    await timers.advance(60_000);
+    expect(client.callsOf('quotes')).toHaveLength(0);
+    expect(aapl.states()).toEqual(['live']);
+    expect(aapl.quoteCodes()).toEqual([['AAPL']]);
+    hub.dispose();
+    // MSFT's was fetched before the close: asked once, then rests.
+    const again = manualHub({ markets, store, source: () => 'demo' });
+    await again.watch(stockQuotes(['AAPL', 'MSFT']));
+    await again.timers.advance(60_000);
+    expect(again.client.callsOf('quotes')).toHaveLength(1);
+    again.hub.dispose();
   });
 
   it('wakes a resting market when it opens, and rests it again after its close', async () => {

@@ -21,6 +21,7 @@ import {
 } from '../../shared/model';
 import { refreshActive, type Group } from './group';
 import type { Route } from './routes';
+import type { Stored } from './store';
 
 /** The market states the hub reads (core/market-hours' MarketHours). */
 export interface FeedMarkets {
@@ -65,6 +66,33 @@ export function applyMarket(g: Group, view: MarketStateView | null, now: UnixMs)
   g.market = view;
   if (!restsOn(view)) g.closedSince = null;
   else g.closedSince ??= Math.min(now, view?.lastClose ?? now);
+  return updateResting(g);
+}
+
+/**
+ * A closed market's new group, asked nothing yet, takes its cached records for its last
+ * prices when every code has one fetched since the market's last session ended (a start
+ * on the Sunday after one on the Saturday, a pane closed and opened again): it rests at
+ * once and asks nothing until the open. `cached` reads the current source's cache.
+ * Returns true when it rests so.
+ */
+export function restOnCached(
+  g: Group,
+  cached: (codes: readonly string[]) => ReadonlyMap<string, Stored<unknown>>,
+): boolean {
+  const since = g.closedSince;
+  if (since === null || g.lastSuccessAt !== null || g.route.kind === 'news') return false;
+  const codes = [...g.wanted.keys()];
+  if (codes.length === 0) return false;
+  const records = cached(codes);
+  let oldest = Infinity;
+  for (const code of codes) {
+    const at = records.get(code)?.at;
+    if (at === undefined || at < since) return false;
+    oldest = Math.min(oldest, at);
+  }
+  for (const code of codes) g.latest.set(code, records.get(code)!);
+  g.lastSuccessAt = oldest;
   return updateResting(g);
 }
 
