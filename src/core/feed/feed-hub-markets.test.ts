@@ -169,6 +169,9 @@ describe('FeedHub: closed markets rest', () => {
     expect(regions.filter((r) => r === 'HK')).toHaveLength(1);
     expect(regions.filter((r) => r === 'SA').length).toBeGreaterThan(5);
     expect(us.states()).not.toContain('stale');
+    expect(hub.feedPlan({ subscriptions: 3 }).lines[0]!.why).toMatch(
+      /closed for the weekend .*nothing is asked while the weekend lasts there/,
+    );
     // Monday, midnight in New York: no longer a weekend, and the calendar still not in.
     markets.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, basis: 'regular' });
     await timers.advance(10_000);
