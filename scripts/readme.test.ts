@@ -148,6 +148,11 @@ const HOW: Record<string, How> = {
     why: 'every plan for ten minutes of the simulator clock, and 32 minutes of streamed charts',
     instead: filesExist('bench/plans.bench.ts'),
   },
+  './run bench -- market-hours': {
+    kind: 'not-run',
+    why: 'four runs of five minutes of the simulator clock each, the default workspace polled',
+    instead: filesExist('bench/market-hours.bench.ts'),
+  },
   './run bench -- search': {
     kind: 'not-run',
     why: 'the search, alert and chart benchmarks run for minutes (the chart one in Chromium)',

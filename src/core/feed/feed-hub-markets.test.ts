@@ -11,7 +11,10 @@ import type { AssetClass, MarketStateView } from '../../shared/model';
 import { usMarket } from '../../shared/testing/fixtures';
 import type { FeedMarkets } from './market-rest';
 import { planOf } from '../../shared/model';
-import { FakeFeedClient } from './testing/fake-client';
+import { instrumentKey } from '../../shared/model';
+import { ManualTimers } from '../../shared/testing/manual-timers';
+import { NO_STORE, type FeedStore } from './store';
+import { FakeFeedClient, quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
 import { manualHub, quotesSpec, stockQuotes, type ManualHub } from './testing/hub';
 
@@ -60,6 +63,57 @@ describe('FeedHub: closed markets rest', () => {
     hub.dispose();
   });
 
+  it('gives a pane opened on a resting market its last prices, live, with no request', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL', 'MSFT']));
+    await timers.advance(10 * 60_000);
+    // Another pane (a pop-out, a heatmap beside the ladder) on the same closed market.
+    const [later] = await watch(stockQuotes(['AAPL']));
+    await timers.advance(60_000);
+    expect(client.callsOf('quotes')).toHaveLength(1);
+    expect(later.states()).toEqual(['live']);
+    expect(later.quoteCodes()).toEqual([['AAPL']]);
+    hub.dispose();
+  });
+
+  it('rests a closed market on cached prices fetched since its last close, asking nothing; older ones are asked once', async () => {
+    const start = new ManualTimers().now();
+    const hour = 3_600_000;
+    const lastClose = start - 40 * hour;
+    // AAPL's fetched after the close (the day before), MSFT's an hour before it.
+    const cachedAt = { AAPL: start - 20 * hour, MSFT: lastClose - hour };
+    const store: FeedStore = {
+      ...NO_STORE,
+      loadSnapshots: (kind, instruments) =>
+        new Map(
+          instruments
+            .filter((i) => kind === 'quote' && i.code in cachedAt)
+            .map((i) => [
+              instrumentKey(i),
+              { record: quote(i.code, 7) as never, at: cachedAt[i.code as 'AAPL' | 'MSFT'] },
+            ]),
+        ),
+    };
+    const markets = new Markets();
+    markets.views.set('stock|US', { ...CLOSED, lastClose });
+    const { timers, client, hub, watch } = manualHub({ markets, store, source: () => 'demo' });
+    // AAPL's cached quote is its last price: nothing asked.
+    const [aapl] = await watch(stockQuotes(['AAPL']));
+    await timers.advance(60_000);
+    expect(client.callsOf('quotes')).toHaveLength(0);
+    expect(aapl.states()).toEqual(['live']);
+    expect(aapl.quoteCodes()).toEqual([['AAPL']]);
+    hub.dispose();
+    // MSFT's was fetched before the close: asked once, then rests.
+    const again = manualHub({ markets, store, source: () => 'demo' });
+    await again.watch(stockQuotes(['AAPL', 'MSFT']));
+    await again.timers.advance(60_000);
+    expect(again.client.callsOf('quotes')).toHaveLength(1);
+    again.hub.dispose();
+  });
+
   it('wakes a resting market when it opens, and rests it again after its close', async () => {
     const markets = new Markets();
     markets.views.set('stock|US', CLOSED);
@@ -79,16 +133,73 @@ describe('FeedHub: closed markets rest', () => {
     hub.dispose();
   });
 
-  it('rests nothing on the regular sessions alone or an unknown state', async () => {
+  it('rests nothing on the regular sessions of a weekday night or holiday, or on an unknown state', async () => {
     const markets = new Markets();
-    markets.views.set('stock|US', { ...CLOSED, basis: 'regular' });
+    // A weekday night and a holiday by the app's own tables: the service's calendar may
+    // know a session they do not (or a pre-market), so they are polled on.
+    markets.views.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, basis: 'regular' });
+    markets.views.set('stock|JP', { phase: 'holiday', holiday: 'Culture Day', basis: 'regular' });
     markets.views.set('stock|HK', { phase: null, basis: null });
     const { timers, client, hub, watch } = manualHub({ markets });
-    await watch(stockQuotes(['AAPL']), stockQuotes(['700'], 'HK'));
+    await watch(stockQuotes(['AAPL']), stockQuotes(['7203'], 'JP'), stockQuotes(['700'], 'HK'));
     await timers.advance(10_000);
     const regions = client.callsOf('quotes').map((c) => c.region);
     expect(regions.filter((r) => r === 'US').length).toBeGreaterThan(5);
+    expect(regions.filter((r) => r === 'JP').length).toBeGreaterThan(5);
     expect(regions.filter((r) => r === 'HK').length).toBeGreaterThan(5);
+    hub.dispose();
+  });
+
+  it("rests a market on a weekend day by the app's own sessions, where it has the region's calendar", async () => {
+    const markets = new Markets();
+    // No session can fall on a Saturday or a Sunday, whatever the service's calendar says.
+    markets.views.set('stock|US', { ...CLOSED, basis: 'regular' });
+    markets.views.set('stock|HK', { ...CLOSED, basis: 'regular' });
+    // A region without a calendar of the app's: its sessions are a guess, it polls on.
+    markets.views.set('stock|SA', { ...CLOSED, basis: 'regular', timeZone: 'UTC' });
+    const { timers, client, hub, watch } = manualHub({ markets });
+    const [us] = await watch(
+      stockQuotes(['AAPL']),
+      stockQuotes(['700'], 'HK'),
+      stockQuotes(['2222'], 'SA'),
+    );
+    await timers.advance(60_000);
+    const regions = client.callsOf('quotes').map((c) => c.region);
+    expect(regions.filter((r) => r === 'US')).toHaveLength(1);
+    expect(regions.filter((r) => r === 'HK')).toHaveLength(1);
+    expect(regions.filter((r) => r === 'SA').length).toBeGreaterThan(5);
+    expect(us.states()).not.toContain('stale');
+    expect(hub.feedPlan({ subscriptions: 3 }).lines[0]!.why).toMatch(
+      /closed for the weekend .*nothing is asked while the weekend lasts there/,
+    );
+    // Monday, midnight in New York: no longer a weekend, and the calendar still not in.
+    markets.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, basis: 'regular' });
+    await timers.advance(10_000);
+    expect(client.callsOf('quotes').filter((c) => c.region === 'US').length).toBeGreaterThan(2);
+    hub.dispose();
+  });
+
+  it("takes a poll made after the market's last close for its last prices: a calendar come later asks nothing again", async () => {
+    const markets = new Markets();
+    // A weekday night, the calendar not in yet: polled (the regular sessions rest nothing).
+    markets.views.set('stock|US', {
+      phase: 'closed',
+      nextOpen: 1_000_000_000,
+      lastClose: -3_600_000,
+      basis: 'regular',
+    });
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL']));
+    // Between two polls (one a second).
+    await timers.advance(30_500);
+    const polled = client.callsOf('quotes').length;
+    expect(polled).toBeGreaterThan(1);
+    // The service's calendar: closed since an hour before the app started. Every poll
+    // made was after that close: the last prices are in, nothing more is asked.
+    markets.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, lastClose: -3_600_000 });
+    await timers.advance(0);
+    await expectQuietMinute({ timers, client });
+    expect(client.callsOf('quotes')).toHaveLength(polled);
     hub.dispose();
   });
 

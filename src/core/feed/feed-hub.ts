@@ -18,7 +18,7 @@ import type {
   SeriesKey,
   UnixMs,
 } from '../../shared/model';
-import { sourceKind } from '../../shared/model';
+import { isReplaySource, sourceKind } from '../../shared/model';
 import { backgroundLimit, type QuoteClass } from '../api';
 import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
@@ -33,7 +33,13 @@ import {
   type FeedTuning,
 } from './intervals';
 import { NEWS_KEY, adapterFor } from './kinds';
-import { applyMarket, marketOfRoute, updateResting, type FeedMarkets } from './market-rest';
+import {
+  applyMarket,
+  marketOfRoute,
+  restOnCached,
+  updateResting,
+  type FeedMarkets,
+} from './market-rest';
 import { GroupPoller } from './poller';
 import { SubscriptionRegistry } from './registry';
 import { routeOf, type LaneId } from './routes';
@@ -217,7 +223,10 @@ export class FeedHub {
     }
     // Costs this subscription's codes, whatever the group holds already.
     const { group, addedCodes, becameActive } = this.#registry.add(sub, routed);
-    if (group.subs.size === 1) this.#readMarket(group);
+    if (group.subs.size === 1) {
+      this.#readMarket(group);
+      this.#restOnCached(group);
+    }
     sub.setMarket(group.market);
     // Codes the stream serves already: this pane's first snapshot (and state) is REST's.
     let due = 0;
@@ -572,6 +581,20 @@ export class FeedHub {
     const market = marketOfRoute(g.route);
     if (this.#markets === null || market === null) return false;
     return applyMarket(g, this.#markets.state(market.cls, market.region), this.#now());
+  }
+
+  /**
+   * A new group of a closed market whose cached records are its last prices rests on
+   * them (market-rest.ts); not during a replay, whose cache is the recording's.
+   */
+  #restOnCached(g: Group): void {
+    if (this.#source === null || isReplaySource(this.#source())) return;
+    try {
+      restOnCached(g, (codes) => adapterFor(g.route).load(this.#store, g.route, codes));
+    } catch (error) {
+      // An unreadable cache only costs the request it would have saved.
+      this.#onError(error);
+    }
   }
 
   /**

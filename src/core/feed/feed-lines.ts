@@ -57,6 +57,12 @@ function lineOf(g: Group, facts: LineFacts): FeedLine {
   });
   if (g.viewers === 0) return waiting('No window shows it: nothing is asked until one does.');
   if (facts.hold) return waiting(facts.hold.message);
+  if (g.resting && g.market?.basis === 'regular') {
+    // Rested by the app's own sessions (market-rest.ts): only while the weekend lasts.
+    return waiting(
+      "Its market is closed for the weekend (the app's own exchange hours: its calendar is not known yet): its last prices are in, and nothing is asked while the weekend lasts there.",
+    );
+  }
   if (g.resting) {
     const open = g.market?.nextOpen ?? null;
     return waiting(

@@ -26,7 +26,10 @@ export function firstPaint(sub: Subscription, group: Group, ctx: FirstPaintConte
   for (const code of sub.codes) {
     const hot = group.latest.get(code);
     if (hot) records.set(code, hot);
-    if (!hot || ctx.now - hot.at > ctx.freshMs) allFresh = false;
+    // A resting group's records are its closed market's last prices, however old: a
+    // pane opened on it then is live (nothing more will be asked before the open, so
+    // "loading" would stand all weekend).
+    if (!hot || (ctx.now - hot.at > ctx.freshMs && !group.resting)) allFresh = false;
   }
   const cold = sub.codes.filter((c) => !records.has(c));
   if (cold.length > 0) {

@@ -1,12 +1,17 @@
 /**
  * Resting while a market is closed: once a closed market's last prices are in (a poll
- * that succeeded after it closed), its groups stop polling and leave the stream until
- * it opens again, so the plan's requests and stream subscriptions go to the markets
- * that trade. Only a state the app can vouch for rests a group: the service's calendar
- * (fetched or stored), or the app's own for crypto, forex and futures — never a stock
- * market's regular sessions alone, which know no holidays and no pre-market. Pre- and
- * post-market count as trading. Pure rules over a group; the hub applies them.
+ * that succeeded after its last session ended), its groups stop polling and leave the
+ * stream until it opens again, so the plan's requests and stream subscriptions go to
+ * the markets that trade. Only a state the app can vouch for rests a group: the
+ * service's calendar (fetched or stored), or the app's own for crypto, forex and
+ * futures. A stock market's own sessions (basis `regular`, while the service's calendar
+ * is not known) rest it on a weekend day of a region whose calendar the app has, and
+ * only then: no calendar has a session on a Saturday or a Sunday (holidays only take
+ * sessions away), whereas a weekday night or a holiday the app's table may not know
+ * waits for the service's calendar. Pre- and post-market count as trading. Pure rules
+ * over a group; the hub applies them.
  */
+import { stockCalendar } from '../../shared/calendar';
 import type { Event } from '../../shared/emitter';
 import {
   isTradingPhase,
@@ -16,6 +21,7 @@ import {
 } from '../../shared/model';
 import { refreshActive, type Group } from './group';
 import type { Route } from './routes';
+import type { Stored } from './store';
 
 /** The market states the hub reads (core/market-hours' MarketHours). */
 export interface FeedMarkets {
@@ -41,20 +47,52 @@ export function marketOfRoute(route: Route): { cls: AssetClass; region: string }
 
 /** True when a market's state lets its groups rest: closed (or a break) by a state the app can vouch for. */
 export function restsOn(view: MarketStateView | null): boolean {
-  if (view === null || view.phase === null || view.basis === 'regular') return false;
-  return !isTradingPhase(view.phase);
+  if (view === null || view.phase === null || isTradingPhase(view.phase)) return false;
+  if (view.basis !== 'regular') return true;
+  // The app's own sessions: a weekend, in a region whose calendar it has (another's
+  // regular sessions are a guess, in UTC).
+  return view.phase === 'weekend' && stockCalendar(view.region) !== null;
 }
 
 /**
- * Takes a market's state into its group at `now`: a market seen closed is marked from
- * then (`closedSince`), and the group rests once a poll succeeded since; an open one
- * wakes it. Returns true when the group's resting changed (its clock and stream want a
- * look).
+ * Takes a market's state into its group at `now`: a market seen closed is marked closed
+ * since its last session ended where the state says when (`lastClose`), else from now
+ * (`closedSince`), and the group rests once a poll succeeded since — a poll made on a
+ * Sunday morning has Friday's last prices, and a calendar come later asks nothing again;
+ * an open market wakes it. Returns true when the group's resting changed (its clock and
+ * stream want a look).
  */
 export function applyMarket(g: Group, view: MarketStateView | null, now: UnixMs): boolean {
   g.market = view;
   if (!restsOn(view)) g.closedSince = null;
-  else g.closedSince ??= now;
+  else g.closedSince ??= Math.min(now, view?.lastClose ?? now);
+  return updateResting(g);
+}
+
+/**
+ * A closed market's new group, asked nothing yet, takes its cached records for its last
+ * prices when every code has one fetched since the market's last session ended (a start
+ * on the Sunday after one on the Saturday, a pane closed and opened again): it rests at
+ * once and asks nothing until the open. `cached` reads the current source's cache.
+ * Returns true when it rests so.
+ */
+export function restOnCached(
+  g: Group,
+  cached: (codes: readonly string[]) => ReadonlyMap<string, Stored<unknown>>,
+): boolean {
+  const since = g.closedSince;
+  if (since === null || g.lastSuccessAt !== null || g.route.kind === 'news') return false;
+  const codes = [...g.wanted.keys()];
+  if (codes.length === 0) return false;
+  const records = cached(codes);
+  let oldest = Infinity;
+  for (const code of codes) {
+    const at = records.get(code)?.at;
+    if (at === undefined || at < since) return false;
+    oldest = Math.min(oldest, at);
+  }
+  for (const code of codes) g.latest.set(code, records.get(code)!);
+  g.lastSuccessAt = oldest;
   return updateResting(g);
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataSourceId, MarketState } from '../../shared/model';
 import { ApiError, type Result } from '../api';
 import { ManualTimers } from '../../shared/testing/manual-timers';
+import { calendarFor } from '../../shared/calendar';
 import { memoryCalendars, type CalendarKeeper } from './calendar-store';
 import {
   MarketHours,
@@ -15,6 +16,7 @@ import {
   type CalendarRules,
   type RegionStatus,
 } from './market-hours';
+import { SHARED_CALENDAR_RULES } from './service-calendar';
 
 /** A test calendar: closed for a holiday until `until`, open for an hour after, then closed. */
 interface TestCalendar {
@@ -220,5 +222,53 @@ describe('MarketHours', () => {
     });
     await timers.advance(until - timers.now());
     expect(hours.state('stock', 'US').phase).toBe('open');
+  });
+
+  it("on a weekend asks the region's calendar but not its present state, until the weekend ends", async () => {
+    // The shared rules over the app's own US table, as the service would send it.
+    const us = JSON.parse(JSON.stringify(calendarFor('stock', 'US'))) as unknown;
+    const asked: string[] = [];
+    const statusAsked: string[] = [];
+    const client: CalendarClient = {
+      calendar: async (region) => (asked.push(region), { ok: true, value: us }),
+      status: async (region) => (
+        statusAsked.push(region),
+        { ok: true, value: { phase: 'closed', holiday: null } }
+      ),
+    };
+    // Sunday 29 Nov 2026, 10:00 in New York.
+    const timers = new ManualTimers(Date.UTC(2026, 10, 29, 15));
+    const hours = new MarketHours({
+      client: () => client,
+      source: () => 'demo',
+      rules: SHARED_CALENDAR_RULES,
+      keeper: memoryCalendars(),
+      now: timers.now,
+      timers,
+      fetchAfterMs: 2_000,
+    });
+    const states: string[] = [];
+    hours.onChange(() => states.push(String(hours.state('stock', 'US').phase)));
+    // Before the calendar: the app's own sessions, a weekend since Friday's (half day's) close.
+    expect(hours.state('stock', 'US')).toMatchObject({
+      phase: 'weekend',
+      basis: 'regular',
+      lastClose: Date.UTC(2026, 10, 27, 18),
+    });
+    await timers.advance(2_000);
+    expect(asked).toEqual(['US']);
+    expect(statusAsked).toEqual([]);
+    expect(hours.state('stock', 'US')).toMatchObject({
+      phase: 'weekend',
+      basis: 'service',
+      lastClose: Date.UTC(2026, 10, 27, 18),
+    });
+    // Monday, midnight in New York: the weekend is over (told then), the state is asked.
+    await timers.advance(Date.UTC(2026, 10, 30, 5) - 1 - timers.now());
+    expect(statusAsked).toEqual([]);
+    await timers.advance(1);
+    expect(statusAsked).toEqual(['US']);
+    expect(states.at(-1)).toBe('closed');
+    hours.dispose();
   });
 });

@@ -186,6 +186,8 @@ export class MarketHours {
     if (r.status && now < r.status.until) {
       view.phase = r.status.phase;
       view.holiday = r.status.holiday;
+      // Its own last close is not the calendar's; when it closed is then not known.
+      view.lastClose = null;
     }
     return view;
   }
@@ -218,7 +220,9 @@ export class MarketHours {
     const now = this.#o.now();
     if (now >= this.#fetchFrom) {
       for (const m of this.#tracked.values()) {
-        if (usesRegionCalendar(m.cls)) this.#fetchIfDue(m.region, now);
+        if (!usesRegionCalendar(m.cls)) continue;
+        this.#fetchIfDue(m.region, now);
+        this.#statusIfDue(m.region, now);
       }
     }
     const states = this.states();
@@ -254,7 +258,6 @@ export class MarketHours {
             calendar: result.value,
           });
           if (failed) this.#o.onError(new Error(failed));
-          if (!r.statusAsked) this.#askStatus(client, region, r);
         } else {
           r.retryAt = at + CALENDAR_RETRY_MS;
           r.why = !result.ok
@@ -268,7 +271,20 @@ export class MarketHours {
       .catch((error: unknown) => this.#o.onError(error));
   }
 
-  /** Once per region and session: the service's word on the present state. */
+  /**
+   * Once per region and session, once its calendar is in: the service's word on the
+   * present state. Not on a weekend day: a calendar has no session then, so the service
+   * can say nothing it does not (on a small plan each request counts); it is asked when
+   * the weekend ends (a change of state, so a look).
+   */
+  #statusIfDue(region: string, now: UnixMs): void {
+    const r = this.#region(region);
+    if (!r.fresh || r.statusAsked || r.fetching) return;
+    if (this.#o.rules.stateAt(r.calendar, now)?.phase === 'weekend') return;
+    const client = this.#o.client();
+    if (client) this.#askStatus(client, region, r);
+  }
+
   #askStatus(client: CalendarClient, region: string, r: Region): void {
     r.statusAsked = true;
     const signal = this.#abort.signal;
@@ -323,6 +339,7 @@ function viewOf(at: PhaseAt): Omit<MarketStateView, 'class' | 'region' | 'basis'
     ...(at.halfDay ? { halfDay: true } : {}),
     nextOpen: at.nextOpen,
     nextClose: at.nextClose,
+    ...(at.lastClose != null ? { lastClose: at.lastClose } : {}),
     timeZone: at.timeZone,
   };
 }

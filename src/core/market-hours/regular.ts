@@ -6,7 +6,7 @@
  * service's calendar is in.
  */
 import { calendarFor, marketStateAt, sessionsOn, type RegionCalendar } from '../../shared/calendar';
-import { localDay } from '../../shared/calendar/time-zone';
+import { localDay, zonedToUtc } from '../../shared/calendar/time-zone';
 import { isTradingPhase, type AssetClass, type MarketState, type UnixMs } from '../../shared/model';
 
 /** A market's state at an instant with its next open and close. */
@@ -20,7 +20,15 @@ export interface PhaseAt {
   /** End of the session in progress (pre, regular or post); null outside one. */
   nextClose: UnixMs | null;
   timeZone: string;
-  /** The next instant any session starts or ends: when the state is looked at again. */
+  /**
+   * While not trading: the end of the last session (pre or post included) before the
+   * instant, when its last prices were made; null while trading or when not known.
+   */
+  lastClose?: UnixMs | null;
+  /**
+   * The next instant the state changes: any session's start or end, and on a weekend day
+   * its end (local midnight), when it stops being a weekend.
+   */
   nextChange: UnixMs | null;
 }
 
@@ -29,7 +37,7 @@ export function calendarIsComplete(cls: AssetClass): boolean {
   return cls === 'crypto' || cls === 'forex' || cls === 'future';
 }
 
-/** How far ahead the next session's start or end is looked for. */
+/** How far ahead the next session's start or end is looked for, and back for the last's end. */
 const LOOK_AHEAD_DAYS = 30;
 
 /** The next start or end of any session of `calendar` after `at`, or null. */
@@ -45,17 +53,38 @@ export function nextChange(calendar: RegionCalendar, at: UnixMs): UnixMs | null 
   return next;
 }
 
+/** The end of the last session of `calendar` (pre and post included) at or before `at`, or null. */
+export function lastSessionEnd(calendar: RegionCalendar, at: UnixMs): UnixMs | null {
+  const today = localDay(calendar.timeZone, at);
+  for (let day = today; day >= today - LOOK_AHEAD_DAYS; day--) {
+    let last: number | null = null;
+    for (const s of sessionsOn(calendar, day) ?? []) {
+      if (s.end <= at && (last === null || s.end > last)) last = s.end;
+    }
+    if (last !== null) return last;
+  }
+  return null;
+}
+
 /** The state of a calendar (the service's, or the app's own) at `at`. */
 export function stateOfCalendar(calendar: RegionCalendar, at: UnixMs): PhaseAt {
   const info = marketStateAt(calendar, at);
+  const trading = isTradingPhase(info.state);
+  let next = nextChange(calendar, at);
+  if (info.state === 'weekend') {
+    // A weekend ends at local midnight, a change even with no session that day.
+    const midnight = zonedToUtc(calendar.timeZone, localDay(calendar.timeZone, at) + 1, 0);
+    if (next === null || midnight < next) next = midnight;
+  }
   return {
     phase: info.state,
     holiday: info.holiday,
     ...(info.halfDay ? { halfDay: true } : {}),
     nextOpen: info.nextOpen,
-    nextClose: isTradingPhase(info.state) ? info.sessionEnd : null,
+    nextClose: trading ? info.sessionEnd : null,
+    lastClose: trading ? null : lastSessionEnd(calendar, at),
     timeZone: info.timeZone,
-    nextChange: nextChange(calendar, at),
+    nextChange: next,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usMarket } from '../testing/fixtures';
-import { describeMarketState, durationWords } from './market-state';
+import { describeMarketState, durationWords, lastCloseWords } from './market-state';
 
 const view = usMarket;
 
@@ -66,5 +66,16 @@ describe('describeMarketState', () => {
     expect(durationWords(30_000)).toBe('under a minute');
     expect(durationWords(12 * 60_000)).toBe('12 min');
     expect(durationWords((2 * 1440 + 14 * 60 + 5) * 60_000)).toBe('2 d 14 h');
+  });
+});
+
+describe('lastCloseWords', () => {
+  it("says when a closed market's last session ended, in its own zone", () => {
+    const at = (lastClose: number | null) => usMarket({ phase: 'closed', lastClose });
+    const now = Date.UTC(2026, 10, 18, 23); // Wednesday 18:00 in New York
+    expect(lastCloseWords(at(Date.UTC(2026, 10, 18, 21)), now)).toBe('16:00 ET');
+    expect(lastCloseWords(at(Date.UTC(2026, 10, 17, 21)), now)).toBe('Tue 16:00 ET');
+    expect(lastCloseWords(at(Date.UTC(2026, 10, 10, 21)), now)).toBe('Tue 10 Nov 16:00 ET');
+    expect(lastCloseWords(at(null), now)).toBeNull();
   });
 });

@@ -33,6 +33,12 @@ export interface MarketStateView {
   nextOpen: UnixMs | null;
   /** End of the session in progress (open, pre or post); null when closed or unknown. */
   nextClose: UnixMs | null;
+  /**
+   * While closed (a break, a night, a weekend, a holiday): when its last session (pre or
+   * post included) ended, the time its last prices are from. Absent or null while it
+   * trades, or when not known.
+   */
+  lastClose?: UnixMs | null;
   /** The market's IANA zone; null when unknown. */
   timeZone: string | null;
   /**
@@ -102,6 +108,25 @@ export function marketTime(at: UnixMs, timeZone: string, now: UnixMs): string {
   const when = parts(at, timeZone);
   const today = parts(now, timeZone).weekday === when.weekday && at - now < 86_400_000;
   return `${today ? '' : `${when.weekday} `}${when.time} ${when.zone}`;
+}
+
+const dateFormats = zoneFormats('en-GB', { day: 'numeric', month: 'short' });
+
+/**
+ * When a closed market's last session ended (`lastClose`), in its own zone — the time its
+ * last prices are from: "16:00 ET" earlier today, "Fri 20:00 ET" this week, "Fri 3 Oct
+ * 20:00 ET" before; null when not known.
+ */
+export function lastCloseWords(view: MarketStateView, now: UnixMs): string | null {
+  const at = view.lastClose ?? null;
+  if (at === null || view.timeZone === null) return null;
+  const when = parts(at, view.timeZone);
+  const ago = now - at;
+  if (ago < 86_400_000 && parts(now, view.timeZone).weekday === when.weekday) {
+    return `${when.time} ${when.zone}`;
+  }
+  const date = ago < 6 * 86_400_000 ? '' : ` ${dateFormats(view.timeZone).format(at)}`;
+  return `${when.weekday}${date} ${when.time} ${when.zone}`;
 }
 
 /** The phase in a word or two. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionState } from '../../../../shared/bridge';
-import { emptyText, statusLabel } from './status-label';
+import { usMarket } from '../../../../shared/testing/fixtures';
+import { closedWaitingText, emptyText, statusLabel } from './status-label';
 
 const STATES: SubscriptionState[] = [
   'loading',
@@ -73,5 +74,25 @@ describe('emptyText', () => {
     expect(emptyText('offline', 5, undefined, 'Waiting…')).toBe(
       'The data service cannot be reached, and nothing is cached here yet.',
     );
+  });
+});
+
+describe('closedWaitingText', () => {
+  // Sunday 29 Nov 2026, 09:00 in New York.
+  const sunday = Date.UTC(2026, 10, 29, 14);
+  it('says a closed market is closed and when its last prices are from, not only "waiting"', () => {
+    const closed = usMarket({ phase: 'weekend', lastClose: Date.UTC(2026, 10, 27, 18) });
+    expect(closedWaitingText(closed, sunday, 'book')).toBe(
+      "The market has been closed since Fri 13:00 ET: its last book is from then. Waiting for the service's answer.",
+    );
+    expect(closedWaitingText(usMarket({ phase: 'holiday' }), sunday, 'book')).toBe(
+      "The market is closed. Waiting for the service's answer.",
+    );
+  });
+
+  it('says nothing of a market that trades or whose hours are unknown', () => {
+    expect(closedWaitingText(usMarket({ phase: 'post-market' }), sunday, 'book')).toBeNull();
+    expect(closedWaitingText(usMarket({ phase: null, basis: null }), sunday, 'book')).toBeNull();
+    expect(closedWaitingText(undefined, sunday, 'book')).toBeNull();
   });
 });

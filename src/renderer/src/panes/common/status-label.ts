@@ -4,7 +4,12 @@
  * width, so a state never moves what is beside it); times and reasons go in the title.
  */
 import type { SubscriptionPace, SubscriptionState } from '../../../../shared/bridge';
-import type { UnixMs } from '../../../../shared/model';
+import {
+  isTradingPhase,
+  lastCloseWords,
+  type MarketStateView,
+  type UnixMs,
+} from '../../../../shared/model';
 import { formatClock, formatDateTime } from '../../base/format/time';
 import type { StateIconName, StateTone } from './state-icons';
 
@@ -136,6 +141,25 @@ export function emptyText(
     return 'The data service cannot be reached, and nothing is cached here yet.';
   const title = statusLabel(state, asOf, message)?.title ?? waiting;
   return /[.!?]\)?$/.test(title) ? title : `${title}.`;
+}
+
+/**
+ * What an empty pane says while its first answer is awaited from a market that is
+ * closed (`what`: "book", "prices"): that it is closed and since when, the time its last
+ * `what` is from — not a bare "waiting", which on a small plan may last minutes. Null
+ * when the market is not known to be closed.
+ */
+export function closedWaitingText(
+  market: MarketStateView | null | undefined,
+  now: UnixMs,
+  what: string,
+): string | null {
+  if (!market || market.phase === null || isTradingPhase(market.phase)) return null;
+  const since = lastCloseWords(market, now);
+  const closed =
+    since === null ? 'The market is closed' : `The market has been closed since ${since}`;
+  const from = since === null ? '' : `: its last ${what} is from then`;
+  return `${closed}${from}. Waiting for the service's answer.`;
 }
 
 /**
