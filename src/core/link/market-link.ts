@@ -16,7 +16,13 @@
  */
 import { Emitter, type Disposable, type Event } from '../../shared/emitter';
 import type { DataSourceId, TokenStorage, UnixMs } from '../../shared/model';
-import { liveSourceId, planFittingRequests, planOf, type PlanName } from '../../shared/model';
+import {
+  liveSourceId,
+  planFittingRequests,
+  planOf,
+  sourceKind,
+  type PlanName,
+} from '../../shared/model';
 import { DEFAULT_REQUESTS_PER_MINUTE, MarketClient } from '../api';
 import { redactSecrets } from '../redact';
 import { RedactingMarketClient } from '../redacting-client';
@@ -378,14 +384,16 @@ export class MarketLink {
     // this address's origin, or none.
     let baseUrl = this.baseUrl;
     const token = this.#token();
+    const replay = this.#replay;
+    // Whose answers these are (shared/model's one rule): only the live service's count
+    // against the plan; the demo's simulator and a replay's recording have their own budget.
+    const source = replay?.source ?? (token === null ? 'demo' : liveSourceId(baseUrl));
+    const kind = sourceKind(source);
     const rpm =
       settings.requestsPerMinute ??
-      (token === null || this.#replay !== null
-        ? DEMO_REQUESTS_PER_MINUTE
-        : DEFAULT_REQUESTS_PER_MINUTE[plan.name]);
+      (kind === 'live' ? DEFAULT_REQUESTS_PER_MINUTE[plan.name] : DEMO_REQUESTS_PER_MINUTE);
     let retired: DemoService | null = null;
     let demoToken = '';
-    const replay = this.#replay;
     if (replay !== null) {
       baseUrl = replay.baseUrl;
       demoToken = replay.token;
@@ -407,7 +415,7 @@ export class MarketLink {
       timeoutMs: settings.requestTimeoutMs,
       retry: CLIENT_RETRY,
       // Only against the plan's own limit: a rate of the user's choosing says nothing of the plan.
-      ...(token !== null && replay === null && settings.requestsPerMinute === null
+      ...(token !== null && kind === 'live' && settings.requestsPerMinute === null
         ? {
             onRateLimited: (sent: number) => {
               this.#suggestedPlan = planFittingRequests(sent);
@@ -418,12 +426,12 @@ export class MarketLink {
     };
     // A live client blanks its token out of every error it answers (the service may echo
     // it); the demo's token is public, and blanking the word would garble its messages.
-    const identity = `${replay ? 'replay' : token === null ? 'demo' : 'live'}|${baseUrl}|${this.#tokenEpoch}`;
+    const identity = `${kind}|${baseUrl}|${this.#tokenEpoch}`;
     // The same service and token under a new plan: its minute goes on.
     const replaces =
       identity === this.#identity && this.#client !== null ? { replaces: this.#client } : {};
     const client =
-      token === null || replay !== null
+      token === null || kind !== 'live'
         ? new MarketClient({ ...options, ...replaces, token: demoToken })
         : new RedactingMarketClient({ ...options, ...replaces, token });
     const streamToken = replay !== null ? replay.token : (token ?? demoToken);
@@ -432,10 +440,7 @@ export class MarketLink {
     this.#client = client;
     this.#openStream = openStream;
     this.#rpm = rpm;
-    this.sources.current = new MarketSources(
-      client,
-      replay?.source ?? (token === null ? 'demo' : liveSourceId(baseUrl)),
-    );
+    this.sources.current = new MarketSources(client, source);
     // A listener that throws (a hub disposed during shutdown) is the emitter's to report.
     this.#clientChanged.fire({ client, requestsPerMinute: rpm, openStream });
     if (identity !== this.#identity) {

@@ -146,6 +146,46 @@ describe('HeatmapState on the data clock', () => {
     state.dispose();
   });
 
+  it('drops a past that was on its way when the replay sought elsewhere', async () => {
+    const bridge = new FakeBridge();
+    let clock: UnixMs = 1_800_000_000_000;
+    const answers: ((past: HeatmapPast) => void)[] = [];
+    const history: HeatmapHistory = {
+      past: () => new Promise((resolve) => answers.push(resolve)),
+    };
+    const state = new HeatmapState(bridge, history, () => clock, 1_000, 1);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const later = clock - 60_000;
+    clock = later;
+    state.setTimeline('replay:demo@1-2#0');
+    state.setSymbol(BTC);
+    expect(answers).toHaveLength(1);
+    // A seek back ten minutes before the first answer came.
+    const earlier = later - 600_000;
+    clock = earlier;
+    state.setTimeline('replay:demo@1-2#1');
+    expect(answers).toHaveLength(2);
+    const recorded = (t: UnixMs, bid: number): HeatmapPast => ({
+      frames: [{ t, book: book(bid) }],
+      trades: [{ t, price: bid, volume: 1 }],
+      recorded: true,
+      lastAt: t,
+      source: 'replay:demo',
+    });
+    // The later time's answer lands after the seek: none of it is drawn or said.
+    answers[0]!(recorded(later - 1_000, 120));
+    await settle();
+    expect(state.data.newest).toBeNull();
+    expect(state.data.trades).toEqual([]);
+    expect(state.recordedTo).toBeNull();
+    // The sought time's answer is.
+    answers[1]!(recorded(earlier - 1_000, 100));
+    await settle();
+    expect(state.data.newest).toBe(Math.floor((earlier - 1_000) / 1_000));
+    expect(state.recordedTo).toBe(earlier - 1_000);
+    state.dispose();
+  });
+
   it('carries a live book to the present, never a recorded one before the feed’s first', async () => {
     const timers = manualTimers();
     const { bridge, state, pasts, push, settle, setClock } = setup(undefined, timers);
