@@ -22,7 +22,15 @@ import {
   type OverlayFormat,
   type OverlayLayout,
 } from './heatmap-overlay';
-import { DEFAULT_VIEW, backToLive, follow, pan, zoom, type Viewport } from './heatmap-view';
+import {
+  DEFAULT_VIEW,
+  backToLive,
+  follow,
+  pan,
+  plotSize,
+  zoom,
+  type Viewport,
+} from './heatmap-view';
 import { readoutAt, sameReadout, type Readout } from './heatmap-readout';
 
 export type { Readout } from './heatmap-readout';
@@ -275,8 +283,11 @@ export class HeatmapPlot {
   #resize(): void {
     const box = this.el.getBoundingClientRect();
     this.#dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.floor(box.width - PROFILE_PX - AXIS_PX));
-    const h = Math.max(1, Math.floor(box.height - TIME_AXIS_PX));
+    const { width: w, height: h } = plotSize(
+      box.width - PROFILE_PX - AXIS_PX,
+      box.height - TIME_AXIS_PX,
+      this.#dpr,
+    );
     this.#layout = { ...this.#layout, plotWidth: w, plotHeight: h };
     this.#grid.style.width = `${w}px`;
     this.#grid.style.height = `${h}px`;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, backToLive, follow, rowAtY, zoom, type Viewport } from './heatmap-view';
+import {
+  DEFAULT_VIEW,
+  SAMPLE_OFFSET,
+  backToLive,
+  bucketAtPixel,
+  follow,
+  plotSize,
+  rowAtY,
+  rowsAtPixel,
+  zoom,
+  type Viewport,
+} from './heatmap-view';
 
 const HEIGHT = 400;
 /** The rows the visible columns list: 1,000 rows, fitted into the plot while centred. */
@@ -39,5 +50,44 @@ describe('heatmap view: zoom in price', () => {
     const zoomed = frame(zoom(fitted, 'time', 2, 50, 300));
     expect(zoomed.centred).toBe(true);
     expect(zoomed.columnPx).toBeCloseTo(fitted.columnPx * 2);
+  });
+});
+
+describe('heatmap view: the plot in whole device pixels', () => {
+  /**
+   * The bucket and row the GPU path draws at device pixel (i, j) of a canvas
+   * round(w·dpr) × round(h·dpr) px (grid-webgl.ts: the right edge and the middle of the
+   * canvas, in its own device px), against the crosshair's mapping of that pixel.
+   */
+  function disagreements(w: number, h: number, dpr: number): number {
+    const view = { ...DEFAULT_VIEW, right: 1_000.37, center: 5_000.21, columnPx: 3, rowPx: 12 };
+    const W = Math.round(w * dpr);
+    const H = Math.round(h * dpr);
+    let wrong = 0;
+    for (let i = 0; i < W; i++) {
+      const gpu = Math.floor(view.right - (W - (i + 0.5 + SAMPLE_OFFSET)) / (view.columnPx * dpr));
+      if (gpu !== bucketAtPixel(view, (i + 0.5) / dpr, w, dpr)) wrong++;
+    }
+    for (let j = 0; j < H; j++) {
+      const gpu = Math.floor(
+        view.center + (H / 2 - (j + 0.5 + SAMPLE_OFFSET)) / (view.rowPx * dpr) + 0.5,
+      );
+      if (gpu !== rowsAtPixel(view, (j + 0.5) / dpr, h, dpr).lo) wrong++;
+    }
+    return wrong;
+  }
+
+  it('sizes the plot so its canvas is exactly its device pixels, and the crosshair reads what is drawn', () => {
+    for (const dpr of [1, 1.25, 1.5, 1.75, 2]) {
+      for (const room of [500, 501, 502, 503, 777.6]) {
+        const { width, height } = plotSize(room, room - 37, dpr);
+        expect(Number.isInteger(Math.round(width * dpr * 1e6) / 1e6)).toBe(true);
+        expect(width).toBeLessThanOrEqual(Math.floor(room));
+        expect(width).toBeGreaterThan(Math.floor(room) - 1);
+        expect(disagreements(width, height, dpr), `dpr ${dpr}, room ${room}`).toBe(0);
+      }
+    }
+    // Whole CSS px alone (as before) at 1.25: a 501 px plot's canvas is 626 px for 626.25.
+    expect(disagreements(501, 463, 1.25)).toBeGreaterThan(0);
   });
 });

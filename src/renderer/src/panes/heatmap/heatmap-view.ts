@@ -162,3 +162,20 @@ export function bucketAtPixel(view: Viewport, x: number, width: number, dpr: num
   const centre = (Math.floor(x * dpr) + 0.5 + SAMPLE_OFFSET) / dpr;
   return Math.floor(view.right - (width - centre) / view.columnPx);
 }
+
+/**
+ * The plot's size in CSS px for the room `width` × `height` (CSS px) at `dpr`: whole
+ * CSS px as before, then down to whole device px, so the canvas is exactly as many
+ * device px as the plot is wide and high. A canvas of round(w·dpr) px shown `w` CSS px
+ * wide is stretched by the browser, and its cells drawn to `round(w·dpr)` while the
+ * crosshair maps the pointer over `w·dpr` (at 1.25, a plot 501 px wide: 626 against
+ * 626.25 device px), so at a cell's edge it could name the neighbour.
+ */
+export function plotSize(
+  width: number,
+  height: number,
+  dpr: number,
+): { width: number; height: number } {
+  const whole = (css: number) => Math.max(1, Math.floor(Math.floor(css) * dpr) / dpr);
+  return { width: whole(width), height: whole(height) };
+}
