@@ -6,7 +6,7 @@
  * plan's; the same during a replay of what the demo recorded. The default workspace on
  * a Wednesday afternoon (markets open), on the base plan with 8 requests a minute set in
  * Settings, so that some feeds are polled slower than asked. During the replay the status
- * bar's market states say they are now's, not the replayed time's. Screenshots:
+ * bar's market states are the replayed time's, and its tooltip says so. Screenshots:
  * test-results/screens/feeds-{demo,replay}.png.
  */
 import path from 'node:path';
@@ -81,12 +81,12 @@ test('during a replay of the demo, every feed’s reason says the replay, not th
   await bar.getByRole('combobox', { name: 'Speed' }).selectOption('1');
   await bar.getByRole('button', { name: 'Start replay' }).click();
   await expect(statusMode(page)).toContainText('REPLAY', { timeout: 20_000 });
-  // The markets' states beside the replay are now's (HK closed on this Wednesday
-  // afternoon), and say so: not the state at the replayed time.
-  await expect(page.getByTestId('status-markets')).toHaveText(/^now: HK closed/);
+  // The markets' states beside the replay are the replayed time's (recorded moments ago
+  // on this Wednesday afternoon: HK closed then), and the tooltip says so.
+  await expect(page.getByTestId('status-markets')).toHaveText(/^HK closed/);
   await expect(page.getByTestId('status-markets')).toHaveAttribute(
     'title',
-    /^The markets now, on this computer’s clock, not at the replayed time:/,
+    /^The markets at the replayed time:/,
   );
   const feeds = await openFeeds(page, 'replay: no requests to the service');
   await expect(feeds).toContainText("How the replay is fed (the base plan's stream limits kept)");

@@ -257,6 +257,11 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
         unsubscribe: (id) => hub.unsubscribe(id),
       },
     },
+    // The markets' states are the replayed time's during a replay (built below).
+    markets: {
+      judgeAt: (clock) => marketHours.judgeAt(clock),
+      clockMoved: () => marketHours.clockMoved(),
+    },
     now,
   });
   // During a replay the recorder keeps to the replayed source (and is not fed: see the hub).
@@ -282,9 +287,11 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
     now,
     onError: (message) => log(`marketdesk: market hours: ${message}`),
   });
+  // During a replay the calendars are the recorded source's, read as kept (the replay's
+  // service has none, and nothing is fetched while the states are judged at its clock).
   const marketHours = new MarketHours({
-    client: () => calendarClientOf(link.client),
-    source: () => link.sources.sourceId,
+    client: () => (isReplaySource(link.sources.sourceId) ? null : calendarClientOf(link.client)),
+    source: () => replay.recorded,
     rules: SHARED_CALENDAR_RULES,
     keeper: calendars,
     now,
@@ -342,13 +349,18 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
   });
   if (alerts.notice) notices.add(alerts.notice);
   const listening = new DisposableStore();
+  let replaying = isReplaySource(link.sources.sourceId);
   listening.add(
     link.onClient(({ client, requestsPerMinute, openStream }) => {
       hub.setClient(client.background(), client.plan, requestsPerMinute);
       hub.setStream(streamOf(settings.get(), openStream));
       // Demo ↔ live: only the new source's alerts are evaluated, on its own prices.
       alerts.sourceChanged();
-      marketHours.sourceChanged();
+      // Into or out of a replay the calendars stay the recorded source's, as held (the
+      // replay judges them at its clock): not fetched again after it.
+      const wasReplaying = replaying;
+      replaying = isReplaySource(link.sources.sourceId);
+      if (replaying === wasReplaying) marketHours.sourceChanged();
     }),
   );
   // A chart's newest candles, just fetched, are the hub's poll of that series too.

@@ -203,6 +203,27 @@ describe('FeedHub: closed markets rest', () => {
     hub.dispose();
   });
 
+  it('in a replay, polls a market closed at the replayed time once more, then rests; a seek asks it once again', async () => {
+    const markets = new Markets();
+    const { timers, client, hub, watch } = manualHub({ markets, source: () => 'replay:demo' });
+    await watch(stockQuotes(['AAPL']));
+    await timers.advance(10_500);
+    const polled = client.callsOf('quotes').length;
+    expect(polled).toBeGreaterThan(1);
+    // The replay's clock passes the close: its lastClose is of the replayed time, long
+    // before the hub's clock, so the polls made before are not the last prices.
+    markets.set('stock|US', { phase: 'closed', nextOpen: 1_000_000_000, lastClose: -3_600_000 });
+    await timers.advance(2_000);
+    expect(client.callsOf('quotes')).toHaveLength(polled + 1);
+    await expectQuietMinute({ timers, client });
+    // A seek: the last prices held were of the time before; asked once, then it rests.
+    hub.rewind('replay:demo');
+    await timers.advance(2_000);
+    expect(client.callsOf('quotes')).toHaveLength(polled + 2);
+    await expectQuietMinute({ timers, client });
+    hub.dispose();
+  });
+
   it('keeps polling a closed market whose last poll failed until one succeeds', async () => {
     const markets = new Markets();
     markets.views.set('stock|US', CLOSED);

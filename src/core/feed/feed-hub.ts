@@ -379,6 +379,8 @@ export class FeedHub {
     this.#assertLive();
     if (this.#source === null || this.#source() !== source) return;
     this.#poller.switchClient(this.#client);
+    // A resting market's last prices were of the time before: it is asked once.
+    for (const g of this.#registry.groups()) updateResting(g);
     // Before the clocks: until the new connections stream, their symbols are polled.
     this.#stream.restart();
     this.#registry.restartStaleness(this.#now());
@@ -580,7 +582,11 @@ export class FeedHub {
   #readMarket(g: Group): boolean {
     const market = marketOfRoute(g.route);
     if (this.#markets === null || market === null) return false;
-    return applyMarket(g, this.#markets.state(market.cls, market.region), this.#now());
+    // A replay's states are at its replayed time (MarketHours.judgeAt): when a market
+    // closed then is not on the hub's clock, so it rests after a poll made once seen closed.
+    const sinceSeen = this.#source !== null && isReplaySource(this.#source());
+    const view = this.#markets.state(market.cls, market.region);
+    return applyMarket(g, view, this.#now(), { sinceSeen });
   }
 
   /**

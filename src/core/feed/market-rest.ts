@@ -60,11 +60,19 @@ export function restsOn(view: MarketStateView | null): boolean {
  * (`closedSince`), and the group rests once a poll succeeded since — a poll made on a
  * Sunday morning has Friday's last prices, and a calendar come later asks nothing again;
  * an open market wakes it. Returns true when the group's resting changed (its clock and
- * stream want a look).
+ * stream want a look). `sinceSeen`: the state's `lastClose` is on another clock than
+ * `now`'s (a replay's states are its replayed time's, the polls the wall clock's), so the
+ * market is closed since now and rests after a poll made from now.
  */
-export function applyMarket(g: Group, view: MarketStateView | null, now: UnixMs): boolean {
+export function applyMarket(
+  g: Group,
+  view: MarketStateView | null,
+  now: UnixMs,
+  options: { sinceSeen?: boolean } = {},
+): boolean {
   g.market = view;
   if (!restsOn(view)) g.closedSince = null;
+  else if (options.sinceSeen) g.closedSince ??= now;
   else g.closedSince ??= Math.min(now, view?.lastClose ?? now);
   return updateResting(g);
 }

@@ -271,4 +271,70 @@ describe('MarketHours', () => {
     expect(states.at(-1)).toBe('closed');
     hours.dispose();
   });
+
+  it('judges the states at a replay clock: a Friday afternoon replayed on a Sunday is open, nothing asked', async () => {
+    // The service's calendar (the app's own US table, as the service would send it) and a
+    // status that would say "closed" of now.
+    const us = JSON.parse(JSON.stringify(calendarFor('stock', 'US'))) as unknown;
+    const asked: string[] = [];
+    const client: CalendarClient = {
+      calendar: async (region) => (asked.push(`calendar ${region}`), { ok: true, value: us }),
+      status: async (region) => (
+        asked.push(`status ${region}`),
+        { ok: true, value: { phase: 'closed', holiday: 'Emergency close' } }
+      ),
+    };
+    // Sunday 22 Nov 2026, 10:00 in New York.
+    const timers = new ManualTimers(Date.UTC(2026, 10, 22, 15));
+    const hours = new MarketHours({
+      client: () => client,
+      source: () => 'demo',
+      rules: SHARED_CALENDAR_RULES,
+      keeper: memoryCalendars(),
+      now: timers.now,
+      timers,
+    });
+    const phases: string[] = [];
+    hours.onChange(() => phases.push(String(hours.state('stock', 'US').phase)));
+    hours.state('stock', 'US');
+    await timers.advance(0);
+    expect(hours.state('stock', 'US')).toMatchObject({ phase: 'weekend', basis: 'service' });
+    const before = [...asked];
+
+    // A replay of Friday 20 Nov, 15:00 in New York, its clock moved by hand.
+    const replay = { t: Date.UTC(2026, 10, 20, 20) };
+    hours.judgeAt(() => replay.t);
+    expect(phases.at(-1)).toBe('open');
+    expect(hours.state('stock', 'US')).toMatchObject({
+      phase: 'open',
+      basis: 'service',
+      nextClose: Date.UTC(2026, 10, 20, 21),
+    });
+    expect(hours.states()).toEqual([hours.state('stock', 'US')]);
+    // The replay plays past 16:00: post-market, told when its clock is said to move.
+    replay.t = Date.UTC(2026, 10, 20, 21, 0, 1);
+    expect(hours.state('stock', 'US').phase).toBe('post-market');
+    const told = phases.length;
+    hours.clockMoved();
+    expect(phases.slice(told)).toEqual(['post-market']);
+    hours.clockMoved();
+    expect(phases).toHaveLength(told + 1);
+    // Sought back: open again.
+    replay.t = Date.UTC(2026, 10, 20, 20, 30);
+    hours.clockMoved();
+    expect(phases.at(-1)).toBe('open');
+    // Meanwhile nothing was asked of the service (a day's refetch included), and its word
+    // on now was not applied to the replayed time.
+    await timers.advance(36 * 3_600_000);
+    expect(asked).toEqual(before);
+    expect(hours.state('stock', 'US').phase).toBe('open');
+
+    // Back at the wall clock: Monday 22:00 in New York, closed; the calendar is asked
+    // again for the new day.
+    hours.judgeAt(null);
+    expect(hours.state('stock', 'US').phase).toBe('closed');
+    await timers.advance(0);
+    expect(asked.length).toBeGreaterThan(before.length);
+    hours.dispose();
+  });
 });

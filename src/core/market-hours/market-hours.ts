@@ -106,6 +106,11 @@ export class MarketHours {
   #disposed = false;
   /** No fetch before this (`fetchAfterMs` after construction). */
   readonly #fetchFrom: UnixMs;
+  /** The clock the states are judged at instead of the wall clock (a replay's), or null. */
+  #judgeClock: (() => UnixMs) | null = null;
+  /** The judged time of the last look, and the next time a state may change (a replay's clock). */
+  #lookedAt: UnixMs = 0;
+  #nextLookAt: UnixMs = Infinity;
 
   /** Told when any tracked market's state changed (pull `states()` or `state()`). */
   readonly onChange: Event<void> = this.#changed.event;
@@ -120,20 +125,47 @@ export class MarketHours {
     this.#fetchFrom = this.#o.now() + (options.fetchAfterMs ?? 0);
   }
 
-  /** The state of a market now; asking tracks it (its calendar is fetched when needed). */
+  /**
+   * The state of a market now (at the judging clock's time, `judgeAt`); asking tracks it
+   * (its calendar is fetched when needed).
+   */
   state(cls: AssetClass, region: string): MarketStateView {
     const key = marketKey(cls, region);
     if (!this.#tracked.has(key) && !this.#disposed) {
       this.#tracked.set(key, { cls, region: region.toUpperCase() });
       this.#o.timers.setTimeout(() => this.#check(), 0);
     }
-    return this.#view(cls, region.toUpperCase(), this.#o.now());
+    return this.#view(cls, region.toUpperCase(), this.#judged());
   }
 
-  /** Every tracked market's state now. */
+  /** Every tracked market's state now (at the judging clock's time). */
   states(): MarketStateView[] {
-    const now = this.#o.now();
+    const now = this.#judged();
     return [...this.#tracked.values()].map((m) => this.#view(m.cls, m.region, now));
+  }
+
+  /**
+   * Judges the states at another clock's time (a replay's: a Friday session replayed on a
+   * Sunday is open at its replayed time), or back at the wall clock (null). Meanwhile the
+   * calendars held are read as they are: nothing is fetched and the service's word on the
+   * present state is not applied (it is about now, not the other clock's time); the
+   * clock's owner tells when it moves (`clockMoved`). A change of any state is told.
+   */
+  judgeAt(clock: (() => UnixMs) | null): void {
+    if (this.#disposed) return;
+    this.#judgeClock = clock;
+    this.#check();
+  }
+
+  /**
+   * The judging clock ran on or jumped (a replay played, sought): the states are looked
+   * at again when one may have changed (its time reached a session's start or end, or went
+   * back). Cheap to call often (a replay's every tick).
+   */
+  clockMoved(): void {
+    if (this.#disposed || this.#judgeClock === null) return;
+    const t = this.#judgeClock();
+    if (t < this.#lookedAt || t >= this.#nextLookAt) this.#check();
   }
 
   /** The source changed (demo ↔ live, a new address): its own calendars are read or fetched. */
@@ -154,6 +186,11 @@ export class MarketHours {
 
   // ------------------------------------------------------------ states
 
+  /** The time the states are judged at: the judging clock's, else the wall clock's. */
+  #judged(): UnixMs {
+    return this.#judgeClock?.() ?? this.#o.now();
+  }
+
   #view(cls: AssetClass, region: string, now: UnixMs): MarketStateView {
     const base = { class: cls, region };
     const key = marketKey(cls, region);
@@ -166,7 +203,7 @@ export class MarketHours {
     const at = r.calendar === null ? null : this.#o.rules.stateAt(r.calendar, now);
     if (at === null) {
       this.#changes.set(key, regularState(cls, region, now).nextChange);
-      const asking = r.fetching || (now < this.#fetchFrom && this.#o.client() !== null);
+      const asking = r.fetching || (this.#o.now() < this.#fetchFrom && this.#o.client() !== null);
       const why = r.why ?? (asking ? 'its calendar is being fetched' : 'its calendar is not known');
       return {
         ...base,
@@ -182,8 +219,9 @@ export class MarketHours {
       basis: r.fresh ? 'service' : 'stored',
       unknownWhy: null,
     };
-    // The service's word on the present state stands until the calendar's next change.
-    if (r.status && now < r.status.until) {
+    // The service's word on the present state stands until the calendar's next change;
+    // it says nothing of another clock's time.
+    if (r.status && this.#judgeClock === null && now < r.status.until) {
       view.phase = r.status.phase;
       view.holiday = r.status.holiday;
       // Its own last close is not the calendar's; when it closed is then not known.
@@ -218,20 +256,30 @@ export class MarketHours {
   #check(): void {
     if (this.#disposed) return;
     const now = this.#o.now();
-    if (now >= this.#fetchFrom) {
+    if (now >= this.#fetchFrom && this.#judgeClock === null) {
       for (const m of this.#tracked.values()) {
         if (!usesRegionCalendar(m.cls)) continue;
         this.#fetchIfDue(m.region, now);
         this.#statusIfDue(m.region, now);
       }
     }
+    const judged = this.#judged();
     const states = this.states();
     const text = JSON.stringify(states);
     if (text !== this.#last) {
       this.#last = text;
       this.#changed.fire();
     }
-    this.#schedule(states, now);
+    if (this.#judgeClock === null) {
+      this.#schedule(states, now);
+      return;
+    }
+    // Another clock's: no wall timer (its owner tells of its moves), the next change noted.
+    if (this.#timer !== null) this.#o.timers.clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerAt = null;
+    this.#lookedAt = judged;
+    this.#nextLookAt = nextChangeAfter(states, this.#changes.values(), judged);
   }
 
   #fetchIfDue(region: string, now: UnixMs): void {
@@ -308,10 +356,7 @@ export class MarketHours {
   #schedule(states: readonly MarketStateView[], now: UnixMs): void {
     let at = now + MARKET_HOURS_RECHECK_MS;
     if (now < this.#fetchFrom) at = this.#fetchFrom;
-    for (const s of states) {
-      for (const t of [s.nextOpen, s.nextClose]) if (t !== null && t > now) at = Math.min(at, t);
-    }
-    for (const t of this.#changes.values()) if (t !== null && t > now) at = Math.min(at, t);
+    at = Math.min(at, nextChangeAfter(states, this.#changes.values(), now));
     for (const r of this.#regions.values()) {
       if (r.retryAt > now) at = Math.min(at, r.retryAt);
       if (r.status && r.status.until > now) at = Math.min(at, r.status.until);
@@ -330,6 +375,20 @@ export class MarketHours {
       Math.max(0, at - now),
     );
   }
+}
+
+/** The earliest session start or end after `now` of the states and their calendars' next changes. */
+function nextChangeAfter(
+  states: readonly MarketStateView[],
+  changes: Iterable<UnixMs | null>,
+  now: UnixMs,
+): UnixMs {
+  let at = Infinity;
+  for (const s of states) {
+    for (const t of [s.nextOpen, s.nextClose]) if (t !== null && t > now) at = Math.min(at, t);
+  }
+  for (const t of changes) if (t !== null && t > now) at = Math.min(at, t);
+  return at;
 }
 
 function viewOf(at: PhaseAt): Omit<MarketStateView, 'class' | 'region' | 'basis' | 'unknownWhy'> {

@@ -68,11 +68,24 @@ export interface ReplayServiceOptions {
    * alerts on its prices in a sandbox. Absent: a replay has no alerts.
    */
   alerts?: { list(): Alert[]; feed: AlertFeed };
+  /**
+   * The markets' states (core/market-hours' MarketHours): during a replay they are judged
+   * at the replay clock's time, not now's (a Friday session replayed on a Sunday is
+   * open, and its closed-now markets are asked of the replay), and told each move of the
+   * clock; back at the wall clock when it stops. Absent: they stay now's.
+   */
+  markets?: ReplayMarkets;
   now?: () => UnixMs;
   /** How often the replay plays what its clock passed (ms); default 50. */
   tickMs?: number;
   /** How often a playing replay's status is told (ms); default 250. */
   statusMs?: number;
+}
+
+/** The markets' states as a replay steers them (`MarketHours.judgeAt`, `clockMoved`). */
+export interface ReplayMarkets {
+  judgeAt(clock: (() => UnixMs) | null): void;
+  clockMoved(): void;
 }
 
 /** A replay request or control the service refuses: the bridge's `bad-argument`. */
@@ -217,6 +230,9 @@ export class ReplayService {
       };
       this.#running = running;
       await this.#o.switchTo({ baseUrl: server.baseUrl, token: server.token, source });
+      // After the switch: a market open at the replayed time is asked of the replay, never
+      // of the source it replaces.
+      this.#o.markets?.judgeAt(() => player.clock.time());
       // After the switch: the sandbox's subscriptions are served the replay's prices.
       const alerts = this.#o.alerts;
       if (alerts) {
@@ -251,6 +267,8 @@ export class ReplayService {
       if (error instanceof RangeError) throw new ReplayError(error.message);
       throw error;
     }
+    // A step moves the clock too.
+    this.#o.markets?.clockMoved();
     return this.#tell()!;
   }
 
@@ -259,6 +277,7 @@ export class ReplayService {
     r.player.seek(t);
     r.seeks++;
     this.#o.rewind?.(r.source);
+    this.#o.markets?.clockMoved();
   }
 
   /** Stops the replay: the app is back on the recorded source. */
@@ -287,6 +306,7 @@ export class ReplayService {
       // Away from the replay first: no request reaches a closed port.
       await this.#o.switchTo(null);
     } finally {
+      this.#o.markets?.judgeAt(null);
       await r.server.close();
       r.player.dispose();
       r.db.sqlite.close();
@@ -300,6 +320,7 @@ export class ReplayService {
     const r = this.#running;
     if (!r) return;
     r.player.advance();
+    this.#o.markets?.clockMoved();
     const now = this.#now();
     if (!r.player.clock.paused && now - this.#lastTold >= (this.#o.statusMs ?? 250)) this.#tell();
   }

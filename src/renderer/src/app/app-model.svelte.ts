@@ -66,7 +66,7 @@ export class AppModel {
   ) {
     // A pane that went in as a tab rather than the split asked for says so.
     this.workspace = new WorkspaceState({ bridge, note: (text) => this.toasts.show({ text }) });
-    this.status = new StatusState(bridge);
+    this.status = new StatusState(bridge, () => this.replay.now());
     this.replay = new ReplayState(bridge);
     this.settings = new SettingsState(bridge);
     this.palette = new PaletteState(bridge);

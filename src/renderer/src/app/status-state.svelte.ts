@@ -7,7 +7,7 @@
  */
 import type { MarketdeskBridge } from '../../../shared/bridge';
 import type { Disposable } from '../../../shared/emitter';
-import type { AppStatus, DataSourceId } from '../../../shared/model';
+import type { AppStatus, DataSourceId, UnixMs } from '../../../shared/model';
 import { describeStatus } from './status-text';
 import type { StatusText } from './status-text';
 import { errorMessage } from '../../../shared/errors';
@@ -16,12 +16,19 @@ export class StatusState {
   status = $state.raw<AppStatus | null>(null);
   /** Why getStatus failed, if it did. */
   error = $state<string | null>(null);
-  readonly text: StatusText | null = $derived(this.status ? describeStatus(this.status) : null);
+  /** The markets' words are at the data's clock: the replay clock's time during a replay. */
+  readonly text: StatusText | null = $derived.by(() =>
+    this.status ? describeStatus(this.status, undefined, undefined, this.clock()) : null,
+  );
   /** Bumped each time the data source changes after the first status. */
   sourceEpoch = $state(0);
   #source: DataSourceId | null = null;
 
-  constructor(private readonly bridge: MarketdeskBridge) {}
+  constructor(
+    private readonly bridge: MarketdeskBridge,
+    /** The data's clock (`ReplayState.now`: the replay clock's time during a replay). */
+    private readonly clock: () => UnixMs = Date.now,
+  ) {}
 
   /** Starts following the status; disposing the answer stops it. */
   start(): Disposable {

@@ -378,18 +378,19 @@ describe('describeMarkets', () => {
     expect(describeStatus(base, fmt).markets).toBe('');
   });
 
-  it('during a replay, says the states are the markets’ now, not at the replayed time', () => {
-    // The states are judged on this computer's clock: a session replayed on a holiday
-    // had "US closed (Thanksgiving)" beside its replayed prices, as if closed then.
+  it('during a replay, says the states are the replayed time’s, counted from the replay clock', () => {
+    // The main side judges the states at the replay clock (a session replayed on a
+    // Sunday is as it was then); the bar counts down from the replayed time, not now.
+    const replayed = Date.UTC(2026, 10, 26, 21, 30);
     const replay = describeStatus(
       { ...base, source: 'replay:demo', mode: 'demo', markets: [market] },
       fmt,
       () => 'UTC',
-      now,
+      replayed,
     );
-    expect(replay.markets).toBe('now: US closed (Thanksgiving) · opens Fri 09:30 ET');
+    expect(replay.markets).toBe('US closed (Thanksgiving) · opens Fri 09:30 ET');
     expect(replay.marketsTitle).toBe(
-      'The markets now, on this computer’s clock, not at the replayed time:\nUS: closed (Thanksgiving) · opens Fri 09:30 ET (in 23 h 30 min)',
+      'The markets at the replayed time:\nUS: closed (Thanksgiving) · opens Fri 09:30 ET (in 17 h 00 min)',
     );
     const open = { ...market, phase: 'open' as const };
     expect(

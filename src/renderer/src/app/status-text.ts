@@ -172,10 +172,10 @@ export function describeStream(stream: StreamHealth, format: TimeFormat = localT
 const MARKETS_SHOWN = 2;
 
 /**
- * The status bar's words on the shown markets' states (see `StatusText.markets`). The
- * states are the markets' now, on this computer's clock: during a replay they say so
- * ("now: US closed · …"), never read as the state at the replayed time beside replayed
- * prices (a Friday session replayed on a Sunday would show "US closed").
+ * The status bar's words on the shown markets' states (see `StatusText.markets`), at
+ * `now`. During a replay the states are the replayed time's (the main side judges them at
+ * the replay clock: a Friday session replayed on a Sunday is open), so `now` is the
+ * replay clock's time and the tooltip says the states are the replayed time's.
  */
 export function describeMarkets(
   status: AppStatus,
@@ -193,15 +193,10 @@ export function describeMarkets(
     const why = m.unknownWhy ? ` (${m.unknownWhy})` : '';
     return `${name(m)}: ${describeMarketState(m, now).text}${why}`;
   });
-  const replay = isReplaySource(status.source);
-  if (replay && title.length > 0) {
-    title.unshift('The markets now, on this computer’s clock, not at the replayed time:');
+  if (isReplaySource(status.source) && title.length > 0) {
+    title.unshift('The markets at the replayed time:');
   }
-  const markets = shown.join('; ');
-  return {
-    markets: replay && markets ? `now: ${markets}` : markets,
-    marketsTitle: title.join('\n'),
-  };
+  return { markets: shown.join('; '), marketsTitle: title.join('\n') };
 }
 
 export function describeStatus(
