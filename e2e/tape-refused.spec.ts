@@ -16,7 +16,8 @@ const app = useWorkspace({
     name: 'Tape',
     root: tabsOf(savedPane('tape', 'ticks', { options: { region: 'BA', codes: ['BTCUSDT'] } })),
   }),
-  viewport: { width: 1024, height: 700 },
+  // Narrower than the sentence on one line.
+  viewport: { width: 640, height: 480 },
   mode: 'TOKEN REJECTED',
 });
 
@@ -28,4 +29,19 @@ test('with the token refused, the tape says so instead of waiting for ticks', as
     'The market data service rejected the token, so nothing more is requested with it.',
   );
   await expect(ticks).not.toContainText('Waiting');
+  // Wrapped in the pane's width, every word of it in view: the text ends inside its cell.
+  const overflow = await ticks.locator('td.empty').evaluate((td) => {
+    type Box = { right: number };
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          createRange(): { selectNodeContents(n: unknown): void; getBoundingClientRect(): Box };
+        };
+      }
+    ).document;
+    const range = doc.createRange();
+    range.selectNodeContents(td);
+    return range.getBoundingClientRect().right - td.getBoundingClientRect().right;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
 });
