@@ -212,6 +212,20 @@ describe('describeStatus', () => {
     }
   });
 
+  it('with a refused token, the feed column says nothing is fed, not POLL', () => {
+    // Seen as a red "POLL" ("Prices polled: the service refused the token") beside
+    // "no requests: token refused", while no price was polled nor streamed.
+    const refused = { ...STREAMING, state: 'polling', reason: 'refused', streamed: 0 } as const;
+    const text = statusWith({ state: 'token-rejected', lastError: 'HTTP 401', stream: refused });
+    expect(text.feed).toMatchObject({ word: 'NO FEED', tone: 'bad' });
+    expect(text.feed.label).toBe(
+      'No prices: nothing is polled or streamed while the service refuses the token',
+    );
+    expect(text.feed.word + text.feed.label).not.toMatch(/POLL|polled:/);
+    // The stream alone refusing it, with REST answering: its prices are polled.
+    expect(statusWith({ stream: refused }).feed).toMatchObject({ word: 'POLL', tone: 'bad' });
+  });
+
   it('explains a stretched budget and caps used at allowed', () => {
     const text = describeStatus(
       { ...base, budget: { requestsPerMinute: 60, wantedPerMinute: 90, stretch: 1.5 } },

@@ -6,7 +6,7 @@
  */
 import { zoneLabel } from '../base/format/time';
 import { describeMarketState, isReplaySource } from '../../../shared/model';
-import { describeBudget, type MeterText } from './request-meter-text';
+import { describeBudget, noRequests, type MeterText } from './request-meter-text';
 import type {
   AppStatus,
   HealthState,
@@ -168,6 +168,14 @@ export function describeStream(stream: StreamHealth, format: TimeFormat = localT
   }
 }
 
+/** The feed column while the service refuses the token: nothing is fed at all. */
+const TOKEN_REFUSED_FEED: FeedText = {
+  word: 'NO FEED',
+  tone: 'bad',
+  label: 'No prices: nothing is polled or streamed while the service refuses the token',
+  title: 'No prices: nothing is polled or streamed while the service refuses the token',
+};
+
 /** Markets named in the bar before "+N more" (the tooltip has them all). */
 const MARKETS_SHOWN = 2;
 
@@ -235,7 +243,12 @@ export function describeStatus(
       status.lastUpdate === null || isReplaySource(status.source)
         ? ''
         : `Updated ${format(status.lastUpdate, true)} ${zoneName(status.lastUpdate)}`,
-    feed: describeStream(status.health.stream, format),
+    // Nothing is sent with a refused token (the meter says so): no price is polled nor
+    // streamed, whatever the stream's own last state says ("POLL" was untrue there).
+    feed:
+      noRequests(status) === 'token-refused'
+        ? TOKEN_REFUSED_FEED
+        : describeStream(status.health.stream, format),
     ...describeMarkets(status, now),
   };
 }
