@@ -115,7 +115,11 @@ export class GroupPoller {
     g.inFlight = true;
     const generation = this.#generation;
     const epoch = this.deps.health.epoch;
-    const client = this.#client;
+    // A pane shown empty (nothing cached, nothing held) waits for this answer: it goes
+    // ahead of the repeat polls of feeds that already show data, within the budget.
+    const client = this.#awaitsFirstAnswer(g)
+      ? (this.#client.firstAnswers?.() ?? this.#client)
+      : this.#client;
     const signal = this.#abort.signal;
     const codes = codesOf(g);
     const now = this.deps.now();
@@ -139,6 +143,20 @@ export class GroupPoller {
     const p = run().catch((error: unknown) => this.deps.onError(error));
     this.#inflight.add(p);
     void p.finally(() => this.#inflight.delete(p));
+  }
+
+  /**
+   * Whether a visible subscriber of `g` has nothing to show yet: never answered, nothing
+   * painted from the cache or the group's records, and not refused (an unknown symbol,
+   * not in plan: nothing would come). Its pane says it waits for the service's answer.
+   */
+  #awaitsFirstAnswer(g: Group): boolean {
+    for (const sub of this.deps.registry.visible(g)) {
+      if (sub.liveAt !== null || sub.sent.size > 0) continue;
+      if (sub.state !== null && SETTLED.has(sub.state)) continue;
+      return true;
+    }
+    return false;
   }
 
   /**
