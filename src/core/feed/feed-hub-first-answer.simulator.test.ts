@@ -6,6 +6,7 @@
  * shows data — and the plan's minute still holds.
  */
 import { describe, expect, it } from 'vitest';
+import type { SubscriptionSpec } from '../../shared/bridge';
 import { PLAN_LIMITS } from '../../shared/model';
 import { defaultWorkspaceSpecs } from '../../../bench/default-workspace';
 import { firstAnswerRun } from './testing/first-answer-rig';
@@ -27,4 +28,22 @@ describe('a pane waiting for its first answer', () => {
     // And the plan's minute holds, the first answer included.
     expect(run.mostInAMinute).toBeLessThanOrEqual(PLAN_LIMITS.free.requestsPerMinute);
   }, 60_000);
+
+  it("a pane on another symbol of a closed market that rests gets that symbol's last book, then it rests again", async () => {
+    const aapl = { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['AAPL'] };
+    const run = await firstAnswerRun({
+      start: SUNDAY,
+      plan: 'free',
+      // AAPL's book is in long before: US stock depth rests.
+      openAfterMs: 4 * 60_000,
+      workspace: [...defaultWorkspaceSpecs().flatMap((p) => p.specs), aapl as SubscriptionSpec],
+      pane: { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['MSFT'] },
+      // It waited for the open with nothing before: no book in 10 minutes.
+      maxMs: 10 * 60_000,
+      thenMs: 3 * 60_000,
+    });
+    expect(run.sentBefore).toBe(0);
+    // Asked once: then it rests again until the open.
+    expect(run.askedAfter).toBe(0);
+  }, 120_000);
 });

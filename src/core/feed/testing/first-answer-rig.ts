@@ -28,6 +28,8 @@ export interface FirstAnswerRun {
   sent: number;
   /** The most requests sent in any 60 s window (the plan's limit must hold). */
   mostInAMinute: number;
+  /** Requests of the pane's path in the `thenMs` after its answer (a closed market rests: 0). */
+  askedAfter: number;
 }
 
 export async function firstAnswerRun(options: {
@@ -40,6 +42,8 @@ export async function firstAnswerRun(options: {
   pane: SubscriptionSpec & { kind: 'depth' };
   /** At most this long to wait for the answer (ms of the clock). */
   maxMs?: number;
+  /** The clock runs on this long after the answer (default 0). */
+  thenMs?: number;
 }): Promise<FirstAnswerRun> {
   const sent: { path: string; at: number }[] = [];
   let hours: MarketHours | null = null;
@@ -82,6 +86,9 @@ export async function firstAnswerRun(options: {
     }
     const waitedMs = r.timers.now() - openedAt;
     const path = `/${options.pane.class}/depths`;
+    const answeredAt = sent.length;
+    for (let t = 0; t < (options.thenMs ?? 0); t += 1_000) await r.advance(1_000);
+    const askedAfter = sent.slice(answeredAt).filter((s) => s.path === path).length;
     const own = sent.findIndex((s, i) => i >= before && s.path === path);
     let mostInAMinute = 0;
     for (const s of sent) {
@@ -93,6 +100,7 @@ export async function firstAnswerRun(options: {
       sentBefore: own < 0 ? sent.length - before : own - before,
       sent: sent.length,
       mostInAMinute,
+      askedAfter,
     };
   } finally {
     hours?.dispose();
