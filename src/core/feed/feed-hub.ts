@@ -533,6 +533,8 @@ export class FeedHub {
       sub.since = now;
       sub.setMarket(group.market);
       lanes.add(group.lane);
+      // Shown now, on another symbol of a resting closed market: asked once.
+      wakeForCodes(group, sub.codes);
       sub.deliver(adapterFor(group.route), group.latest, { offline: hold?.state === 'offline' });
       if (hold) sub.setState(HOLD_STATE[hold.state], hold.message);
     }
