@@ -17,7 +17,8 @@
  * And on the free plan, a pane opened on a closed market no pane showed (AAPL's depth on
  * the Sunday, Hong Kong's 700 on the Wednesday, its market shut for the night) after the
  * workspace polled 3 and 4 minutes: the seconds until its first book, and the requests
- * sent before its own (its first answer goes ahead of the repeat polls waiting).
+ * sent before its own (its first answer goes ahead of the repeat polls waiting); and
+ * MSFT's book opened beside AAPL's resting one (asked once, then resting again).
  *
  * The requests of each minute are counted by path as the client sends them; a closed
  * market's last prices are asked once, then nothing until it opens. The plan's budget
@@ -170,6 +171,25 @@ const benchmark: Benchmark = {
         ratio: `${f.sentBefore} requests sent before its own; at most ${f.mostInAMinute} in a minute`,
       });
     }
+    // Another symbol of a resting market: MSFT's book opened beside AAPL's (before, it
+    // got nothing until the open).
+    const aapl = { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['AAPL'] };
+    const other = await firstAnswerRun({
+      start: SUNDAY,
+      plan: 'free',
+      openAfterMs: 4 * 60_000,
+      workspace: [...workspace, aapl as (typeof workspace)[number]],
+      pane: { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['MSFT'] },
+      thenMs: 3 * 60_000,
+    });
+    out.push({
+      name: "free plan, Sun 14:00 UTC: MSFT's book opened after 4 min beside AAPL's resting one, to its first book",
+      value: other.waitedMs / 1000,
+      unit: 's',
+      ratio: `${other.sentBefore} requests sent before its own; /stock/depths in the 3 min after: ${other.askedAfter}`,
+      goal: 'answered, then resting again',
+      pass: other.askedAfter === 0,
+    });
     out.push(loadRow('after'));
     return out;
   },
