@@ -14,6 +14,12 @@
  *   minute, where the first screen's requests take the first minutes and the service's
  *   calendars come late: each closed market's last prices should still be asked once.
  *
+ * And on the free plan, a pane opened on a closed market no pane showed (AAPL's depth on
+ * the Sunday, Hong Kong's 700 on the Wednesday, its market shut for the night) after the
+ * workspace polled 3 and 4 minutes: the seconds until its first book, and the requests
+ * sent before its own (its first answer goes ahead of the repeat polls waiting); and
+ * MSFT's book opened beside AAPL's resting one (asked once, then resting again).
+ *
  * The requests of each minute are counted by path as the client sends them; a closed
  * market's last prices are asked once, then nothing until it opens. The plan's budget
  * does not shrink: what the closed markets leave goes to the ones that trade.
@@ -29,6 +35,7 @@ import { SHARED_CALENDAR_RULES, calendarClientOf } from '../src/core/market-hour
 import type { Benchmark, BenchRow } from './harness';
 import { loadRow } from './harness';
 import { defaultWorkspaceSpecs } from './default-workspace';
+import { firstAnswerRun } from '../src/core/feed/testing/first-answer-rig';
 
 const STEP_MS = 1_000;
 const MINUTES = 5;
@@ -142,6 +149,47 @@ const benchmark: Benchmark = {
         },
       );
     }
+    const workspace = defaultWorkspaceSpecs().flatMap((p) => p.specs);
+    const opens = [
+      { name: 'Sun 14:00 UTC, AAPL', start: SUNDAY, after: 3, region: 'US', code: 'AAPL' },
+      { name: 'Sun 14:00 UTC, AAPL', start: SUNDAY, after: 4, region: 'US', code: 'AAPL' },
+      { name: 'Wed 15:00 UTC, 700 HK', start: OPEN, after: 3, region: 'HK', code: '700' },
+      { name: 'Wed 15:00 UTC, 700 HK', start: OPEN, after: 4, region: 'HK', code: '700' },
+    ];
+    for (const o of opens) {
+      const f = await firstAnswerRun({
+        start: o.start,
+        plan: 'free',
+        openAfterMs: o.after * 60_000,
+        workspace,
+        pane: { kind: 'depth', class: 'stock', region: o.region, exchange: '', codes: [o.code] },
+      });
+      out.push({
+        name: `free plan, ${o.name}: a closed market's new pane, opened after ${o.after} min, to its first book`,
+        value: f.waitedMs / 1000,
+        unit: 's',
+        ratio: `${f.sentBefore} requests sent before its own; at most ${f.mostInAMinute} in a minute`,
+      });
+    }
+    // Another symbol of a resting market: MSFT's book opened beside AAPL's (before, it
+    // got nothing until the open).
+    const aapl = { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['AAPL'] };
+    const other = await firstAnswerRun({
+      start: SUNDAY,
+      plan: 'free',
+      openAfterMs: 4 * 60_000,
+      workspace: [...workspace, aapl as (typeof workspace)[number]],
+      pane: { kind: 'depth', class: 'stock', region: 'US', exchange: '', codes: ['MSFT'] },
+      thenMs: 3 * 60_000,
+    });
+    out.push({
+      name: "free plan, Sun 14:00 UTC: MSFT's book opened after 4 min beside AAPL's resting one, to its first book",
+      value: other.waitedMs / 1000,
+      unit: 's',
+      ratio: `${other.sentBefore} requests sent before its own; /stock/depths in the 3 min after: ${other.askedAfter}`,
+      goal: 'answered, then resting again',
+      pass: other.askedAfter === 0,
+    });
     out.push(loadRow('after'));
     return out;
   },

@@ -155,13 +155,18 @@ export class MarketClient {
   readonly #background: MarketClient;
   /** The same client, its requests served after the rest: see `deferred`. */
   readonly #deferred: MarketClient;
+  /** The background view whose requests go ahead of its other ones: see `firstAnswers`. */
+  readonly #first: MarketClient;
   /** The plan's minute, shared by this client and its background view. */
   readonly #whole: RateLimiter;
 
   /**
    * `shared` is internal: the background view's transport, over the same limiters.
    */
-  constructor(options: MarketClientOptions, shared?: { transport: Transport; whole: RateLimiter }) {
+  constructor(
+    options: MarketClientOptions,
+    shared?: { transport: Transport; whole: RateLimiter; first?: MarketClient },
+  ) {
     this.plan = options.plan ?? planOf('base');
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
@@ -171,6 +176,7 @@ export class MarketClient {
       this.transport = shared.transport;
       this.#background = this;
       this.#deferred = this;
+      this.#first = shared.first ?? this;
       this.#whole = shared.whole;
       return;
     }
@@ -199,7 +205,12 @@ export class MarketClient {
       clock,
     });
     const transport = new Transport({ ...config, limiter: new ShareLimiter(share, whole) });
-    this.#background = new MarketClient(options, { transport, whole });
+    const first = new MarketClient(options, {
+      transport: new Transport({ ...config, limiter: new ShareLimiter(share, whole, true) }),
+      whole,
+    });
+    this.#first = this;
+    this.#background = new MarketClient(options, { transport, whole, first });
     this.#deferred = new MarketClient(options, {
       transport: new Transport({ ...config, limiter: new DeferredLimiter(whole) }),
       whole,
@@ -224,6 +235,16 @@ export class MarketClient {
    */
   background(): MarketClient {
     return this.#background;
+  }
+
+  /**
+   * The background view for a feed poll that brings an empty pane its first answer:
+   * the same share of the minute and the same slots, but served before the share's
+   * other callers (the repeat polls of feeds that already show data) —
+   * `FIRST_ANSWER_PRIORITY`. Of the background view only; any other view is itself.
+   */
+  firstAnswers(): MarketClient {
+    return this.#first;
   }
 
   /** About how long a request asked now waits for a slot of the plan's minute (ms). */

@@ -153,6 +153,37 @@ describe('RateLimiter', () => {
     ]);
   });
 
+  it('a feed poll bringing an empty pane its first answer goes before the repeat polls waiting, in the same budget', async () => {
+    const clock = new ManualClock();
+    // The free plan: 5 a minute, 4 of them the feed's.
+    const whole = new RateLimiter({ requestsPerMinute: 5, clock });
+    const share = new RateLimiter({ requestsPerMinute: 4, clock });
+    const repeat = new ShareLimiter(share, whole);
+    const first = new ShareLimiter(share, whole, true);
+    const order: string[] = [];
+    const asks: Promise<void>[] = [];
+    const ask = (name: string, limiter: { acquire(): Promise<void> }) =>
+      asks.push(limiter.acquire().then(() => void order.push(`${name}@${clock.t}`)));
+    // Eight feeds already shown poll again: two minutes of the share.
+    for (let i = 0; i < 8; i++) ask(`repeat${i}`, repeat);
+    await clock.runUntil(5_000);
+    // A pane opens on a new symbol: its first poll takes the share's next slot.
+    ask('first', first);
+    await clock.runUntil(400_000);
+    await Promise.all(asks);
+    expect(order).toEqual([
+      'repeat0@0',
+      'repeat1@0',
+      'repeat2@0',
+      'repeat3@0',
+      'first@61000',
+      'repeat4@61000',
+      'repeat5@61000',
+      'repeat6@61000',
+      'repeat7@122000',
+    ]);
+  });
+
   it('tells how long a caller asking now would wait: none while slots are free, then until one frees', async () => {
     const clock = new ManualClock();
     const limiter = new RateLimiter({ requestsPerMinute: 2, clock });

@@ -220,16 +220,29 @@ export class RateLimiter implements SlotLimiter {
  */
 export const DEFERRED_PRIORITY = -1;
 
+/**
+ * The priority, in the background share and among the whole's deferred callers, of a
+ * feed poll that brings a pane its first answer (the pane is empty: nothing cached,
+ * nothing held): ahead of the repeat polls of feeds that already show data, still
+ * behind what the user asked (a chart's history), and within the same slots — it
+ * jumps the queue, never the budget.
+ */
+export const FIRST_ANSWER_PRIORITY = 1;
+/** The whole's priority of a first answer: before the other deferred callers, after the rest. */
+const FIRST_ANSWER_WHOLE_PRIORITY = DEFERRED_PRIORITY / 2;
+
 /** A limiter for background work inside a shared one: a slot of each, the share's first. */
 export class ShareLimiter implements SlotLimiter {
+  /** `first`: its callers bring an empty pane its first answer (`FIRST_ANSWER_PRIORITY`). */
   constructor(
     private readonly share: SlotLimiter,
     private readonly whole: SlotLimiter,
+    private readonly first = false,
   ) {}
 
   async acquire(signal?: AbortSignal): Promise<void> {
-    await this.share.acquire(signal);
-    await this.whole.acquire(signal, DEFERRED_PRIORITY);
+    await this.share.acquire(signal, this.first ? FIRST_ANSWER_PRIORITY : 0);
+    await this.whole.acquire(signal, this.first ? FIRST_ANSWER_WHOLE_PRIORITY : DEFERRED_PRIORITY);
   }
 
   holdOff(ms: number): void {

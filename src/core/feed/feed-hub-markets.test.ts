@@ -16,6 +16,7 @@ import { ManualTimers } from '../../shared/testing/manual-timers';
 import { NO_STORE, type FeedStore } from './store';
 import { FakeFeedClient, quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
+import { Recorder } from './testing/recorder';
 import { manualHub, quotesSpec, stockQuotes, type ManualHub } from './testing/hub';
 
 /** Market states a test sets by hand. */
@@ -75,6 +76,33 @@ describe('FeedHub: closed markets rest', () => {
     expect(client.callsOf('quotes')).toHaveLength(1);
     expect(later.states()).toEqual(['live']);
     expect(later.quoteCodes()).toEqual([['AAPL']]);
+    hub.dispose();
+  });
+
+  it('asks a resting market once for a symbol it holds no last price of (a pane on another symbol), then rests again', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    await watch(stockQuotes(['AAPL']));
+    await timers.advance(10 * 60_000);
+    expect(client.callsOf('quotes')).toHaveLength(1);
+    // A pane on MSFT: its last price is asked (with the group's AAPL), once.
+    const [msft] = await watch(stockQuotes(['MSFT']));
+    await timers.advance(5_000);
+    expect(client.callsOf('quotes')).toHaveLength(2);
+    expect(msft.quoteCodes()).toEqual([['MSFT']]);
+    expect(msft.state).toBe('live');
+    await expectQuietMinute({ timers, client });
+    // A hidden window's pane on TSLA costs nothing until it is shown, then is asked once.
+    const tsla = new Recorder();
+    hub.setVisibility('hidden', false);
+    hub.subscribe('hidden', stockQuotes(['TSLA']), tsla.push);
+    await expectQuietMinute({ timers, client });
+    hub.setVisibility('hidden', true);
+    await timers.advance(5_000);
+    expect(client.callsOf('quotes')).toHaveLength(3);
+    expect(tsla.quoteCodes()).toEqual([['TSLA']]);
+    await expectQuietMinute({ timers, client });
     hub.dispose();
   });
 

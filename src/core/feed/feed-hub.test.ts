@@ -173,6 +173,27 @@ describe('FeedHub: first paint', () => {
   });
 });
 
+describe('FeedHub: a pane joining a poll in flight', () => {
+  it("asks the codes that poll left out as soon as it answers, not at the group's next turn", async () => {
+    const { timers, client, hub, watch } = manualHub({
+      intervals: { quotes: 60_000, depth: 60_000, ticks: 60_000, news: 60_000 },
+    });
+    client.hold = true;
+    await watch(stockQuotes(['AAPL']));
+    expect(client.callsOf('quotes').map((c) => c.codes)).toEqual([['AAPL']]);
+    // A pane on MSFT opens while AAPL's poll waits (for a small plan's budget, say).
+    const [msft] = await watch(stockQuotes(['MSFT']));
+    client.hold = false;
+    client.release();
+    await timers.advance(1_000);
+    // Not told live with nothing: its codes are asked at once.
+    expect(client.callsOf('quotes').map((c) => c.codes)).toEqual([['AAPL'], ['AAPL', 'MSFT']]);
+    expect(msft.quoteCodes()).toEqual([['MSFT']]);
+    expect(msft.states()).toEqual(['loading', 'live']);
+    hub.dispose();
+  });
+});
+
 describe('FeedHub: pause and visibility', () => {
   it('runs no timer and sends nothing while nothing subscribes', async () => {
     const { timers, client, hub } = setup();

@@ -38,6 +38,8 @@ import {
   marketOfRoute,
   restOnCached,
   updateResting,
+  takeAnswer,
+  wakeForCodes,
   type FeedMarkets,
 } from './market-rest';
 import { GroupPoller } from './poller';
@@ -175,6 +177,7 @@ export class FeedHub {
           if (received) tellPolled(received, group.route, batch);
           this.#stream.polled(group, batch);
           // A closed market's last prices are in: it rests from now.
+          takeAnswer(group, batch.missing);
           if (group.closedSince !== null && updateResting(group)) this.#scheduler.reconcile();
         },
       },
@@ -228,12 +231,14 @@ export class FeedHub {
       this.#restOnCached(group);
     }
     sub.setMarket(group.market);
+    // Another symbol of a resting closed market: its last prices are asked once.
+    const woke = !this.#registry.isHidden(clientId) && wakeForCodes(group, codes);
     // Codes the stream serves already: this pane's first snapshot (and state) is REST's.
     let due = 0;
     if (!this.#registry.isHidden(clientId)) for (const c of codes) if (snapshotDue(group, c)) due++;
     this.#scheduler.later(() => live() && this.#firstPaint(sub, group));
     this.#scheduler.reconcile();
-    if (addedCodes > 0 || becameActive || due > 0) this.#scheduler.kick(group);
+    if (addedCodes > 0 || becameActive || woke || due > 0) this.#scheduler.kick(group);
     this.#stream.requestSync();
     return id;
   }
@@ -530,6 +535,8 @@ export class FeedHub {
       sub.since = now;
       sub.setMarket(group.market);
       lanes.add(group.lane);
+      // Shown now, on another symbol of a resting closed market: asked once.
+      wakeForCodes(group, sub.codes);
       sub.deliver(adapterFor(group.route), group.latest, { offline: hold?.state === 'offline' });
       if (hold) sub.setState(HOLD_STATE[hold.state], hold.message);
     }

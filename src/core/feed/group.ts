@@ -53,6 +53,11 @@ export interface Group {
    * market opens (market-rest.ts).
    */
   resting: boolean;
+  /**
+   * A pane joined it while it rested with codes it holds no last prices of (another
+   * symbol of the closed market): asked once more, then it rests again (market-rest.ts).
+   */
+  unanswered: boolean;
   failures: number;
   /** Backoff: not polled before this time. */
   retryAt: UnixMs;
@@ -81,6 +86,7 @@ export function newGroup(key: string, route: Route, lane: LaneId): Group {
     market: null,
     closedSince: null,
     resting: false,
+    unanswered: false,
     failures: 0,
     retryAt: 0,
     inFlight: false,

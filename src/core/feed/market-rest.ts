@@ -104,10 +104,35 @@ export function restOnCached(
   return updateResting(g);
 }
 
+/**
+ * A pane joined `g` with `codes`: when `g` rests and holds no last prices of one of them
+ * (a pane on another symbol of the closed market), it wakes for one poll — else that
+ * pane would wait for the open with nothing. Returns true when it woke.
+ */
+export function wakeForCodes(g: Group, codes: readonly string[]): boolean {
+  if (!g.resting || codes.every((c) => g.latest.has(c))) return false;
+  g.unanswered = true;
+  return updateResting(g);
+}
+
+/**
+ * A successful poll of `g` answered every code it wants (a record, or "no such
+ * product"): a woken closed market may rest again. A poll sent before the new codes
+ * joined does not count.
+ */
+export function takeAnswer(g: Group, missing: readonly string[]): void {
+  if (!g.unanswered) return;
+  for (const c of g.wanted.keys()) if (!g.latest.has(c) && !missing.includes(c)) return;
+  g.unanswered = false;
+}
+
 /** Re-reads whether `g` rests (after a poll's success); true when that changed. */
 export function updateResting(g: Group): boolean {
   const resting =
-    g.closedSince !== null && g.lastSuccessAt !== null && g.lastSuccessAt >= g.closedSince;
+    g.closedSince !== null &&
+    g.lastSuccessAt !== null &&
+    g.lastSuccessAt >= g.closedSince &&
+    !g.unanswered;
   if (resting === g.resting) return false;
   g.resting = resting;
   refreshActive(g);

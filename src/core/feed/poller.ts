@@ -115,7 +115,11 @@ export class GroupPoller {
     g.inFlight = true;
     const generation = this.#generation;
     const epoch = this.deps.health.epoch;
-    const client = this.#client;
+    // A pane shown empty (nothing cached, nothing held) waits for this answer: it goes
+    // ahead of the repeat polls of feeds that already show data, within the budget.
+    const client = this.#awaitsFirstAnswer(g)
+      ? (this.#client.firstAnswers?.() ?? this.#client)
+      : this.#client;
     const signal = this.#abort.signal;
     const codes = codesOf(g);
     const now = this.deps.now();
@@ -133,12 +137,41 @@ export class GroupPoller {
       // Answers for an old client, a gone group or a disposed hub are dropped.
       if (generation !== this.#generation || !this.deps.registry.isCurrent(g)) return;
       g.inFlight = false;
-      if (result.ok) this.#succeeded(g, codes, result.value, epoch);
-      else this.#failed(g, codes, result.error, epoch);
+      if (result.ok) {
+        this.#succeeded(g, codes, result.value, epoch);
+        this.#askMissed(g, codes);
+      } else this.#failed(g, codes, result.error, epoch);
     };
     const p = run().catch((error: unknown) => this.deps.onError(error));
     this.#inflight.add(p);
     void p.finally(() => this.#inflight.delete(p));
+  }
+
+  /**
+   * Whether a visible subscriber of `g` has nothing to show yet: never answered, nothing
+   * painted from the cache or the group's records, and not refused (an unknown symbol,
+   * not in plan: nothing would come). Its pane says it waits for the service's answer.
+   */
+  #awaitsFirstAnswer(g: Group): boolean {
+    for (const sub of this.deps.registry.visible(g)) {
+      if (sub.liveAt !== null || sub.sent.size > 0) continue;
+      if (sub.state !== null && SETTLED.has(sub.state)) continue;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * A pane that joined `g` while its poll was in flight, on codes that poll did not ask,
+   * still shows nothing: its codes are asked now (a first answer, ahead of the repeat
+   * polls) rather than at the group's next turn, minutes away on a small plan.
+   */
+  #askMissed(g: Group, asked: readonly string[]): void {
+    if (this.deps.paused() || !g.active || g.inFlight || !this.deps.registry.isCurrent(g)) return;
+    const had = new Set(asked);
+    for (const sub of this.deps.registry.visible(g)) {
+      if (sub.liveAt === null && sub.sent.size === 0 && missed(g, sub, had)) return this.poll(g);
+    }
   }
 
   /**
@@ -168,6 +201,9 @@ export class GroupPoller {
     const pace = this.#paceOf(g, now);
     for (const sub of registry.visible(g)) {
       if (sub.deliver(adapter, g.latest, { offline: false })) status.lastUpdate = now;
+      // A pane that joined while this poll was in flight, on codes it did not ask (nor
+      // the stream serves): not answered — not live, still waiting (`#askMissed`).
+      if (missed(g, sub, asked)) continue;
       sub.liveAt = now;
       sub.setPace(carriedByStream(g, sub) ? null : pace);
       const change = stateAfter(sub, batch, asked);
@@ -248,6 +284,12 @@ export class GroupPoller {
       }
     }
   }
+}
+
+/** Whether a poll of `g` that asked `asked` left `sub` out: none of its codes asked or streamed. */
+function missed(g: Group, sub: Subscription, asked: ReadonlySet<string>): boolean {
+  if (g.route.kind === 'news' || sub.codes.length === 0) return false;
+  return sub.codes.every((c) => !asked.has(c) && !g.streamed.has(c));
 }
 
 /** States a stale mark does not overwrite: the service's answer says more than the age. */

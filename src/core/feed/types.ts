@@ -53,6 +53,12 @@ export interface FeedClient {
   news(params: NewsParams, options?: CallOptions): Promise<Result<NewsPage>>;
   /** Requests sent in the last minute, every caller of the client together (the feed plan shows it). */
   requestsInLastMinute?(): number;
+  /**
+   * The same client for a poll that brings an empty pane its first answer: served before
+   * this client's other waiting requests, within the same budget (`MarketClient`'s
+   * `firstAnswers`). Absent: every poll waits its turn alike.
+   */
+  firstAnswers?(): FeedClient;
 }
 
 /** The events the hub pushes to a subscriber, shaped as the bridge's event messages. */

@@ -55,23 +55,73 @@ describe('statusLabel', () => {
 });
 
 describe('emptyText', () => {
+  // Sunday 29 Nov 2026, 09:00 in New York.
+  const OF = { what: 'book', now: Date.UTC(2026, 10, 29, 14) };
+
   it('waits while loading or live, and otherwise says why nothing is shown', () => {
     // Not answered yet: an empty cache is not "no data".
-    expect(emptyText('loading', null, undefined, 'No news.')).toBe(
+    expect(emptyText({ state: 'loading', asOf: null }, 'No news.', OF)).toBe(
       'Waiting for the first answer from the service.',
     );
-    expect(emptyText('live', 1, undefined, 'Waiting…')).toBe('Waiting…');
-    expect(emptyText('unknown', null, 'E001 not found this produce', 'Waiting…')).toBe(
-      'Unknown symbol: the data source has no such symbol (E001 not found this produce).',
-    );
-    expect(emptyText('token-rejected', null, undefined, 'Waiting…')).toMatch(
+    expect(emptyText({ state: 'live', asOf: 1 }, 'Waiting…', OF)).toBe('Waiting…');
+    expect(
+      emptyText(
+        { state: 'unknown', asOf: null, message: 'E001 not found this produce' },
+        'Waiting…',
+        OF,
+      ),
+    ).toBe('Unknown symbol: the data source has no such symbol (E001 not found this produce).');
+    expect(emptyText({ state: 'token-rejected', asOf: null }, 'Waiting…', OF)).toMatch(
       /^The service refused the token.*Settings\.$/,
     );
     // The service's own sentence, not doubled up or doubly stopped.
-    expect(emptyText('token-rejected', null, 'Enter a valid token in Settings.', 'Waiting…')).toBe(
-      'Enter a valid token in Settings.',
+    expect(
+      emptyText(
+        { state: 'token-rejected', asOf: null, message: 'Enter a valid token in Settings.' },
+        'Waiting…',
+        OF,
+      ),
+    ).toBe('Enter a valid token in Settings.');
+    expect(emptyText({ state: 'offline', asOf: 5 }, 'Waiting…', OF)).toBe(
+      'The data service cannot be reached, and nothing is cached here yet.',
     );
-    expect(emptyText('offline', 5, undefined, 'Waiting…')).toBe(
+  });
+});
+
+describe('emptyText of a closed market', () => {
+  const sunday = Date.UTC(2026, 10, 29, 14);
+  const closed = usMarket({ phase: 'weekend', lastClose: Date.UTC(2026, 10, 27, 18) });
+  it('says, while the first answer is awaited, that the market is closed and since when', () => {
+    // Every pane's empty body goes through this one rule: ladder, chart, heatmap alike.
+    expect(
+      emptyText({ state: 'loading', asOf: null, market: closed }, 'Waiting…', {
+        what: 'book',
+        now: sunday,
+      }),
+    ).toBe(
+      "The market has been closed since Fri 13:00 ET: its last book is from then. Waiting for the service's answer.",
+    );
+    expect(
+      emptyText({ state: 'loading', asOf: null, market: closed }, 'No candles.', {
+        what: 'bar',
+        now: sunday,
+      }),
+    ).toBe(
+      "The market has been closed since Fri 13:00 ET: its last bar is from then. Waiting for the service's answer.",
+    );
+  });
+
+  it('waits plainly for a trading market, and says the other states as before', () => {
+    const of = { what: 'book', now: sunday };
+    const trading = usMarket({ phase: 'post-market' });
+    expect(emptyText({ state: 'loading', asOf: null, market: trading }, 'W', of)).toBe(
+      'Waiting for the first answer from the service.',
+    );
+    // Answered and empty, or in trouble: the state's own words, closed or not.
+    expect(emptyText({ state: 'live', asOf: 1, market: closed }, 'No candles.', of)).toBe(
+      'No candles.',
+    );
+    expect(emptyText({ state: 'offline', asOf: null, market: closed }, 'W', of)).toBe(
       'The data service cannot be reached, and nothing is cached here yet.',
     );
   });

@@ -121,20 +121,38 @@ export function statusLabel(
   }
 }
 
+/** What `emptyText` reads of a pane's status (a `StatusView`, or a page pane's badge). */
+export interface EmptyStatus {
+  state: SubscriptionState;
+  asOf: UnixMs | null;
+  message?: string | undefined;
+  /** The state of the market the data comes from (none for news). */
+  market?: MarketStateView | undefined;
+}
+
+/** What an empty pane shows, for the closed market's sentence, and the time to say it at. */
+export interface EmptyOf {
+  /** "book", "prices", "candles": "its last book is from then". */
+  what: string;
+  now: UnixMs;
+}
+
 /**
- * What an empty pane body says: `waiting` while loading or live, otherwise why there
- * is nothing to show (the state's whole story: "Unknown symbol: …", "The service
- * refused the token…").
+ * What an empty pane body says: `waiting` while live, otherwise why there is nothing to
+ * show (the state's whole story: "Unknown symbol: …", "The service refused the token…").
+ * Still loading, it waits for the first answer — and of a closed market it says so and
+ * since when (`closedWaitingText`): the one rule every pane's empty body goes through,
+ * so none can say a bare "waiting" of a market that is closed.
  */
-export function emptyText(
-  state: SubscriptionState,
-  asOf: UnixMs | null,
-  message: string | undefined,
-  waiting: string,
-): string {
+export function emptyText(status: EmptyStatus, waiting: string, of: EmptyOf): string {
+  const { state, asOf, message } = status;
   // The feed has not answered yet (on a small plan it may wait its turn for minutes):
   // an empty cache then says nothing about whether there is data.
-  if (state === 'loading') return 'Waiting for the first answer from the service.';
+  if (state === 'loading')
+    return (
+      closedWaitingText(status.market, of.now, of.what) ??
+      'Waiting for the first answer from the service.'
+    );
   if (state === 'live') return waiting;
   // Nothing shown, so nothing cached to speak of.
   if (state === 'offline')
