@@ -4,54 +4,25 @@
  * book is from — not a bare "Waiting for the first answer", which on the free plan's
  * budget stood for minutes; once the book is in, it says it is live from a closed
  * market, and a second heatmap opened on it then is live at once with no request.
- * Live against a simulator in the spec's own process whose answers take 6 s
- * (`latencyMs`, standing in for the wait a small plan's budget makes), on one clock set
- * to the Saturday (the simulator's `now`, the host's MARKETDESK_TEST_CLOCK, the page's
- * `page.clock`, as market-hours.spec.ts).
+ * Live against a simulator in the spec's own process whose answers take 6 s, on one
+ * clock set to the Saturday (support/closed-saturday.ts).
  */
 import { expect, test } from '@playwright/test';
-import { startSimulator, type SimulatorHandle } from '../src/simulator';
-import { savedPane, savedWorkspace, tabsOf } from './support/saved-workspace';
+import { AAPL, CLOSED_SINCE_FRIDAY, onClosedSaturday } from './support/closed-saturday';
+import { savedPane } from './support/saved-workspace';
 import { addPaneFromToolbar } from './support/panes';
 import { paneBody } from './support/ui';
-import { closeWorkspace, openWorkspace, PREMIUM_BUDGET, type Workspace } from './support/workspace';
-
-const TOKEN = 'e2e-heatmap-closed-token-3c9d';
-/** Saturday 28 Nov 2026, 10:00 in New York; Friday closed early, at 13:00. */
-const CLOCK = '2026-11-28T15:00:00Z';
-const AAPL = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
 
 test("a closed market's heatmap says since when it is closed while its last book is awaited", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const offset = Date.parse(CLOCK) - Date.now();
-  let sim: SimulatorHandle | null = null;
-  let app: Workspace | null = null;
-  try {
-    sim = await startSimulator({
-      token: TOKEN,
-      seed: 5,
-      now: () => Date.now() + offset,
-      faults: { latencyMs: 6_000 },
-    });
-    app = await openWorkspace(browser, {
-      settings: { ...PREMIUM_BUDGET, baseUrl: sim.url, streamEnabled: false },
-      hostToken: TOKEN,
-      hostClock: CLOCK,
-      workspace: savedWorkspace({
-        name: 'Book',
-        root: tabsOf(savedPane('heat', 'heatmap', { link: 'red', symbol: AAPL })),
-        linkSymbols: { red: AAPL },
-      }),
-      viewport: { width: 1024, height: 700 },
-      beforeOpen: (page) => page.clock.install({ time: Date.parse(CLOCK) }),
-    });
+  const pane = savedPane('heat', 'heatmap', { link: 'red', symbol: AAPL });
+  await onClosedSaturday(browser, 'e2e-heatmap-closed-token-3c9d', pane, async (app, sim) => {
     const heatmap = paneBody(app.page, 'Depth heatmap');
-    await expect(heatmap.getByTestId('heatmap-empty')).toHaveText(
-      "The market has been closed since Fri 13:00 ET: its last book is from then. Waiting for the service's answer.",
-      { timeout: 20_000 },
-    );
+    await expect(heatmap.getByTestId('heatmap-empty')).toHaveText(CLOSED_SINCE_FRIDAY, {
+      timeout: 20_000,
+    });
     // The book, once in, is drawn as the feed gave it, and said to be of a closed market.
     await expect(heatmap.getByTestId('heatmap-provenance')).toContainText(
       'Live since the pane opened; the market is closed',
@@ -73,8 +44,5 @@ test("a closed market's heatmap says since when it is closed while its last book
       ).toContainText(/live; the market is closed$/, { timeout: 5_000 });
     }
     expect(sim.stats().byPath['/stock/depths'] ?? 0).toBe(asked);
-  } finally {
-    await sim?.close();
-    if (app) await closeWorkspace(app);
-  }
+  });
 });
