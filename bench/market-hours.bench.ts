@@ -24,14 +24,10 @@
  * market's last prices are asked once, then nothing until it opens. The plan's budget
  * does not shrink: what the closed markets leave goes to the ones that trade.
  */
-import { Emitter } from '../src/shared/emitter';
-import { planOf, type AssetClass, type PlanName } from '../src/shared/model';
-import type { FeedMarkets } from '../src/core/feed';
+import type { PlanName } from '../src/shared/model';
 import { CALENDARS_AFTER_START_MS } from '../src/core/services';
+import { hoursRig } from '../src/core/feed/testing/hours-rig';
 import { Recorder } from '../src/core/feed/testing/recorder';
-import { streamRig } from '../src/core/feed/testing/stream-rig';
-import { MarketHours, memoryCalendars } from '../src/core/market-hours';
-import { SHARED_CALENDAR_RULES, calendarClientOf } from '../src/core/market-hours/service-calendar';
 import type { Benchmark, BenchRow } from './harness';
 import { loadRow } from './harness';
 import { defaultWorkspaceSpecs } from './default-workspace';
@@ -51,33 +47,18 @@ interface Run {
 }
 
 async function run(start: number, withHours: boolean, plan: PlanName = 'base'): Promise<Run> {
-  const sent: { path: string; at: number }[] = [];
-  let hours: MarketHours | null = null;
-  const changed = new Emitter<void>();
-  const markets: FeedMarkets = {
-    state: (cls: AssetClass, region: string) => hours!.state(cls, region),
-    onChange: changed.event,
-  };
-  const r = await streamRig({
-    plan: planOf(plan),
-    planLimits: true,
-    streaming: false,
+  const {
+    rig: r,
+    sent,
+    close,
+  } = await hoursRig({
     start,
-    onRequest: (path, at) => sent.push({ path, at }),
-    hub: withHours ? { markets } : {},
+    plan,
+    // As the services ask them: after the first screen's quotes.
+    fetchAfterMs: CALENDARS_AFTER_START_MS,
+    withHours,
   });
   try {
-    hours = new MarketHours({
-      client: () => calendarClientOf(r.rest),
-      source: () => 'demo',
-      rules: SHARED_CALENDAR_RULES,
-      keeper: memoryCalendars(),
-      now: r.timers.now,
-      timers: r.timers,
-      // As the services ask them: after the first screen's quotes.
-      fetchAfterMs: CALENDARS_AFTER_START_MS,
-    });
-    hours.onChange(() => changed.fire());
     for (const pane of defaultWorkspaceSpecs()) {
       for (const spec of pane.specs) r.hub.subscribe('window-1', spec, new Recorder().push);
     }
@@ -101,8 +82,7 @@ async function run(start: number, withHours: boolean, plan: PlanName = 'base'): 
       : 'no market hours';
     return { minutes, states };
   } finally {
-    hours?.dispose();
-    await r.close();
+    await close();
   }
 }
 

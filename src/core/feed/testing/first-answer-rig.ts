@@ -7,16 +7,16 @@
  * first book is pushed. Used by `feed-hub-first-answer.simulator.test.ts` and
  * `./run bench -- market-hours`.
  */
-import { Emitter } from '../../../shared/emitter';
-import { planOf, type AssetClass, type PlanName, type UnixMs } from '../../../shared/model';
+import type { PlanName, UnixMs } from '../../../shared/model';
 import type { SubscriptionSpec } from '../../../shared/bridge';
-import { MarketHours, memoryCalendars } from '../../market-hours';
-import { SHARED_CALENDAR_RULES, calendarClientOf } from '../../market-hours/service-calendar';
-import type { FeedMarkets } from '../market-rest';
+import { hoursRig } from './hours-rig';
 import { Recorder } from './recorder';
-import { streamRig } from './stream-rig';
 
-/** The calendars are asked after the first screen's quotes (`CALENDARS_AFTER_START_MS`). */
+/**
+ * The calendars are first asked 10 s after the start: later than the app does
+ * (`CALENDARS_AFTER_START_MS` in core/services.ts, 2 s). The first-answer figures of the
+ * simulator test and `./run bench -- market-hours` were measured so.
+ */
 const CALENDARS_AFTER_MS = 10_000;
 
 export interface FirstAnswerRun {
@@ -45,32 +45,16 @@ export async function firstAnswerRun(options: {
   /** The clock runs on this long after the answer (default 0). */
   thenMs?: number;
 }): Promise<FirstAnswerRun> {
-  const sent: { path: string; at: number }[] = [];
-  let hours: MarketHours | null = null;
-  const changed = new Emitter<void>();
-  const markets: FeedMarkets = {
-    state: (cls: AssetClass, region: string) => hours!.state(cls, region),
-    onChange: changed.event,
-  };
-  const r = await streamRig({
-    plan: planOf(options.plan ?? 'free'),
-    planLimits: true,
-    streaming: false,
+  const {
+    rig: r,
+    sent,
+    close,
+  } = await hoursRig({
     start: options.start,
-    onRequest: (path, at) => sent.push({ path, at }),
-    hub: { markets },
+    plan: options.plan ?? 'free',
+    fetchAfterMs: CALENDARS_AFTER_MS,
   });
   try {
-    hours = new MarketHours({
-      client: () => calendarClientOf(r.rest),
-      source: () => 'demo',
-      rules: SHARED_CALENDAR_RULES,
-      keeper: memoryCalendars(),
-      now: r.timers.now,
-      timers: r.timers,
-      fetchAfterMs: CALENDARS_AFTER_MS,
-    });
-    hours.onChange(() => changed.fire());
     for (const spec of options.workspace) r.hub.subscribe('window-1', spec, new Recorder().push);
     for (let t = 0; t < options.openAfterMs; t += 1_000) await r.advance(1_000);
     const pane = new Recorder();
@@ -103,7 +87,6 @@ export async function firstAnswerRun(options: {
       askedAfter,
     };
   } finally {
-    hours?.dispose();
-    await r.close();
+    await close();
   }
 }
