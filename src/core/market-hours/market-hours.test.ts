@@ -98,6 +98,21 @@ function setup(
   return { timers, hours, changes: () => changes };
 }
 
+/** Market hours over `client` with the service's calendar rules, on a clock from `start`. */
+function serviceHours(client: CalendarClient, start: number, fetchAfterMs?: number) {
+  const timers = new ManualTimers(start);
+  const hours = new MarketHours({
+    client: () => client,
+    source: () => 'demo',
+    rules: SHARED_CALENDAR_RULES,
+    keeper: memoryCalendars(),
+    now: timers.now,
+    timers,
+    ...(fetchAfterMs === undefined ? {} : { fetchAfterMs }),
+  });
+  return { timers, hours };
+}
+
 describe('MarketHours', () => {
   it('knows crypto is open and forex rests at the weekend by its own calendar', () => {
     const { hours, timers } = setup(null);
@@ -237,16 +252,7 @@ describe('MarketHours', () => {
       ),
     };
     // Sunday 29 Nov 2026, 10:00 in New York.
-    const timers = new ManualTimers(Date.UTC(2026, 10, 29, 15));
-    const hours = new MarketHours({
-      client: () => client,
-      source: () => 'demo',
-      rules: SHARED_CALENDAR_RULES,
-      keeper: memoryCalendars(),
-      now: timers.now,
-      timers,
-      fetchAfterMs: 2_000,
-    });
+    const { timers, hours } = serviceHours(client, Date.UTC(2026, 10, 29, 15), 2_000);
     const states: string[] = [];
     hours.onChange(() => states.push(String(hours.state('stock', 'US').phase)));
     // Before the calendar: the app's own sessions, a weekend since Friday's (half day's) close.
@@ -285,15 +291,7 @@ describe('MarketHours', () => {
       ),
     };
     // Sunday 22 Nov 2026, 10:00 in New York.
-    const timers = new ManualTimers(Date.UTC(2026, 10, 22, 15));
-    const hours = new MarketHours({
-      client: () => client,
-      source: () => 'demo',
-      rules: SHARED_CALENDAR_RULES,
-      keeper: memoryCalendars(),
-      now: timers.now,
-      timers,
-    });
+    const { timers, hours } = serviceHours(client, Date.UTC(2026, 10, 22, 15));
     const phases: string[] = [];
     hours.onChange(() => phases.push(String(hours.state('stock', 'US').phase)));
     hours.state('stock', 'US');
