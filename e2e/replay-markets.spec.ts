@@ -9,10 +9,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { readDepth, readQuote } from '../src/core/api/normalise-market';
-import { Recorder } from '../src/core/recording';
-import { liveSourceId, type Instrument } from '../src/shared/model';
-import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
-import { NO_SERVICE_URL } from './support/processes';
+import type { Instrument } from '../src/shared/model';
+import { recordSpan } from './support/recorded-past';
 import { savedPane, savedWorkspace, tabsOf } from './support/saved-workspace';
 import { ladderSides, openReplayBar, paneBody, statusMode } from './support/ui';
 import { PREMIUM_BUDGET, useWorkspace } from './support/workspace';
@@ -40,21 +38,12 @@ const app = useWorkspace({
 
 /** Three minutes of AAPL's book and quote every 500 ms from Friday 15:00 ET, as recorded live. */
 function recordFriday(home: string): void {
-  const clock = { t: FRIDAY_1500_ET };
-  const market = new SyntheticMarket({ seed: 1, now: () => clock.t });
-  const recorder = new Recorder({
-    folder: home,
-    source: () => liveSourceId(NO_SERVICE_URL),
-    now: () => clock.t,
-    timers: null,
-  });
-  for (; clock.t <= FRIDAY_1500_ET + 3 * 60_000; clock.t += 500) {
+  recordSpan(home, FRIDAY_1500_ET, FRIDAY_1500_ET + 3 * 60_000, (market, take) => {
     const book = market.depth('stock', 'US', '', 'AAPL')!;
-    recorder.take({ channel: 'depth', instrument: AAPL, record: readDepth(book, 'AAPL') });
+    take({ channel: 'depth', instrument: AAPL, record: readDepth(book, 'AAPL') });
     const quote = market.quote('stock', 'US', '', 'AAPL')!;
-    recorder.take({ channel: 'quote', instrument: AAPL, record: readQuote(quote, 'AAPL', false) });
-  }
-  recorder.close();
+    take({ channel: 'quote', instrument: AAPL, record: readQuote(quote, 'AAPL', false) });
+  });
 }
 
 test('a Friday afternoon replayed on a Sunday is open, and its ladder moves', async () => {

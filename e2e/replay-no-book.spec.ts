@@ -11,11 +11,9 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readDepth, readTick } from '../src/core/api/normalise-market';
-import { Recorder } from '../src/core/recording';
-import { liveSourceId } from '../src/shared/model';
-import { SyntheticMarket } from '../src/simulator/market/synthetic-market';
+import { recordSpan } from './support/recorded-past';
 import { BTC, BTC_LADDER } from './support/heatmap';
-import { NO_SERVICE_URL, ROOT } from './support/processes';
+import { ROOT } from './support/processes';
 import { savedWorkspace, tabsOf } from './support/saved-workspace';
 import { stillShot } from './support/shots';
 import {
@@ -42,7 +40,6 @@ const app = useWorkspace({
 
 const MINUTES = 3;
 const BOOK_MINUTES = 1;
-const EVERY_MS = 500;
 
 /**
  * Records `MINUTES` of BTCUSDT's trades ending now, and its books for the first
@@ -51,23 +48,14 @@ const EVERY_MS = 500;
 function recordBookThenTradesOnly(home: string): { from: number; to: number } {
   const to = Date.now();
   const from = to - MINUTES * 60_000;
-  const clock = { t: from };
-  const market = new SyntheticMarket({ seed: 1, now: () => clock.t });
-  const recorder = new Recorder({
-    folder: home,
-    source: () => liveSourceId(NO_SERVICE_URL),
-    now: () => clock.t,
-    timers: null,
-  });
-  for (; clock.t <= to; clock.t += EVERY_MS) {
-    if (clock.t - from <= BOOK_MINUTES * 60_000) {
+  recordSpan(home, from, to, (market, take, t) => {
+    if (t - from <= BOOK_MINUTES * 60_000) {
       const depth = market.depth(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
-      recorder.take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
+      take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
     }
     const tick = market.tick(BTC.region, BTC.code)!;
-    recorder.take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
-  }
-  recorder.close();
+    take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
+  });
   return { from, to };
 }
 

@@ -27,13 +27,20 @@ export interface PastParts {
   booksOf?: readonly Instrument[];
 }
 
-/** Records `MINUTES` of BTCUSDT ending now into `home`'s recording of the absent service's source. */
-export function recordPast(
+/** What the app's Recorder takes: a channel's record of an instrument. */
+export type Take = (entry: Parameters<Recorder['take']>[0]) => void;
+
+/**
+ * Every `EVERY_MS` from `from` to `to` (both included) on a clock of its own: `each`
+ * reads the demo's market model at that time and gives the app's Recorder what it would
+ * have received live, into `home`'s recording of the absent service's source.
+ */
+export function recordSpan(
   home: string,
-  parts: PastParts = {},
-): { from: number; to: number; books: number } {
-  const to = Date.now();
-  const from = to - MINUTES * 60_000;
+  from: number,
+  to: number,
+  each: (market: SyntheticMarket, take: Take, t: number) => void,
+): void {
   const clock = { t: from };
   const market = new SyntheticMarket({ seed: DEMO_SEED, now: () => clock.t });
   const recorder = new Recorder({
@@ -42,27 +49,34 @@ export function recordPast(
     now: () => clock.t,
     timers: null,
   });
+  const take: Take = (entry) => recorder.take(entry);
+  for (; clock.t <= to; clock.t += EVERY_MS) each(market, take, clock.t);
+  recorder.close();
+}
+
+/** Records `MINUTES` of BTCUSDT ending now into `home`'s recording of the absent service's source. */
+export function recordPast(
+  home: string,
+  parts: PastParts = {},
+): { from: number; to: number; books: number } {
+  const to = Date.now();
+  const from = to - MINUTES * 60_000;
   let books = 0;
-  for (; clock.t <= to; clock.t += EVERY_MS) {
+  recordSpan(home, from, to, (market, take) => {
     const depth = market.depth(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
-    recorder.take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
+    take({ channel: 'depth', instrument: BTC, record: readDepth(depth, BTC.code) });
     const tick = market.tick(BTC.region, BTC.code)!;
-    recorder.take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
+    take({ channel: 'tick', instrument: BTC, record: readTick(tick, BTC.code) });
     if (parts.quotes) {
       const quote = market.quote(BTC.class, BTC.region, BTC.exchange, BTC.code)!;
-      recorder.take({
-        channel: 'quote',
-        instrument: BTC,
-        record: readQuote(quote, BTC.code, true),
-      });
+      take({ channel: 'quote', instrument: BTC, record: readQuote(quote, BTC.code, true) });
     }
     for (const other of parts.booksOf ?? []) {
       const book = market.depth(other.class, other.region, other.exchange, other.code)!;
-      recorder.take({ channel: 'depth', instrument: other, record: readDepth(book, other.code) });
+      take({ channel: 'depth', instrument: other, record: readDepth(book, other.code) });
     }
     books++;
-  }
-  recorder.close();
+  });
   return { from, to, books };
 }
 
