@@ -298,6 +298,7 @@ describe('FeedHub: request budget', () => {
       requestsPerMinute: 13.5,
       wantedPerMinute: 300,
       stretch: 300 / 13.5,
+      oneOffRequests: 0,
     });
     expect(statuses.at(-1)!.budget.stretch).toBe(300 / 13.5);
     await timers.advance(0);
@@ -376,6 +377,7 @@ describe('FeedHub: request budget', () => {
       requestsPerMinute: 13.5,
       wantedPerMinute: 60,
       stretch: 60 / 13.5,
+      oneOffRequests: 0,
     });
     hub.dispose();
   });

@@ -195,6 +195,7 @@ describe('FeedHub with the simulator: failures', () => {
       requestsPerMinute: 6.3,
       wantedPerMinute: 180,
       stretch: 180 / 6.3,
+      oneOffRequests: 0,
     });
     await advance(180_000);
     const stats = sim.stats();

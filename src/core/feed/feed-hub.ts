@@ -440,6 +440,7 @@ export class FeedHub {
         limit: rpm,
         background: backgroundLimit(rpm),
         planned: Math.min(budget.wantedPerMinute, budget.requestsPerMinute),
+        oneOff: budget.oneOffRequests,
       },
       stream: {
         connections: stream.connections,

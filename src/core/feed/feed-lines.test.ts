@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planOf, type DataSourceId } from '../../shared/model';
+import { usMarket } from '../../shared/testing/fixtures';
 import { FakeStreams } from './testing/fake-stream';
 import { depthSpec, manualHub, quotesSpec as quotes, seriesOf } from './testing/hub';
 import { Recorder } from './testing/recorder';
@@ -66,6 +67,31 @@ describe('the feed plan', () => {
     });
     expect(plan.requests).toMatchObject({ limit: 120, background: 30 });
     expect(plan.requests.planned).toBeLessThanOrEqual(30);
+    hub.dispose();
+  });
+
+  it("says a closed market's last prices are asked once, not a pace slowed by the plan", async () => {
+    // Seen on the free plan's Sunday as "every 81.2 s instead of 1 s: the plan's budget is
+    // shared" of a fund's quotes whose one request was waiting for its turn.
+    const { timers, client, hub } = manualHub({
+      plan: planOf('free'),
+      requestsPerMinute: 5,
+      markets: {
+        state: (cls, region) => usMarket({ class: cls, region, phase: 'weekend' }),
+        onChange: () => ({ dispose() {} }),
+      },
+    });
+    client.hold = true;
+    hub.subscribe('w', quotes('fund', 'US', ['SPY']), new Recorder().push);
+    await timers.advance(1_000);
+    const plan = hub.feedPlan({ subscriptions: 3 });
+    expect(plan.lines[0]).toMatchObject({
+      way: 'once',
+      everyMs: null,
+      why: 'Its market is closed: its last prices are asked once, then nothing until it opens.',
+    });
+    expect(plan.requests).toMatchObject({ planned: 0, oneOff: 1 });
+    expect(hub.status().budget.stretch).toBe(1);
     hub.dispose();
   });
 

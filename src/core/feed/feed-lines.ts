@@ -7,6 +7,7 @@ import type { FeedLine, SourceKind, UnixMs } from '../../shared/model';
 import { KTYPES } from '../../shared/model';
 import type { HealthHold } from '../health';
 import type { Group } from './group';
+import { asksLastPrices } from './market-rest';
 import type { LaneId, Route } from './routes';
 import { classOf } from './stream-wants';
 
@@ -71,6 +72,16 @@ function lineOf(g: Group, facts: LineFacts): FeedLine {
   }
   if (g.retryAt > facts.now && g.lastError) {
     return waiting(`${g.lastError.message} Asked again in ${seconds(g.retryAt - facts.now)}.`);
+  }
+  if (asksLastPrices(g)) {
+    // Not a pace: "every 1 s" (or "every 81 s instead of 1 s") was said of a request asked once.
+    return {
+      ...base,
+      way: 'once',
+      everyMs: null,
+      wantedMs: null,
+      why: 'Its market is closed: its last prices are asked once, then nothing until it opens.',
+    };
   }
   if (g.route.kind !== 'news' && g.streamed.size > 0 && g.streamed.size === g.wanted.size) {
     const why: string[] = [];

@@ -126,6 +126,14 @@ export function takeAnswer(g: Group, missing: readonly string[]): void {
   g.unanswered = false;
 }
 
+/**
+ * `g`'s market is closed and its next successful poll is its last until the open (its
+ * last prices, or a woken pane's symbol): what it asks is asked once, not a rate.
+ */
+export function asksLastPrices(g: Group): boolean {
+  return g.closedSince !== null && !g.resting;
+}
+
 /** Re-reads whether `g` rests (after a poll's success); true when that changed. */
 export function updateResting(g: Group): boolean {
   const resting =

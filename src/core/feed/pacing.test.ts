@@ -7,7 +7,12 @@ describe('planBudget', () => {
   it('leaves intervals alone while the wanted rate fits the hub’s share of the background quarter', () => {
     // 2,400 a minute: the background quarter is 600, the hub plans for 80 % of it.
     const b = planBudget([{ wantedMs: 1000, requestsPerTick: 3 }], 2_400, 0.8);
-    expect(b).toEqual({ requestsPerMinute: 480, wantedPerMinute: 180, stretch: 1 });
+    expect(b).toEqual({
+      requestsPerMinute: 480,
+      wantedPerMinute: 180,
+      stretch: 1,
+      oneOffRequests: 0,
+    });
   });
 
   it('reserves the streamed bar closes before stretching the clocks, and never stretches them', () => {
@@ -26,6 +31,23 @@ describe('planBudget', () => {
     expect(b.stretch).toBeCloseTo(121 / 26);
     // Polled rows every 4.65 s: inside the 5 s the base plan promises.
     expect(1000 * b.stretch).toBeLessThan(5000);
+  });
+
+  it('counts requests asked once apart: neither a rate nor a cause of stretch', () => {
+    const b = planBudget(
+      [
+        { wantedMs: 60_000, requestsPerTick: 1 },
+        { wantedMs: 1, requestsPerTick: 4, once: true },
+      ],
+      5,
+      0.9,
+    );
+    expect(b).toEqual({
+      requestsPerMinute: 3.6,
+      wantedPerMinute: 1,
+      stretch: 1,
+      oneOffRequests: 4,
+    });
   });
 
   it('still refreshes, rarely, when the closes take the whole allowance', () => {

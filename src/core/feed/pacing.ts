@@ -17,6 +17,13 @@ export interface LaneDemand {
    * reserved before the clocks are stretched, and never stretched themselves.
    */
   fixed?: boolean;
+  /**
+   * Not a clock either: requests asked once and not again (a streamed symbol's due
+   * snapshot, a closed market's last prices). Counted apart (`oneOffRequests`), never a
+   * rate: a snapshot counted as a poll every second once stretched the free plan's
+   * clocks ×66.7 while nearly nothing was spent.
+   */
+  once?: boolean;
 }
 
 /**
@@ -41,8 +48,13 @@ export function planBudget(
 ): BudgetStatus {
   let wanted = 0;
   let fixed = 0;
+  let oneOff = 0;
   for (const d of demands) {
     if (d.requestsPerTick <= 0) continue;
+    if (d.once) {
+      oneOff += d.requestsPerTick;
+      continue;
+    }
     const perMinute = (d.requestsPerTick * 60_000) / d.wantedMs;
     if (d.fixed) fixed += perMinute;
     else wanted += perMinute;
@@ -55,6 +67,7 @@ export function planBudget(
     requestsPerMinute: Number.isFinite(allowed) ? Math.round(allowed * 10) / 10 : allowed,
     wantedPerMinute: Math.round((wanted + fixed) * 10) / 10,
     stretch,
+    oneOffRequests: oneOff,
   };
 }
 

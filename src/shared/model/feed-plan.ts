@@ -5,8 +5,11 @@
  */
 import type { UnixMs } from './market';
 
-/** How one feed is served now. */
-export type FeedWay = 'streamed' | 'polled' | 'waiting';
+/**
+ * How one feed is served now. `once`: asked once, then nothing (a closed market's last
+ * prices): neither a pace nor a wait.
+ */
+export type FeedWay = 'streamed' | 'polled' | 'once' | 'waiting';
 
 export interface FeedLine {
   /** What it is, in words: "stock quotes · US · AAPL, MSFT". */
@@ -38,6 +41,8 @@ export interface FeedPlan {
     background: number;
     /** What the feed plans to spend a minute now. */
     planned: number;
+    /** Requests the feed asks once and not again, waiting to go (`BudgetStatus.oneOffRequests`). */
+    oneOff: number;
   };
   stream: {
     connections: number;

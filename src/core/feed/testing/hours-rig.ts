@@ -25,6 +25,8 @@ export async function hoursRig(options: {
   fetchAfterMs: number;
   /** False: the hub knows no market's hours (everything polled); the calendars still run. */
   withHours?: boolean;
+  /** True: the hub streams what the plan's connections carry (default false: everything polled). */
+  streaming?: boolean;
 }): Promise<HoursRig> {
   const sent: { path: string; at: number }[] = [];
   let hours: MarketHours | null = null;
@@ -36,7 +38,7 @@ export async function hoursRig(options: {
   const rig = await streamRig({
     plan: planOf(options.plan),
     planLimits: true,
-    streaming: false,
+    streaming: options.streaming ?? false,
     start: options.start,
     onRequest: (path, at) => sent.push({ path, at }),
     hub: options.withHours === false ? {} : { markets },

@@ -7,7 +7,7 @@ import { FeedPlanState, REFRESH_MS } from './feed-plan-state.svelte';
 const plan = (name: string): FeedPlan => ({
   plan: name,
   lines: [],
-  requests: { lastMinute: 0, limit: 120, background: 100, planned: 0 },
+  requests: { lastMinute: 0, limit: 120, background: 100, planned: 0, oneOff: 0 },
   stream: { connections: 0, connectionLimit: 1, subscriptions: 0, subscriptionLimit: 10 },
 });
 

@@ -46,7 +46,7 @@ const plan: FeedPlan = {
       polledAt: null,
     },
   ],
-  requests: { lastMinute: 26, limit: 120, background: 30, planned: 26.8 },
+  requests: { lastMinute: 26, limit: 120, background: 30, planned: 26.8, oneOff: 0 },
   stream: { connections: 3, connectionLimit: 3, subscriptions: 8, subscriptionLimit: 600 },
 };
 
@@ -71,11 +71,39 @@ describe('describeFeedPlan', () => {
     expect(text.stream).toBe('Stream 3 of 3 connections · 8 of 600 subscriptions');
   });
 
+  it('says what is asked once apart from the rate, and a closed market asked once as such, not as a pace', () => {
+    // A snapshot counted as a poll a second once read "the feed plans 212 a minute" on
+    // the free plan while 5 a minute were sent.
+    const free = {
+      ...plan,
+      lines: [
+        {
+          what: 'fund quotes · US · SPY',
+          way: 'once' as const,
+          everyMs: null,
+          wantedMs: null,
+          why: 'Its market is closed: its last prices are asked once, then nothing until it opens.',
+          codes: 1,
+          streamedCodes: 0,
+          polledAt: null,
+        },
+      ],
+      requests: { lastMinute: 4, limit: 5, background: 4, planned: 2, oneOff: 3 },
+    };
+    const text = describeFeedPlan(free);
+    expect(text.requests).toBe(
+      "REST 4 of 5 in the last minute · the feed plans 2 a minute (and 3 requests asked once: a closed market's last prices, a newly streamed symbol's snapshot) and may use 4; the rest is left for what you ask",
+    );
+    expect(text.rows).toEqual([
+      { what: 'fund quotes · US · SPY', how: 'asked once', tone: 'ok', why: free.lines[0]!.why },
+    ]);
+  });
+
   it('during a replay or with a refused token, says no request of the plan is spent, not counts that are none of the plan’s', () => {
     // During a replay the counts are the loopback replay service's (its own limit).
     const replaying = {
       ...plan,
-      requests: { lastMinute: 302, limit: 6000, background: 1500, planned: 302 },
+      requests: { lastMinute: 302, limit: 6000, background: 1500, planned: 302, oneOff: 0 },
     };
     const replay = describeFeedPlan(replaying, 'replay');
     expect(replay.requests).toMatch(/^REST: no requests to the service during a replay/);
@@ -92,7 +120,7 @@ describe('describeFeedPlan', () => {
     // minute": the simulator's counts, read as the plan's.
     const demoCounts = {
       ...plan,
-      requests: { lastMinute: 33, limit: 6000, background: 1500, planned: 2 },
+      requests: { lastMinute: 33, limit: 6000, background: 1500, planned: 2, oneOff: 0 },
     };
     const demo = describeFeedPlan(demoCounts, 'demo');
     expect(demo.heading).toBe("How the demo is fed (the base plan's stream limits kept)");

@@ -8,7 +8,7 @@ import type { NoRequests } from './request-meter-text';
 
 export interface FeedRow {
   what: string;
-  /** "streamed", "every 4.7 s", "waiting". */
+  /** "streamed", "every 4.7 s", "asked once", "waiting". */
   how: string;
   tone: 'ok' | 'warn' | 'muted';
   why: string;
@@ -69,7 +69,7 @@ export function describeFeedPlan(
       none !== null
         ? none.requests
         : `REST ${r.lastMinute} of ${limit} in the last minute · ` +
-          `the feed plans ${round(r.planned)} a minute and may use ${background}; the rest is left for what you ask`,
+          `the feed plans ${round(r.planned)} a minute${oneOffWords(r.oneOff)} and may use ${background}; the rest is left for what you ask`,
     stream:
       `Stream ${s.connections} of ${s.connectionLimit} connections · ${s.subscriptions} of ${s.subscriptionLimit} subscriptions` +
       (none?.streamTo ?? ''),
@@ -82,6 +82,8 @@ function rowOf(line: FeedLine): FeedRow {
   switch (line.way) {
     case 'streamed':
       return { what: line.what, how: 'streamed', tone: 'ok', why };
+    case 'once':
+      return { what: line.what, how: 'asked once', tone: 'ok', why };
     case 'waiting':
       return { what: line.what, how: 'waiting', tone: 'muted', why };
     case 'polled': {
@@ -99,4 +101,10 @@ function seconds(ms: number): string {
 
 function round(n: number): string {
   return n >= 10 ? String(Math.round(n)) : String(Math.round(n * 10) / 10);
+}
+
+/** " (and 3 requests asked once)": what the feed asks once, apart from its rate. */
+export function oneOffWords(n: number): string {
+  if (n <= 0) return '';
+  return ` (and ${n} ${n === 1 ? 'request' : 'requests'} asked once: a closed market's last prices, a newly streamed symbol's snapshot)`;
 }

@@ -9,7 +9,8 @@ import { sourceKind, type AppStatus } from '../../../shared/model';
 /** The meter's words. */
 export interface MeterText {
   /**
-   * e.g. "42/60 req/min": the plan's requests the feed spends. When none are spent, why
+   * e.g. "42/60 req/min", or "2/4 req/min +3 once": the plan's requests a minute the feed
+   * spends, and those it asks once and not again (not a rate). When none are spent, why
    * instead: the demo and a replay ask nothing of the service, a refused token is sent nothing.
    */
   budget: string;
@@ -68,12 +69,19 @@ const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: strin
 export function describeBudget(status: AppStatus): MeterText {
   const none = noRequests(status);
   if (none !== null) return { ...NO_REQUESTS_METER[none], stretch: '', stretchTitle: '' };
-  const { requestsPerMinute, wantedPerMinute, stretch } = status.budget;
+  const { requestsPerMinute, wantedPerMinute, stretch, oneOffRequests: once } = status.budget;
   const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
   const slowed = stretch > 1.005;
+  // Asked once (a snapshot, a closed market's last prices): requests, not a rate, and no
+  // cause of a slow-down. Counted as a poll a second, one snapshot once read "4/4 req/min
+  // · polling slowed ×66.7" on the free plan while almost nothing was spent.
+  const onceText = once > 0 ? ` +${once} once` : '';
   return {
-    budget: `${used}/${Math.round(requestsPerMinute)} req/min`,
-    budgetTitle: METER_TITLE,
+    budget: `${used}/${Math.round(requestsPerMinute)} req/min${onceText}`,
+    budgetTitle:
+      once > 0
+        ? `${METER_TITLE}. ${once} more ${once === 1 ? 'request is' : 'requests are'} asked once and not again (a closed market's last prices, a newly streamed symbol's snapshot)`
+        : METER_TITLE,
     stretch: slowed ? `polling slowed ×${stretch.toFixed(1)}` : '',
     stretchTitle: slowed
       ? `Polling is ${stretch.toFixed(1)} times slower than asked, to fit the plan's request budget`

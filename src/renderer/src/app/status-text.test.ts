@@ -22,7 +22,7 @@ const base: AppStatus = {
   plan: { name: 'base', maxCodes: 10 },
   health: LIVE,
   lastUpdate: null,
-  budget: { requestsPerMinute: 60, wantedPerMinute: 42, stretch: 1 },
+  budget: { requestsPerMinute: 60, wantedPerMinute: 42, stretch: 1, oneOffRequests: 0 },
   lastError: null,
   notice: null,
   suggestedPlan: null,
@@ -156,7 +156,7 @@ describe('describeStatus', () => {
   it('during a replay, says no request goes to the service, not the replay service’s budget', () => {
     // The loopback replay service's own budget (what a free-plan user once saw as
     // "302/1350 req/min"): no plan's, and nothing the user can act on.
-    const busy = { requestsPerMinute: 1350, wantedPerMinute: 302, stretch: 2.5 };
+    const busy = { requestsPerMinute: 1350, wantedPerMinute: 302, stretch: 2.5, oneOffRequests: 0 };
     for (const source of ['replay:demo', 'replay:live:https://x.test'] as const) {
       for (const mode of ['demo', 'live'] as const) {
         const text = statusWith({}, { source, mode, budget: busy });
@@ -177,7 +177,7 @@ describe('describeStatus', () => {
     // Seen as "2/1350 req/min" in demo mode: the feed's share of the demo's own rate,
     // read as the plan's requests spent while none reaches the service.
     const demo = { mode: 'demo', hasToken: false, tokenStorage: null, source: 'demo' } as const;
-    const busy = { requestsPerMinute: 1350, wantedPerMinute: 2, stretch: 1 };
+    const busy = { requestsPerMinute: 1350, wantedPerMinute: 2, stretch: 1, oneOffRequests: 0 };
     const text = statusWith({}, { ...demo, budget: busy });
     expect(text.budget).toBe('demo: no requests to the service');
     expect(text.budget).not.toMatch(/\d|req\/min/);
@@ -199,7 +199,7 @@ describe('describeStatus', () => {
     // Once seen as "27/27 req/min · polling slowed ×18.9" while nothing could be asked.
     const text = statusWith(
       { state: 'token-rejected', lastError: 'HTTP 401' },
-      { budget: { requestsPerMinute: 27, wantedPerMinute: 510, stretch: 18.9 } },
+      { budget: { requestsPerMinute: 27, wantedPerMinute: 510, stretch: 18.9, oneOffRequests: 0 } },
     );
     expect(text.budget).toBe('no requests: token refused');
     expect(text.budgetTitle).toMatch(/no request is spent until a new token is set/);
@@ -226,9 +226,36 @@ describe('describeStatus', () => {
     expect(statusWith({ stream: refused }).feed).toMatchObject({ word: 'POLL', tone: 'bad' });
   });
 
+  it('counts what is asked once apart from the rate, and no slow-down for it', () => {
+    // Seen as "4/4 req/min · polling slowed ×66.7" on the free plan while a streamed
+    // symbol's snapshot waited (counted as a poll a second) and almost nothing was spent.
+    const text = describeStatus(
+      {
+        ...base,
+        budget: { requestsPerMinute: 3.6, wantedPerMinute: 2, stretch: 1, oneOffRequests: 3 },
+      },
+      fmt,
+    );
+    expect(text.budget).toBe('2/4 req/min +3 once');
+    expect(text.budgetTitle).toMatch(/3 more requests are asked once and not again/);
+    expect([text.stretch, text.stretchTitle]).toEqual(['', '']);
+    const none = describeStatus(
+      {
+        ...base,
+        budget: { requestsPerMinute: 3.6, wantedPerMinute: 2, stretch: 1, oneOffRequests: 0 },
+      },
+      fmt,
+    );
+    expect(none.budget).toBe('2/4 req/min');
+    expect(none.budgetTitle).not.toMatch(/once/);
+  });
+
   it('explains a stretched budget and caps used at allowed', () => {
     const text = describeStatus(
-      { ...base, budget: { requestsPerMinute: 60, wantedPerMinute: 90, stretch: 1.5 } },
+      {
+        ...base,
+        budget: { requestsPerMinute: 60, wantedPerMinute: 90, stretch: 1.5, oneOffRequests: 0 },
+      },
       fmt,
     );
     expect(text.budget).toBe('60/60 req/min');
