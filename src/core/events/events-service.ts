@@ -47,8 +47,16 @@ const MAX_NEWS_SCANNED = 5_000;
 export interface EventsReader {
   /** Where a fetch started now is answered from (see `CandleSource.sourceId`). */
   readonly sourceId: DataSourceId;
-  /** A region's list; rejects with an `ApiError`-shaped failure. */
-  fetchList<K extends EventListKind>(kind: K, region: string): Promise<EventRows[K][]>;
+  /**
+   * A region's list; rejects with an `ApiError`-shaped failure. `deferred`: it only
+   * decorates what the user waits for (a chart's split and IPO marks), so it takes a
+   * slot of the plan's minute after what is more urgent (`MarketClient.deferred`).
+   */
+  fetchList<K extends EventListKind>(
+    kind: K,
+    region: string,
+    options?: { deferred?: boolean },
+  ): Promise<EventRows[K][]>;
 }
 
 /** A news item's detail as cached (see `saveNewsDetail`). */
@@ -101,8 +109,15 @@ export class EventsService {
     return { region, lists };
   }
 
-  /** One list of a region: the cache when fresh, else the service, else the cache again. */
-  async list<K extends EventListKind>(kind: K, region: string): Promise<EventList<EventRows[K]>> {
+  /**
+   * One list of a region: the cache when fresh, else the service, else the cache again.
+   * `deferred`: asked for a chart's marks, behind what the user waits for (see `EventsReader`).
+   */
+  async list<K extends EventListKind>(
+    kind: K,
+    region: string,
+    { deferred = false }: { deferred?: boolean } = {},
+  ): Promise<EventList<EventRows[K]>> {
     const reader = this.#o.reader();
     const source = reader?.sourceId;
     if (!reader || !source) {
@@ -122,7 +137,9 @@ export class EventsService {
     if (!fresh && !resting) {
       let running = this.#inflight.get(key);
       if (!running) {
-        running = this.#fetch(reader, kind, region, key).finally(() => this.#inflight.delete(key));
+        running = this.#fetch(reader, kind, region, key, deferred).finally(() =>
+          this.#inflight.delete(key),
+        );
         this.#inflight.set(key, running);
       }
       await running;
@@ -143,9 +160,10 @@ export class EventsService {
     kind: EventListKind,
     region: string,
     key: string,
+    deferred: boolean,
   ): Promise<void> {
     try {
-      const rows = await reader.fetchList(kind, region);
+      const rows = await reader.fetchList(kind, region, deferred ? { deferred } : undefined);
       saveEventList(this.#o.db, reader.sourceId, kind, region, rows, this.#o.now());
       this.#failed.delete(key);
     } catch (error) {
@@ -172,10 +190,13 @@ export class EventsService {
       offline: false,
     };
     const listed = LISTED.has(instrument.class);
+    // The marks decorate the chart: on a small plan (free: 5 a minute) its candles, asked
+    // at the same moment, go first; the look-ups once took the minute's slots before them.
+    const behind = { deferred: true };
     const [splits, upcoming, recent, news] = await Promise.all([
-      listed ? this.list('splits', instrument.region) : null,
-      listed ? this.list('ipos-upcoming', instrument.region) : null,
-      listed ? this.list('ipos-recent', instrument.region) : null,
+      listed ? this.list('splits', instrument.region, behind) : null,
+      listed ? this.list('ipos-upcoming', instrument.region, behind) : null,
+      listed ? this.list('ipos-recent', instrument.region, behind) : null,
       this.#news(instrument, from, to, refreshNews),
     ]);
     const code = instrument.code.toUpperCase();

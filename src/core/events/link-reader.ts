@@ -1,10 +1,11 @@
 /**
  * The events service's view of the network and the directory: the link's current
- * client as an `EventsReader`, and an instrument's names from the symbol directory.
+ * client as an `EventsReader` (its deferred view for what only decorates a chart), and
+ * an instrument's names from the symbol directory.
  */
 import type { EventListKind, EventRows } from '../../shared/bridge';
 import type { Instrument } from '../../shared/model';
-import type { Result } from '../api';
+import type { MarketClient, Result } from '../api';
 import type { MarketLink } from '../link';
 import type { SymbolDirectory } from '../symbols';
 import type { EventsReader } from './events-service';
@@ -13,19 +14,19 @@ import type { EventsReader } from './events-service';
 export function eventsReader(link: MarketLink): EventsReader {
   return {
     sourceId: link.sources.sourceId,
-    async fetchList(kind, region) {
-      return unwrap(await fetchOf(link, kind, region)) as EventRows[typeof kind][];
+    async fetchList(kind, region, options) {
+      const client = options?.deferred ? link.client.deferred() : link.client;
+      return unwrap(await fetchOf(client, kind, region)) as EventRows[typeof kind][];
     },
   };
 }
 
-/** Asks the link's current client for one list (one request). */
+/** Asks `client` (the link's, or its deferred view) for one list (one request). */
 async function fetchOf(
-  link: MarketLink,
+  client: MarketClient,
   kind: EventListKind,
   region: string,
 ): Promise<Result<readonly unknown[]>> {
-  const client = link.client;
   switch (kind) {
     case 'splits':
       return client.splits(region);
