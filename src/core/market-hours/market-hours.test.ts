@@ -163,7 +163,7 @@ describe('MarketHours', () => {
     const { hours, timers } = setup(client, memoryCalendars(), 'demo', 2_000);
     expect(hours.state('stock', 'US')).toMatchObject({
       basis: 'regular',
-      unknownWhy: 'its calendar is being fetched',
+      unknownWhy: "its calendar is asked after the first screen's prices",
     });
     await timers.advance(1_999);
     expect(client.asked).toEqual([]);
@@ -176,6 +176,48 @@ describe('MarketHours', () => {
     hours.state('stock', 'HK');
     await timers.advance(0);
     expect(client.asked).toEqual(['US', 'HK']);
+  });
+
+  it("says a calendar queued behind the plan's budget is queued, and until when, not being fetched", async () => {
+    // The free plan at start-up: the calendar's request waits a minute for its slot.
+    let answer: (r: Result<unknown, ApiError>) => void = () => {};
+    const client = new Client({ holiday: 'Thanksgiving', until: Date.UTC(2026, 10, 19, 14, 30) });
+    const queued: CalendarClient = {
+      calendar: (region) => {
+        client.asked.push(region);
+        return new Promise((resolve) => (answer = resolve));
+      },
+      status: (region) => client.status(region),
+      slotDelayMs: () => 61_000,
+    };
+    const timers = new ManualTimers();
+    const hours = new MarketHours({
+      client: () => queued,
+      source: () => 'demo',
+      rules: RULES,
+      keeper: memoryCalendars(),
+      now: timers.now,
+      timers,
+    });
+    let told = 0;
+    hours.onChange(() => told++);
+    hours.state('stock', 'US');
+    await timers.advance(0);
+    expect(client.asked).toEqual(['US']);
+    const sendsAt = new Date(timers.now() + 61_000).toISOString().slice(11, 19);
+    expect(hours.state('stock', 'US')).toMatchObject({
+      basis: 'regular',
+      unknownWhy: `its calendar is queued behind the plan's request budget (asked at about ${sendsAt} UTC)`,
+    });
+    // Its slot comes: it is on its way, and listeners are told the new words.
+    const before = told;
+    await timers.advance(61_000);
+    expect(hours.state('stock', 'US').unknownWhy).toBe('its calendar is being fetched');
+    expect(told).toBeGreaterThan(before);
+    answer({ ok: true, value: client.cal });
+    await timers.advance(0);
+    expect(hours.state('stock', 'US')).toMatchObject({ basis: 'service', unknownWhy: null });
+    hours.dispose();
   });
 
   it('tells a change at the transition and fetches again the next day', async () => {

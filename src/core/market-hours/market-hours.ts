@@ -36,6 +36,11 @@ export interface CalendarClient {
   calendar(region: string, signal: AbortSignal): Promise<Result<unknown, ApiError>>;
   /** The region's present state (the market status operation). */
   status(region: string, signal: AbortSignal): Promise<Result<RegionStatus, ApiError>>;
+  /**
+   * About how long a request asked now waits for a slot of the plan's minute (ms;
+   * `MarketClient.slotDelayMs`); absent: not known (said as being fetched).
+   */
+  slotDelayMs?(): number;
 }
 
 /** How a fetched calendar is read and asked (shared/calendar's rules). */
@@ -72,6 +77,11 @@ interface Region {
   /** Fetched this session from the current source. */
   fresh: boolean;
   fetching: boolean;
+  /**
+   * While fetching: about when its request leaves, queued behind the plan's budget (null:
+   * at once). Until then it is queued, not "being fetched" (on the free plan, a minute).
+   */
+  sendsAt: UnixMs | null;
   /** Not asked again before this (a failure's wait). */
   retryAt: UnixMs;
   /** Why there is no calendar from the service, or null. */
@@ -203,8 +213,7 @@ export class MarketHours {
     const at = r.calendar === null ? null : this.#o.rules.stateAt(r.calendar, now);
     if (at === null) {
       this.#changes.set(key, regularState(cls, region, now).nextChange);
-      const asking = r.fetching || (this.#o.now() < this.#fetchFrom && this.#o.client() !== null);
-      const why = r.why ?? (asking ? 'its calendar is being fetched' : 'its calendar is not known');
+      const why = r.why ?? this.#unknownWhy(r);
       return {
         ...base,
         ...viewOf(regularState(cls, region, now)),
@@ -230,6 +239,20 @@ export class MarketHours {
     return view;
   }
 
+  /** Why a region's calendar is not known yet, as it truly stands: to be asked, queued, or on its way. */
+  #unknownWhy(r: Region): string {
+    const now = this.#o.now();
+    if (r.fetching) {
+      if (r.sendsAt === null || r.sendsAt <= now) return 'its calendar is being fetched';
+      // Said once "being fetched" while the request waited a minute behind the budget.
+      return `its calendar is queued behind the plan's request budget (asked at about ${clockText(r.sendsAt)} UTC)`;
+    }
+    if (now < this.#fetchFrom && this.#o.client() !== null) {
+      return "its calendar is asked after the first screen's prices";
+    }
+    return 'its calendar is not known';
+  }
+
   /** The region's entry, read from the store the first time. */
   #region(region: string): Region {
     let r = this.#regions.get(region);
@@ -241,6 +264,7 @@ export class MarketHours {
       fetchedAt: usable ? stored.fetchedAt : null,
       fresh: false,
       fetching: false,
+      sendsAt: null,
       retryAt: 0,
       why: null,
       statusAsked: false,
@@ -291,6 +315,8 @@ export class MarketHours {
     const client = this.#o.client();
     if (!client) return;
     r.fetching = true;
+    const wait = client.slotDelayMs?.() ?? 0;
+    r.sendsAt = wait > 0 ? now + wait : null;
     const signal = this.#abort.signal;
     const source = this.#o.source();
     void client
@@ -298,6 +324,7 @@ export class MarketHours {
       .then((result) => {
         if (signal.aborted || this.#regions.get(region) !== r) return;
         r.fetching = false;
+        r.sendsAt = null;
         const at = this.#o.now();
         if (result.ok && this.#o.rules.readable(result.value)) {
           Object.assign(r, { calendar: result.value, fetchedAt: at, fresh: true, why: null });
@@ -359,6 +386,8 @@ export class MarketHours {
     at = Math.min(at, nextChangeAfter(states, this.#changes.values(), now));
     for (const r of this.#regions.values()) {
       if (r.retryAt > now) at = Math.min(at, r.retryAt);
+      // A queued calendar's request leaves: its words change from queued to being fetched.
+      if (r.fetching && r.sendsAt !== null && r.sendsAt > now) at = Math.min(at, r.sendsAt);
       if (r.status && r.status.until > now) at = Math.min(at, r.status.until);
     }
     const nextDay = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
@@ -418,4 +447,9 @@ function whyOf(error: ApiError): string {
     default:
       return `its calendar could not be fetched (${error.kind})`;
   }
+}
+
+/** "14:01:05": a time of day in UTC, to the second. */
+function clockText(at: UnixMs): string {
+  return new Date(at).toISOString().slice(11, 19);
 }

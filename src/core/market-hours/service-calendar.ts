@@ -20,6 +20,7 @@ export function calendarClientOf(client: MarketClient): CalendarClient {
       if (!r.ok) return r;
       return { ok: true, value: { phase: r.value.state, holiday: r.value.holiday } };
     },
+    slotDelayMs: () => client.slotDelayMs(),
   };
 }
 
