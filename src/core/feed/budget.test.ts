@@ -82,6 +82,17 @@ describe('the budget of the groups', () => {
     expect(budgetOf([g])).toMatchObject({ wantedPerMinute: 0, stretch: 1, oneOffRequests: 1 });
   });
 
+  it("a streamed chart's bar close is its closes' rate, not once more", () => {
+    const g = shown({
+      kind: 'candles',
+      series: { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT', kType: 1 },
+    });
+    setStreamed(g, new Set(['BTCUSDT']));
+    expect(pollCost(g, FREE.maxCodes)).toEqual({ every: 0, once: 0 });
+    // One close a minute (a 1-minute bar).
+    expect(budgetOf([g])).toMatchObject({ wantedPerMinute: 1, oneOffRequests: 0, stretch: 1 });
+  });
+
   it('news keeps its page a minute', () => {
     const g = shown({ kind: 'news', market: 'stock', lang: 'en' });
     expect(pollCost(g, FREE.maxCodes)).toEqual({ every: 1, once: 0 });

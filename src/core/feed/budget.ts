@@ -58,5 +58,8 @@ export function pollCost(g: Group, maxCodes: number): { every: number; once: num
   const repeated = codeCount(g) - g.due.size;
   const every =
     g.route.kind !== 'news' && repeated <= 0 ? 0 : requestsPerPoll(g.route, repeated, maxCodes);
+  // A streamed chart's due code is its bar's close (its first bars are the chart's history
+  // page, `takeCandles`): reserved already as the closes' rate, not counted twice.
+  if (g.route.kind === 'candles' && g.streamed.size > 0) return { every, once: 0 };
   return { every, once: all - every };
 }
