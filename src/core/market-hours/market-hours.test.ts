@@ -207,7 +207,7 @@ describe('MarketHours', () => {
     const sendsAt = new Date(timers.now() + 61_000).toISOString().slice(11, 19);
     expect(hours.state('stock', 'US')).toMatchObject({
       basis: 'regular',
-      unknownWhy: `its calendar is queued behind the plan's request budget (asked at about ${sendsAt} UTC)`,
+      unknownWhy: `its calendar is queued behind the plan's request budget, asked at about ${sendsAt} UTC`,
     });
     // Its slot comes: it is on its way, and listeners are told the new words.
     const before = told;

@@ -245,7 +245,7 @@ export class MarketHours {
     if (r.fetching) {
       if (r.sendsAt === null || r.sendsAt <= now) return 'its calendar is being fetched';
       // Said once "being fetched" while the request waited a minute behind the budget.
-      return `its calendar is queued behind the plan's request budget (asked at about ${clockText(r.sendsAt)} UTC)`;
+      return `its calendar is queued behind the plan's request budget, asked at about ${clockText(r.sendsAt)} UTC`;
     }
     if (now < this.#fetchFrom && this.#o.client() !== null) {
       return "its calendar is asked after the first screen's prices";

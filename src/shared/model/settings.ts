@@ -175,7 +175,7 @@ export interface BudgetStatus {
   /** Factor ≥ 1 by which poll intervals are stretched to fit the budget. */
   stretch: number;
   /**
-   * Requests the feed asks once and not again, waiting to be sent: a newly streamed
+   * Requests the feed asks once and not again, not answered yet: a newly streamed
    * symbol's snapshot, a closed market's last prices. Not a rate: neither in
    * `wantedPerMinute` nor a cause of `stretch`.
    */
