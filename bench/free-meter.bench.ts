@@ -42,8 +42,16 @@ async function workspaceRun(): Promise<BenchRow[]> {
     let stretch = 1;
     let once = 0;
     const slowedAt: number[] = [];
+    /** Seconds a market said its calendar is being fetched, and queued, and the holidays requests sent by then. */
+    const fetching: number[] = [];
+    let queued = 0;
     for (let t = 0; t < MINUTES * 60_000; t += 1_000) {
       await rig.advance(1_000);
+      const why = rig.hub.marketStates().map((m) => m.unknownWhy ?? '');
+      if (why.some((w) => w.includes('being fetched'))) {
+        fetching.push(sent.filter((s) => s.path === '/symbol/v2/holidays').length);
+      }
+      if (why.some((w) => w.includes('queued'))) queued++;
       const b = rig.hub.status().budget as { wantedPerMinute: number; stretch: number } & {
         oneOffRequests?: number;
       };
@@ -78,6 +86,12 @@ async function workspaceRun(): Promise<BenchRow[]> {
         name: 'free, Sunday, streamed: requests asked once, counted apart, at most',
         value: once,
         unit: 'req',
+      },
+      {
+        name: 'free, Sunday, streamed: seconds a market said "its calendar is being fetched"',
+        value: fetching.length,
+        unit: 's',
+        ratio: `said queued ${queued} s; holidays requests sent by those seconds: ${[...new Set(fetching)].join(', ') || 'none'}; in all ${sent.filter((s) => s.path === '/symbol/v2/holidays').length}`,
       },
       {
         name: "free, Sunday, streamed: the crypto book's REST snapshot left after",
