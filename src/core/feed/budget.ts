@@ -39,7 +39,8 @@ export function groupsBudget(
     oneOff += once;
   }
   for (const [id, n] of perLane) demands.push({ wantedMs: wantedMs(id), requestsPerTick: n });
-  demands.push({ wantedMs: 1, requestsPerTick: oneOff, once: true });
+  // Not a clock: its interval is never read.
+  demands.push({ wantedMs: Infinity, requestsPerTick: oneOff, once: true });
   const rpm = requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE[plan.name];
   return planBudget(demands, rpm, share);
 }
