@@ -7,13 +7,16 @@
  * and says no "polling slowed" while nothing is (it read "4/4 req/min · polling slowed
  * ×81.2" while at most 5 requests a minute were sent). The feeds popover says the same.
  * Simulator, host and page run on one clock set to the Sunday (see e2e/README.md).
+ * Screenshot: test-results/screens/feeds-free-sunday.png (the popover over the workspace).
  */
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { planOf } from '../src/shared/model';
 import { startSimulator, type SimulatorHandle } from '../src/simulator';
 import { statusMode } from './support/ui';
 import { closeWorkspace, openWorkspace, type Workspace } from './support/workspace';
-import { printLogsOnFailure } from './support/processes';
+import { printLogsOnFailure, ROOT } from './support/processes';
+import { stillShot } from './support/shots';
 
 printLogsOnFailure();
 
@@ -74,6 +77,7 @@ test('on the free plan on a Sunday, the meter counts what is asked once apart an
         .getByRole('table', { name: 'Feeds' })
         .getByRole('row', { name: /crypto quotes · BA · BTCUSDT, ETHUSDT streamed/ }),
     ).toBeVisible();
+    await stillShot(page, path.join(ROOT, 'test-results', 'screens', 'feeds-free-sunday.png'));
     await page.keyboard.press('Escape');
   } finally {
     await sim?.close();
