@@ -7,7 +7,7 @@
  */
 import type { SubscriptionState } from '../../shared/bridge';
 import { streamSymbol } from '../../shared/api/stream';
-import type { AssetClass, Candle, Quote, UnixMs } from '../../shared/model';
+import type { AssetClass, Candle, Quote, Tick, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
 import type { StreamPush } from '../stream';
 import { formingCandle } from './forming-candle';
@@ -66,6 +66,11 @@ export class StreamPushes {
   /** The forming candle time a rollover last asked REST about, by group key and code. */
   readonly #rolled = new Map<string, UnixMs>();
   readonly #pushed = new Map<Group, Set<string>>();
+  /**
+   * The ticks pushed this turn, in order, by group and code: each is a trade, and the
+   * delivery carries those before the newest too (`Events['ticks'].earlier`).
+   */
+  readonly #trades = new Map<Group, Map<string, Tick[]>>();
   readonly #unsaved = new Map<Group, Set<string>>();
   #flushQueued = false;
   #saveTimer: TimerHandle | null = null;
@@ -89,6 +94,7 @@ export class StreamPushes {
     this.#quotes.clear();
     this.#bases.clear();
     this.#rolled.clear();
+    this.#trades.clear();
     this.candles.clear();
   }
 
@@ -116,7 +122,9 @@ export class StreamPushes {
           if (push.type === 'depth') this.#record(group, code, push.depth);
           break;
         case 'ticks':
-          if (push.type === 'tick') this.#record(group, code, push.tick);
+          if (push.type === 'tick' && this.#record(group, code, push.tick)) {
+            this.#trade(group, code, push.tick);
+          }
           break;
         case 'news':
           break;
@@ -155,13 +163,39 @@ export class StreamPushes {
     this.deps.scheduler.kick(g);
   }
 
-  #record(g: Group, code: string, record: unknown): void {
+  /** Takes a pushed record as `code`'s newest; false when it is older than the one held. */
+  #record(g: Group, code: string, record: unknown): boolean {
     const held = g.latest.get(code);
-    if (held && adapterFor(g.route).isOlder?.(record, held.record)) return;
+    if (held && adapterFor(g.route).isOlder?.(record, held.record)) return false;
     g.latest.set(code, { record, at: this.deps.now() });
     this.#mark(this.#unsaved, g, code);
     this.#deliverSoon(g, code);
     this.#saveSoon();
+    return true;
+  }
+
+  #trade(g: Group, code: string, tick: Tick): void {
+    let byCode = this.#trades.get(g);
+    if (!byCode) this.#trades.set(g, (byCode = new Map()));
+    const list = byCode.get(code);
+    if (list) list.push(tick);
+    else byCode.set(code, [tick]);
+  }
+
+  /** The trades of `g` pushed this turn before each code's newest (the one delivered). */
+  #earlier(g: Group): Map<string, Tick[]> | undefined {
+    const byCode = this.#trades.get(g);
+    if (!byCode) return undefined;
+    const out = new Map<string, Tick[]>();
+    const fp = adapterFor(g.route).fingerprint;
+    for (const [code, list] of byCode) {
+      const newest = g.latest.get(code)?.record;
+      const shown = newest === undefined ? null : fp(newest);
+      // The newest goes as the code's record; a poll's answer may have taken its place.
+      const before = list.filter((t) => fp(t) !== shown);
+      if (before.length > 0) out.set(code, before);
+    }
+    return out.size > 0 ? out : undefined;
   }
 
   /** A quote moves the forming candle; past its period, REST is asked for the new one. */
@@ -218,8 +252,10 @@ export class StreamPushes {
     for (const [g, codes] of this.#pushed) {
       if (!registry.isCurrent(g)) continue;
       const adapter = adapterFor(g.route);
+      const earlier = this.#earlier(g);
       for (const sub of registry.visible(g)) {
-        if (!sub.deliver(adapter, g.latest, { offline: false }, codes)) continue;
+        if (!sub.deliver(adapter, g.latest, { offline: false, ...(earlier && { earlier }) }, codes))
+          continue;
         status.lastUpdate = now;
         sub.liveAt = now;
         // The stream carries it (its snapshot due or not): no poll's pace is its age.
@@ -230,6 +266,7 @@ export class StreamPushes {
       }
     }
     this.#pushed.clear();
+    this.#trades.clear();
     status.tell();
   }
 
