@@ -10,7 +10,7 @@ import { streamSymbol } from '../../shared/api/stream';
 import type { AssetClass, Candle, Quote, Tick, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
 import type { StreamPush } from '../stream';
-import { formingCandle } from './forming-candle';
+import { countedTo, formingCandle, type CountedBar } from './forming-candle';
 import { carriedByStream, liveAgain, snapshotDue, snapshotTaken, type Group } from './group';
 import { StreamCandles } from './stream-candles';
 import { adapterFor } from './kinds';
@@ -24,8 +24,6 @@ export const STREAM_SAVE_MS = 1_000;
 
 /** States a push makes live again: the stream says more than an age or an old outage. */
 const REVIVED: ReadonlySet<SubscriptionState> = new Set(['loading', 'stale', 'offline']);
-
-const second = (time: UnixMs) => Math.floor(time / 1000);
 
 /** A group holding a streamed symbol under one of its codes: where its pushes go. */
 export interface Target {
@@ -63,6 +61,10 @@ export class StreamPushes {
   readonly #quotes = new Map<string, Quote>();
   /** By group key and code. */
   readonly #bases = new Map<string, CandleBase>();
+  /** Each streamed chart's forming bar and the quote it was counted through, by group key and code. */
+  readonly #counted = new Map<string, CountedBar>();
+  /** Sought since the last new stream (see `rewound`). */
+  #rewound = false;
   /** The forming candle time a rollover last asked REST about, by group key and code. */
   readonly #rolled = new Map<string, UnixMs>();
   readonly #pushed = new Map<Group, Set<string>>();
@@ -89,10 +91,21 @@ export class StreamPushes {
     });
   }
 
+  /**
+   * A replay was sought (`FeedHub.rewind`): cleared, and until a series' first answer the
+   * quotes pushed are the sought time's, which that answer counts (`CountedBar`).
+   */
+  rewound(): void {
+    this.clear();
+    this.#rewound = true;
+  }
+
   /** A new stream (token, address, settings): what the old one said is no base for the new. */
   clear(): void {
+    this.#rewound = false;
     this.#quotes.clear();
     this.#bases.clear();
+    this.#counted.clear();
     this.#rolled.clear();
     this.#trades.clear();
     this.candles.clear();
@@ -145,12 +158,14 @@ export class StreamPushes {
         this.deps.seed(route.cls, route.region, code, quote);
       }
     } else if (route.kind === 'candles') {
-      // REST's candle counts the day to this second: pushes of it add nothing more.
-      const now = second(this.deps.now());
-      for (const code of Object.keys(batch.data)) {
-        const latest = this.#quotes.get(symbolId(route.cls, route.region, code));
-        const base = latest && second(latest.time) === now ? latest : null;
-        this.#bases.set(`${g.key}|${code}`, { quote: base });
+      // What REST's candle counted the day to: pushes of it add nothing more.
+      const now = this.deps.now();
+      for (const [code, candles] of Object.entries(batch.data as Record<string, Candle[]>)) {
+        const key = `${g.key}|${code}`;
+        const latest = this.#quotes.get(symbolId(route.cls, route.region, code)) ?? null;
+        const base = countedTo(candles.at(-1), this.#counted.get(key), latest, now);
+        this.#counted.delete(key);
+        this.#bases.set(key, { quote: base });
       }
       this.candles.answered(g, batch.data as Record<string, Candle[]>);
     }
@@ -202,8 +217,11 @@ export class StreamPushes {
   #forming(g: Group, code: string, quote: Quote, latest: Quote | null): void {
     if (g.route.kind !== 'candles') return;
     const held = g.latest.get(code) as Stored<Candle[]> | undefined;
-    if (!held) return;
     const key = `${g.key}|${code}`;
+    if (!held) {
+      if (this.#rewound) this.#counted.set(key, { bar: null, quote });
+      return;
+    }
     // The volume grows from what the candle counts already. After a REST refresh that is
     // the day's volume at a quote of the refresh's second, when one was seen; else the
     // first quote after it adds nothing (what traded between is the next refresh's to
@@ -215,6 +233,10 @@ export class StreamPushes {
       base.quote = quote;
     }
     const update = formingCandle(held.record, g.route.kType, quote, previous);
+    // The bar shown now counts the day through this quote (when of its period).
+    const bar = (update.kind === 'moved' ? update.candles : held.record).at(-1)!;
+    if (update.kind === 'rolled') this.#counted.delete(key);
+    else if (quote.time >= bar.time) this.#counted.set(key, { bar, quote });
     if (update.kind === 'moved') {
       // Not written to the cache: the next REST refresh writes the candle as the service has it.
       g.latest.set(code, { record: update.candles, at: this.deps.now() });
