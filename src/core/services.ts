@@ -13,7 +13,7 @@
  * bridge.
  */
 import path from 'node:path';
-import type { AppStatus, Settings, UnixMs } from '../shared/model';
+import type { AppStatus, Instrument, Settings, UnixMs } from '../shared/model';
 import { BASE_URL_NOT_HTTP, baseUrlProblem, streamSubscriptionLimit } from '../shared/model';
 import {
   CACHE_FILE_NAME,
@@ -38,10 +38,10 @@ import { DrawingStore } from './drawings';
 import { CalendarStore, MarketHours } from './market-hours';
 import { calendarClientOf, SHARED_CALENDAR_RULES } from './market-hours/service-calendar';
 import { EventsService, eventsReader, namesOf } from './events';
-import { Recorder } from './recording';
+import { Recorder, ticksBefore } from './recording';
 import { ReplayService } from './replay';
 import { forgetSource } from './cache';
-import { isReplaySource } from '../shared/model';
+import { instrumentKey, isReplaySource } from '../shared/model';
 import { checkDepthHistoryQuery, emptyDepthHistory, readDepthHistory } from './recording/history';
 import { DisposableStore } from '../shared/emitter';
 import { errorMessage } from '../shared/errors';
@@ -436,6 +436,23 @@ export async function createServices(config: ServicesConfig): Promise<Services> 
           ...query,
           to: Math.max(query.from, to),
         });
+      },
+      // Up to now: the replay clock during a replay (never a trade after it), of what it plays.
+      trades: ({ region, codes, limit }) => {
+        const instruments = codes
+          .map((code): Instrument => ({ class: 'crypto', region, exchange: '', code }))
+          .filter((i) => replay.plays(i));
+        const t = replay.status()?.time ?? now();
+        recorder.flushThrough(t);
+        const db = recorder.db;
+        if (!db) return {};
+        const found = ticksBefore(db, instruments, t, limit);
+        return Object.fromEntries(
+          instruments.flatMap((i) => {
+            const list = found.get(instrumentKey(i));
+            return list ? [[i.code, list]] : [];
+          }),
+        );
       },
     },
     replay,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BridgeEventMessage } from '../shared/bridge';
-import type { Candle, Quote, SeriesKey } from '../shared/model';
+import type { Candle, Quote, SeriesKey, Tick } from '../shared/model';
 import { flatCandle as candle } from '../shared/testing/candles';
 import { coalesceSlot, mergeEvents } from './coalesce';
 
@@ -43,6 +43,33 @@ describe('coalesceSlot', () => {
 });
 
 describe('mergeEvents', () => {
+  it('keeps every trade of both tick events, oldest first, before each code’s newest', () => {
+    const t = (symbol: string, n: number) => ({ symbol, last: n, time: n }) as unknown as Tick;
+    const a: BridgeEventMessage = {
+      event: 'ticks',
+      payload: {
+        subscriptionId: 's',
+        ticks: { BTC: t('BTC', 2), ETH: t('ETH', 5) },
+        earlier: { BTC: [t('BTC', 1)], ETH: [t('ETH', 4)] },
+      },
+    };
+    const b: BridgeEventMessage = {
+      event: 'ticks',
+      payload: {
+        subscriptionId: 's',
+        ticks: { BTC: t('BTC', 7) },
+        earlier: { BTC: [t('BTC', 6)] },
+      },
+    };
+    expect(mergeEvents(a, b)).toEqual({
+      event: 'ticks',
+      payload: {
+        subscriptionId: 's',
+        ticks: { BTC: t('BTC', 7), ETH: t('ETH', 5) },
+        earlier: { BTC: [t('BTC', 1), t('BTC', 2), t('BTC', 6)], ETH: [t('ETH', 4)] },
+      },
+    });
+  });
   it('keeps the later record of each code and every code of both deltas', () => {
     const a: BridgeEventMessage = {
       event: 'quotes',

@@ -6,7 +6,7 @@
  * by the next one. What merges must leave a pane exactly where receiving both would.
  */
 import type { BridgeEventMessage, EventName, Events } from '../shared/bridge';
-import { instrumentKey, seriesKey } from '../shared/model';
+import { instrumentKey, seriesKey, type Tick } from '../shared/model';
 
 /** How one kind of event is held: its slot key (null: never held) and its merge. */
 interface Coalescing<E extends EventName> {
@@ -37,10 +37,7 @@ const COALESCING = {
     slot: bySubscription,
     merge: (a, b) => ({ ...b, books: { ...a.books, ...b.books } }),
   },
-  ticks: {
-    slot: bySubscription,
-    merge: (a, b) => ({ ...b, ticks: { ...a.ticks, ...b.ticks } }),
-  },
+  ticks: { slot: bySubscription, merge: mergeTicks },
   candles: {
     // A loadCandles refresh (no subscription) answers a request: the chart merges it by
     // series, but it is never merged away.
@@ -96,6 +93,27 @@ export function mergeEvents(
 ): BridgeEventMessage {
   const payload = coalescingOf(newer).merge(older.payload, newer.payload);
   return payload === newer.payload ? newer : { event: newer.event, payload };
+}
+
+/**
+ * Two tick events as one: each code's newest, and every trade of both before it (a tape
+ * lists each trade: the older event's newest is one of them when the newer has the code).
+ */
+function mergeTicks(a: Events['ticks'], b: Events['ticks']): Events['ticks'] {
+  const earlier: Record<string, Tick[]> = {};
+  for (const code of new Set([...Object.keys(a.ticks), ...Object.keys(b.ticks)])) {
+    const list = [...(a.earlier?.[code] ?? [])];
+    const later = b.ticks[code];
+    if (later) {
+      const older = a.ticks[code];
+      if (older) list.push(older);
+      list.push(...(b.earlier?.[code] ?? []));
+    }
+    if (list.length > 0) earlier[code] = list;
+  }
+  const { earlier: _, ...rest } = b;
+  const merged = { ...rest, ticks: { ...a.ticks, ...b.ticks } };
+  return Object.keys(earlier).length > 0 ? { ...merged, earlier } : merged;
 }
 
 /** Candles of both, ascending by time, the newer one winning a time both hold. */

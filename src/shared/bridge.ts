@@ -388,6 +388,17 @@ export interface Commands {
     args: { instrument: Instrument; from: UnixMs; to: UnixMs; bucketMs: number };
     result: DepthHistory;
   };
+  /**
+   * The last `limit` recorded trades (ticks) of each of `codes` (crypto of `region`) up to
+   * now — the replay clock during a replay, of the instruments it plays — from the current
+   * source's recording (never the network), oldest first by code; the last five minutes at
+   * most. A tick tape's rows when it starts (opened, or a replay started or sought): the
+   * trades it would list had it been open then.
+   */
+  loadTrades: {
+    args: { region: string; codes: string[]; limit: number };
+    result: Record<string, Tick[]>;
+  };
 }
 
 export type CommandName = keyof Commands;
@@ -435,6 +446,7 @@ const COMMAND_TABLE = {
   replayStop: true,
   getReplay: true,
   loadDepthHistory: true,
+  loadTrades: true,
 } as const satisfies Record<CommandName, true>;
 
 export const COMMAND_NAMES = Object.keys(COMMAND_TABLE) as CommandName[];
@@ -458,7 +470,18 @@ export interface Events {
      */
     cached?: true;
   };
-  ticks: { subscriptionId: string; ticks: Record<string, Tick> };
+  ticks: {
+    subscriptionId: string;
+    /** Each code's newest tick. */
+    ticks: Record<string, Tick>;
+    /**
+     * The trades streamed for a code since the last event before its newest (`ticks`),
+     * oldest first; absent where the newest is the only one. A stream pushes every trade,
+     * and a pane that lists them (the tape) must not lose those that came in the same
+     * turn as a later one (a replay at 100× plays five seconds of trades in one turn).
+     */
+    earlier?: Record<string, Tick[]>;
+  };
   /** New or updated candles of a series (the forming candle, or a refresh's result). */
   candles: { subscriptionId: string | null; page: CandlesPage };
   /** Newest news items (newest first) for a news subscription. */

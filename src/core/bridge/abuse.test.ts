@@ -72,6 +72,7 @@ const VALID: Record<CommandName, Record<string, unknown>> = {
   replayStop: {},
   getReplay: {},
   loadDepthHistory: { instrument: AAPL, from: 0, to: 60_000, bucketMs: 1_000 },
+  loadTrades: { region: 'BA', codes: ['BTCUSDT'], limit: 200 },
 };
 
 /** `depth` nested arrays: a parser or validator that recurses would overflow its stack. */

@@ -7,6 +7,7 @@
 import type {
   ChartEventsAnswer,
   CommandArgs,
+  CommandResult,
   DepthHistory,
   EventListKind,
   InfoAnswer,
@@ -100,6 +101,8 @@ export interface RecordingPort {
   setRecorded(instrument: Instrument, on: boolean): void;
   /** An instrument's recorded books and trades, bucketed (a heatmap's past). */
   depthHistory(args: CommandArgs<'loadDepthHistory'>): DepthHistory;
+  /** The recorded trades up to now (a tick tape's rows when it starts). */
+  trades(args: CommandArgs<'loadTrades'>): CommandResult<'loadTrades'>;
 }
 
 /** Replays of the recording (core/replay's ReplayService). */

@@ -191,6 +191,10 @@ const BAD_ARGS: Record<CommandName, [unknown, RegExp][]> = {
       /^loadDepthHistory: to: .*at most 4800/,
     ],
   ],
+  loadTrades: [
+    [{ region: 'BA', codes: ['BTCUSDT'], limit: 0 }, /^loadTrades: limit/],
+    [{ region: 'BA', codes: [], limit: 200 }, /^loadTrades: codes/],
+  ],
 };
 
 describe('argument validation', () => {

@@ -54,6 +54,7 @@ function throwing(error: unknown): CommandHandlers {
     replayStop: notUsed,
     getReplay: notUsed,
     loadDepthHistory: notUsed,
+    loadTrades: notUsed,
   };
 }
 

@@ -330,6 +330,9 @@ export function createHandlers({ backend, hooks, links, clients }: HandlerDeps):
     async loadDepthHistory(args) {
       return recordingOf(backend).depthHistory(args);
     },
+    async loadTrades(args) {
+      return recordingOf(backend).trades(args);
+    },
   } satisfies CommandHandlers;
   return handlers;
 }

@@ -247,4 +247,5 @@ export const COMMAND_SCHEMAS = {
         ctx.addIssue({ code: 'custom', path: ['to'], message: errorMessage(error) });
       }
     }),
+  loadTrades: z.strictObject({ region, codes, limit: z.number().int().min(1).max(1000) }),
 } satisfies { [K in CommandName]: z.ZodType<CommandArgs<K>> };

@@ -5,13 +5,25 @@
  * counted twice), and a hub on another source is never touched.
  */
 import { describe, expect, it } from 'vitest';
-import type { DataSourceId, Quote } from '../../shared/model';
-import { quote } from './testing/fake-client';
+import type { Candle, DataSourceId, Quote } from '../../shared/model';
+import { FakeFeedClient, quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
 import { manualHub, quotesSpec as quotes } from './testing/hub';
 import { Recorder } from './testing/recorder';
 
 const REPLAY: DataSourceId = 'replay:demo';
+
+/** A client whose klines answer ends with `bar` once it is set (the service's forming bar). */
+class ScriptedBars extends FakeFeedClient {
+  bar: Candle | null = null;
+  override async klines(...args: Parameters<FakeFeedClient['klines']>) {
+    const r = await super.klines(...args);
+    const bar = this.bar;
+    if (!r.ok || !bar) return r;
+    for (const list of Object.values(r.value.data)) list[list.length - 1] = { ...bar };
+    return r;
+  }
+}
 const AAPL = { class: 'stock', region: 'US', exchange: '', code: 'AAPL' } as const;
 const at = (v: number): Quote => quote('AAPL', v);
 
@@ -92,6 +104,87 @@ describe('FeedHub.rewind: a replay sought back', () => {
     await timers.advance(0);
     expect(r.of('candles').at(-1)!.page.candles.at(-1)).toEqual(rest);
     expect(await play()).toEqual(first);
+    hub.dispose();
+  });
+
+  it('a chart’s REST answer that counted the quotes the hub had: the next quote adds its volume', async () => {
+    // The replay's loopback service answers the bar it built from the recorded quotes the
+    // stream pushed; its quote times are the recording's, never of the wall clock's second.
+    const streams = new FakeStreams(200);
+    const { timers, client, hub } = manualHub(
+      { stream: streams.open, source: () => REPLAY },
+      (t) => new ScriptedBars(t.now),
+    );
+    const r = new Recorder();
+    hub.subscribe('w', { kind: 'candles', series: { ...AAPL, kType: 1 } }, r.push);
+    await timers.advance(0);
+    const rest = r.of('candles').at(-1)!.page.candles.at(-1)!;
+    const q = (n: number, last: number, volume: number): Quote => ({
+      ...at(0),
+      time: rest.time + 10_000 + n * 500,
+      last,
+      volume,
+      turnover: volume * 100,
+    });
+    const push = async (quote: Quote) => {
+      streams.of('stock').push({ type: 'quote', instrument: AAPL, quote });
+      await timers.advance(0);
+      return r.of('candles').at(-1)!.page.candles.at(-1)!;
+    };
+    // On the stream, its snapshot asked of REST (held) while two quotes come: the first
+    // after REST's answer adds nothing (REST's bar had it), the second what the day grew.
+    client.hold = true;
+    streams.of('stock').stream();
+    await timers.advance(0);
+    await push(q(0, 101, 5_000));
+    const built = await push(q(1, 102, 5_003));
+    expect(built).toMatchObject({ close: 102, volume: rest.volume + 3 });
+    // REST answers the bar as the service built it through those very quotes.
+    (client as ScriptedBars).bar = built;
+    client.hold = false;
+    client.release();
+    await timers.advance(1_000);
+    expect(client.callsOf('klines').length).toBeGreaterThan(1);
+    expect(r.of('candles').at(-1)!.page.candles.at(-1)).toEqual(built);
+    // The next quote is one REST has not counted: its volume is the bar's.
+    expect(await push(q(2, 103, 5_005))).toMatchObject({ close: 103, volume: rest.volume + 5 });
+    hub.dispose();
+  });
+
+  it('sought, the quote pushed before the chart’s answer is the one it counted: the next adds its volume', async () => {
+    const { timers, client, streams, hub } = setup();
+    const r = new Recorder();
+    hub.subscribe('w', { kind: 'candles', series: { ...AAPL, kType: 1 } }, r.push);
+    await timers.advance(0);
+    streams.of('stock').stream();
+    await timers.advance(0);
+    const rest = r.of('candles').at(-1)!.page.candles.at(-1)!;
+    const q = (n: number, volume: number): Quote => ({
+      ...at(0),
+      time: rest.time + 10_000 + n * 500,
+      last: 100 + n,
+      volume,
+      turnover: volume * 100,
+    });
+    // Sought: the service's answer is on its way when the stream tells the sought time's
+    // quote (the one that answer counted the bar to).
+    client.hold = true;
+    hub.rewind(REPLAY);
+    await timers.advance(0);
+    streams.of('stock').stream();
+    await timers.advance(0);
+    streams.of('stock').push({ type: 'quote', instrument: AAPL, quote: q(0, 5_000) });
+    await timers.advance(0);
+    client.hold = false;
+    client.release();
+    await timers.advance(0);
+    expect(r.of('candles').at(-1)!.page.candles.at(-1)).toEqual(rest);
+    streams.of('stock').push({ type: 'quote', instrument: AAPL, quote: q(1, 5_004) });
+    await timers.advance(0);
+    expect(r.of('candles').at(-1)!.page.candles.at(-1)).toMatchObject({
+      close: 101,
+      volume: rest.volume + 4,
+    });
     hub.dispose();
   });
 

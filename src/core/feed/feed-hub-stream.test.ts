@@ -5,7 +5,13 @@
  * a refused token, streaming off, and the stream's health.
  */
 import { describe, expect, it } from 'vitest';
-import { planOf, type AssetClass, type Quote, type StreamHealth } from '../../shared/model';
+import {
+  planOf,
+  type AssetClass,
+  type Quote,
+  type StreamHealth,
+  type Tick,
+} from '../../shared/model';
 import type { FakeFeedClient } from './testing/fake-client';
 import { quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
@@ -108,6 +114,50 @@ describe('FeedHub with a stream: what streams and what is polled', () => {
     await timers.advance(120_000);
     expect(a.states()).toEqual([]); // still live
     expect(a.events).toEqual([]);
+    hub.dispose();
+  });
+
+  it('pushes every trade streamed in one turn, not only the newest (a tape skips none)', async () => {
+    const { timers, streams, hub } = setup();
+    const tape = new Recorder();
+    hub.subscribe('w', { kind: 'ticks', region: 'BA', codes: ['BTCUSDT', 'ETHUSDT'] }, tape.push);
+    await timers.advance(0);
+    streams.of('crypto').stream();
+    await timers.advance(1000);
+    tape.clear();
+    const crypto = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as const;
+    const trade = (code: string, n: number): Tick => ({
+      symbol: code,
+      last: 100 + n,
+      time: 1_800_000_000_000 + n * 1000,
+      volume: n,
+      turnover: n,
+      status: 0,
+    });
+    // Five seconds of trades played in one turn (a replay at 100×), ETHUSDT's one beside them.
+    const crypto2 = streams.of('crypto');
+    for (const n of [1, 2, 3])
+      crypto2.push({ type: 'tick', instrument: crypto, tick: trade('BTCUSDT', n) });
+    crypto2.push({
+      type: 'tick',
+      instrument: { ...crypto, code: 'ETHUSDT' },
+      tick: trade('ETHUSDT', 9),
+    });
+    // The newest again (a repeat): no trade of its own.
+    crypto2.push({ type: 'tick', instrument: crypto, tick: trade('BTCUSDT', 3) });
+    await timers.advance(0);
+    const told = tape.of('ticks');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.ticks.BTCUSDT?.last).toBe(103);
+    expect(told[0]!.ticks.ETHUSDT?.last).toBe(109);
+    expect(told[0]!.earlier).toEqual({ BTCUSDT: [trade('BTCUSDT', 1), trade('BTCUSDT', 2)] });
+    // The next turn's one trade: no earlier ones carried over.
+    tape.clear();
+    crypto2.push({ type: 'tick', instrument: crypto, tick: trade('BTCUSDT', 4) });
+    await timers.advance(0);
+    expect(tape.of('ticks').map((p) => [p.ticks.BTCUSDT?.last, p.earlier])).toEqual([
+      [104, undefined],
+    ]);
     hub.dispose();
   });
 

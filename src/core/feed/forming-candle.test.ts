@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle, Quote } from '../../shared/model';
 import { quoteOf } from '../../shared/testing/fixtures';
-import { formingCandle } from './forming-candle';
+import { countedTo, formingCandle } from './forming-candle';
 
 const T = Date.UTC(2026, 10, 18, 15, 0);
 const candle: Candle = {
@@ -54,5 +54,27 @@ describe('formingCandle', () => {
     expect(formingCandle([], 1, q(T + 1000, 20), null)).toEqual({ kind: 'same' });
     expect(formingCandle([candle], 1, q(T + 60_000, 20), null)).toEqual({ kind: 'rolled' });
     expect(formingCandle([candle], 8, q(T + 60_000, 20), null).kind).toBe('moved');
+  });
+});
+
+describe('countedTo', () => {
+  const held = { bar: candle, quote: q(T + 20_000, 10.5) };
+  const latest = q(T + 20_000, 10.5);
+  const far = T + 3_600_000;
+  it('is the quote the hub’s bar was counted through when the service answers that very bar', () => {
+    // Binary noise in the service's volume is the same bar.
+    expect(countedTo({ ...candle, volume: 100.00000000001 }, held, latest, far)).toBe(held.quote);
+  });
+  it('after a seek, the quote pushed before the first answer when it is of the answered bar', () => {
+    const sought = { bar: null, quote: latest };
+    expect(countedTo(candle, sought, latest, far)).toBe(latest);
+    expect(countedTo({ ...candle, time: T + 60_000 }, sought, latest, far)).toBeNull();
+  });
+  it('else a quote of the answer’s second, else none (the next push adds nothing)', () => {
+    const more = { ...candle, volume: 103, close: 10.6 };
+    expect(countedTo(more, held, latest, T + 20_400)).toBe(latest);
+    expect(countedTo(more, held, latest, far)).toBeNull();
+    expect(countedTo(candle, undefined, latest, far)).toBeNull();
+    expect(countedTo(undefined, held, null, far)).toBeNull();
   });
 });

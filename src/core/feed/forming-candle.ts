@@ -15,10 +15,18 @@
  * and turnover, so a bar's volume is what the day's grew between its pushes (ticks
  * carry a trade's size too, but only crypto streams them, and a missed tick would be
  * volume lost for good; a missed quote is not). The rule at the close: the streamed
- * volume never runs ahead of the service's (the first push after a REST answer adds
- * nothing), and the service's figure wins.
+ * volume never runs ahead of the service's, and the service's figure wins.
+ *
+ * After a REST answer, what the day grew is counted from the quote the service's bar
+ * counted to (`countedTo`): the quote the hub's own bar was built through, when the
+ * service's bar is that very bar (both counted the same trades: a replay's loopback
+ * service builds it from the quotes it pushed, and answers at a moment no quote marks);
+ * after a replay's seek, the quote pushed before the series' first answer (the sought
+ * time's, which that answer counted); else a quote of the answer's second; else none,
+ * and the first push after it adds nothing (what traded between is the next refresh's
+ * to add).
  */
-import type { Candle, KType, Quote } from '../../shared/model';
+import type { Candle, KType, Quote, UnixMs } from '../../shared/model';
 import { KTYPES } from '../../shared/model';
 
 /** What a quote does to a series' newest candles. */
@@ -82,6 +90,50 @@ export function formingCandle(
     next.volume === last.volume &&
     next.turnover === last.turnover;
   return same ? { kind: 'same' } : { kind: 'moved', candles: [...candles.slice(0, -1), next] };
+}
+
+/**
+ * The forming bar a series shows, and the quote it counts the day's figures through. A
+ * null bar: the quote came before the series' first answer after a replay's seek, both
+ * the source's records at the sought time (the answer counts that quote).
+ */
+export interface CountedBar {
+  bar: Candle | null;
+  quote: Quote;
+}
+
+/**
+ * The quote a REST answer's forming bar `answered` counted the day to, as far as the hub
+ * can tell: the one its own bar was counted through when the two are the same bar, else
+ * `latest` when it is of the answer's second (`now`), else null (not known: the next
+ * push adds nothing).
+ */
+export function countedTo(
+  answered: Candle | undefined,
+  held: CountedBar | undefined,
+  latest: Quote | null,
+  now: UnixMs,
+): Quote | null {
+  if (answered && held) {
+    if (held.bar === null ? held.quote.time >= answered.time : sameBar(answered, held.bar))
+      return held.quote;
+  }
+  const second = (t: UnixMs) => Math.floor(t / 1000);
+  return latest && second(latest.time) === second(now) ? latest : null;
+}
+
+/** The same bar: its time and prices, and its volume and turnover but for binary noise. */
+export function sameBar(a: Candle, b: Candle): boolean {
+  const near = (x: number, y: number) => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x));
+  return (
+    a.time === b.time &&
+    a.open === b.open &&
+    a.high === b.high &&
+    a.low === b.low &&
+    a.close === b.close &&
+    near(a.volume, b.volume) &&
+    near(a.turnover, b.turnover)
+  );
 }
 
 /** Decimal places of a figure as the service wrote it (at most 10). */

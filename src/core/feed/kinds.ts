@@ -45,6 +45,11 @@ export interface SliceMeta {
    * the book of this moment).
    */
   cached: boolean;
+  /**
+   * Records pushed before each code's newest since the last delivery, oldest first: a
+   * tick is a trade, and every one goes to the panes (`Events['ticks'].earlier`).
+   */
+  earlier?: ReadonlyMap<string, readonly unknown[]>;
 }
 
 export interface KindAdapter<T> {
@@ -135,6 +140,7 @@ function snapshotEvent(
   subscriptionId: string,
   records: Record<string, never>,
   cached: boolean,
+  earlier?: ReadonlyMap<string, readonly unknown[]>,
 ): HubEvent {
   switch (spec.kind) {
     case 'quotes':
@@ -144,11 +150,30 @@ function snapshotEvent(
         event: 'depth',
         payload: { subscriptionId, books: records, ...(cached && { cached: true as const }) },
       };
-    case 'ticks':
-      return { event: 'ticks', payload: { subscriptionId, ticks: records } };
+    case 'ticks': {
+      const trades = earlierOf(records, earlier);
+      return {
+        event: 'ticks',
+        payload: { subscriptionId, ticks: records, ...(trades && { earlier: trades }) },
+      };
+    }
     default:
       throw new Error(`${spec.kind} has no snapshots`);
   }
+}
+
+/** The earlier trades of the codes of `records`, where any came; undefined when none did. */
+function earlierOf(
+  records: Record<string, unknown>,
+  earlier: ReadonlyMap<string, readonly unknown[]> | undefined,
+): Record<string, Tick[]> | undefined {
+  if (!earlier || earlier.size === 0) return undefined;
+  let out: Record<string, Tick[]> | undefined;
+  for (const code in records) {
+    const list = earlier.get(code);
+    if (list && list.length > 0) (out ??= {})[code] = [...(list as Tick[])];
+  }
+  return out;
 }
 
 /** Snapshot kinds (quote, depth, tick) share everything but the fingerprint. */
@@ -164,7 +189,7 @@ function snapshotAdapter<T extends Quote | DepthBook | Tick>(
       fetchSnapshots(client, route, codes, { signal }) as Promise<Result<BatchResult<T>>>,
     fingerprint,
     events: (spec, id, slice, meta) => [
-      snapshotEvent(spec, id, Object.fromEntries(slice) as never, meta.cached),
+      snapshotEvent(spec, id, Object.fromEntries(slice) as never, meta.cached, meta.earlier),
     ],
     save(store, route, entries, at) {
       store.saveSnapshots(

@@ -133,6 +133,7 @@ export class StreamFeed {
   /** The same streams opened again: what the old connections said (or still send) is dropped. */
   restart(): void {
     this.setOpener(this.#open);
+    this.#pushes.rewound();
   }
 
   /**

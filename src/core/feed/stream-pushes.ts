@@ -7,10 +7,10 @@
  */
 import type { SubscriptionState } from '../../shared/bridge';
 import { streamSymbol } from '../../shared/api/stream';
-import type { AssetClass, Candle, Quote, UnixMs } from '../../shared/model';
+import type { AssetClass, Candle, Quote, Tick, UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
 import type { StreamPush } from '../stream';
-import { formingCandle } from './forming-candle';
+import { countedTo, formingCandle, type CountedBar } from './forming-candle';
 import { carriedByStream, liveAgain, snapshotDue, snapshotTaken, type Group } from './group';
 import { StreamCandles } from './stream-candles';
 import { adapterFor } from './kinds';
@@ -24,8 +24,6 @@ export const STREAM_SAVE_MS = 1_000;
 
 /** States a push makes live again: the stream says more than an age or an old outage. */
 const REVIVED: ReadonlySet<SubscriptionState> = new Set(['loading', 'stale', 'offline']);
-
-const second = (time: UnixMs) => Math.floor(time / 1000);
 
 /** A group holding a streamed symbol under one of its codes: where its pushes go. */
 export interface Target {
@@ -63,9 +61,18 @@ export class StreamPushes {
   readonly #quotes = new Map<string, Quote>();
   /** By group key and code. */
   readonly #bases = new Map<string, CandleBase>();
+  /** Each streamed chart's forming bar and the quote it was counted through, by group key and code. */
+  readonly #counted = new Map<string, CountedBar>();
+  /** Sought since the last new stream (see `rewound`). */
+  #rewound = false;
   /** The forming candle time a rollover last asked REST about, by group key and code. */
   readonly #rolled = new Map<string, UnixMs>();
   readonly #pushed = new Map<Group, Set<string>>();
+  /**
+   * The ticks pushed this turn, in order, by group and code: each is a trade, and the
+   * delivery carries those before the newest too (`Events['ticks'].earlier`).
+   */
+  readonly #trades = new Map<Group, Map<string, Tick[]>>();
   readonly #unsaved = new Map<Group, Set<string>>();
   #flushQueued = false;
   #saveTimer: TimerHandle | null = null;
@@ -84,11 +91,23 @@ export class StreamPushes {
     });
   }
 
+  /**
+   * A replay was sought (`FeedHub.rewind`): cleared, and until a series' first answer the
+   * quotes pushed are the sought time's, which that answer counts (`CountedBar`).
+   */
+  rewound(): void {
+    this.clear();
+    this.#rewound = true;
+  }
+
   /** A new stream (token, address, settings): what the old one said is no base for the new. */
   clear(): void {
+    this.#rewound = false;
     this.#quotes.clear();
     this.#bases.clear();
+    this.#counted.clear();
     this.#rolled.clear();
+    this.#trades.clear();
     this.candles.clear();
   }
 
@@ -116,7 +135,9 @@ export class StreamPushes {
           if (push.type === 'depth') this.#record(group, code, push.depth);
           break;
         case 'ticks':
-          if (push.type === 'tick') this.#record(group, code, push.tick);
+          if (push.type === 'tick' && this.#record(group, code, push.tick)) {
+            this.#trade(group, code, push.tick);
+          }
           break;
         case 'news':
           break;
@@ -137,12 +158,14 @@ export class StreamPushes {
         this.deps.seed(route.cls, route.region, code, quote);
       }
     } else if (route.kind === 'candles') {
-      // REST's candle counts the day to this second: pushes of it add nothing more.
-      const now = second(this.deps.now());
-      for (const code of Object.keys(batch.data)) {
-        const latest = this.#quotes.get(symbolId(route.cls, route.region, code));
-        const base = latest && second(latest.time) === now ? latest : null;
-        this.#bases.set(`${g.key}|${code}`, { quote: base });
+      // What REST's candle counted the day to: pushes of it add nothing more.
+      const now = this.deps.now();
+      for (const [code, candles] of Object.entries(batch.data as Record<string, Candle[]>)) {
+        const key = `${g.key}|${code}`;
+        const latest = this.#quotes.get(symbolId(route.cls, route.region, code)) ?? null;
+        const base = countedTo(candles.at(-1), this.#counted.get(key), latest, now);
+        this.#counted.delete(key);
+        this.#bases.set(key, { quote: base });
       }
       this.candles.answered(g, batch.data as Record<string, Candle[]>);
     }
@@ -155,21 +178,50 @@ export class StreamPushes {
     this.deps.scheduler.kick(g);
   }
 
-  #record(g: Group, code: string, record: unknown): void {
+  /** Takes a pushed record as `code`'s newest; false when it is older than the one held. */
+  #record(g: Group, code: string, record: unknown): boolean {
     const held = g.latest.get(code);
-    if (held && adapterFor(g.route).isOlder?.(record, held.record)) return;
+    if (held && adapterFor(g.route).isOlder?.(record, held.record)) return false;
     g.latest.set(code, { record, at: this.deps.now() });
     this.#mark(this.#unsaved, g, code);
     this.#deliverSoon(g, code);
     this.#saveSoon();
+    return true;
+  }
+
+  #trade(g: Group, code: string, tick: Tick): void {
+    let byCode = this.#trades.get(g);
+    if (!byCode) this.#trades.set(g, (byCode = new Map()));
+    const list = byCode.get(code);
+    if (list) list.push(tick);
+    else byCode.set(code, [tick]);
+  }
+
+  /** The trades of `g` pushed this turn before each code's newest (the one delivered). */
+  #earlier(g: Group): Map<string, Tick[]> | undefined {
+    const byCode = this.#trades.get(g);
+    if (!byCode) return undefined;
+    const out = new Map<string, Tick[]>();
+    const fp = adapterFor(g.route).fingerprint;
+    for (const [code, list] of byCode) {
+      const newest = g.latest.get(code)?.record;
+      const shown = newest === undefined ? null : fp(newest);
+      // The newest goes as the code's record; a poll's answer may have taken its place.
+      const before = list.filter((t) => fp(t) !== shown);
+      if (before.length > 0) out.set(code, before);
+    }
+    return out.size > 0 ? out : undefined;
   }
 
   /** A quote moves the forming candle; past its period, REST is asked for the new one. */
   #forming(g: Group, code: string, quote: Quote, latest: Quote | null): void {
     if (g.route.kind !== 'candles') return;
     const held = g.latest.get(code) as Stored<Candle[]> | undefined;
-    if (!held) return;
     const key = `${g.key}|${code}`;
+    if (!held) {
+      if (this.#rewound) this.#counted.set(key, { bar: null, quote });
+      return;
+    }
     // The volume grows from what the candle counts already. After a REST refresh that is
     // the day's volume at a quote of the refresh's second, when one was seen; else the
     // first quote after it adds nothing (what traded between is the next refresh's to
@@ -181,6 +233,10 @@ export class StreamPushes {
       base.quote = quote;
     }
     const update = formingCandle(held.record, g.route.kType, quote, previous);
+    // The bar shown now counts the day through this quote (when of its period).
+    const bar = (update.kind === 'moved' ? update.candles : held.record).at(-1)!;
+    if (update.kind === 'rolled') this.#counted.delete(key);
+    else if (quote.time >= bar.time) this.#counted.set(key, { bar, quote });
     if (update.kind === 'moved') {
       // Not written to the cache: the next REST refresh writes the candle as the service has it.
       g.latest.set(code, { record: update.candles, at: this.deps.now() });
@@ -218,8 +274,10 @@ export class StreamPushes {
     for (const [g, codes] of this.#pushed) {
       if (!registry.isCurrent(g)) continue;
       const adapter = adapterFor(g.route);
+      const earlier = this.#earlier(g);
       for (const sub of registry.visible(g)) {
-        if (!sub.deliver(adapter, g.latest, { offline: false }, codes)) continue;
+        if (!sub.deliver(adapter, g.latest, { offline: false, ...(earlier && { earlier }) }, codes))
+          continue;
         status.lastUpdate = now;
         sub.liveAt = now;
         // The stream carries it (its snapshot due or not): no poll's pace is its age.
@@ -230,6 +288,7 @@ export class StreamPushes {
       }
     }
     this.#pushed.clear();
+    this.#trades.clear();
     status.tell();
   }
 

@@ -9,7 +9,7 @@ import type {
   SubscriptionState,
 } from '../../shared/bridge';
 import type { MarketStateView, UnixMs } from '../../shared/model';
-import type { KindAdapter } from './kinds';
+import type { KindAdapter, SliceMeta } from './kinds';
 import type { Stored } from './store';
 import type { HubEvent, PushFn } from './types';
 
@@ -53,12 +53,17 @@ export class Subscription {
    * Pushes the records of `records` (by code) that differ from what this subscription
    * was last pushed — of `only` those codes, when given (what a stream push changed);
    * true when something was pushed. `offline`: the API is unreachable; `cached`: the
-   * records are a first paint's, not fresh (see `SliceMeta`).
+   * records are a first paint's, not fresh; `earlier`: what was pushed before the newest
+   * (see `SliceMeta`).
    */
   deliver(
     adapter: KindAdapter<unknown>,
     records: ReadonlyMap<string, Stored<unknown>>,
-    { offline, cached = false }: { offline: boolean; cached?: boolean },
+    {
+      offline,
+      cached = false,
+      earlier,
+    }: { offline: boolean; cached?: boolean; earlier?: SliceMeta['earlier'] },
     only?: ReadonlySet<string>,
   ): boolean {
     const slice = new Map<string, unknown>();
@@ -74,7 +79,8 @@ export class Subscription {
     }
     if (slice.size === 0) return false;
     this.asOf = asOf;
-    for (const event of adapter.events(this.spec, this.id, slice, { asOf, offline, cached })) {
+    const meta = { asOf, offline, cached, ...(earlier && { earlier }) };
+    for (const event of adapter.events(this.spec, this.id, slice, meta)) {
       this.emit(event);
     }
     return true;

@@ -327,6 +327,43 @@ export function lastRecordsBefore(
   return out;
 }
 
+/**
+ * The last `limit` trades (ticks) of each of `instruments` that arrived by `t` (its
+ * frames at `t` included: a replay clock at `t` has played them), looked for up to
+ * `lookbackMs` back, oldest first, by instrument key: a tick tape's rows at `t`. One
+ * pass backwards over the window's ticks, stopping once every one has `limit`.
+ */
+export function ticksBefore(
+  db: RecordingDb,
+  instruments: readonly Instrument[],
+  t: UnixMs,
+  limit: number,
+  lookbackMs = 300_000,
+): Map<string, Tick[]> {
+  const out = new Map<string, Tick[]>();
+  const ids = idsOf(db, instruments)!;
+  if (ids.size === 0 || limit <= 0) return out;
+  const decoder = new Decoder(instrumentsOf(db));
+  const found = new Map<number, Tick[]>([...ids].map((id) => [id, []]));
+  let left = ids.size;
+  const rows = db.sqlite
+    .prepare(
+      `SELECT ${FRAME_COLUMNS} FROM frames WHERE id >= ? AND id < ? AND kind = ${KIND.tick} ORDER BY id DESC`,
+    )
+    .iterate(frameIdAt(db, t - lookbackMs), frameIdAt(db, t + 1)) as IterableIterator<Row>;
+  for (const row of rows) {
+    const list = found.get(row.instrument);
+    if (!list || list.length >= limit) continue;
+    const frame = decoder.take(row);
+    if (frame?.channel === 'tick') list.push(frame.record);
+    if (list.length >= limit && --left === 0) break;
+  }
+  for (const [id, list] of found) {
+    if (list.length > 0) out.set(instrumentKey(decoder.instruments.get(id)!), list.reverse());
+  }
+  return out;
+}
+
 /** The instruments a recording holds (by key order of first sight). */
 export function recordedInstruments(db: RecordingDb): Instrument[] {
   return [...instrumentsOf(db).values()];

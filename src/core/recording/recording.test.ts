@@ -27,7 +27,7 @@ import {
   recordingFilePath,
   type RecordingDb,
 } from './open-recording';
-import { bookAt, read, RecordingCursor } from './reader';
+import { bookAt, read, RecordingCursor, ticksBefore } from './reader';
 import { Recorder } from './recorder';
 import { BookWalk, INSTRUMENTS } from './testing/books';
 import { openTestRecording } from './testing/temp-recording';
@@ -148,6 +148,46 @@ describe('recording store', () => {
         .slice(0, 10)
         .map((s) => s.t),
     );
+  });
+
+  it('answers the last trades of each instrument by a time, oldest first, at most so many', () => {
+    const db = openDb();
+    let t = 0;
+    const writer = new RecordingWriter(db, { now: () => t, timers: null });
+    const [btc, aapl] = [INSTRUMENTS[0]!, INSTRUMENTS[1]!];
+    const trade = (symbol: string, n: number): Tick => ({
+      symbol,
+      last: 100 + n,
+      time: n * 1000,
+      volume: n,
+      turnover: n,
+      status: 0,
+    });
+    for (let n = 1; n <= 10; n++) {
+      t = n * 1000;
+      writer.append({ channel: 'tick', instrument: btc, record: trade('BTCUSDT', n) });
+      if (n % 2 === 0)
+        writer.append({ channel: 'tick', instrument: aapl, record: trade('AAPL', n) });
+    }
+    writer.close();
+    const at = (time: number, limit: number, lookback?: number) =>
+      Object.fromEntries(
+        [...ticksBefore(db, [btc, aapl], time, limit, lookback)].map(([k, list]) => [
+          k,
+          list.map((x) => x.time / 1000),
+        ]),
+      );
+    // By 7 s, its frames at 7 s included (a replay clock at 7 s has played them).
+    expect(at(7_000, 3)).toEqual({
+      [instrumentKey(btc)]: [5, 6, 7],
+      [instrumentKey(aapl)]: [2, 4, 6],
+    });
+    // No further back than asked; nothing before the first.
+    expect(at(7_000, 50, 2_500)).toEqual({
+      [instrumentKey(btc)]: [5, 6, 7],
+      [instrumentKey(aapl)]: [6],
+    });
+    expect(at(500, 3)).toEqual({});
   });
 
   it('keeps quotes and ticks with their exchange time, and skips one that says nothing new', () => {

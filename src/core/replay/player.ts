@@ -85,6 +85,8 @@ export class ReplayPlayer {
   readonly #bookAt = new Map<string, UnixMs>();
   /** Each instrument's key, by the recording's instrument object (one per instrument): not rebuilt per frame. */
   readonly #keys = new Map<Instrument, string>();
+  /** Every frame that arrived by this time has been played (told to `onFrames`, or loaded by a seek). */
+  #playedTo: UnixMs;
   readonly #frames = new Emitter<readonly RecordedFrame[]>();
   readonly #reset = new Emitter<void>();
   /** Frames the clock passed, in order (a pane's stream pushes). */
@@ -104,7 +106,18 @@ export class ReplayPlayer {
       now: o.now,
       ...(o.speed === undefined ? {} : { speed: o.speed }),
     });
+    this.#playedTo = o.from - 1;
     this.#load(o.from);
+  }
+
+  /**
+   * The time every frame up to which has been played: the clock's time once `advance`
+   * caught up with it, behind it until then. What the stream has pushed is the recording
+   * up to here, so a REST answer built up to here counts the same quotes (a chart's
+   * forming bar: feed/forming-candle.ts `countedTo`).
+   */
+  get playedTo(): UnixMs {
+    return this.#playedTo;
   }
 
   book(instrument: Instrument): DepthBook | null {
@@ -121,7 +134,13 @@ export class ReplayPlayer {
 
   /** Plays the frames up to the clock's time; answers them (also told to `onFrames`). */
   advance(): readonly RecordedFrame[] {
-    const frames = this.#cursor.next(MAX_FRAMES_PER_ADVANCE, this.clock.time());
+    const until = this.clock.time();
+    const frames = this.#cursor.next(MAX_FRAMES_PER_ADVANCE, until);
+    // Cut short: frames of the last one's time may be left for the next.
+    this.#playedTo =
+      frames.length < MAX_FRAMES_PER_ADVANCE
+        ? until
+        : Math.max(this.#playedTo, frames.at(-1)!.t - 1);
     this.#apply(frames);
     return frames;
   }
@@ -129,6 +148,7 @@ export class ReplayPlayer {
   /** Moves to `t` (within the span): every record as it stood there. */
   seek(t: UnixMs): void {
     this.clock.seek(t);
+    this.#playedTo = this.clock.time() - 1;
     this.#load(this.clock.time());
     this.#reset.fire();
   }
@@ -143,6 +163,7 @@ export class ReplayPlayer {
       return false;
     }
     this.clock.step(frame.t);
+    this.#playedTo = frame.t;
     this.#apply([frame]);
     return true;
   }

@@ -219,6 +219,21 @@ describe('replay server', () => {
     expect(bars.at(-2)).toMatchObject({ t: T0, o: 1, c: 1.5 });
   });
 
+  it('answers the forming bar as played: the quotes the stream told, none the clock passed since', async () => {
+    const f = await fixture();
+    f.player.seek(T0 + 90_500);
+    const forming = async () => {
+      const { body } = await get(f, '/crypto/klines?region=BA&codes=BTCUSDT&kType=1&limit=2');
+      return (body.data.BTCUSDT as { c: number }[]).at(-1)!.c;
+    };
+    // Three seconds on the clock, nothing played yet: the bar of the quotes pushed so far.
+    f.wall.now += 3_000;
+    expect(f.player.clock.time()).toBe(T0 + 93_500);
+    expect(await forming()).toBe(190);
+    f.player.advance();
+    expect(await forming()).toBe(193);
+  });
+
   it('refuses a request without its token, and a path it does not serve', async () => {
     const f = await fixture();
     expect((await get(f, '/crypto/quotes?region=BA&codes=BTCUSDT', 'wrong')).status).toBe(401);

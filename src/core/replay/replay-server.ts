@@ -153,7 +153,9 @@ export async function startReplayServer(o: ReplayServerOptions): Promise<ReplayS
       if (!isKType(kType) || !(limit > 0))
         return envelope(res, 400, 400, 'E002 bad kType or limit', null);
       const et = q.get('et');
-      const time = player.clock.time();
+      // What has been played (and pushed), not the clock's time a moment ahead of it: the
+      // forming bar counts the quotes the stream told, and none it has not yet.
+      const time = player.playedTo;
       const end = et === null ? time : Math.min(time, Number(et));
       const data = Object.create(null) as Record<string, unknown>;
       for (const code of (q.get('codes') ?? '').split(',')) {
