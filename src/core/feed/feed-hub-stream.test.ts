@@ -276,6 +276,60 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
     hub.dispose();
   });
 
+  it('is not LIVE while the stream cannot connect, though the polls still answer; one drop that reconnects does not flap', async () => {
+    const { timers, hub, streaming } = setup();
+    const states: string[] = [];
+    hub.health.onChange((h) => states.push(h.state));
+    const stock = await streaming('stock', 'US', ['AAPL', 'MSFT']);
+    await timers.advance(10_000);
+    expect(hub.health.snapshot().state).toBe('live');
+    // One drop, and the reconnect (under a second later) works: LIVE throughout.
+    stock.drop(timers.now() + 800, 'the connection closed', { reason: 'closed' });
+    await timers.advance(800);
+    stock.connect(2);
+    stock.stream();
+    await timers.advance(10_000);
+    expect(states).not.toContain('degraded');
+    // The service dies: the socket closes, and the attempt to connect again is refused.
+    stock.drop(timers.now() + 900, 'the connection closed', { reason: 'closed' });
+    await timers.advance(900);
+    stock.connect(2);
+    stock.drop(timers.now() + 2000, 'connect ECONNREFUSED 127.0.0.1:4100', {
+      reason: 'unreachable',
+      attempt: 2,
+    });
+    await timers.advance(0);
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'degraded',
+      lastError: 'The stream is down (connect ECONNREFUSED 127.0.0.1:4100).',
+    });
+    // Attempting again is not an answer: no flapping back to LIVE meanwhile.
+    await timers.advance(2000);
+    stock.connect(3);
+    await timers.advance(5000);
+    expect(hub.health.snapshot().state).toBe('degraded');
+    // Its own retries never take the service offline (the polls, answering, say it is not).
+    stock.drop(timers.now() + 4000, 'connect ECONNREFUSED 127.0.0.1:4100', {
+      reason: 'unreachable',
+      attempt: 3,
+    });
+    await timers.advance(4000);
+    stock.connect(4);
+    stock.drop(timers.now() + 8000, 'connect ECONNREFUSED 127.0.0.1:4100', {
+      reason: 'unreachable',
+      attempt: 4,
+    });
+    await timers.advance(0);
+    expect(hub.health.snapshot().state).toBe('degraded');
+    // Back.
+    await timers.advance(8000);
+    stock.connect(5);
+    stock.stream();
+    await timers.advance(0);
+    expect(hub.health.snapshot()).toMatchObject({ state: 'live', lastError: null });
+    hub.dispose();
+  });
+
   it("the stream's refused token is REST's: every stream stops, nothing is polled, until a new token", async () => {
     const { timers, client, streams, hub, counter } = setup();
     const r = new Recorder();

@@ -68,7 +68,8 @@ export class EvidenceBook {
   /**
    * Takes one outcome in, `message` already redacted. Returns true when it took the
    * service offline: a few unreachable outcomes in a row, or one that leaves no
-   * outcome still standing that shows the service reachable.
+   * outcome still standing that shows the service reachable. A connection's own retries
+   * (`retriesItself`, the stream) stand for their channel but take nothing offline.
    */
   add(
     outcome: Outcome,
@@ -76,11 +77,12 @@ export class EvidenceBook {
     channel: string,
     validMs: number | undefined,
     now: UnixMs,
+    retriesItself = false,
   ): boolean {
     const f = this.#f;
     let until = now + Math.max(0, validMs ?? this.tuning.memoryMs);
     if (outcome.kind === 'unreachable') {
-      f.unreachableInARow++;
+      if (!retriesItself) f.unreachableInARow++;
       if (f.offlineSince !== null) f.offlineReason = message;
     } else {
       this.#answered(outcome.kind === 'rate-limited');
@@ -97,7 +99,7 @@ export class EvidenceBook {
     f.lastFailure = isGood(outcome.kind) ? null : { kind: outcome.kind, message };
     f.lastFailureChannel = f.lastFailure === null ? null : channel;
     this.#entries.set(channel, { kind: outcome.kind, message, at: now, until });
-    if (outcome.kind !== 'unreachable' || f.offlineSince !== null) return false;
+    if (outcome.kind !== 'unreachable' || f.offlineSince !== null || retriesItself) return false;
     if (!this.#goneAway(now)) return false;
     f.offlineSince = now;
     f.offlineReason = message;
