@@ -406,6 +406,7 @@ export class StreamFeed {
     this.deps.health.record(SUCCESS, {
       channel: streamChannel(cls),
       validMs: STREAM_ALIVE_VALID_MS,
+      retriesItself: true,
       epoch: this.deps.health.epoch,
     });
   }

@@ -178,6 +178,30 @@ describe('HealthService: degraded (5xx, timeouts while others answer)', () => {
     expect(steps).toEqual(['live', 'degraded', 'offline', 'live']);
   });
 
+  it("is live again once a request answers while the stream fails: the stream's trouble is then its own, until it connects", () => {
+    const { health, states } = setup();
+    const stream = { channel: 'stream:stock', retriesItself: true, validMs: 20_000 };
+    health.record(SUCCESS, { channel: 'quotes', validMs: 120_000 });
+    health.record(SUCCESS, stream);
+    health.record(fail('failed', 'stream: HTTP 503'), stream);
+    expect(health.snapshot().state).toBe('degraded');
+    // A poll answers: the data is fine.
+    health.record(SUCCESS, { channel: 'quotes', validMs: 120_000 });
+    expect(health.snapshot()).toMatchObject({ state: 'live', lastError: null });
+    // The stream's retries failing on: no flapping.
+    health.record(fail('failed', 'stream: HTTP 503'), stream);
+    health.record(fail('unreachable', 'stream: refused'), stream);
+    expect(health.snapshot().state).toBe('live');
+    // It connects; failing again after is news again.
+    health.record(SUCCESS, stream);
+    health.record(fail('unreachable', 'stream: refused'), stream);
+    expect(health.snapshot()).toMatchObject({ state: 'degraded', lastError: 'stream: refused' });
+    expect(states()).toEqual(['live', 'degraded', 'live', 'degraded']);
+    // A closed channel forgets its excuse too.
+    health.forget('stream:stock');
+    expect(health.snapshot().state).toBe('live');
+  });
+
   it("does not go offline on a stream's failure when nothing else stands", () => {
     const { health } = setup();
     health.record(fail('unreachable', 'stream: connection refused'), {
