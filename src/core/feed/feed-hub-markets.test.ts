@@ -14,7 +14,7 @@ import { planOf } from '../../shared/model';
 import { instrumentKey } from '../../shared/model';
 import { ManualTimers } from '../../shared/testing/manual-timers';
 import { NO_STORE, type FeedStore } from './store';
-import { FakeFeedClient, quote } from './testing/fake-client';
+import { FakeFeedClient, apiError, quote } from './testing/fake-client';
 import { FakeStreams } from './testing/fake-stream';
 import { Recorder } from './testing/recorder';
 import { manualHub, quotesSpec, stockQuotes, type ManualHub } from './testing/hub';
@@ -291,6 +291,34 @@ describe('FeedHub: closed markets rest', () => {
     markets.set('stock|US', { phase: 'open' });
     await timers.advance(1_000);
     expect(streams.of('stock').keys()).toEqual(['AAPL$US', 'MSFT$US']);
+    hub.dispose();
+  });
+
+  it('gives a resting market its closed state back, with no request, when the service is reachable again', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    const [us, btc] = await watch(stockQuotes(['AAPL']), quotesSpec('crypto', 'BA', ['BTCUSDT']));
+    await timers.advance(10_000);
+    const stockCalls = () => client.callsOf('quotes').filter((c) => c.cls === 'stock').length;
+    expect(stockCalls()).toBe(1);
+    expect(us.state).toBe('live');
+    // The network dies: the open market's polls fail, every pane is offline.
+    client.error = apiError('network', 'connection refused');
+    await timers.advance(5_000);
+    expect(hub.health.snapshot().state).toBe('offline');
+    expect([us.state, btc.state]).toEqual(['offline', 'offline']);
+    // It comes back: the open market is asked again, the resting one is what it was
+    // (its last prices are the close's), asked nothing.
+    client.error = null;
+    client.bump();
+    await timers.advance(60_000);
+    expect(hub.health.snapshot().state).toBe('live');
+    expect(btc.state).toBe('live');
+    expect(us.state).toBe('live');
+    expect(us.status?.message).toBeUndefined();
+    expect(us.status?.market?.phase).toBe('weekend');
+    expect(stockCalls()).toBe(1);
     hub.dispose();
   });
 

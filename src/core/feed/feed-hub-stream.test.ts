@@ -326,6 +326,64 @@ describe('FeedHub with a stream: down, back, refused, off', () => {
     hub.dispose();
   });
 
+  it('is not LIVE once the stream cannot connect, until a poll answers; one drop that reconnects does not flap', async () => {
+    const { timers, hub, streaming } = setup();
+    const states: string[] = [];
+    hub.health.onChange((h) => states.push(h.state));
+    const stock = await streaming('stock', 'US', ['AAPL', 'MSFT']);
+    await timers.advance(10_000);
+    expect(hub.health.snapshot().state).toBe('live');
+    const refused = (attempt: number, inMs: number) =>
+      stock.drop(timers.now() + inMs, 'cannot reach the stream: connect ECONNREFUSED', {
+        reason: 'unreachable',
+        attempt,
+      });
+    // One drop, and the reconnect (under a second later) works: LIVE throughout.
+    stock.drop(timers.now() + 800, 'the connection dropped', { reason: 'closed' });
+    await timers.advance(800);
+    stock.connect(2);
+    stock.stream();
+    await timers.advance(10_000);
+    expect(states).not.toContain('degraded');
+    // The socket drops and the attempt to connect again is refused: DEGRADED at once,
+    // before any poll could say so (on a small plan the next one can be a minute away).
+    stock.drop(timers.now() + 900, 'the connection dropped', { reason: 'closed' });
+    await timers.advance(900);
+    stock.connect(2);
+    refused(2, 2000);
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'degraded',
+      lastError: 'The stream is down (cannot reach the stream: connect ECONNREFUSED).',
+    });
+    // The polls answer (the symbols left the stream): the data is fine, LIVE again; the
+    // stream's further failures are its own (its column says RETRY), no flapping.
+    await timers.advance(2000);
+    expect(hub.health.snapshot()).toMatchObject({ state: 'live', lastError: null });
+    stock.connect(3);
+    refused(3, 4000);
+    await timers.advance(4000);
+    stock.connect(4);
+    refused(4, 8000);
+    await timers.advance(0);
+    expect(hub.health.snapshot()).toMatchObject({
+      state: 'live',
+      stream: { state: 'reconnecting' },
+    });
+    // Connected again; the next time it cannot, that is news again.
+    await timers.advance(8000);
+    stock.connect(5);
+    stock.stream();
+    await timers.advance(10_000);
+    stock.drop(timers.now() + 700, 'the connection dropped', { reason: 'closed' });
+    await timers.advance(700);
+    stock.connect(2);
+    refused(2, 2000);
+    expect(hub.health.snapshot().state).toBe('degraded');
+    const flips = states.filter((state, i) => state !== states[i - 1]);
+    expect(flips).toEqual(['connecting', 'live', 'degraded', 'live', 'degraded']);
+    hub.dispose();
+  });
+
   it("the stream's refused token is REST's: every stream stops, nothing is polled, until a new token", async () => {
     const { timers, client, streams, hub, counter } = setup();
     const r = new Recorder();

@@ -582,6 +582,13 @@ export class FeedHub {
     }
     // Staleness counts from now: the refresh about to go out gets its chance first.
     this.#registry.restartStaleness(this.#now());
+    // A resting (closed) market is asked nothing, so no answer clears the hold's state:
+    // its last prices are the close's, as true as before the hold.
+    const held = HOLD_STATE[was.state];
+    for (const sub of this.#registry.subscriptions()) {
+      if (sub.state !== held || !this.#registry.groupOf(sub)?.resting) continue;
+      sub.setState(sub.unknownCodes.length >= sub.codes.length ? 'unknown' : 'live');
+    }
     this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();
   }

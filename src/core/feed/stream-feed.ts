@@ -14,7 +14,7 @@ import { tradingAt } from '../../shared/calendar/calendars';
 import { DisposableStore } from '../../shared/emitter';
 import { type AssetClass, type Instrument, type PlanName, type UnixMs } from '../../shared/model';
 import type { BatchResult } from '../api';
-import { SUCCESS } from '../health';
+import { SUCCESS, type Outcome } from '../health';
 import type { StreamClient, StreamPush, StreamState } from '../stream';
 import { carriedByStream, setStreamed, snapshotDue, type Group } from './group';
 import type { GroupPollerDeps } from './poller';
@@ -68,6 +68,36 @@ const STREAM_ALIVE_VALID_MS = 15_000;
 
 /** The health service's channel of one class's stream. */
 export const streamChannel = (cls: AssetClass): string => `stream:${cls}`;
+
+/**
+ * What a stream going to reconnect says of the service (the status bar's mode): a
+ * connection that could not be made, or not in time, or that drops again in a row, is
+ * a failure the app knows of at once — LIVE must not stand while the next poll is a
+ * minute away. One drop of a connection that worked (closed, no pong) gets its
+ * reconnect first, under a second away: one hiccup does not flap the mode. Reconnecting
+ * for the app's own reasons (a smaller subscription set, another connection with the
+ * token) says nothing; null.
+ */
+export function streamFailure(
+  state: Extract<StreamState, { kind: 'reconnecting' }>,
+): Outcome | null {
+  const message = `The stream is down (${state.message}).`;
+  switch (state.reason) {
+    case 'unreachable':
+    case 'timeout':
+      return { kind: 'unreachable', message };
+    case 'closed':
+    case 'heartbeat':
+      return state.attempt > 1 ? { kind: 'unreachable', message } : null;
+    // It answered, with a refusal or with frames it could not read.
+    case 'unavailable':
+    case 'unreadable':
+      return { kind: 'failed', message };
+    case 'replaced':
+    case 'resubscribe':
+      return null;
+  }
+}
 
 /** The hub's parts the stream works with: the poller's, the scheduler and the timers. */
 export interface StreamFeedDeps extends Pick<
@@ -344,8 +374,24 @@ export class StreamFeed {
     } else if (state.kind === 'streaming' || state.kind === 'over-limit') {
       this.#alive(cls, true);
       this.#recheckIfBound();
+    } else if (state.kind === 'reconnecting') {
+      this.#aliveAt.delete(cls);
+      const failure = streamFailure(state);
+      // Until the next attempt has had its time, the failure stands for the stream.
+      const validMs = Math.max(0, state.nextAttemptAt - this.deps.now()) + STREAM_ALIVE_VALID_MS;
+      if (failure !== null) {
+        this.deps.health.record(failure, {
+          channel,
+          validMs,
+          retriesItself: true,
+          epoch: this.deps.health.epoch,
+        });
+      }
+    } else if (state.kind === 'connecting') {
+      // An attempt under way changes nothing: what the last one said stands until this one speaks.
+      this.#aliveAt.delete(cls);
     } else {
-      // Down or idle says nothing of the service: REST's polls speak for it meanwhile.
+      // Idle (nothing wanted) or gone: the stream says nothing of the service any more.
       this.deps.health.forget(channel);
       this.#aliveAt.delete(cls);
     }
@@ -361,6 +407,7 @@ export class StreamFeed {
     this.deps.health.record(SUCCESS, {
       channel: streamChannel(cls),
       validMs: STREAM_ALIVE_VALID_MS,
+      retriesItself: true,
       epoch: this.deps.health.epoch,
     });
   }

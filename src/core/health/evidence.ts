@@ -41,6 +41,13 @@ const NO_FLAGS: Readonly<Flags> = {
 export class EvidenceBook {
   readonly #entries = new Map<string, Evidence>();
   #f: Flags = { ...NO_FLAGS };
+  /** Channels whose latest outcome is a failure of a connection retrying by itself (the stream). */
+  readonly #retrying = new Set<string>();
+  /**
+   * Such channels something else answered while they failed: the service answers, their
+   * trouble is their own (the stream's column says it) until they connect again.
+   */
+  readonly #excused = new Set<string>();
 
   constructor(private readonly tuning: EvidenceTuning) {}
 
@@ -68,7 +75,10 @@ export class EvidenceBook {
   /**
    * Takes one outcome in, `message` already redacted. Returns true when it took the
    * service offline: a few unreachable outcomes in a row, or one that leaves no
-   * outcome still standing that shows the service reachable.
+   * outcome still standing that shows the service reachable. A connection's own retries
+   * (`retriesItself`, the stream) stand for their channel but take nothing offline; once
+   * anything else has answered while they fail, their further failures say nothing of
+   * the service until they connect again.
    */
   add(
     outcome: Outcome,
@@ -76,11 +86,16 @@ export class EvidenceBook {
     channel: string,
     validMs: number | undefined,
     now: UnixMs,
+    retriesItself = false,
   ): boolean {
     const f = this.#f;
+    if (retriesItself) {
+      if (isGood(outcome.kind)) this.#excused.delete(channel);
+      else if (this.#excused.has(channel)) return false;
+    }
     let until = now + Math.max(0, validMs ?? this.tuning.memoryMs);
     if (outcome.kind === 'unreachable') {
-      f.unreachableInARow++;
+      if (!retriesItself) f.unreachableInARow++;
       if (f.offlineSince !== null) f.offlineReason = message;
     } else {
       this.#answered(outcome.kind === 'rate-limited');
@@ -97,7 +112,10 @@ export class EvidenceBook {
     f.lastFailure = isGood(outcome.kind) ? null : { kind: outcome.kind, message };
     f.lastFailureChannel = f.lastFailure === null ? null : channel;
     this.#entries.set(channel, { kind: outcome.kind, message, at: now, until });
-    if (outcome.kind !== 'unreachable' || f.offlineSince !== null) return false;
+    if (retriesItself && !isGood(outcome.kind)) this.#retrying.add(channel);
+    else this.#retrying.delete(channel);
+    if (isGood(outcome.kind)) this.#excuse();
+    if (outcome.kind !== 'unreachable' || f.offlineSince !== null || retriesItself) return false;
     if (!this.#goneAway(now)) return false;
     f.offlineSince = now;
     f.offlineReason = message;
@@ -106,6 +124,8 @@ export class EvidenceBook {
 
   /** Forgets a channel's outcome; true when that changed anything. */
   forget(channel: string): boolean {
+    this.#retrying.delete(channel);
+    this.#excused.delete(channel);
     const had = this.#entries.delete(channel);
     if (this.#f.lastFailureChannel !== channel) return had;
     this.#clearLastFailure();
@@ -115,6 +135,8 @@ export class EvidenceBook {
   /** Forgets everything. */
   clear(): void {
     this.#entries.clear();
+    this.#retrying.clear();
+    this.#excused.clear();
     this.#f = { ...NO_FLAGS };
   }
 
@@ -151,6 +173,19 @@ export class EvidenceBook {
       offlineSince: null,
       offlineReason: null,
     });
+  }
+
+  /**
+   * Something succeeded (a request, another class's stream): the service answers. The
+   * failures of connections retrying by themselves stop counting against it, and go on
+   * not counting until they connect.
+   */
+  #excuse(): void {
+    for (const channel of this.#retrying) {
+      this.#entries.delete(channel);
+      this.#excused.add(channel);
+    }
+    this.#retrying.clear();
   }
 
   #clearLastFailure(): void {

@@ -145,6 +145,73 @@ describe('HealthService: degraded (5xx, timeouts while others answer)', () => {
     });
   });
 
+  it("takes a stream's failed connection (a connection retrying by itself) as degraded at once, never offline", async () => {
+    const { timers, health, states } = setup();
+    const stream = { channel: 'stream:stock', retriesItself: true, validMs: 20_000 };
+    health.record(SUCCESS, { channel: 'quotes', validMs: 120_000 });
+    health.record(SUCCESS, { channel: 'news', validMs: 120_000 });
+    health.record(SUCCESS, stream);
+    // The service died: the stream cannot connect again, the next poll is a minute away.
+    health.record(fail('unreachable', 'stream: connection refused'), stream);
+    expect(health.snapshot()).toMatchObject({
+      state: 'degraded',
+      lastError: 'stream: connection refused',
+    });
+    // Its retries, however many, are one socket: no hold stops the polls that may work.
+    for (let i = 0; i < 5; i++) {
+      await timers.advance(2000);
+      health.record(fail('unreachable', 'stream: connection refused'), stream);
+    }
+    expect(health.snapshot().state).toBe('degraded');
+    expect(health.hold()).toBeNull();
+    // The requests speak for the service: the first that cannot connect either…
+    health.record(fail('unreachable', 'connection refused'), { channel: 'quotes' });
+    expect(health.snapshot().state).toBe('degraded');
+    health.record(fail('unreachable', 'connection refused'), { channel: 'depth' });
+    health.record(fail('unreachable', 'connection refused'), { channel: 'news' });
+    // …and three in a row: offline.
+    expect(health.snapshot().state).toBe('offline');
+    // The stream connecting again is an answer: back.
+    health.record(SUCCESS, stream);
+    expect(health.snapshot()).toMatchObject({ state: 'live', lastError: null });
+    const steps = states().filter((state, i, all) => state !== all[i - 1]);
+    expect(steps).toEqual(['live', 'degraded', 'offline', 'live']);
+  });
+
+  it("is live again once a request answers while the stream fails: the stream's trouble is then its own, until it connects", () => {
+    const { health, states } = setup();
+    const stream = { channel: 'stream:stock', retriesItself: true, validMs: 20_000 };
+    health.record(SUCCESS, { channel: 'quotes', validMs: 120_000 });
+    health.record(SUCCESS, stream);
+    health.record(fail('failed', 'stream: HTTP 503'), stream);
+    expect(health.snapshot().state).toBe('degraded');
+    // A poll answers: the data is fine.
+    health.record(SUCCESS, { channel: 'quotes', validMs: 120_000 });
+    expect(health.snapshot()).toMatchObject({ state: 'live', lastError: null });
+    // The stream's retries failing on: no flapping.
+    health.record(fail('failed', 'stream: HTTP 503'), stream);
+    health.record(fail('unreachable', 'stream: refused'), stream);
+    expect(health.snapshot().state).toBe('live');
+    // It connects; failing again after is news again.
+    health.record(SUCCESS, stream);
+    health.record(fail('unreachable', 'stream: refused'), stream);
+    expect(health.snapshot()).toMatchObject({ state: 'degraded', lastError: 'stream: refused' });
+    expect(states()).toEqual(['live', 'degraded', 'live', 'degraded']);
+    // A closed channel forgets its excuse too.
+    health.forget('stream:stock');
+    expect(health.snapshot().state).toBe('live');
+  });
+
+  it("does not go offline on a stream's failure when nothing else stands", () => {
+    const { health } = setup();
+    health.record(fail('unreachable', 'stream: connection refused'), {
+      channel: 'stream:crypto',
+      retriesItself: true,
+    });
+    expect(health.snapshot().state).toBe('degraded');
+    expect(health.offline).toBe(false);
+  });
+
   it('forgets a channel that closed', () => {
     const { health } = setup();
     health.record(SUCCESS, { channel: 'a' });

@@ -93,7 +93,7 @@ export class HealthService {
     const message = outcome.kind === 'success' ? null : this.#redact(outcome.message);
     const wasOffline = this.offline;
     this.#prober.set(channel, outcome.kind === 'unreachable' ? options.probe : undefined);
-    this.#book.add(outcome, message, channel, options.validMs, this.#now());
+    this.#book.add(outcome, message, channel, options.validMs, this.#now(), options.retriesItself);
     // Back: the probes stop, and the next outage starts probing at the shortest wait.
     if (wasOffline && !this.offline) this.#prober.stop();
     this.#update();

@@ -59,6 +59,14 @@ export interface RecordOptions {
   probe?: Probe;
   /** `epoch` when the request was sent: outcomes of requests from before a `reset` are dropped. */
   epoch?: number;
+  /**
+   * The outcome of a connection that retries by itself (the stream), not of a request.
+   * It stands for its channel like any other — a failure makes the state `degraded` at
+   * once, a success `live` — but it never takes the service offline, nor counts toward
+   * `offlineAfterFailures`: only requests do, the ones the probes can repeat (a stream a
+   * proxy blocks must not stop the polls that work).
+   */
+  retriesItself?: boolean;
 }
 
 /** Why requests are held back now, in the words panes show. */

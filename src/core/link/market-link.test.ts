@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarketClient } from '../api';
 import { startDemoService, startSimulator } from '../../simulator';
 import { HealthService } from '../health';
+import { ManualTimers } from '../../shared/testing/manual-timers';
 import { NoticeService } from '../notices';
 import { EnvironmentStore } from '../secrets/environment-store';
 import { SessionStore } from '../secrets/session-store';
@@ -59,6 +60,31 @@ async function startLive(): Promise<MarketClient[]> {
   link.onClient(({ client }) => built.push(client));
   return built;
 }
+
+describe('MarketLink: the stream', () => {
+  it("opens streams on the app's clock: a reconnect's time is on it, not on the wall clock", async () => {
+    await link.start();
+    // A test clock (the link's `now` is 0): the stream cannot connect, and says when it tries again.
+    const stream = link.openStream({
+      cls: 'crypto',
+      limit: 1,
+      timers: new ManualTimers(),
+      sockets: {
+        sendsHeaders: true,
+        open: (_url, _headers, events) => {
+          queueMicrotask(() => events.failed('connect ECONNREFUSED'));
+          return { send: () => undefined, close: () => undefined };
+        },
+      },
+    });
+    stream.setWanted([{ region: 'BA', code: 'BTCUSDT', types: ['quote'] }]);
+    await vi.waitFor(() => expect(stream.state.kind).toBe('reconnecting'));
+    const state = stream.state as Extract<typeof stream.state, { kind: 'reconnecting' }>;
+    expect(state.nextAttemptAt).toBeGreaterThan(0);
+    expect(state.nextAttemptAt).toBeLessThanOrEqual(60_000);
+    stream.dispose();
+  });
+});
 
 describe('MarketLink: a base URL moved to another origin', () => {
   it('sends the token nowhere else: goes demo at once and says why, keeping it for its origin', async () => {

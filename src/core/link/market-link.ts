@@ -435,8 +435,9 @@ export class MarketLink {
         ? new MarketClient({ ...options, ...replaces, token: demoToken })
         : new RedactingMarketClient({ ...options, ...replaces, token });
     const streamToken = replay !== null ? replay.token : (token ?? demoToken);
+    // On the app's clock, as every other time shown (the status bar's "RETRY 16:03:17").
     const openStream: LinkStreamOpener = (o) =>
-      new StreamClient({ ...o, baseUrl, token: streamToken });
+      new StreamClient({ now: this.options.now, ...o, baseUrl, token: streamToken });
     this.#client = client;
     this.#openStream = openStream;
     this.#rpm = rpm;

@@ -6,7 +6,7 @@
 import { streamSymbol } from '../../../shared/api/stream';
 import { Emitter } from '../../../shared/emitter';
 import type { AssetClass, Instrument, Quote } from '../../../shared/model';
-import type { StreamPush, StreamState, StreamWant } from '../../stream';
+import type { ReconnectReason, StreamPush, StreamState, StreamWant } from '../../stream';
 import type { StreamOpener, StreamPort } from '../stream-feed';
 
 export class FakeStream implements StreamPort {
@@ -63,12 +63,18 @@ export class FakeStream implements StreamPort {
     this.#set({ kind: 'streaming', subscribed, overflow: this.wanted.length - subscribed });
   }
 
-  /** The connection dropped; the next attempt at `nextAttemptAt`. */
+  /** The connection dropped (by default: the endpoint answered 503); the next attempt at `nextAttemptAt`. */
   drop(
     nextAttemptAt: number,
     message = 'the stream endpoint answered 503 Service Unavailable',
+    { reason = 'unavailable', attempt = 1 }: { reason?: ReconnectReason; attempt?: number } = {},
   ): void {
-    this.#set({ kind: 'reconnecting', reason: 'unavailable', message, attempt: 1, nextAttemptAt });
+    this.#set({ kind: 'reconnecting', reason, message, attempt, nextAttemptAt });
+  }
+
+  /** An attempt to connect again begins. */
+  connect(attempt = 1): void {
+    this.#set({ kind: 'connecting', attempt });
   }
 
   refuse(): void {
