@@ -19,8 +19,12 @@ import { groupUnits, inferTick } from '../depth/ladder';
 /** The time buckets the pane offers, 100 ms to 1 min. */
 export { HEATMAP_BUCKETS_MS as BUCKETS_MS } from '../../workspace/pane-kinds';
 
-/** Price grouping multiples of the tick the pane offers. */
-export const HEATMAP_GROUPINGS = [1, 2, 5, 10, 25, 50, 100] as const;
+/**
+ * Price grouping multiples of the tick the pane offers. Up to 1,000: BTCUSDT's 0.01
+ * tick, its five levels a side and a price that moves 200 USD in the two minutes the
+ * plot shows need rows of a few dollars to be seen at all (`autoGrouping`).
+ */
+export const HEATMAP_GROUPINGS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000] as const;
 
 /** Columns a heatmap keeps (the oldest fall off): the GPU texture's width, and its past's. */
 export const MAX_COLUMNS = DEPTH_HISTORY_MAX_BUCKETS;
@@ -112,6 +116,26 @@ export function sideCells(
     out.sizes[k++] = sizes[i]!;
   }
   return out;
+}
+
+/** How far a side's listed prices reach from one another (0: one level, or none). */
+export function sideDepth(levels: readonly DepthLevel[]): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const level of levels) {
+    if (level.price === null) continue;
+    lo = Math.min(lo, level.price);
+    hi = Math.max(hi, level.price);
+  }
+  return hi > lo ? hi - lo : 0;
+}
+
+/** The best (highest) bid of a side of bids (null: none listed). */
+export function bestBidPrice(bids: readonly DepthLevel[]): number | null {
+  let best: number | null = null;
+  for (const level of bids)
+    if (level.price !== null && (best === null || level.price > best)) best = level.price;
+  return best;
 }
 
 /** The column of `book` for the bucket starting at `t`, in rows of `step`. */
