@@ -218,7 +218,7 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   heatmap: {
     title: 'Heatmap',
     // The plot (120 px of time), the profile strip (56) and the price axis (72) under a
-    // bar of two rows (symbol, bucket and grouping; state and Live), over the time axis.
+    // bar of two rows (symbol, bucket and grouping; state and Follow), over the time axis.
     floor: { width: 120 + 56 + 72, height: 2 * PANE_BAR_PX + 120 + 18 },
     optionLabels: { bucketMs: 'Change time bucket', grouping: 'Change grouping' },
     // Rows the pane picks until the user picks some: one tick a row draws BTCUSDT's book
