@@ -103,6 +103,18 @@ describe('HeatmapState: the grouping it picks', () => {
     state.dispose();
   });
 
+  it('picks again when more columns come into view (a zoom out in time), with no new book', async () => {
+    const frame = { ...PLOT, columns: 10 };
+    const { state, second } = await setup('auto', frame);
+    for (let s = 0; s <= 120; s++) second(s * 1.6);
+    const near = state.grouping;
+    frame.columns = 120;
+    state.refit();
+    expect(state.grouping).toBeGreaterThan(near);
+    expect(rowPx(state, frame)).toBeGreaterThanOrEqual(READABLE_SIDE_PX);
+    state.dispose();
+  });
+
   it('is the user’s again once they pick one, and the pane’s once they pick Auto', async () => {
     const { state, second } = await setup('auto', PLOT);
     for (let s = 0; s <= 120; s++) second(s * 1.6);

@@ -41,8 +41,9 @@ export interface GroupingFit {
  * five levels in 0.07 USD, two dollars a second, 200 in the two minutes the plot shows)
  * is drawn as bands of its size a trader sees, not as sub-pixel rows; a book that moves
  * little against its depth (AAPL, ES, a quiet forex pair) keeps one tick a row. The
- * grouping follows the span, but not back and forth at the threshold: from `current`,
- * a finer one is taken only once it is half as tall again as the least. Every row still
+ * grouping follows the span and the moves, but not back and forth at the threshold:
+ * from `current`, a finer one is taken only once it passes with half as much again to
+ * spare (rows and a side half as tall again, a side reaching half as far again). Every row still
  * holds only what the book lists in it (a grouped row sums its levels, as the ladder's
  * grouping does); an empty row stays empty.
  */
