@@ -4,7 +4,8 @@
  * 10×, the heatmap leaves the recorded past it opened on and starts again on the
  * replay's timeline: the recording up to the replay clock, then the replayed books as
  * the clock moves, stamped with the replay's time, under a REPLAY chip; a seek starts
- * it again at the new time, and Live brings back the recorded past with nothing live.
+ * it again at the new time, and "End replay" brings back the recorded past with nothing
+ * live. The heatmap's Follow and the bar's End replay, side by side, are two names.
  * The palette's per-symbol recording switch is tried on the focused heatmap's symbol.
  * Screenshot of the replay in progress: test-results/screens/heatmap-replay-dark-1024.png.
  */
@@ -81,6 +82,11 @@ test('replayed, the map starts again at the replay clock and moves with it, as R
   await expect(heatmap().getByText('REPLAY', { exact: true })).toBeVisible();
   await expect(heatmap().getByText('DEMO', { exact: true })).toHaveCount(0);
   await expect(provenance()).toContainText(/then replayed|Replayed since/);
+  // Two buttons, two names (both said "Live"): the heatmap's follows its newest column,
+  // the bar's ends the replay; no button says Live to be taken for the other.
+  await expect(heatmap().getByRole('button', { name: 'Follow' })).toBeVisible();
+  await expect(bar(page).getByRole('button', { name: 'End replay' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /\blive\b/i })).toHaveCount(0);
 
   // The replay starts at the span's start: the five minutes drawn before are gone, and
   // the map fills as the clock moves (10 one-second columns a second).
@@ -98,7 +104,7 @@ test('replayed, the map starts again at the replay clock and moves with it, as R
   await expect(page.getByTestId('rec-indicator')).toHaveText(/REC paused/);
 });
 
-test('a seek starts the map again at the sought time; Live brings the recorded past back', async () => {
+test('a seek starts the map again at the sought time; End replay brings the recorded past back', async () => {
   const page = app.page;
   const slider = bar(page).getByRole('slider', { name: 'Replay time' });
   await bar(page).getByRole('button', { name: 'Pause' }).click();
@@ -117,7 +123,7 @@ test('a seek starts the map again at the sought time; Live brings the recorded p
   await expect.poll(() => inkedColumns(plot())).toBeGreaterThan(full * 0.3);
   expect(await inkedColumns(plot())).toBeLessThan(full * 0.95);
 
-  await bar(page).getByRole('button', { name: 'Live' }).click();
+  await bar(page).getByRole('button', { name: 'End replay' }).click();
   await expect(bar(page)).toBeHidden();
   await expect(statusMode(page)).toContainText('OFFLINE', { timeout: 20_000 });
   await expect(heatmap().getByText('REPLAY', { exact: true })).toHaveCount(0);

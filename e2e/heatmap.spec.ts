@@ -77,7 +77,7 @@ function sees(app: Workspace, drawnBy: () => string, shot: () => string = drawnB
     await page.mouse.down();
     await page.mouse.move(from.x + 9, from.y + 4, { steps: 3 });
     await page.mouse.up();
-    await expect(heatmap(page).getByRole('button', { name: 'Live' })).toHaveAttribute(
+    await expect(heatmap(page).getByRole('button', { name: 'Follow' })).toHaveAttribute(
       'aria-pressed',
       'false',
     );

@@ -105,7 +105,7 @@ test('replayed, the ladder shows the recorded book, and says where the recording
   // on without it, the words replace the ladder as they did at a seek.
   await slider.fill(String(min + 55_000));
   await expectLadder(page);
-  await bar.getByRole('button', { name: 'Play' }).click();
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(ladder().getByText(NO_BOOK)).toBeVisible({ timeout: 15_000 });
   await expect(orderBook(page)).toHaveCount(0);
 });

@@ -195,7 +195,7 @@ test('sought back, the chart’s newest bar and the tape’s newest tick are the
   // Played on past the minute after the sought one (at 10×, some 10 s).
   await expect.poll(() => replayTime(page), { timeout: 40_000 }).toBeGreaterThan(sought + 2 * MIN);
   await bar(page).getByRole('button', { name: 'Pause' }).click();
-  await expect(bar(page).getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   // The chart and the tape are at the later time: the newest bar is the minute played to.
   const later = (await barTime(page, await replayTime(page)))!;
   await expect
@@ -224,12 +224,12 @@ test('sought back, the chart’s newest bar and the tape’s newest tick are the
 
 test('played on from the seek, the bar played a second time counts its volume once', async () => {
   const page = app.page;
-  await bar(page).getByRole('button', { name: 'Play' }).click();
+  await bar(page).getByRole('button', { name: 'Play', exact: true }).click();
   await expect
     .poll(() => replayTime(page), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(sought + 10_000);
   await bar(page).getByRole('button', { name: 'Pause' }).click();
-  await expect(bar(page).getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   // Paused within the sought minute (at most ~50 s into it): that bar, played twice.
   const t = (await barTime(page, sought))!;
   expect(Math.floor(t / MIN)).toBe(Math.floor(sought / MIN));
@@ -257,7 +257,7 @@ test('played on from the seek, the bar played a second time counts its volume on
 
 test('a replay of BTCUSDT alone draws nothing of ETHUSDT’s recorded past', async () => {
   const page = app.page;
-  await bar(page).getByRole('button', { name: 'Live' }).click();
+  await bar(page).getByRole('button', { name: 'End replay' }).click();
   await expect(bar(page)).toBeHidden();
   await expect(statusMode(page)).toContainText('OFFLINE', { timeout: 20_000 });
   const plot = heatPlot(page);
@@ -286,6 +286,6 @@ test('a replay of BTCUSDT alone draws nothing of ETHUSDT’s recorded past', asy
     .toBeGreaterThan(width * 0.9);
   await settledFrame(heatPlot(page));
   expect(await inkedColumns(heatPlot(page))).toBe(0);
-  await bar(page).getByRole('button', { name: 'Live' }).click();
+  await bar(page).getByRole('button', { name: 'End replay' }).click();
   await expect(bar(page)).toBeHidden();
 });

@@ -3,8 +3,8 @@
  * shows it (BTCUSDT's ladder and 1-minute chart); the recorded span replayed at 2× then
  * shows the recorded books on the ladder, one after another, and the chart's newest bar
  * closing at recorded prices, with REPLAY in the status bar; nothing is recorded, no live
- * alert changes and nothing stays in the cache under the replay's source; Live brings
- * the demo's own data back. Screenshots of the replay in progress: /tmp/replay-*.png.
+ * alert changes and nothing stays in the cache under the replay's source; End replay
+ * brings the demo's own data back. Screenshots of the replay in progress: /tmp/replay-*.png.
  */
 import Database from 'better-sqlite3';
 import { readFileSync, existsSync } from 'node:fs';
@@ -196,10 +196,10 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
   // Paused, the time stands; a step moves it on to the next frame.
   await bar.getByRole('button', { name: 'Pause' }).click();
   const time = bar.getByTestId('replay-time');
-  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   const paused = await time.textContent();
   await bar.getByRole('button', { name: /^Step/ }).click();
-  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   expect(paused).toMatch(/\d\d:\d\d:\d\d/);
   // The live alert (far above the price) fires in the replay's sandbox neither.
   await expect(bar.getByTestId('replay-alerts')).toHaveText('0 alerts fired');
@@ -209,7 +209,7 @@ test('a replay at 2× shows the recorded books and prices, as REPLAY, touching n
   await expect(page.getByRole('button', { name: 'Settings', exact: true })).toBeInViewport({
     ratio: 1,
   });
-  await expect(bar.getByRole('button', { name: 'Live' })).toBeInViewport({ ratio: 1 });
+  await expect(bar.getByRole('button', { name: 'End replay' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: '/tmp/replay-1024-light.png' });
   await page.setViewportSize({ width: 1600, height: 900 });
   await setTheme(page, 'dark');
@@ -236,7 +236,7 @@ test('at the span’s end the button says Play, and Play plays it again from the
   const at = async () =>
     Number(await bar.getByRole('slider', { name: 'Replay time' }).inputValue());
   await bar.getByRole('combobox', { name: 'Speed' }).selectOption('100');
-  await bar.getByRole('button', { name: 'Play' }).click();
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(time).toContainText('· end', { timeout: 30_000 });
   const end = await at();
   // The board row stamped with the span's end (the last quote recorded): read once it
@@ -253,10 +253,10 @@ test('at the span’s end the button says Play, and Play plays it again from the
       { timeout: 10_000, intervals: [500] },
     )
     .toBe(true);
-  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Pause' })).toHaveCount(0);
   await bar.getByRole('combobox', { name: 'Speed' }).selectOption(SPEED);
-  await bar.getByRole('button', { name: 'Play' }).click();
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect(time).not.toContainText('end');
   // Back at the start, well before the end (the span is some 30 s long, played at 2×).
@@ -268,11 +268,11 @@ test('at the span’s end the button says Play, and Play plays it again from the
     .toBeLessThan(rowAtEnd! - 8);
 });
 
-test('Live brings the demo data back, and the replay leaves nothing in the cache', async () => {
+test('End replay brings the demo data back, and the replay leaves nothing in the cache', async () => {
   const page = app.page;
   const bar = page.getByRole('region', { name: 'Replay' });
   const stoppedAt = Date.now();
-  await bar.getByRole('button', { name: 'Live' }).click();
+  await bar.getByRole('button', { name: 'End replay' }).click();
   await expect(bar).toBeHidden();
   await expect(statusMode(page)).toContainText('DEMO DATA', { timeout: 20_000 });
   await expect(statusMode(page)).not.toContainText('REPLAY');

@@ -115,3 +115,32 @@ export function inkOf(
     return best && { x: box.left + (best.x + 0.5) * scale, y: box.top + (best.y + 0.5) * scale };
   }, side);
 }
+
+/**
+ * The tallest run of pixels in a side's hue (bid green, ask red) down any one pixel
+ * column of the cell canvas, in device px: how tall the book's band of that side is
+ * drawn (0: none). Rows thinner than a pixel make runs of a pixel or two.
+ */
+export function tallestRun(area: Locator, side: 'bid' | 'ask'): Promise<number> {
+  return area.evaluate((el, side) => {
+    const canvas = el.querySelector('canvas');
+    if (!canvas || canvas.width === 0) return 0;
+    const copy = el.ownerDocument.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(canvas, 0, 0);
+    const { data, width, height } = ctx.getImageData(0, 0, copy.width, copy.height);
+    let tallest = 0;
+    for (let x = 0; x < width; x++) {
+      let run = 0;
+      for (let y = 0; y < height; y++) {
+        const i = (y * width + x) * 4;
+        const lead = side === 'bid' ? data[i + 1]! - data[i]! : data[i]! - data[i + 1]!;
+        run = data[i + 3]! >= 40 && lead >= 30 ? run + 1 : 0;
+        tallest = Math.max(tallest, run);
+      }
+    }
+    return tallest;
+  }, side);
+}

@@ -96,8 +96,8 @@ function actions(app: AppModel): PaletteItem[] {
     app.replay.running
       ? {
           id: 'replay-live',
-          label: 'Stop the replay: back to Live',
-          keywords: 'replay live stop recording',
+          label: 'End the replay: back to live (or demo) data',
+          keywords: 'replay live stop end recording',
           run: () => void app.replay.live(),
         }
       : {

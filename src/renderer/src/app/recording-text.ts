@@ -83,7 +83,7 @@ export function describeRecording(
       tone: 'muted',
       state:
         'Paused during the replay: what it plays is the recording itself, never recorded ' +
-        'again. Recording goes on when you go back to Live.',
+        'again. Recording goes on when the replay ends.',
       size,
     };
   }

@@ -50,6 +50,22 @@ describe('pane kinds', () => {
     expect(read('depth', { grouping: 5, chart: true })).toEqual({ grouping: 5, chart: true });
     expect(read('ticks', { codes: 'BTCUSDT' })).toEqual({ codes: [], region: 'BA' });
     expect(read('news', { market: 'bonds', lang: '' })).toEqual({ market: 'stock', lang: 'en' });
+    expect(read('heatmap', { bucketMs: 7, grouping: 'coarse' })).toEqual({
+      bucketMs: 1_000,
+      grouping: 'auto',
+    });
+  });
+
+  it('opens a heatmap on rows it picks, and keeps the grouping a user picked', () => {
+    expect(PANE_KIND_TABLE.heatmap.defaultOptions().grouping).toBe('auto');
+    expect(read('heatmap', { bucketMs: 500, grouping: 25 })).toEqual({
+      bucketMs: 500,
+      grouping: 25,
+    });
+    expect(read('heatmap', { bucketMs: 500, grouping: 'auto' })).toEqual({
+      bucketMs: 500,
+      grouping: 'auto',
+    });
   });
 
   it('gives a new pane fresh options each time', () => {

@@ -51,7 +51,8 @@ export interface PaneOptions {
   /** The region whose splits and IPOs are listed (the workspace's markets' holidays beside). */
   events: { region: string };
   /** A time bucket (ms, 100 to 60,000) and a price row in multiples of the tick. */
-  heatmap: { bucketMs: number; grouping: number };
+  /** `grouping` 'auto': rows the pane picks for the book in view (panes/heatmap/heatmap-grouping.ts). */
+  heatmap: { bucketMs: number; grouping: number | 'auto' };
 }
 
 export type PaneKind = keyof PaneOptions;
@@ -217,20 +218,23 @@ export const PANE_KIND_TABLE: { readonly [K in PaneKind]: PaneKindSpec<K> } = {
   heatmap: {
     title: 'Heatmap',
     // The plot (120 px of time), the profile strip (56) and the price axis (72) under a
-    // bar of two rows (symbol, bucket and grouping; state and Live), over the time axis.
+    // bar of two rows (symbol, bucket and grouping; state and Follow), over the time axis.
     floor: { width: 120 + 56 + 72, height: 2 * PANE_BAR_PX + 120 + 18 },
     optionLabels: { bucketMs: 'Change time bucket', grouping: 'Change grouping' },
-    defaultOptions: () => ({ bucketMs: 1_000, grouping: 1 }),
+    // Rows the pane picks until the user picks some: one tick a row draws BTCUSDT's book
+    // (five levels in 0.07 USD, its price 200 USD across the plot) under a pixel a row.
+    defaultOptions: () => ({ bucketMs: 1_000, grouping: 'auto' as const }),
     read: ({ bucketMs, grouping }, defaults) => ({
       bucketMs:
         typeof bucketMs === 'number' && HEATMAP_BUCKETS_MS.includes(bucketMs)
           ? bucketMs
           : defaults.bucketMs,
       grouping:
-        typeof grouping === 'number' &&
-        Number.isInteger(grouping) &&
-        grouping >= 1 &&
-        grouping <= 1_000
+        grouping === 'auto' ||
+        (typeof grouping === 'number' &&
+          Number.isInteger(grouping) &&
+          grouping >= 1 &&
+          grouping <= 1_000)
           ? grouping
           : defaults.grouping,
     }),

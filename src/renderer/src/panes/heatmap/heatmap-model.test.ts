@@ -8,6 +8,7 @@ import {
   rowOf,
   rowPrice,
   sideCells,
+  tickOf,
   volumeProfile,
 } from './heatmap-model';
 import { depthBook } from './testing/books';
@@ -112,5 +113,30 @@ describe('volume profile', () => {
   });
   it('is empty for a range without trades', () => {
     expect(volumeProfile(trades, 500, 900, 0.01)).toEqual({ rows: [], volumes: [], max: 0 });
+  });
+});
+
+describe('the tick', () => {
+  it('is told by the spread of a book of one level a side (the forex and index books)', () => {
+    // EURUSD as the service sends it: one bid and one ask, a tick apart. Inferred from
+    // its sides alone the tick was never known, and the pane waited for a book forever.
+    const eurusd = depthBook([[1.12, 2_000_000]], [[1.12001, 1_500_000]]);
+    expect(tickOf(eurusd, null)).toBe(0.00001);
+    // Known already, a spread no finer keeps it; a finer one lowers it.
+    expect(tickOf(depthBook([[1.12, 1]], [[1.12003, 1]]), 0.00001)).toBe(0.00001);
+    expect(tickOf(depthBook([[100, 1]], [[100.05, 1]]), 0.1)).toBe(0.05);
+  });
+  it('takes the finer of the sides and the spread, and nothing from a crossed or one-sided book', () => {
+    const b = depthBook(
+      [
+        [100.0, 5],
+        [99.98, 3],
+      ],
+      [[100.01, 4]],
+    );
+    expect(tickOf(b, null)).toBe(0.01);
+    expect(tickOf(depthBook([[100, 1]], [[99.99, 1]]), null)).toBeNull();
+    expect(tickOf(depthBook([[100, 1]], []), null)).toBeNull();
+    expect(tickOf(depthBook([[100, 1]], []), 0.01)).toBe(0.01);
   });
 });

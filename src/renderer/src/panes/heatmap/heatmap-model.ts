@@ -13,14 +13,18 @@
  */
 import type { DepthBook, DepthLevel, UnixMs } from '../../../../shared/model';
 import { DEPTH_HISTORY_MAX_BUCKETS, DEPTH_HISTORY_MAX_TRADES } from '../../../../shared/bridge';
-import { clean } from '../../../../shared/format/numbers';
+import { clean, snapDiff } from '../../../../shared/format/numbers';
 import { groupUnits, inferTick } from '../depth/ladder';
 
 /** The time buckets the pane offers, 100 ms to 1 min. */
 export { HEATMAP_BUCKETS_MS as BUCKETS_MS } from '../../workspace/pane-kinds';
 
-/** Price grouping multiples of the tick the pane offers. */
-export const HEATMAP_GROUPINGS = [1, 2, 5, 10, 25, 50, 100] as const;
+/**
+ * Price grouping multiples of the tick the pane offers. Up to 1,000: BTCUSDT's 0.01
+ * tick, its five levels a side and a price that moves 200 USD in the two minutes the
+ * plot shows need rows of a few dollars to be seen at all (`autoGrouping`).
+ */
+export const HEATMAP_GROUPINGS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000] as const;
 
 /** Columns a heatmap keeps (the oldest fall off): the GPU texture's width, and its past's. */
 export const MAX_COLUMNS = DEPTH_HISTORY_MAX_BUCKETS;
@@ -114,6 +118,26 @@ export function sideCells(
   return out;
 }
 
+/** How far a side's listed prices reach from one another (0: one level, or none). */
+export function sideDepth(levels: readonly DepthLevel[]): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const level of levels) {
+    if (level.price === null) continue;
+    lo = Math.min(lo, level.price);
+    hi = Math.max(hi, level.price);
+  }
+  return hi > lo ? hi - lo : 0;
+}
+
+/** The best (highest) bid of a side of bids (null: none listed). */
+export function bestBidPrice(bids: readonly DepthLevel[]): number | null {
+  let best: number | null = null;
+  for (const level of bids)
+    if (level.price !== null && (best === null || level.price > best)) best = level.price;
+  return best;
+}
+
 /** The column of `book` for the bucket starting at `t`, in rows of `step`. */
 export function buildColumn(t: UnixMs, book: DepthBook, step: number, held = false): Column {
   const bids = sideCells(book.bids, step, 'bid');
@@ -178,17 +202,34 @@ export function firstAtOrAfter(trades: readonly Trade[], t: UnixMs): number {
   return lo;
 }
 
-/** The smallest tick of the books seen (null: none had two prices on a side). */
+/**
+ * The smallest tick of the books seen (null: no book yet had two prices). Two prices of
+ * a side, or the best bid and ask, are a whole number of ticks apart: a book of one
+ * level a side (the service's forex and index books) tells its tick by its spread.
+ */
 export function tickOf(book: DepthBook, known: number | null): number | null {
   // Most books show no gap finer than the tick known: said without inferring it again
   // (a past's thousands of books each inferred cost more than their columns).
   if (known !== null && !finerGap(book, known)) return known;
-  const tick = inferTick(book);
+  let tick = inferTick(book);
+  const spread = spreadOf(book);
+  if (spread !== null && (tick === null || spread < tick)) tick = spread;
   if (tick === null) return known;
   return known === null ? tick : Math.min(known, tick);
 }
 
-/** Whether two adjacent prices of a side are closer than `tick` (before float noise is taken off). */
+/** The best ask less the best bid, float noise off (null: a side empty, or crossed). */
+function spreadOf(book: DepthBook): number | null {
+  let bid = -Infinity;
+  let ask = Infinity;
+  for (const level of book.bids) if (level.price !== null) bid = Math.max(bid, level.price);
+  for (const level of book.asks) if (level.price !== null) ask = Math.min(ask, level.price);
+  if (!(ask > bid) || !Number.isFinite(ask - bid)) return null;
+  const gap = snapDiff(ask - bid, ask);
+  return gap > 0 ? gap : null;
+}
+
+/** Whether two prices of a side, or the spread, are closer than `tick` (float noise aside). */
 function finerGap(book: DepthBook, tick: number): boolean {
   const below = tick * (1 - 1e-6);
   for (const side of [book.asks, book.bids]) {
@@ -199,5 +240,6 @@ function finerGap(book: DepthBook, tick: number): boolean {
       prev = level.price;
     }
   }
-  return false;
+  const spread = spreadOf(book);
+  return spread !== null && spread < below;
 }

@@ -15,6 +15,20 @@ import { HeatmapData, type Changed } from './heatmap-data';
 import { pastSpans, withPast, type HeatmapHistory, type HeatmapPast } from './heatmap-history';
 import { errorMessage } from '../../../../shared/errors';
 import { MAX_COLUMNS } from './heatmap-model';
+import { autoGrouping, groupingFit } from './heatmap-grouping';
+
+/** A price grouping: a multiple of the tick, or 'auto' (the pane's choice: `autoGrouping`). */
+export type GroupingChoice = number | 'auto';
+
+/** What the grouping the pane picks itself is fitted to: the plot as it is now. */
+export interface FitFrame {
+  /** The plot's height, CSS px. */
+  height: number;
+  /** The newest columns it shows across. */
+  columns: number;
+  /** Whether its rows are fitted to the book (false once the user pans or zooms in price). */
+  fitted: boolean;
+}
 
 export class HeatmapState {
   status = $state.raw<StatusView>(INITIAL_STATUS);
@@ -27,6 +41,8 @@ export class HeatmapState {
   recordedTo = $state<UnixMs | null>(null);
   /** Why the past could not be read (null: it was, or is being). */
   pastError = $state<string | null>(null);
+  /** The grouping the rows are in now (the pane's own pick while the choice is 'auto'). */
+  grouping = $state(1);
   data: HeatmapData;
   #code = '';
   #generation = 0;
@@ -39,12 +55,15 @@ export class HeatmapState {
     private readonly history: HeatmapHistory,
     private readonly now: () => UnixMs = Date.now,
     bucketMs = 1_000,
-    grouping = 1,
+    grouping: GroupingChoice = 1,
     private readonly timers: Timers = systemTimers,
     /** How many columns the view shows (the past's first ask). */
     private readonly visibleColumns: () => number = () => MAX_COLUMNS,
   ) {
-    this.data = new HeatmapData(bucketMs, grouping);
+    this.#auto = grouping === 'auto';
+    this.#grouping = grouping === 'auto' ? 1 : grouping;
+    this.grouping = this.#grouping;
+    this.data = new HeatmapData(bucketMs, this.#grouping);
     this.#depth = new PaneSubscription(
       bridge,
       'depth',
@@ -80,6 +99,8 @@ export class HeatmapState {
 
   /** Follows an instrument: a fresh map, its past asked for, its depth and trades subscribed. */
   setSymbol(symbol: SymbolRef | null): void {
+    // Another instrument's tick and moves: the grouping picked for the last is not its.
+    if (this.#auto) this.#setGrouping(1);
     const generation = this.#clear();
     this.#code = symbol?.code ?? '';
     this.#instrument = null;
@@ -114,6 +135,9 @@ export class HeatmapState {
   }
 
   #grouping = 1;
+  /** Whether the grouping is the pane's pick (`autoGrouping`), not the user's. */
+  #auto = false;
+  #fit: (() => FitFrame | null) | null = null;
   /** Whether the feed gave a book since the map started (see `#clock`). */
   #liveBook = false;
   #instrument: Instrument | null = null;
@@ -149,10 +173,12 @@ export class HeatmapState {
    * Another bucket or grouping: the columns are rebuilt from the frames kept; another
    * bucket spans another stretch of time, so the past is asked again.
    */
-  setScale(bucketMs: number, grouping: number): void {
-    this.#grouping = grouping;
+  setScale(bucketMs: number, grouping: GroupingChoice): void {
+    this.#auto = grouping === 'auto';
+    if (grouping !== 'auto') this.#setGrouping(grouping);
     const rebucketed = bucketMs !== this.data.bucketMs;
-    this.#changed(this.data.regroup(bucketMs, grouping));
+    this.#changed(this.data.regroup(bucketMs, this.#grouping));
+    this.refit();
     if (rebucketed && this.#instrument) void this.#loadPast(this.#instrument, this.#generation);
     this.#clockTimer?.dispose();
     this.#clockTimer = null;
@@ -195,6 +221,45 @@ export class HeatmapState {
 
   #clockTimer: Disposable | null = null;
 
+  /**
+   * Where the plot is (its height, the columns across, whether its rows are fitted): while
+   * the grouping is 'auto' it is picked for that plot after each change of the data.
+   */
+  fitTo(frame: (() => FitFrame | null) | null): void {
+    this.#fit = frame;
+    this.refit();
+  }
+
+  /**
+   * Picks the grouping again for the plot as it is (after a change of the data, or of the
+   * plot's size or time zoom). Not while the user has panned or zoomed in price: the rows
+   * they look at stay the rows they chose.
+   */
+  refit(): void {
+    // A regroup is a change too, and comes back here: picked once a change.
+    if (!this.#auto || this.#refitting) return;
+    const frame = this.#fit?.();
+    if (!frame || !frame.fitted || frame.height <= 0) return;
+    const fit = groupingFit(this.data, frame.columns, frame.height);
+    if (!fit) return;
+    const grouping = autoGrouping(fit, this.#grouping);
+    if (grouping === this.#grouping) return;
+    this.#setGrouping(grouping);
+    this.#refitting = true;
+    try {
+      this.#changed(this.data.regroup(this.data.bucketMs, grouping));
+    } finally {
+      this.#refitting = false;
+    }
+  }
+
+  #refitting = false;
+
+  #setGrouping(grouping: number): void {
+    this.#grouping = grouping;
+    this.grouping = grouping;
+  }
+
   dispose(): void {
     this.#clockTimer?.dispose();
     this.#clockTimer = null;
@@ -234,5 +299,6 @@ export class HeatmapState {
   #changed(changed: Changed): void {
     this.version++;
     this.#listener?.(changed);
+    if (this.#auto && (changed === 'all' || changed.length > 0)) this.refit();
   }
 }

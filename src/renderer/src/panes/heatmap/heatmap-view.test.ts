@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VIEW,
   SAMPLE_OFFSET,
+  fittedRowPx,
   backToLive,
   bucketAtPixel,
   follow,
@@ -89,5 +90,13 @@ describe('heatmap view: the plot in whole device pixels', () => {
     }
     // Whole CSS px alone (as before) at 1.25: a 501 px plot's canvas is 626 px for 626.25.
     expect(disagreements(501, 463, 1.25)).toBeGreaterThan(0);
+  });
+});
+
+describe('heatmap view: fitted rows', () => {
+  it('fit as `fittedRowPx` says, at most 12 px a row', () => {
+    const view = follow(DEFAULT_VIEW, 10, { lo: 100, hi: 139 }, 400);
+    expect(view.rowPx).toBe(fittedRowPx(40, 400));
+    expect(follow(DEFAULT_VIEW, 10, { lo: 100, hi: 101 }, 400).rowPx).toBe(12);
   });
 });

@@ -8,6 +8,20 @@
 export const COLUMN_PX = { min: 0.1, max: 40 } as const;
 export const ROW_PX = { min: 0.02, max: 60 } as const;
 
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/**
+ * Rows fitted to the book: they fill this share of the plot's height, each at most
+ * `FIT_ROW_PX` tall (a book of a few rows is not blown up to fill the plot).
+ */
+const FIT_SHARE = 0.8;
+const FIT_ROW_PX = 12;
+
+/** How tall `rows` fitted rows are in a plot `height` px high. */
+export function fittedRowPx(rows: number, height: number): number {
+  return clamp((height * FIT_SHARE) / Math.max(1, rows), ROW_PX.min, FIT_ROW_PX);
+}
+
 export interface Viewport {
   /** The bucket number (fractional) at the plot's right edge. */
   right: number;
@@ -29,8 +43,6 @@ export const DEFAULT_VIEW: Viewport = {
   live: true,
   centred: true,
 };
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** The bucket number under x (plot px from its left edge) of a plot `width` wide. */
 export function bucketAtX(view: Viewport, x: number, width: number): number {
@@ -110,7 +122,7 @@ export function follow(
   let { center, rowPx } = view;
   if (view.centred && span) {
     center = (span.lo + span.hi) / 2;
-    if (height > 0) rowPx = clamp((height * 0.8) / (span.hi - span.lo + 1), ROW_PX.min, 12);
+    if (height > 0) rowPx = fittedRowPx(span.hi - span.lo + 1, height);
   }
   return right === view.right && center === view.center && rowPx === view.rowPx
     ? view
