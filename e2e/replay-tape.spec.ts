@@ -128,7 +128,7 @@ test('sought back, the tape lists the trades recorded up to the sought time', as
   const sought = from + 60_000;
   await slider(page).fill(String(sought));
   await bar(page).getByRole('button', { name: 'Pause' }).click();
-  await expect(bar(page).getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(bar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   const trades = recordedTrades();
   const shownAll = trades.map(shown);
   /** Where the tape's newest row is in the recording, once its rows in view are a run of it. */
@@ -147,6 +147,6 @@ test('sought back, the tape lists the trades recorded up to the sought time', as
   expect(at + 1).toBeLessThan(TAPE_ROWS);
   await expect.poll(() => rowCount(page)).toBe(at + 1);
   await page.screenshot({ path: test.info().outputPath('tape-after-seek.png') });
-  await bar(page).getByRole('button', { name: 'Live' }).click();
+  await bar(page).getByRole('button', { name: 'End replay' }).click();
   await expect(bar(page)).toBeHidden();
 });

@@ -14,6 +14,7 @@ import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/sub
 import { HeatmapData, type Changed } from './heatmap-data';
 import { pastSpans, withPast, type HeatmapHistory, type HeatmapPast } from './heatmap-history';
 import { errorMessage } from '../../../../shared/errors';
+import { tradesOf } from '../common/trades';
 import { MAX_COLUMNS } from './heatmap-model';
 import { autoGrouping, groupingFit } from './heatmap-grouping';
 
@@ -85,8 +86,9 @@ export class HeatmapState {
       bridge,
       'ticks',
       (p) => {
-        const tick = p.ticks[this.#code];
-        if (tick && this.data.addTicks([tick])) this.#changed([]);
+        // Every trade of the push (a replay at 100× plays seconds of them in one turn).
+        const trades = tradesOf(p)[this.#code];
+        if (trades && this.data.addTicks(trades)) this.#changed([]);
       },
       (s) => (this.tradeStatus = s),
     );

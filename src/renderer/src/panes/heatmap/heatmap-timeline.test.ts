@@ -77,6 +77,35 @@ describe('HeatmapState on the data clock', () => {
     state.dispose();
   });
 
+  it('rings every trade of a push, not only the newest (a replay at 100× plays seconds in a turn)', async () => {
+    const { bridge, state, settle } = setup();
+    state.setTimeline('');
+    state.setSymbol(BTC);
+    await settle();
+    const tick = (last: number, time: number) => ({
+      symbol: 'BTCUSDT',
+      last,
+      time,
+      volume: 1,
+      turnover: 0,
+      status: 0,
+    });
+    // The depth subscription is s1, the trades' s2.
+    bridge.emit('ticks', {
+      subscriptionId: 's2',
+      ticks: { BTCUSDT: tick(105, 1_800_000_004_000) },
+      earlier: {
+        BTCUSDT: [
+          tick(101, 1_800_000_000_000),
+          tick(102, 1_800_000_001_000),
+          tick(103, 1_800_000_002_000),
+        ],
+      },
+    });
+    expect(state.data.trades.map((t) => t.price)).toEqual([101, 102, 103, 105]);
+    state.dispose();
+  });
+
   it('draws no cached book as the book of now (reopened offline: the cache’s first paint)', async () => {
     const { bridge, state, settle } = setup();
     state.setTimeline('');

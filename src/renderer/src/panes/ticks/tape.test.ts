@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tick } from '../../../../shared/model';
-import { Tape, parseCodes, tradesOf } from './tape';
+import { tradesOf } from '../common/trades';
+import { Tape, parseCodes } from './tape';
 
 const tick = (last: number, time: number, volume = 1): Tick => ({
   symbol: 'X',

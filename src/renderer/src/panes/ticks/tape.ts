@@ -4,7 +4,6 @@
  * coloured by direction vs that symbol's previous trade, bounded in length; and the
  * recorded trades before the first push put behind the rows (`backfill`).
  */
-import type { Events } from '../../../../shared/bridge';
 import { canonicalCodes, isSymbolCode, type Tick } from '../../../../shared/model';
 
 /** Rows the tape keeps. */
@@ -18,16 +17,6 @@ export interface TapeRow {
   time: number;
   volume: number;
   dir: 'up' | 'down' | '';
-}
-
-/** Each code's trades in a ticks push, oldest first: those before the newest, then it. */
-export function tradesOf(p: Events['ticks']): Record<string, Tick[]> {
-  const out: Record<string, Tick[]> = {};
-  for (const code in p.ticks) {
-    const newest = p.ticks[code];
-    if (newest) out[code] = [...(p.earlier?.[code] ?? []), newest];
-  }
-  return out;
 }
 
 const sameTrade = (a: Tick, b: { time: number; last: number; volume: number }) =>

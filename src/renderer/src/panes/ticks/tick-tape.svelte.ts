@@ -7,7 +7,8 @@
  */
 import type { MarketdeskBridge } from '../../../../shared/bridge';
 import { INITIAL_STATUS, PaneSubscription, type StatusView } from '../common/subscription';
-import { MAX_ROWS, Tape, tradesOf, type TapeRow } from './tape';
+import { tradesOf } from '../common/trades';
+import { MAX_ROWS, Tape, type TapeRow } from './tape';
 
 export class TickTapeState {
   rows = $state.raw<readonly TapeRow[]>([]);
