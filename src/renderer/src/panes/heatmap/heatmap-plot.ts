@@ -353,6 +353,10 @@ export class HeatmapPlot {
     const cross = this.#cross;
     if (!cross) return;
     const { ctx, canvas: c } = cross;
+    // No crosshair, no layer: the compositor blends one canvas less into every frame.
+    const p = this.#crosshair;
+    const shown = p !== null && p.x < this.#layout.plotWidth && p.y < this.#layout.plotHeight;
+    c.style.visibility = shown ? 'visible' : 'hidden';
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, c.width, c.height);
     ctx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
