@@ -73,10 +73,23 @@ function p95(xs) {
  * Runs `seconds` of live frames at 10 Hz with a pan or zoom every animation frame. The
  * plot draws a frame when the last one is done (in its worker where it has one), so its
  * frames per second are the plot's, not the page's; the main-thread work is that of the
- * animation frames in which it drew.
+ * animation frames in which it drew. The pane draws its cells at half resolution while
+ * the view moves when full frames are slow (motion-resolution.ts); `full` turns that off
+ * for the run, so every frame is drawn in full.
  * @param {number} seconds
+ * @param {boolean} [full]
  */
-async function run(seconds) {
+async function run(seconds, full = false) {
+  plot.motion.enabled = !full;
+  try {
+    return await frames(seconds);
+  } finally {
+    plot.motion.enabled = true;
+  }
+}
+
+/** @param {number} seconds */
+async function frames(seconds) {
   /** @type {number[]} */
   const frames = [];
   /** @type {number[]} */
@@ -91,6 +104,7 @@ async function run(seconds) {
   let drawnFrames = plot.stats.frames;
   const frames0 = drawnFrames;
   const shown0 = Number(el.dataset.framesDrawn ?? 0);
+  const reduced0 = plot.stats.reduced;
   await new Promise((done) => {
     const step = (/** @type {number} */ now) => {
       const w0 = performance.now();
@@ -129,13 +143,16 @@ async function run(seconds) {
     requestAnimationFrame(step);
   });
   const elapsed = (performance.now() - start) / 1000;
+  const shown = Number(el.dataset.framesDrawn ?? 0) - shown0;
   return {
     path: plot.path,
     worker: 'finished' in plot.painter,
     // Frames drawn on the plot (its worker's, where it has one: those it said were
     // committed), not views the page sent it: a view sent while the worker was still
     // drawing is replaced by the next and never drawn.
-    fps: (Number(el.dataset.framesDrawn ?? 0) - shown0) / elapsed,
+    fps: shown / elapsed,
+    // The share of them drawn at half resolution (the view moving on a slow GPU).
+    reducedShare: shown > 0 ? (plot.stats.reduced - reduced0) / shown : 0,
     sentFps: (plot.stats.frames - frames0) / elapsed,
     pageFps: pageFrames / elapsed,
     frameP95: p95(frames.slice(1)),
@@ -254,9 +271,21 @@ function visibleColumns() {
  * wait for the GPU side to finish that frame (a pixel of each canvas read back: the
  * WebGL cells, and the 2D overlay where the browser rasterises it on the GPU). Under
  * headless Chromium the GPU is SwiftShader, a CPU emulation: that wait is its cost.
+ * Every frame in full (the frames are a motion: the plot would draw them at half
+ * resolution on a slow GPU).
  * @param {number} frames
  */
 async function gpuSplit(frames) {
+  plot.motion.enabled = false;
+  try {
+    return await split(frames);
+  } finally {
+    plot.motion.enabled = true;
+  }
+}
+
+/** @param {number} frames */
+async function split(frames) {
   const canvases = /** @type {HTMLCanvasElement[]} */ ([...el.querySelectorAll('canvas')]);
   const painter = /** @type {any} */ (plot.painter);
   const gl =
@@ -308,15 +337,16 @@ function rendererOf(gl) {
  * @param {number} width
  * @param {number} height
  * @param {number} seconds
+ * @param {boolean} [full]
  */
-async function runIn(width, height, seconds) {
+async function runIn(width, height, seconds, full = false) {
   const { width: w0, height: h0 } = el.style;
   el.style.width = `${width}px`;
   el.style.height = `${height}px`;
   // The plot's resize observer has run, and a frame of the new size is drawn.
   await run(0.5);
   try {
-    return await run(seconds);
+    return await run(seconds, full);
   } finally {
     el.style.width = w0;
     el.style.height = h0;

@@ -44,7 +44,7 @@ export class CanvasGridPainter implements GridPainter {
     const ctx = this.#ctx;
     ctx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
     ctx.clearRect(0, 0, this.#w, this.#h);
-    this.drawn = { view, k: 1, epoch: data.epoch };
+    this.drawn = { view, k: 1, epoch: data.epoch, dpr: this.#dpr };
     const newest = data.newest;
     const oldest = data.oldest;
     if (newest === null || oldest === null) return;

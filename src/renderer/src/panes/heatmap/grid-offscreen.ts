@@ -119,6 +119,7 @@ export class OffscreenGridPainter implements GridPainter {
   readonly path = 'webgl2' as const;
   #window: TextureWindow | null = null;
   #height = 0;
+  #dpr = 1;
   #idle: (() => void) | null = null;
   #synced: ((at: number) => void)[] = [];
   #failed: ((error: string) => void) | null = null;
@@ -185,6 +186,7 @@ export class OffscreenGridPainter implements GridPainter {
 
   resize(width: number, height: number, dpr: number): void {
     this.#height = height;
+    this.#dpr = dpr;
     this.port.postMessage({ type: 'resize', width, height, dpr });
   }
 
@@ -221,7 +223,7 @@ export class OffscreenGridPainter implements GridPainter {
   ): void {
     this.#window = viewWindow(view, this.#height, this.#window) ?? this.#window;
     const frame = ++this.#frames;
-    this.#sent.set(frame, { view, k: this.#window?.k ?? 1, epoch: data.epoch });
+    this.#sent.set(frame, { view, k: this.#window?.k ?? 1, epoch: data.epoch, dpr: this.#dpr });
     const withOverlay = this.drawsOverlay && overlay !== undefined;
     if (withOverlay) {
       const delta = this.#trades.delta(data);

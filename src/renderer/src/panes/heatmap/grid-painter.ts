@@ -28,6 +28,11 @@ export interface DrawnFrame {
   readonly view: Viewport;
   readonly k: number;
   readonly epoch: number;
+  /**
+   * Device px per CSS px the cells were drawn at: the window's ratio, or a fraction of it
+   * while the view moves on a slow GPU (motion-resolution.ts).
+   */
+  readonly dpr: number;
 }
 
 /** A colour as 0–1 channels. */

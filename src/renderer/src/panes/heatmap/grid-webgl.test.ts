@@ -345,7 +345,7 @@ describe('the WebGL2 path drawn in a worker', () => {
     painter.draw(view, data, colors, 50);
     expect(painter.drawn).toBeNull();
     frame();
-    expect(painter.drawn).toEqual({ view, k: 1, epoch: data.epoch });
+    expect(painter.drawn).toEqual({ view, k: 1, epoch: data.epoch, dpr: 1 });
     // A pan: until the worker has drawn it, the cells on screen are the last frame's.
     const panned = { ...view, right: view.right - 3, center: view.center + 0.5 };
     painter.draw(panned, data, colors, 50);

@@ -315,7 +315,7 @@ export class WebglGridPainter implements GridPainter {
     }
     const newest = data.newest;
     const w = this.#window;
-    this.drawn = { view, k: w?.k ?? 1, epoch: data.epoch ?? 0 };
+    this.drawn = { view, k: w?.k ?? 1, epoch: data.epoch ?? 0, dpr: this.#dpr };
     const first = this.#held?.first ?? null;
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);

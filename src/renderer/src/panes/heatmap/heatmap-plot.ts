@@ -4,7 +4,9 @@
  * draws the cells and that overlay, a third canvas on top for the crosshair), the viewport,
  * and the pointer: drag pans, the wheel zooms time (Shift: price), a double-click
  * follows the live edge again. Draws at most once an animation frame, and only when
- * something changed (a column, the view, the size, the crosshair).
+ * something changed (a column, the view, the size, the crosshair). On a slow GPU the
+ * cells are drawn at half resolution while the view moves, then again in full once it
+ * is still (motion-resolution.ts).
  */
 import { DisposableStore, toDisposable } from '../../../../shared/emitter';
 import type { Changed, HeatmapData } from './heatmap-data';
@@ -32,6 +34,7 @@ import {
   type Viewport,
 } from './heatmap-view';
 import { readoutAt, sameReadout, type Readout } from './heatmap-readout';
+import { MotionResolution } from './motion-resolution';
 
 export type { Readout } from './heatmap-readout';
 
@@ -63,6 +66,12 @@ export class HeatmapPlot {
     axisHeight: TIME_AXIS_PX,
   };
   #dpr = 1;
+  /** The fraction of `#dpr` the painter draws the cells at now (motion-resolution.ts). */
+  #scale = 1;
+  /** The frame drawn in full once a motion drawn at a lower resolution is over. */
+  #settle: ReturnType<typeof setTimeout> | undefined;
+  /** How finely the cells are drawn while the view moves (the benchmark can turn it off). */
+  readonly motion = new MotionResolution();
   #gridColors: GridColors = { bid: [0, 0.8, 0.5], ask: [1, 0.4, 0.4] };
   #colors: OverlayColors = {
     bid: '#2fcf86',
@@ -81,8 +90,11 @@ export class HeatmapPlot {
   #readout: (r: Readout | null) => void = () => {};
   #lastReadout: Readout | null = null;
   #live: (live: boolean) => void = () => {};
-  /** Frames drawn and their main-thread time (ms): read by the benchmark. */
-  readonly stats = { frames: 0, drawMs: 0 };
+  /**
+   * Frames drawn and their main-thread time (ms), and the frames shown at a lower
+   * resolution while the view moved: read by the benchmark.
+   */
+  readonly stats = { frames: 0, drawMs: 0, reduced: 0 };
 
   constructor(
     private readonly el: HTMLElement,
@@ -208,6 +220,17 @@ export class HeatmapPlot {
     const start = performance.now();
     const data = this.source.data;
     const { plotWidth: w, plotHeight: h } = this.#layout;
+    // A 2D canvas's cost is per cell, not per pixel: it always draws in full.
+    const scale = this.#painter.path === 'webgl2' ? this.motion.scale(start) : 1;
+    if (scale !== this.#scale) {
+      this.#scale = scale;
+      this.#painter.resize(w, h, this.#dpr * scale);
+    }
+    const settle = this.motion.settleAt(scale, start);
+    if (settle !== null) {
+      clearTimeout(this.#settle);
+      this.#settle = setTimeout(() => this.#request(), settle - start);
+    }
     const span = this.#view.centred ? visibleSpan(data, this.#view, w) : null;
     const next = follow(this.#view, data.newest, span, h);
     this.#view = next;
@@ -243,6 +266,7 @@ export class HeatmapPlot {
 
   dispose(): void {
     cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#settle);
     this.#frame = -1;
     this.#store.dispose();
     this.#painter.dispose();
@@ -258,12 +282,18 @@ export class HeatmapPlot {
    */
   #shown(): void {
     this.el.dataset.framesDrawn = String(++this.#framesDrawn);
+    // At what resolution (1: in full; `data-cells-scale`, read by the tests that read pixels).
+    const scale = (this.#painter.drawn?.dpr ?? this.#dpr) / this.#dpr;
+    this.el.dataset.cellsScale = String(scale);
+    if (scale < 1) this.stats.reduced++;
+    this.motion.shown(scale, performance.now());
     this.#updateReadout();
   }
 
   #setView(view: Viewport): void {
     const wasLive = this.#view.live;
     this.#view = view;
+    this.motion.moved(performance.now());
     if (view.live !== wasLive) this.#live(view.live);
     this.#updateReadout();
     this.#request();
@@ -291,6 +321,10 @@ export class HeatmapPlot {
     this.#layout = { ...this.#layout, plotWidth: w, plotHeight: h };
     this.#grid.style.width = `${w}px`;
     this.#grid.style.height = `${h}px`;
+    // A frame drawn at half resolution is scaled up pixel for pixel, never smoothed.
+    this.#grid.style.imageRendering = 'pixelated';
+    this.#scale = 1;
+    this.motion.reset();
     this.#painter.resize(w, h, this.#dpr);
     const ow = Math.max(1, Math.round(box.width * this.#dpr));
     const oh = Math.max(1, Math.round(box.height * this.#dpr));
@@ -319,6 +353,10 @@ export class HeatmapPlot {
     const cross = this.#cross;
     if (!cross) return;
     const { ctx, canvas: c } = cross;
+    // No crosshair, no layer: the compositor blends one canvas less into every frame.
+    const p = this.#crosshair;
+    const shown = p !== null && p.x < this.#layout.plotWidth && p.y < this.#layout.plotHeight;
+    c.style.visibility = shown ? 'visible' : 'hidden';
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, c.width, c.height);
     ctx.setTransform(this.#dpr, 0, 0, this.#dpr, 0, 0);
@@ -332,7 +370,7 @@ export class HeatmapPlot {
 
   /**
    * The readout of the cells on screen under the pointer: the frame last drawn (its
-   * view and texture window), not the view the next frame will have. In a worker the
+   * view, texture window and resolution), not the view the next frame will have. In a worker the
    * two differ while it draws (a pan, the live edge moving on): a frame, ~70–200 ms on a
    * software GL and more on a loaded machine. Nothing is read from a frame of columns
    * since rebuilt on other rows or buckets (another grouping, bucket or tick).
@@ -347,7 +385,7 @@ export class HeatmapPlot {
         ? null
         : !frame || frame.epoch !== data.epoch
           ? null
-          : readoutAt(data, frame.view, c, { width, height }, this.#dpr, frame.k);
+          : readoutAt(data, frame.view, c, { width, height }, frame.dpr, frame.k);
     if (sameReadout(next, this.#lastReadout)) return;
     this.#lastReadout = next;
     this.#readout(next);

@@ -12,6 +12,7 @@ import {
   zoom,
   type Viewport,
 } from './heatmap-view';
+import { MOVING_SCALE } from './motion-resolution';
 
 const HEIGHT = 400;
 /** The rows the visible columns list: 1,000 rows, fitted into the plot while centred. */
@@ -82,10 +83,17 @@ describe('heatmap view: the plot in whole device pixels', () => {
     for (const dpr of [1, 1.25, 1.5, 1.75, 2]) {
       for (const room of [500, 501, 502, 503, 777.6]) {
         const { width, height } = plotSize(room, room - 37, dpr);
-        expect(Number.isInteger(Math.round(width * dpr * 1e6) / 1e6)).toBe(true);
+        for (const side of [width, height]) {
+          // Whole and even device px: a half-resolution frame is exactly half as many.
+          const device = side * dpr;
+          expect(Math.abs(device - Math.round(device))).toBeLessThan(1e-6);
+          expect(Math.round(device) % 2).toBe(0);
+        }
         expect(width).toBeLessThanOrEqual(Math.floor(room));
-        expect(width).toBeGreaterThan(Math.floor(room) - 1);
+        expect(width).toBeGreaterThan(Math.floor(room) - 1 - 1 / dpr);
         expect(disagreements(width, height, dpr), `dpr ${dpr}, room ${room}`).toBe(0);
+        // The same plot drawn at half resolution while it moves: each cell pixel as read.
+        expect(disagreements(width, height, dpr * MOVING_SCALE), `moving, dpr ${dpr}`).toBe(0);
       }
     }
     // Whole CSS px alone (as before) at 1.25: a 501 px plot's canvas is 626 px for 626.25.

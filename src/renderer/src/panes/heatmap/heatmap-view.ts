@@ -181,13 +181,15 @@ export function bucketAtPixel(view: Viewport, x: number, width: number, dpr: num
  * device px as the plot is wide and high. A canvas of round(w·dpr) px shown `w` CSS px
  * wide is stretched by the browser, and its cells drawn to `round(w·dpr)` while the
  * crosshair maps the pointer over `w·dpr` (at 1.25, a plot 501 px wide: 626 against
- * 626.25 device px), so at a cell's edge it could name the neighbour.
+ * 626.25 device px), so at a cell's edge it could name the neighbour. And an even
+ * number of device px each way: a frame drawn at half resolution while the view moves
+ * (motion-resolution.ts) is then exactly half as many, each its 2 × 2 device px.
  */
 export function plotSize(
   width: number,
   height: number,
   dpr: number,
 ): { width: number; height: number } {
-  const whole = (css: number) => Math.max(1, Math.floor(Math.floor(css) * dpr) / dpr);
+  const whole = (css: number) => Math.max(2, 2 * Math.floor((Math.floor(css) * dpr) / 2)) / dpr;
   return { width: whole(width), height: whole(height) };
 }
