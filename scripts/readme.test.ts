@@ -153,6 +153,11 @@ const HOW: Record<string, How> = {
     why: 'four runs of five minutes of the simulator clock each, the default workspace polled',
     instead: filesExist('bench/market-hours.bench.ts'),
   },
+  './run bench -- free-meter': {
+    kind: 'not-run',
+    why: 'five minutes of the simulator clock on the free plan, streamed, with two charts opened',
+    instead: filesExist('bench/free-meter.bench.ts'),
+  },
   './run bench -- search': {
     kind: 'not-run',
     why: 'the search, alert and chart benchmarks run for minutes (the chart one in Chromium)',
