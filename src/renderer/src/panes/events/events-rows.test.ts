@@ -3,6 +3,7 @@ import type { Holiday } from '../../../../shared/calendar';
 import type { Split } from '../../../../shared/model';
 import {
   earlyCloseText,
+  holidayDate,
   listAsShown,
   listNote,
   nextHolidays,
@@ -107,6 +108,12 @@ describe('a list’s caption', () => {
     expect(listNote(listAsShown({ ...live, asOf: null }, 'offline'), 'demo', age)).toBe(
       'not loaded yet',
     );
+  });
+
+  it('writes a holiday’s day as the pane’s other dates are written', () => {
+    expect(holidayDate('2026-11-26')).toBe('26 Nov 2026');
+    expect(holidayDate('2026-12-05')).toBe('05 Dec 2026');
+    expect(holidayDate('not a day')).toBe('not a day');
   });
 
   it('says a half day’s early close', () => {

@@ -4,6 +4,7 @@
  */
 import type { Holiday } from '../../../../shared/calendar';
 import type { HealthState, Split, UnixMs } from '../../../../shared/model';
+import { dateFormat } from '../../base/format/time';
 
 /** Most holidays shown per market. */
 export const HOLIDAYS_SHOWN = 3;
@@ -89,6 +90,16 @@ export function listAsShown<L extends EventListLike>(list: L, health: HealthStat
     return { ...list, problem: { kind: 'error', message: 'token rejected' } };
   }
   return list;
+}
+
+/**
+ * A holiday's day (`YYYY-MM-DD`, the market's own) as the pane's other dates read:
+ * "26 Nov 2026", beside the IPOs' "30 Sept 2020" and the splits' "06 Jun 2022" (it
+ * was the one list in ISO form).
+ */
+export function holidayDate(date: string): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(ms) ? dateFormat('date', 'UTC').format(ms) : date;
 }
 
 /** "closes 13:00" for a half day's early close (minutes of the local day), '' for a closed day. */
