@@ -307,6 +307,18 @@ test('with notifications denied, a firing shows in the window and in the status 
   await expect(note).toBeVisible({ timeout: 20_000 });
   await expect(note).toContainText(/at [\d,.]+ · fired \d.* local · quote of \d.* UTC/);
   await expect(count).toHaveText('⏰ 1 alert fired');
+  // A toast while the note stands, in a narrow window, runs beside it, not under it
+  // (centred, its end was hidden under the note).
+  await slot(page, 'News').getByRole('button', { name: 'Close News' }).click();
+  await page.setViewportSize({ width: 800, height: 700 });
+  const toast = page.getByRole('group', { name: 'Notification' });
+  await expect(toast).toContainText('News closed');
+  const [t, n] = [(await toast.boundingBox())!, (await note.boundingBox())!];
+  const boxes = `toast ${JSON.stringify(t)}, note ${JSON.stringify(n)}`;
+  expect(t.x >= 0 && t.x + t.width <= n.x, boxes).toBe(true);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(slot(page, 'News')).toBeVisible();
   // No notification: the permission is denied.
   expect((await notes(page)).map((n) => n.title)).not.toContain('Alert: DOTUSDT BA above 0.50');
 

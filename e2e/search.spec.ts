@@ -93,6 +93,8 @@ test('a pane’s symbol field says when nothing matches, and Enter then keeps it
   await expect(results.getByRole('option')).toHaveCount(0);
   await field.press('Enter');
   await expect(field).toBeVisible();
+  // A field of no form does nothing on Enter: its list stays, saying why.
+  await expect(results).toContainText('No symbol matches “zzzq”.');
   // A match again: the note goes with the text it answered.
   await field.fill('');
   await field.pressSequentially('btc', { delay: 30, timeout: 60_000 });

@@ -119,6 +119,15 @@ test('the add-symbol form refuses an unknown code with the reason, and adds noth
   // A second try is refused the same way.
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(alert).toContainText('Unknown symbol');
+  // Typed and sent with Enter: the search's list closes, and does not lie over the reason.
+  await form.getByLabel('Code').fill('ZZZZ');
+  const list = app.page.getByRole('listbox', { name: 'Matching symbols' });
+  await expect(list).toContainText('No symbol matches “ZZZZ”');
+  await form.getByLabel('Code').press('Enter');
+  await expect(alert).toContainText('Unknown symbol: the data source has no ZZZZ US stock', {
+    timeout: 15_000,
+  });
+  await expect(list).toBeHidden();
   expect(await boardRows()).toEqual(rowsBefore);
   await expect(quoteRow(app.page, 'ZZZZ US stock')).toHaveCount(0);
   await app.page.waitForTimeout(800);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../../shared/model';
 import { testAlert } from '../../../shared/testing/alerts';
-import { alertRow } from './alert-rows';
+import { alertRow, alertsHeldNote } from './alert-rows';
 import { formatDateTime } from '../base/format/time';
 
 const BASE: Alert = testAlert({
@@ -68,5 +68,21 @@ describe('alertRow', () => {
       alertRow({ ...BASE, condition: { kind: 'move', percent: 2, windowMs: 300_000 } }, 'demo')
         .condition,
     ).toBe('moves 2% in 5m');
+  });
+});
+
+describe('alertsHeldNote', () => {
+  it('says active alerts cannot fire while no prices come in', () => {
+    expect(alertsHeldNote('offline', 3)).toBe(
+      'No prices while the data service cannot be reached: the 3 active alerts cannot fire until it is back.',
+    );
+    expect(alertsHeldNote('token-rejected', 1)).toBe(
+      'No prices while the service refuses the token: the active alert cannot fire until a new one is set in Settings.',
+    );
+    // Prices come, or nothing is armed: nothing to say.
+    for (const health of ['live', 'degraded', 'connecting', null] as const) {
+      expect(alertsHeldNote(health, 3)).toBeNull();
+    }
+    expect(alertsHeldNote('offline', 0)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * price decimals, its state — saying plainly when it belongs to the other data source
  * and is not watched now — and its last firing.
  */
-import type { Alert, DataSourceId } from '../../../shared/model';
+import type { Alert, DataSourceId, HealthState } from '../../../shared/model';
 import { describeCondition } from '../../../shared/model';
 import { classPriceDecimals, formatPrice } from '../../../shared/format/numbers';
 import { formatDateTime } from '../base/format/time';
@@ -57,4 +57,23 @@ export function alertRow(alert: Alert, source: DataSourceId | null, zone?: strin
     toggle: alert.state === 'active' ? 'Pause' : alert.state === 'paused' ? 'Resume' : 'Re-arm',
     current,
   };
+}
+
+/**
+ * What the alerts pane says above its list when no price can come in: alerts are
+ * evaluated on the feed's live prices, so while the service is unreachable or refuses
+ * the token an "active" alert cannot fire, and the pane must not read as if it watched.
+ * Null when prices come, or when no alert is active.
+ */
+export function alertsHeldNote(health: HealthState | null, active: number): string | null {
+  if (active === 0) return null;
+  const alerts =
+    active === 1 ? 'the active alert cannot fire' : `the ${active} active alerts cannot fire`;
+  if (health === 'offline') {
+    return `No prices while the data service cannot be reached: ${alerts} until it is back.`;
+  }
+  if (health === 'token-rejected') {
+    return `No prices while the service refuses the token: ${alerts} until a new one is set in Settings.`;
+  }
+  return null;
 }

@@ -21,6 +21,7 @@ import {
   formPatch,
   recordingBudgetMessage,
   requestTimeoutMessage,
+  streamSymbolsHint,
   settingsErrorText,
   toForm,
 } from './settings-form';
@@ -415,5 +416,12 @@ describe('settingsErrorText', () => {
     expect(settingsErrorText(new Error('patch.x: kept, not a refusal'))).toBe(
       'patch.x: kept, not a refusal',
     );
+  });
+});
+
+describe('streamSymbolsHint', () => {
+  it("names the plan's stream symbols as a connection's (the feeds popover counts all of them)", () => {
+    expect(streamSymbolsHint('base')).toBe("blank: the base plan's 200 a connection");
+    expect(streamSymbolsHint('premium')).toBe("blank: the premium plan's 2,000 a connection");
   });
 });

@@ -22,6 +22,7 @@ import {
   numericSettingLimits,
   numericSettingProblem,
   streamPathProblem,
+  streamSubscriptionLimit,
 } from '../../../shared/model';
 import { errorMessage } from '../../../shared/errors';
 
@@ -146,6 +147,16 @@ export function requestTimeoutMessage(): string {
   const { min, max } = numericSettingLimits('requestTimeoutMs');
   const label = NUMERIC_SETTING_LABELS.requestTimeoutMs;
   return `${label} must be a number of seconds from ${min / MS_PER_SECOND} to ${max / MS_PER_SECOND}, with at most 3 decimals`;
+}
+
+/**
+ * The stream symbols field's hint: the plan's limit is per connection ("200 a
+ * connection"); said bare, the base plan's 200 read against the feeds popover's "of 600
+ * subscriptions" (three connections of 200) as two different limits.
+ */
+export function streamSymbolsHint(plan: PlanName): string {
+  const limit = streamSubscriptionLimit({ plan, streamSubscriptions: null });
+  return `blank: the ${plan} plan's ${limit.toLocaleString('en-US')} a connection`;
 }
 
 /**

@@ -290,6 +290,15 @@ describe('tokenProblem', () => {
     expect(tokenProblem(withHealth({ state: 'token-rejected', lastError: 'E002' }))).toBe(
       'The service refused this token (E002). Paste a new one to load live data again.',
     );
+    // The client's sentence: the service's own words only, in one pair of brackets.
+    const refused =
+      'The market data service rejected the token (HTTP 401: E002 auth failed: wrong token). Check the token in Settings.';
+    expect(tokenProblem(withHealth({ state: 'token-rejected', lastError: refused }))).toBe(
+      'The service refused this token (HTTP 401: E002 auth failed: wrong token). Paste a new one to load live data again.',
+    );
+    expect(tokenProblem(withHealth({ state: 'token-rejected', lastError: 'Bad token.' }))).toBe(
+      'The service refused this token (Bad token). Paste a new one to load live data again.',
+    );
     // A token from the environment cannot be replaced here: say where it comes from.
     expect(
       tokenProblem(withHealth({ state: 'token-rejected' }, { tokenStorage: 'environment' })),

@@ -271,10 +271,24 @@ export function describeToken(status: AppStatus | null): string {
   return `A token is set — ${where}${session}.`;
 }
 
+/**
+ * The service's own words in a refusal: the brackets of the client's sentence ("The
+ * market data service rejected the token (HTTP 401: E002 auth failed: wrong token).
+ * Check the token in Settings."), else the message without its full stop. Wrapped whole,
+ * Settings said "refused this token (… rejected the token (…). Check the token in
+ * Settings.)." — brackets in brackets, and "in Settings" inside Settings.
+ */
+function refusalDetail(message: string): string {
+  const text = message.trim();
+  const own = /^The market data service rejected the token \((.+)\)\. Check [^()]*\.$/.exec(text);
+  return own?.[1] ?? text.replace(/\.+$/, '');
+}
+
 /** Why the token needs replacing (the service refused it), or null. */
 export function tokenProblem(status: AppStatus | null): string | null {
   if (!status?.hasToken || status.health.state !== 'token-rejected') return null;
-  const why = status.health.lastError ? ` (${status.health.lastError})` : '';
+  const detail = status.health.lastError ? refusalDetail(status.health.lastError) : '';
+  const why = detail ? ` (${detail})` : '';
   // A token from the environment outranks one set here: only the variable can change it.
   return status.tokenStorage === 'environment'
     ? `The service refused the token in MARKETDESK_TOKEN${why}. Change or unset that variable and restart Marketdesk.`

@@ -25,6 +25,17 @@ describe('verdictOf', () => {
       message:
         'Unknown symbol: the data source has no TENCENT US stock (E001 not found this produce).',
     });
+    // The checker's own sentence ends with a full stop: the verdict's ends once.
+    expect(
+      verdictOf({
+        status: 'unknown',
+        instrument: TENCENT,
+        message: 'TENCENT is not a known stock symbol in US.',
+      }),
+    ).toMatchObject({
+      message:
+        'Unknown symbol: the data source has no TENCENT US stock (TENCENT is not a known stock symbol in US).',
+    });
     expect(verdictOf({ status: 'unverified', instrument: AAPL, message: 'offline' })).toMatchObject(
       { kind: 'unverified', message: 'AAPL US stock could not be checked (offline).' },
     );

@@ -39,7 +39,11 @@ function toRef(i: Instrument): SymbolRef {
   return { class: i.class, region: i.region, exchange: i.exchange, code: i.code };
 }
 
-const because = (message: string) => (message.trim() ? ` (${message.trim()})` : '');
+/** The reason in brackets, without its own full stop: the sentence ends after it (not ".)."). */
+const because = (message: string) => {
+  const reason = message.trim().replace(/\.+$/, '');
+  return reason ? ` (${reason})` : '';
+};
 
 /** The verdict on a `checkSymbol` answer. */
 export function verdictOf(check: SymbolCheck): CheckVerdict {

@@ -82,6 +82,27 @@ describe('panes', () => {
     expect(allTabs(ops.activeRoot(data))).toHaveLength(5);
   });
 
+  it('adds a pane in the red group, following its picks, when no pane is focused', () => {
+    const { data, paneId } = ops.addPane(
+      defaultWorkspace(),
+      'company',
+      { focusedPaneId: null },
+      ids(),
+    );
+    expect(pane(data, paneId)).toMatchObject({ link: 'red', symbol: { code: 'BTCUSDT' } });
+    // The board picks AAPL: the new pane shows it too.
+    const picked = ops.pickSymbol(data, 'trading-quotes', AAPL);
+    const added = pane(picked, paneId);
+    expect(added.link && picked.linkSymbols[added.link]).toEqual(AAPL);
+    // A focused unlinked pane's new neighbour stays unlinked, on that pane's symbol.
+    const alone = ops.setLink(defaultWorkspace(), 'trading-depth', null);
+    const beside = ops.addPane(alone, 'ticks', { focusedPaneId: 'trading-depth' }, ids());
+    expect(pane(beside.data, beside.paneId)).toMatchObject({
+      link: null,
+      symbol: { code: 'BTCUSDT' },
+    });
+  });
+
   it('adds a tab to a named group', () => {
     const { data, paneId } = ops.addPane(
       defaultWorkspace(),

@@ -80,13 +80,18 @@ export function addPane(
   const root = activeRoot(data);
   const focused = opts.focusedPaneId ? tree.findPane(root, opts.focusedPaneId) : null;
   const spec = PANE_KIND_TABLE[kind];
+  // A new pane joins the focused pane's group, and shows what it shows. With no pane
+  // focused (nothing clicked yet) it shows the red group's symbol, and joins that group
+  // too: a pane showing the group's symbol that did not follow its picks looked linked
+  // and stayed behind (a Company pane added at start kept BTCUSDT while the board
+  // picked AAPL).
+  const red = data.linkSymbols.red ?? null;
   const pane: PaneConfig = {
     id: newId('p'),
     kind,
     title: spec.title,
-    // A new pane joins the focused pane's group, and shows what it shows.
-    link: focused?.link ?? null,
-    symbol: (focused && symbolOf(focused, data.linkSymbols)) ?? data.linkSymbols.red ?? null,
+    link: focused ? focused.link : red ? 'red' : null,
+    symbol: focused ? symbolOf(focused, data.linkSymbols) : red,
     options: spec.defaultOptions(),
   };
   const groups = tree.allTabs(root);

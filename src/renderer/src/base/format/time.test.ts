@@ -7,6 +7,7 @@ import {
   formatRelative,
   zoneLabel,
   zoneTitle,
+  boardTimeTitle,
 } from './time';
 
 // 2026-01-15 14:30:05 UTC
@@ -32,6 +33,15 @@ describe('zones', () => {
     expect(zoneTitle('exchange', 'Asia/Tokyo')).toBe(
       "Times in the exchange's time zone (Asia/Tokyo)",
     );
+  });
+
+  it("says the quote board's Time column mixes the exchanges' zones", () => {
+    expect(boardTimeTitle('exchange')).toBe(
+      "Each row's time in its exchange's time zone (crypto in UTC)",
+    );
+    expect(boardTimeTitle(undefined)).toBe(boardTimeTitle('exchange'));
+    expect(boardTimeTitle('utc')).toBe('Times in UTC');
+    expect(boardTimeTitle('local')).toMatch(/^Times in your time zone \(/);
   });
 });
 

@@ -81,6 +81,16 @@ export function zoneTitle(mode: TimeZoneMode | undefined, zone: string | undefin
   return `Times in the exchange's time zone (${zone ?? 'UTC'})`;
 }
 
+/**
+ * The quote board's Time column, whose rows are of several markets: in the exchanges'
+ * zones a US row's "11:00:23" stands beside a crypto row's "16:00:24", so its header
+ * says whose zone each row's time is in.
+ */
+export function boardTimeTitle(mode: TimeZoneMode | undefined): string {
+  if (mode === 'local' || mode === 'utc') return zoneTitle(mode, undefined);
+  return "Each row's time in its exchange's time zone (crypto in UTC)";
+}
+
 /** The date/time shapes the panes show. */
 export type Shape = 'time' | 'seconds' | 'date' | 'dateTime' | 'day' | 'monthName' | 'year';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionState } from '../../../../shared/bridge';
 import { usMarket } from '../../../../shared/testing/fixtures';
-import { closedWaitingText, emptyText, statusLabel } from './status-label';
+import { closedWaitingText, emptyText, retryHelps, statusLabel } from './status-label';
 
 const STATES: SubscriptionState[] = [
   'loading',
@@ -144,5 +144,15 @@ describe('closedWaitingText', () => {
     expect(closedWaitingText(usMarket({ phase: 'post-market' }), sunday, 'book')).toBeNull();
     expect(closedWaitingText(usMarket({ phase: null, basis: null }), sunday, 'book')).toBeNull();
     expect(closedWaitingText(undefined, sunday, 'book')).toBeNull();
+  });
+});
+
+describe('retryHelps', () => {
+  it('offers no retry where nothing would be asked: a refused token, a replay', () => {
+    expect(retryHelps('token-rejected', false)).toBe(false);
+    expect(retryHelps('live', true)).toBe(false);
+    for (const state of ['live', 'offline', 'error', 'rate-limited', 'stale'] as const) {
+      expect(retryHelps(state, false)).toBe(true);
+    }
   });
 });

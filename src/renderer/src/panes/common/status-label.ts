@@ -130,6 +130,16 @@ export interface EmptyStatus {
   market?: MarketStateView | undefined;
 }
 
+/**
+ * Whether an empty pane's "Retry" can bring anything: not while the token is refused
+ * ("nothing more is requested with it": a new token in Settings does), and not in a
+ * replay (what the recording has not got no retry fetches). Everything else (offline,
+ * an error, a rate limit, an empty answer) may be different a moment later.
+ */
+export function retryHelps(state: SubscriptionState, replaying: boolean): boolean {
+  return !replaying && state !== 'token-rejected';
+}
+
 /** What an empty pane shows, for the closed market's sentence, and the time to say it at. */
 export interface EmptyOf {
   /** "book", "prices", "candles": "its last book is from then". */

@@ -12,7 +12,7 @@ import type {
   SubscriptionState,
   SubscriptionPace,
 } from '../../../../shared/bridge';
-import type { MarketStateView, UnixMs } from '../../../../shared/model';
+import { isTradingPhase, type MarketStateView, type UnixMs } from '../../../../shared/model';
 import { DisposableStore } from '../../../../shared/emitter';
 import { errorMessage } from '../../../../shared/errors';
 
@@ -32,6 +32,15 @@ export interface StatusView {
   corrected?: string;
   /** The state of the market the prices come from (closed, a break, pre-market…). */
   market?: MarketStateView;
+}
+
+/**
+ * The market the status's prices come from is closed or in a break: its group rests
+ * (nothing is asked until it opens), so the pace it was polled at before the close is
+ * no longer true, and its market's state says more.
+ */
+export function isResting(status: StatusView): boolean {
+  return status.market?.phase != null && !isTradingPhase(status.market.phase);
 }
 
 /** The status before the first answer. */

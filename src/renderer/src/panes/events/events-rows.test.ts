@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Holiday } from '../../../../shared/calendar';
 import type { Split } from '../../../../shared/model';
-import { earlyCloseText, listNote, nextHolidays, splitRows, workspaceMarkets } from './events-rows';
+import {
+  earlyCloseText,
+  holidayDate,
+  listAsShown,
+  listNote,
+  nextHolidays,
+  splitRows,
+  workspaceMarkets,
+} from './events-rows';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const split = (code: string, date: string): Split => ({
@@ -80,6 +88,32 @@ describe('a list’s caption', () => {
       message: 'Your plan does not include stock splits for JP.',
     };
     expect(listNote({ asOf: null, offline: false, problem: plan }, 'demo', age)).toBe(plan.message);
+  });
+
+  it('says a list fetched live is a copy it cannot refresh once the service is gone', () => {
+    const live = { rows: [], asOf: NOW - 60_000, offline: false };
+    const shown = (health: Parameters<typeof listAsShown>[1]) =>
+      listNote(listAsShown(live, health), 'live:https://x', age);
+    expect(shown('live')).toBe('live data · as of 1 min ago');
+    expect(shown('offline')).toBe('offline · cached 1 min ago');
+    expect(shown('token-rejected')).toBe('token rejected · cached 1 min ago');
+    // Its own answer's trouble, or nothing loaded, says more than the app's health.
+    const plan = {
+      kind: 'not-in-plan' as const,
+      message: 'Your plan does not include IPOs for JP.',
+    };
+    expect(listNote(listAsShown({ ...live, problem: plan }, 'offline'), 'demo', age)).toBe(
+      plan.message,
+    );
+    expect(listNote(listAsShown({ ...live, asOf: null }, 'offline'), 'demo', age)).toBe(
+      'not loaded yet',
+    );
+  });
+
+  it('writes a holiday’s day as the pane’s other dates are written', () => {
+    expect(holidayDate('2026-11-26')).toBe('26 Nov 2026');
+    expect(holidayDate('2026-12-05')).toBe('05 Dec 2026');
+    expect(holidayDate('not a day')).toBe('not a day');
   });
 
   it('says a half day’s early close', () => {

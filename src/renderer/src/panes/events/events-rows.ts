@@ -3,7 +3,8 @@
  * holidays from today; the markets a workspace shows. Pure.
  */
 import type { Holiday } from '../../../../shared/calendar';
-import type { Split, UnixMs } from '../../../../shared/model';
+import type { HealthState, Split, UnixMs } from '../../../../shared/model';
+import { dateFormat } from '../../base/format/time';
 
 /** Most holidays shown per market. */
 export const HOLIDAYS_SHOWN = 3;
@@ -53,9 +54,16 @@ export function workspaceMarkets(symbols: readonly { class: string; region: stri
   return [...seen];
 }
 
+/** What the captions read of a list. */
+export interface EventListLike {
+  asOf: UnixMs | null;
+  offline: boolean;
+  problem?: { kind: string; message: string };
+}
+
 /** What a list's caption says: where its rows come from and how old they are, or why none. */
 export function listNote(
-  list: { asOf: UnixMs | null; offline: boolean; problem?: { kind: string; message: string } },
+  list: EventListLike,
   source: string | null,
   age: (ms: UnixMs) => string,
 ): string {
@@ -66,6 +74,32 @@ export function listNote(
   if (list.problem) return `${list.problem.message}${list.asOf === null ? '' : ` · ${cached}`}`;
   if (list.asOf === null) return 'not loaded yet';
   return [from, `as of ${age(list.asOf)}`].filter(Boolean).join(' · ');
+}
+
+/**
+ * A list as the pane shows it, given the app's health. Lists are loaded once (asked of
+ * the service at most once a day) and have no subscription: fetched live and the service
+ * gone since, they are a copy the pane cannot refresh, and say so as the company card
+ * does (a dead network left every list saying "live data · as of 1m ago" beside the
+ * status bar's OFFLINE).
+ */
+export function listAsShown<L extends EventListLike>(list: L, health: HealthState | null): L {
+  if (list.asOf === null || list.problem !== undefined || list.offline) return list;
+  if (health === 'offline') return { ...list, offline: true };
+  if (health === 'token-rejected') {
+    return { ...list, problem: { kind: 'error', message: 'token rejected' } };
+  }
+  return list;
+}
+
+/**
+ * A holiday's day (`YYYY-MM-DD`, the market's own) as the pane's other dates read:
+ * "26 Nov 2026", beside the IPOs' "30 Sept 2020" and the splits' "06 Jun 2022" (it
+ * was the one list in ISO form).
+ */
+export function holidayDate(date: string): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(ms) ? dateFormat('date', 'UTC').format(ms) : date;
 }
 
 /** "closes 13:00" for a half day's early close (minutes of the local day), '' for a closed day. */

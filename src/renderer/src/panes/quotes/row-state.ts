@@ -14,9 +14,8 @@ import { symbolLabel } from '../../workspace/symbol-gate';
 import type { StateIconName, StateTone } from '../common/state-icons';
 import { statusLabel } from '../common/status-label';
 import { marketStateLabel } from '../common/market-state';
-import type { StatusView } from '../common/subscription';
+import { isResting, type StatusView } from '../common/subscription';
 import { tradingState } from './board';
-import { isTradingPhase } from '../../../../shared/model';
 
 export interface RowState {
   icon: StateIconName;
@@ -51,9 +50,7 @@ export function rowState(
     };
   }
   const trading = tradingState(symbol.class, tradingStatus);
-  // A closed market's group rests (nothing is asked until it opens): the pace it was
-  // polled at before the close is no longer true, and its market's state says more.
-  const resting = feed.market?.phase != null && !isTradingPhase(feed.market.phase);
+  const resting = isResting(feed);
   const trouble =
     feed.state === 'loading'
       ? null

@@ -5,7 +5,7 @@
  * says the most about the whole board.
  */
 import type { SubscriptionState } from '../../../../shared/bridge';
-import type { StatusView } from '../common/subscription';
+import { isResting, type StatusView } from '../common/subscription';
 
 const RANK: Record<SubscriptionState, number> = {
   live: 0,
@@ -21,11 +21,15 @@ const RANK: Record<SubscriptionState, number> = {
 
 /**
  * The worst status, or null when there is none. Of equals, the slowest paced one (a
- * group polled every minute says more about the board's age than one streamed).
+ * group polled every minute says more about the board's age than one streamed). A
+ * resting group (its market closed: nothing is asked until it opens) has no pace: the
+ * one it was polled at before the close is no longer true, and on a weekend the board
+ * said "Refreshed every 13 s" while nothing of it was asked at all.
  */
 export function worstStatus(statuses: readonly StatusView[]): StatusView | null {
   let worst: StatusView | null = null;
-  for (const s of statuses) {
+  for (const status of statuses) {
+    const s = status.pace && isResting(status) ? { ...status, pace: undefined } : status;
     if (!worst || RANK[s.state] > RANK[worst.state]) worst = s;
     else if (RANK[s.state] === RANK[worst.state] && slower(s, worst)) worst = s;
   }
