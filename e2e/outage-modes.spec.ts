@@ -36,6 +36,18 @@ function simulator(port = 0): Promise<SimulatorHandle> {
 /** The status bar's words ("LIVE | HK closed · … | RETRY 16:00:33 | …"). */
 const statusBar = (page: Page) => page.getByRole('contentinfo', { name: 'Status' });
 
+/** The status bar's items that reach past its end (cut there, not given way with an ellipsis). */
+function cutAtTheEnd(page: Page): Promise<string[]> {
+  return statusBar(page).evaluate((bar) => {
+    type Box = { getBoundingClientRect(): { right: number }; textContent: string | null };
+    const inner = bar.firstElementChild as unknown as Box & { children: ArrayLike<Box> };
+    const end = inner.getBoundingClientRect().right;
+    return Array.from(inner.children)
+      .filter((el) => el.getBoundingClientRect().right > end + 0.5)
+      .map((el) => (el.textContent ?? '').trim());
+  });
+}
+
 /** Seconds into the day of an "hh:mm:ss". */
 const seconds = (t: string) => t.split(':').reduce((s, part) => s * 60 + Number(part), 0);
 
@@ -133,6 +145,10 @@ test('the service dies: LIVE ends with the stream failing to reconnect, its RETR
     expect(Math.min(apart, 86_400 - apart), `RETRY ${s.retry} at ${s.pageTime}`).toBeLessThan(120);
   }
   await expect(rowStateIcon(page, HK_ROW)).toHaveAccessibleName(/^offline: /);
+  // Offline at 1024 px, the whole bar in the window: its end (the recording's state) was
+  // cut at the edge, beside "27/27 req/min · polling slowed ×14.5" (nothing got through).
+  await expect(statusBar(page)).toContainText('polls held: offline');
+  expect(await cutAtTheEnd(page)).toEqual([]);
   await shoot(page, 'outage-3-offline-1024');
 });
 

@@ -59,6 +59,13 @@ const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: strin
   },
 };
 
+/** The meter while the service cannot be reached. */
+const OFFLINE_METER = {
+  budget: 'polls held: offline',
+  budgetTitle:
+    "The service cannot be reached: the feed's polls wait while the app probes it, one request at a time, to find it back; cached data is shown meanwhile. Click for the feeds",
+};
+
 /**
  * The status bar's request meter. The demo and a replay are answered on this computer
  * (the simulator, the loopback replay service: their own budgets are no plan's), and
@@ -69,6 +76,10 @@ const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: strin
 export function describeBudget(status: AppStatus): MeterText {
   const none = noRequests(status);
   if (none !== null) return { ...NO_REQUESTS_METER[none], stretch: '', stretchTitle: '' };
+  // Offline, the feed's polls wait for the probes that look for the service: its rate
+  // and slow-down are of polls not being made ("27/27 req/min · polling slowed ×12.3"
+  // was read while nothing got through).
+  if (status.health.state === 'offline') return { ...OFFLINE_METER, stretch: '', stretchTitle: '' };
   const { requestsPerMinute, wantedPerMinute, stretch, oneOffRequests: once } = status.budget;
   const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
   const slowed = stretch > 1.005;

@@ -205,11 +205,22 @@ describe('describeStatus', () => {
     expect(text.budgetTitle).toMatch(/no request is spent until a new token is set/);
     expect([text.stretch, text.stretchTitle]).toEqual(['', '']);
     expect(text.action).toBe('set-token');
-    // Every other state keeps the meter: requests are still spent (or tried).
+    // Every other state but offline keeps the meter: requests are still spent (or tried).
     for (const state of HEALTH_STATES) {
-      if (state === 'token-rejected') continue;
+      if (state === 'token-rejected' || state === 'offline') continue;
       expect(statusWith({ state }).budget).toBe('42/60 req/min');
     }
+  });
+
+  it('offline, says the polls are held, never a full budget slowed down', () => {
+    // Seen as "27/27 req/min · polling slowed ×12.3" while nothing got through (QA, 1024 px).
+    const text = statusWith(
+      { state: 'offline', since: 5 },
+      { budget: { requestsPerMinute: 27, wantedPerMinute: 330, stretch: 12.3, oneOffRequests: 0 } },
+    );
+    expect(text.budget).toBe('polls held: offline');
+    expect(text.budgetTitle).toMatch(/probes it, one request at a time/);
+    expect([text.stretch, text.stretchTitle]).toEqual(['', '']);
   });
 
   it('with a refused token, the feed column says nothing is fed, not POLL', () => {
