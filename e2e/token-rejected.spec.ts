@@ -94,7 +94,12 @@ test('the panes say "token rejected" and show no numbers', async () => {
         timeout: 20_000,
       },
     );
-  } // The states' icons, badges and the status bar's button pass axe too.
+  }
+  // The empty chart says why, with no Retry: nothing more is asked with a refused token.
+  const chart = paneBody(app.page, 'Chart');
+  await expect(chart).toContainText('nothing more is requested with it');
+  await expect(chart.getByRole('button', { name: 'Retry', exact: true })).toHaveCount(0);
+  // The states' icons, badges and the status bar's button pass axe too.
   expect(await seriousViolations(app.page)).toEqual([]);
 });
 
