@@ -16,10 +16,7 @@ import { defaultWorkspaceSpecs } from './default-workspace';
 import type { Benchmark, BenchRow } from './harness';
 import { loadRow } from './harness';
 import { DEMO, tempCache } from '../src/core/cache/testing/fixtures';
-import { EventsService } from '../src/core/events/events-service';
-import { eventsReader } from '../src/core/events/link-reader';
-import type { MarketLink } from '../src/core/link';
-import { MarketSources } from '../src/core/market-sources';
+import { chartLookups } from '../src/core/events/testing/chart-lookups';
 import { hoursRig } from '../src/core/feed/testing/hours-rig';
 import { Recorder } from '../src/core/feed/testing/recorder';
 import { CALENDARS_AFTER_START_MS } from '../src/core/services';
@@ -118,15 +115,7 @@ async function chartRun(openAfterMs: number): Promise<BenchRow[]> {
       for (const spec of pane.specs) rig.hub.subscribe('window-1', spec, new Recorder().push);
     }
     for (let t = 0; t < openAfterMs; t += 1_000) await rig.advance(1_000);
-    const link = { client: rig.rest, sources: { sourceId: DEMO } } as unknown as MarketLink;
-    const events = new EventsService({
-      db: cache.db,
-      reader: () => eventsReader(link),
-      namesOf: async () => [],
-      refreshNews: async () => undefined,
-      now: rig.timers.now,
-    });
-    const history = new MarketSources(rig.rest, DEMO);
+    const { events, history } = chartLookups(rig.rest, cache.db, DEMO, rig.timers.now);
     const openedAt = rig.timers.now();
     const before = sent.length;
     // As the chart asks: its newest page, then its marks, in one turn.

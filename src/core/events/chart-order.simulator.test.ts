@@ -9,11 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Instrument } from '../../shared/model';
 import { PLAN_LIMITS, planOf } from '../../shared/model';
 import { DEMO, tempCache } from '../cache/testing/fixtures';
-import type { MarketLink } from '../link';
-import { MarketSources } from '../market-sources';
 import { streamRig } from '../feed/testing/stream-rig';
-import { EventsService } from './events-service';
-import { eventsReader } from './link-reader';
+import { chartLookups } from './testing/chart-lookups';
 
 const TENCENT: Instrument = { class: 'stock', region: 'HK', exchange: '', code: '700' };
 /** Sunday 29 Nov 2026, 14:00 UTC. */
@@ -40,15 +37,7 @@ describe("a chart's requests on the free plan", () => {
       cache.dispose();
       await rig.close();
     };
-    const link = { client: rig.rest, sources: { sourceId: DEMO } } as unknown as MarketLink;
-    const events = new EventsService({
-      db: cache.db,
-      reader: () => eventsReader(link),
-      namesOf: async () => [],
-      refreshNews: async () => undefined,
-      now: rig.timers.now,
-    });
-    const history = new MarketSources(rig.rest, DEMO);
+    const { events, history } = chartLookups(rig.rest, cache.db, DEMO, rig.timers.now);
     // The minute is spent (the first screen's quotes).
     for (let i = 0; i < PLAN_LIMITS.free.requestsPerMinute; i++) {
       await rig.rest.quotes('stock', { region: 'US', codes: ['AAPL'] });
