@@ -3,7 +3,7 @@
  * later record per code, candles by time, news newest first, states superseded.
  */
 import { describe, expect, it } from 'vitest';
-import type { BridgeEventMessage } from '../shared/bridge';
+import { MAX_EARLIER_TRADES, type BridgeEventMessage, type Events } from '../shared/bridge';
 import type { Candle, Quote, SeriesKey, Tick } from '../shared/model';
 import { flatCandle as candle } from '../shared/testing/candles';
 import { coalesceSlot, mergeEvents } from './coalesce';
@@ -70,6 +70,33 @@ describe('mergeEvents', () => {
       },
     });
   });
+  it('holds at most MAX_EARLIER_TRADES of a code for a page far behind: the newest', () => {
+    const t = (n: number) => ({ symbol: 'BTC', last: n, time: n }) as unknown as Tick;
+    let held: BridgeEventMessage = {
+      event: 'ticks',
+      payload: { subscriptionId: 's', ticks: { BTC: t(0) } },
+    };
+    // A 100x replay's turns, each five trades, merged while the page does not read them.
+    for (let turn = 1; turn <= 400; turn++) {
+      const trades = [1, 2, 3, 4, 5].map((k) => t(turn * 10 + k));
+      held = mergeEvents(held, {
+        event: 'ticks',
+        payload: {
+          subscriptionId: 's',
+          ticks: { BTC: trades[4]! },
+          earlier: { BTC: trades.slice(0, 4) },
+        },
+      });
+    }
+    const payload = held.payload as Events['ticks'];
+    // Every trade played, in order; the newest is the event's own.
+    const all = [0];
+    for (let turn = 1; turn <= 400; turn++) for (let k = 1; k <= 5; k++) all.push(turn * 10 + k);
+    expect(payload.ticks.BTC!.time).toBe(all.pop());
+    // Before it, the newest MAX_EARLIER_TRADES of them, in order, with no gap.
+    expect(payload.earlier!.BTC!.map((x) => x.time)).toEqual(all.slice(-MAX_EARLIER_TRADES));
+  });
+
   it('keeps the later record of each code and every code of both deltas', () => {
     const a: BridgeEventMessage = {
       event: 'quotes',

@@ -5,7 +5,12 @@
  * the later record per code; a state, the app status or the workspace is superseded
  * by the next one. What merges must leave a pane exactly where receiving both would.
  */
-import type { BridgeEventMessage, EventName, Events } from '../shared/bridge';
+import {
+  MAX_EARLIER_TRADES,
+  type BridgeEventMessage,
+  type EventName,
+  type Events,
+} from '../shared/bridge';
 import { instrumentKey, seriesKey, type Tick } from '../shared/model';
 
 /** How one kind of event is held: its slot key (null: never held) and its merge. */
@@ -109,6 +114,8 @@ function mergeTicks(a: Events['ticks'], b: Events['ticks']): Events['ticks'] {
       if (older) list.push(older);
       list.push(...(b.earlier?.[code] ?? []));
     }
+    // A page far behind holds a bounded list: the newest trades, the oldest dropped.
+    if (list.length > MAX_EARLIER_TRADES) list.splice(0, list.length - MAX_EARLIER_TRADES);
     if (list.length > 0) earlier[code] = list;
   }
   const { earlier: _, ...rest } = b;

@@ -235,6 +235,13 @@ export const DEPTH_HISTORY_MAX_BUCKETS = 4_800;
 export const DEPTH_HISTORY_MAX_TRADES = 20_000;
 
 /**
+ * Most trades of a code one ticks event carries before its newest (`earlier`): a page
+ * that falls behind has its held events merged into one (the browser host's outbox),
+ * and this bounds what it holds; the tape lists 200.
+ */
+export const MAX_EARLIER_TRADES = 1_000;
+
+/**
  * An instrument's recorded books and trades over a span, from the current source's
  * recording, bucketed for a heatmap to take at once: per time bucket that holds a depth
  * frame, its last frame (the book the bucket shows), its levels as flat columns.
@@ -479,6 +486,7 @@ export interface Events {
      * oldest first; absent where the newest is the only one. A stream pushes every trade,
      * and a pane that lists them (the tape) must not lose those that came in the same
      * turn as a later one (a replay at 100× plays five seconds of trades in one turn).
+     * At most `MAX_EARLIER_TRADES` a code (the oldest go first).
      */
     earlier?: Record<string, Tick[]>;
   };

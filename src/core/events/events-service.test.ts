@@ -45,12 +45,15 @@ function setup(
   const asked: string[] = [];
   let failWith: unknown = null;
   let sourceId = DEMO;
+  /** Deferred asks wait on it (a chart's look-ups behind its candles). */
+  let deferredGate: Promise<void> = Promise.resolve();
   const reader: EventsReader = {
     get sourceId() {
       return sourceId;
     },
-    async fetchList(kind, region) {
-      asked.push(`${kind}:${region}`);
+    async fetchList(kind, region, options) {
+      asked.push(`${kind}:${region}${options?.deferred ? ' (deferred)' : ''}`);
+      if (options?.deferred) await deferredGate;
       if (failWith) throw failWith;
       return (rows[kind] ?? []) as never;
     },
@@ -72,6 +75,12 @@ function setup(
     advance: (ms: number) => (now += ms),
     fail: (error: unknown) => (failWith = error),
     switchTo: (id: typeof sourceId) => (sourceId = id),
+    /** Holds deferred asks until the returned function is called. */
+    holdDeferred: () => {
+      let release = () => {};
+      deferredGate = new Promise((resolve) => (release = resolve));
+      return release;
+    },
   };
 }
 
@@ -94,6 +103,28 @@ describe('a region’s lists', () => {
     const t = setup();
     await Promise.all([t.service.list('holidays', 'HK'), t.service.list('holidays', 'HK')]);
     expect(t.asked).toEqual(['holidays:HK']);
+  });
+
+  it("answers the user's list at once while a chart's deferred look-up of it still waits", async () => {
+    const t = setup({ splits: [split('AAPL', 90, 4)] });
+    const release = t.holdDeferred();
+    const chart = t.service.list('splits', 'US', { deferred: true });
+    // The events pane's list: its own request, at the user's priority, answered.
+    const pane = await t.service.list('splits', 'US');
+    expect(pane.rows).toHaveLength(1);
+    expect(t.asked).toEqual(['splits:US (deferred)', 'splits:US']);
+    release();
+    expect((await chart).rows).toHaveLength(1);
+    // A second deferred ask while the first waits shares it.
+    const again = t.holdDeferred();
+    t.advance(EVENT_LIST_MAX_AGE_MS);
+    const both = Promise.all([
+      t.service.list('splits', 'US', { deferred: true }),
+      t.service.list('splits', 'US', { deferred: true }),
+    ]);
+    again();
+    await both;
+    expect(t.asked).toHaveLength(3);
   });
 
   it('answers the cache with its age when offline, and waits before asking again', async () => {

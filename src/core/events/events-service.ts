@@ -135,12 +135,15 @@ export class EventsService {
     const failed = this.#failed.get(key);
     const resting = failed !== undefined && now - failed.at < EVENT_RETRY_AFTER_MS;
     if (!fresh && !resting) {
-      let running = this.#inflight.get(key);
+      // A chart's deferred look-up waits behind its candles: the user's own list (the
+      // events pane) does not wait behind it, it asks at the user's priority.
+      const flight = deferred ? `${key}|deferred` : key;
+      let running = this.#inflight.get(flight) ?? (deferred ? this.#inflight.get(key) : undefined);
       if (!running) {
         running = this.#fetch(reader, kind, region, key, deferred).finally(() =>
-          this.#inflight.delete(key),
+          this.#inflight.delete(flight),
         );
-        this.#inflight.set(key, running);
+        this.#inflight.set(flight, running);
       }
       await running;
     }

@@ -322,6 +322,32 @@ describe('FeedHub: closed markets rest', () => {
     hub.dispose();
   });
 
+  it('gives a resting market back its note of an unknown symbol when the service is reachable again', async () => {
+    const markets = new Markets();
+    markets.views.set('stock|US', CLOSED);
+    const { timers, client, hub, watch } = manualHub({ markets });
+    client.missing.add('ZZQX');
+    const [us, btc] = await watch(
+      stockQuotes(['AAPL', 'ZZQX']),
+      quotesSpec('crypto', 'BA', ['BTCUSDT']),
+    );
+    await timers.advance(10_000);
+    expect(us.state).toBe('live');
+    const note = us.status?.message;
+    expect(note).toMatch(/Unknown symbol.*ZZQX/);
+    client.error = apiError('network', 'connection refused');
+    await timers.advance(5_000);
+    expect([us.state, btc.state]).toEqual(['offline', 'offline']);
+    client.error = null;
+    client.bump();
+    await timers.advance(60_000);
+    // Live again, still saying which of its symbols the source has not got.
+    expect(us.state).toBe('live');
+    expect(us.status?.message).toBe(note);
+    expect(us.status?.unknownCodes).toEqual(['ZZQX']);
+    hub.dispose();
+  });
+
   it("asks a resting market's last prices again of a new client (another source)", async () => {
     const markets = new Markets();
     markets.views.set('stock|US', CLOSED);

@@ -24,7 +24,7 @@ import type { CacheDb } from '../cache';
 import { HealthService, systemTimers, type HealthHold } from '../health';
 import { feedLines } from './feed-lines';
 import { firstPaint } from './first-paint';
-import { channelOf, resetBackoff, snapshotDue, type Group } from './group';
+import { channelOf, resetBackoff, restingAgain, snapshotDue, type Group } from './group';
 import {
   CANDLE_POLL_LIMIT,
   DEFAULT_TUNING,
@@ -587,7 +587,8 @@ export class FeedHub {
     const held = HOLD_STATE[was.state];
     for (const sub of this.#registry.subscriptions()) {
       if (sub.state !== held || !this.#registry.groupOf(sub)?.resting) continue;
-      sub.setState(sub.unknownCodes.length >= sub.codes.length ? 'unknown' : 'live');
+      const change = restingAgain(sub);
+      sub.setState(change.state, change.message, change.unknownCodes);
     }
     this.#scheduler.clocks.stopAll();
     this.#scheduler.reconcile();

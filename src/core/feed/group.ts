@@ -348,6 +348,17 @@ export function liveAgain(sub: Subscription): StateChange {
     : { state: 'live', message: unknownMessage(codes), unknownCodes: [...codes] };
 }
 
+/**
+ * A resting (closed) market's subscriber when a hold ends: its last prices are as true
+ * as before it, so live (naming its unknown codes), or unknown when every code is.
+ */
+export function restingAgain(sub: Subscription): StateChange {
+  const codes = sub.unknownCodes;
+  return codes.length > 0 && codes.length >= sub.codes.length
+    ? { state: 'unknown', message: unknownMessage(codes), unknownCodes: [...codes] }
+    : liveAgain(sub);
+}
+
 /** What a subscriber is told of codes the source knows and has no record of yet. */
 export function pendingMessage(codes: readonly string[]): string {
   return `No data yet for ${codes.join(', ')}: the source has sent none so far.`;

@@ -94,6 +94,17 @@ describe('panes', () => {
     const picked = ops.pickSymbol(data, 'trading-quotes', AAPL);
     const added = pane(picked, paneId);
     expect(added.link && picked.linkSymbols[added.link]).toEqual(AAPL);
+    // Beside the news (no symbol of its own): the red group's, linked, not an empty pane.
+    const byNews = ops.addPane(
+      defaultWorkspace(),
+      'chart',
+      { focusedPaneId: 'trading-news' },
+      ids(),
+    );
+    expect(pane(byNews.data, byNews.paneId)).toMatchObject({
+      link: 'red',
+      symbol: { code: 'BTCUSDT' },
+    });
     // A focused unlinked pane's new neighbour stays unlinked, on that pane's symbol.
     const alone = ops.setLink(defaultWorkspace(), 'trading-depth', null);
     const beside = ops.addPane(alone, 'ticks', { focusedPaneId: 'trading-depth' }, ids());

@@ -81,17 +81,18 @@ export function addPane(
   const focused = opts.focusedPaneId ? tree.findPane(root, opts.focusedPaneId) : null;
   const spec = PANE_KIND_TABLE[kind];
   // A new pane joins the focused pane's group, and shows what it shows. With no pane
-  // focused (nothing clicked yet) it shows the red group's symbol, and joins that group
-  // too: a pane showing the group's symbol that did not follow its picks looked linked
-  // and stayed behind (a Company pane added at start kept BTCUSDT while the board
-  // picked AAPL).
+  // focused (nothing clicked yet), or one that shows no symbol (the news), it shows the
+  // red group's symbol, and joins that group too: a pane showing the group's symbol that
+  // did not follow its picks looked linked and stayed behind (a Company pane added at
+  // start kept BTCUSDT while the board picked AAPL).
   const red = data.linkSymbols.red ?? null;
+  const from = focused && symbolOf(focused, data.linkSymbols) ? focused : null;
   const pane: PaneConfig = {
     id: newId('p'),
     kind,
     title: spec.title,
-    link: focused ? focused.link : red ? 'red' : null,
-    symbol: focused ? symbolOf(focused, data.linkSymbols) : red,
+    link: from ? from.link : red ? 'red' : null,
+    symbol: from ? symbolOf(from, data.linkSymbols) : red,
     options: spec.defaultOptions(),
   };
   const groups = tree.allTabs(root);

@@ -254,6 +254,10 @@ export class OffscreenGridPainter implements GridPainter {
     return true;
   }
 
+  waiting(): number {
+    return this.#sent.size;
+  }
+
   /**
    * Resolves once the GPU has finished every frame sent so far (the benchmark waits),
    * with when it had: ms since the epoch, as the worker saw it.
@@ -324,6 +328,7 @@ export class GridWorkerSide {
   #overlay: Context2D | null = null;
   #trades: Trade[] = [];
   #next: Extract<GridMessage, { type: 'draw' }> | null = null;
+  #size: Extract<GridMessage, { type: 'resize' }> | null = null;
   #scheduled = false;
   readonly #data: GridColumns = {
     newest: null,
@@ -357,7 +362,10 @@ export class GridWorkerSide {
         return;
       }
       case 'resize':
-        this.#painter?.resize(message.width, message.height, message.dpr);
+        // Applied where the next frame is drawn, in the same task: a canvas resized
+        // alone is cleared, and could reach the screen blank (a motion's start and end
+        // change the cells' resolution: motion-resolution.ts).
+        this.#size = message;
         return;
       case 'overlay-size': {
         const canvas = this.#overlay?.canvas;
@@ -417,6 +425,11 @@ export class GridWorkerSide {
     const next = this.#next;
     this.#next = null;
     const painter = this.#painter;
+    const size = this.#size;
+    if (size && painter) {
+      this.#size = null;
+      painter.resize(size.width, size.height, size.dpr);
+    }
     if (!next) return;
     painter?.draw(next.view, this.#data, next.colors, next.max, next.place ?? undefined);
     if (next.overlay && this.#overlay) this.#drawOverlay(this.#overlay, next.view, next.overlay);

@@ -65,6 +65,8 @@ export interface GridPainter {
    * done when it returns.
    */
   busy?(idle: () => void): boolean;
+  /** Frames sent and not drawn yet (a painter drawing elsewhere; absent: none ever wait). */
+  waiting?(): number;
   dispose(): void;
 }
 

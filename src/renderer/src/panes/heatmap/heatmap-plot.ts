@@ -286,7 +286,9 @@ export class HeatmapPlot {
     const scale = (this.#painter.drawn?.dpr ?? this.#dpr) / this.#dpr;
     this.el.dataset.cellsScale = String(scale);
     if (scale < 1) this.stats.reduced++;
-    this.motion.shown(scale, performance.now());
+    // Another view waiting behind this frame: one sent and not drawn yet, or a frame asked for.
+    const behind = this.#frame > 0 || (this.#painter.waiting?.() ?? 0) > 0;
+    this.motion.shown(scale, performance.now(), behind);
     this.#updateReadout();
   }
 

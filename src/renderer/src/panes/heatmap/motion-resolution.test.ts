@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MOTION_GAP_MS, MOVING_SCALE, MotionResolution } from './motion-resolution';
 
 /**
- * A drag: a view change every `every` ms from `from`, each drawn and shown `drawMs`
- * later at the scale the plot would draw it at. Returns the scales drawn.
+ * A drag: a view change every `every` ms from `from`, each drawn at the scale the plot
+ * would draw it at and shown at once; `behind`: the next view was already waiting when
+ * each was shown (the frames, not the steps, set the pace). Returns the scales drawn.
  */
-function drag(m: MotionResolution, from: number, steps: number, every: number, drawMs = 0) {
+function drag(m: MotionResolution, from: number, steps: number, every: number, behind = true) {
   const scales: number[] = [];
   for (let i = 0; i < steps; i++) {
     const t = from + i * every;
     m.moved(t);
     const scale = m.scale(t);
     scales.push(scale);
-    m.shown(scale, t + drawMs);
+    m.shown(scale, t, behind);
   }
   return scales;
 }
@@ -22,6 +23,16 @@ describe('motion resolution: the cells at half resolution while the view moves o
     const m = new MotionResolution();
     expect(drag(m, 0, 60, 1000 / 60)).toEqual(Array(60).fill(1));
     expect(m.slow).toBe(false);
+  });
+
+  it('takes unhurried steps drawn at once for no slow GPU (a wheel notch every 45 ms)', () => {
+    const m = new MotionResolution();
+    // Each frame shown before the next step came: the gaps are the user's, not the frames'.
+    expect(drag(m, 0, 30, 45, false)).toEqual(Array(30).fill(1));
+    expect(m.slow).toBe(false);
+    // The same gaps with a view waiting behind each frame: the frames are that slow.
+    drag(m, 10_000, 12, 45, true);
+    expect(m.slow).toBe(true);
   });
 
   it('draws the rest of a drag at half resolution once full frames come slower than 50 a second', () => {

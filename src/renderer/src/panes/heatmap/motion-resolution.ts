@@ -4,8 +4,9 @@
  * virtual desktop with no GPU Chromium will use) shades every pixel on the CPU, and at
  * 1,200 × 700 px that is ~15 ms of a frame the pane cannot spare while a trader drags
  * or zooms. So while the view moves continuously (a drag, a wheel's run of steps) and
- * the frames drawn at full resolution came slower than `SLOW_FRAME_MS` apart, a frame
- * is drawn at half the device resolution in each axis (a quarter of the pixels): each
+ * the frames drawn at full resolution came slower than `SLOW_FRAME_MS` apart while
+ * another view was already waiting for each (so a gap is the frames' own cost, not the
+ * time between the user's steps), a frame is drawn at half the device resolution in each axis (a quarter of the pixels): each
  * cell pixel is 2 × 2 device px, and shows what the book listed at its bucket and rows
  * as a full frame does (the rows it covers: the largest size of them, as ever; never a
  * blend of neighbours: the canvas is scaled up pixel for pixel, not smoothed). Once the
@@ -32,7 +33,10 @@ export class MotionResolution {
   #lastMove = Number.NEGATIVE_INFINITY;
   /** The last view change came within `MOTION_GAP_MS` of the one before it. */
   #continuous = false;
-  /** When the last full-resolution frame drawn during this motion was shown. */
+  /**
+   * When the last full-resolution frame of this motion was shown with a view already
+   * waiting behind it (null: none, or the one before did not keep the plot busy).
+   */
   #lastFull: number | null = null;
   readonly #gaps: number[] = [];
   #slow = false;
@@ -69,10 +73,15 @@ export class MotionResolution {
     return scale < 1 ? Math.max(now, this.#lastMove + MOTION_GAP_MS + 1) : null;
   }
 
-  /** A frame drawn at `scale` reached the screen at `now`. */
-  shown(scale: number, now: number): void {
-    if (scale !== 1 || !this.moving(now)) {
-      // Gaps are measured between full frames of one motion only.
+  /**
+   * A frame drawn at `scale` reached the screen at `now`; `behind`: another view was
+   * already waiting to be drawn then (sent, or asked for). Only the gap between two
+   * such full frames is the frames' own pace: where the plot keeps up, frames come as
+   * the user's steps do (a wheel notch every 45 ms is no slow GPU).
+   */
+  shown(scale: number, now: number, behind: boolean): void {
+    if (scale !== 1 || !this.moving(now) || !behind) {
+      // Gaps are measured between full frames of one motion, each with a view behind it.
       this.#lastFull = null;
       return;
     }
