@@ -71,10 +71,21 @@ describe('countedTo', () => {
     expect(countedTo({ ...candle, time: T + 60_000 }, sought, latest, far)).toBeNull();
   });
   it('else a quote of the answer’s second, else none (the next push adds nothing)', () => {
-    const more = { ...candle, volume: 103, close: 10.6 };
+    // The service's bar counts more than the hub's, and ends on the quote's price.
+    const more = { ...candle, volume: 103 };
     expect(countedTo(more, held, latest, T + 20_400)).toBe(latest);
     expect(countedTo(more, held, latest, far)).toBeNull();
     expect(countedTo(candle, undefined, latest, far)).toBeNull();
     expect(countedTo(undefined, held, null, far)).toBeNull();
+  });
+  it('not a quote of the answer’s second the answer traded past: its bar ends on a later price', () => {
+    // The service's clock ahead of the hub's: in the hub's second of `latest`, the
+    // service answered with the next trade (10.6) counted, not pushed yet.
+    const past = { ...candle, volume: 103, close: 10.6, high: 11 };
+    expect(countedTo(past, held, latest, T + 20_400)).toBeNull();
+    expect(countedTo(past, undefined, latest, T + 20_400)).toBeNull();
+    // Nor a quote of the bar before the answered one.
+    const next = { ...candle, time: T + 21_000, close: 10.5 };
+    expect(countedTo(next, undefined, latest, T + 20_400)).toBeNull();
   });
 });

@@ -22,9 +22,18 @@
  * service's bar is that very bar (both counted the same trades: a replay's loopback
  * service builds it from the quotes it pushed, and answers at a moment no quote marks);
  * after a replay's seek, the quote pushed before the series' first answer (the sought
- * time's, which that answer counted); else a quote of the answer's second; else none,
- * and the first push after it adds nothing (what traded between is the next refresh's
- * to add).
+ * time's, which that answer counted); else a quote of the answer's second that the
+ * answer's bar ends on (its price is the bar's close); else none, and the first push
+ * after it adds nothing (what traded between is the next refresh's to add).
+ *
+ * "The answer's second" is read on the hub's clock, the quote's time is the service's:
+ * the two clocks differ (a live service's is its own; after demo → live the service is
+ * another machine's, or another process started apart), so a quote of the hub's second
+ * may be one the service had already traded past when it answered. Its answer then
+ * ends on the later trade's price, and that quote is not what it counted to: were it
+ * taken, the later trade's push would add its volume to a bar that counts it already
+ * (session 40's QA: a chart's first bar after setting a token, volume 5.6783 streamed,
+ * 5.5852 the service's).
  */
 import type { Candle, KType, Quote, UnixMs } from '../../shared/model';
 import { KTYPES } from '../../shared/model';
@@ -105,8 +114,10 @@ export interface CountedBar {
 /**
  * The quote a REST answer's forming bar `answered` counted the day to, as far as the hub
  * can tell: the one its own bar was counted through when the two are the same bar, else
- * `latest` when it is of the answer's second (`now`), else null (not known: the next
- * push adds nothing).
+ * `latest` when it is of the answer's second (`now`, the hub's clock) and the answered
+ * bar is its bar and ends on its price, else null (not known: the next push adds
+ * nothing). An answer that traded past `latest` (the service's clock ahead of the hub's)
+ * ends on a later price: never taken for `latest`'s, whose next push it counts already.
  */
 export function countedTo(
   answered: Candle | undefined,
@@ -119,7 +130,9 @@ export function countedTo(
       return held.quote;
   }
   const second = (t: UnixMs) => Math.floor(t / 1000);
-  return latest && second(latest.time) === second(now) ? latest : null;
+  if (!latest || second(latest.time) !== second(now)) return null;
+  if (answered && (latest.time < answered.time || answered.close !== latest.last)) return null;
+  return latest;
 }
 
 /** The same bar: its time and prices, and its volume and turnover but for binary noise. */

@@ -223,9 +223,9 @@ export class StreamPushes {
       return;
     }
     // The volume grows from what the candle counts already. After a REST refresh that is
-    // the day's volume at a quote of the refresh's second, when one was seen; else the
-    // first quote after it adds nothing (what traded between is the next refresh's to
-    // add: a candle's volume never runs ahead of the service's).
+    // the day's volume at the quote it counted to (`countedTo`), when the hub can tell;
+    // else the first quote after it adds nothing (what traded between is the next
+    // refresh's to add: a candle's volume never runs ahead of the service's).
     let previous = latest;
     const base = this.#bases.get(key);
     if (base) {
