@@ -115,6 +115,15 @@ describe('describeFeedPlan', () => {
     expect(replay.rows).toEqual(describeFeedPlan(plan).rows);
   });
 
+  it('offline, says the feed’s polls are held, not a rate it plans (as the meter says)', () => {
+    const held = describeFeedPlan(plan, null, true);
+    expect(held.requests).toMatch(
+      /in the last minute · the feed's polls are held while the service cannot be reached/,
+    );
+    expect(held.requests).not.toMatch(/plans \d/);
+    expect(held.rows).toEqual(describeFeedPlan(plan).rows);
+  });
+
   it('in demo mode and during a replay, says whose feed it is and who the stream goes to, not how the plan is spent', () => {
     // Seen in demo mode as "How your plan (base) is used · REST 33 of 6000 in the last
     // minute": the simulator's counts, read as the plan's.

@@ -57,6 +57,8 @@ const NO_REQUESTS: Record<
 export function describeFeedPlan(
   plan: FeedPlan,
   noRequests: NoRequests | null = null,
+  /** The feed's polls are held: the service cannot be reached (`pollsHeld`). */
+  held = false,
 ): FeedPlanText {
   const r = plan.requests;
   const s = plan.stream;
@@ -68,8 +70,10 @@ export function describeFeedPlan(
     requests:
       none !== null
         ? none.requests
-        : `REST ${r.lastMinute} of ${limit} in the last minute · ` +
-          `the feed plans ${round(r.planned)} a minute${oneOffWords(r.oneOff)} and may use ${background}; the rest is left for what you ask`,
+        : held
+          ? `REST ${r.lastMinute} of ${limit} in the last minute · the feed's polls are held while the service cannot be reached (the app probes it, one request at a time, to find it back)`
+          : `REST ${r.lastMinute} of ${limit} in the last minute · ` +
+            `the feed plans ${round(r.planned)} a minute${oneOffWords(r.oneOff)} and may use ${background}; the rest is left for what you ask`,
     stream:
       `Stream ${s.connections} of ${s.connectionLimit} connections · ${s.subscriptions} of ${s.subscriptionLimit} subscriptions` +
       (none?.streamTo ?? ''),

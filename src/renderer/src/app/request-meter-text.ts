@@ -59,6 +59,14 @@ const NO_REQUESTS_METER: Record<NoRequests, { budget: string; budgetTitle: strin
   },
 };
 
+/**
+ * True while the feed's polls are held because the service cannot be reached (the app
+ * probes it, one request at a time): the meter and its popover say so, not a rate.
+ */
+export function pollsHeld(status: AppStatus): boolean {
+  return noRequests(status) === null && status.health.state === 'offline';
+}
+
 /** The meter while the service cannot be reached. */
 const OFFLINE_METER = {
   budget: 'polls held: offline',
@@ -79,7 +87,7 @@ export function describeBudget(status: AppStatus): MeterText {
   // Offline, the feed's polls wait for the probes that look for the service: its rate
   // and slow-down are of polls not being made ("27/27 req/min · polling slowed ×12.3"
   // was read while nothing got through).
-  if (status.health.state === 'offline') return { ...OFFLINE_METER, stretch: '', stretchTitle: '' };
+  if (pollsHeld(status)) return { ...OFFLINE_METER, stretch: '', stretchTitle: '' };
   const { requestsPerMinute, wantedPerMinute, stretch, oneOffRequests: once } = status.budget;
   const used = Math.round(Math.min(wantedPerMinute, requestsPerMinute));
   const slowed = stretch > 1.005;
