@@ -101,7 +101,7 @@ test('the service dies: LIVE ends with the stream failing to reconnect, its RETR
 
   await sim.close();
   // The status bar sampled until OFFLINE: the mode beside each RETRY time shown.
-  const samples: { mode: string; retry: string | null; pageTime: string }[] = [];
+  const samples: { mode: string; retry: string | null; pageTime: string; at: number }[] = [];
   let shotRetry = false;
   const until = Date.now() + 90_000;
   while (Date.now() < until) {
@@ -118,7 +118,12 @@ test('the service dies: LIVE ends with the stream failing to reconnect, its RETR
     ]);
     // The mode as the same read of the bar says it (it starts the bar): one moment's.
     const mode = text.trim();
-    samples.push({ mode, retry: /RETRY (\d\d:\d\d:\d\d)/.exec(text)?.[1] ?? null, pageTime });
+    samples.push({
+      mode,
+      retry: /RETRY (\d\d:\d\d:\d\d)/.exec(text)?.[1] ?? null,
+      pageTime,
+      at: Date.now(),
+    });
     if (mode.startsWith('OFFLINE')) break;
     // The status bar once a reconnect has failed (a second RETRY time).
     const retried = new Set(samples.map((x) => x.retry).filter((r) => r !== null));
@@ -132,12 +137,14 @@ test('the service dies: LIVE ends with the stream failing to reconnect, its RETR
     `e2e outage modes: ${samples.map((s) => `${s.mode.split(/\s/)[0]}/${s.retry ?? '-'}`).join(' ')}`,
   );
   expect(samples.at(-1)!.mode).toMatch(/^OFFLINE/);
-  // The first RETRY is the drop's, under a second before the reconnect: any later one
-  // is a reconnect that failed, and LIVE must not stand beside it.
+  // The first RETRY is the drop's: its reconnect comes within a second (the bar may show
+  // its time rounded either way meanwhile). From two seconds on, a RETRY shown is a
+  // reconnect that failed, and LIVE must not stand beside it (QA saw it for 15-20 s).
   const retries = [...new Set(samples.map((s) => s.retry).filter((r) => r !== null))];
   expect(retries.length, 'the stream retried more than once').toBeGreaterThan(1);
+  const dropAt = samples.find((s) => s.retry !== null)!.at;
   const liveBesideFailure = samples.filter(
-    (s) => s.retry !== null && s.retry !== retries[0] && s.mode.startsWith('LIVE'),
+    (s) => s.retry !== null && s.at >= dropAt + 2_000 && s.mode.startsWith('LIVE'),
   );
   expect(liveBesideFailure).toEqual([]);
   // Each RETRY time is the app's (the page's test clock), minutes from it at most.
