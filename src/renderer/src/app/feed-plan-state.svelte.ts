@@ -28,6 +28,12 @@ export class FeedPlanState {
   }
 
   show(): void {
+    // The plan read when it was last open is of then (another source, a replay since
+    // ended): not shown as now's under this opening's heading while it is asked again.
+    if (!this.open) {
+      this.plan = null;
+      this.error = null;
+    }
     this.open = true;
     this.#ask();
     this.#refresh ??= repeat(this.timers, () => this.#ask(), REFRESH_MS);

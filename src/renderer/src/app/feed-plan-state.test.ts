@@ -34,6 +34,18 @@ describe('FeedPlanState', () => {
     expect(feeds.plan?.plan).toBe('plan 2');
   });
 
+  it('opened again, shows nothing of the last opening while it asks (a source switched since)', async () => {
+    const { feeds } = setup();
+    feeds.show();
+    await flush();
+    expect(feeds.plan?.plan).toBe('plan 1');
+    feeds.close();
+    feeds.show();
+    expect(feeds.plan).toBeNull();
+    await flush();
+    expect(feeds.plan?.plan).toBe('plan 2');
+  });
+
   it('asks nothing once closed, and leaves no timer behind', async () => {
     const { timers, feeds, asked } = setup();
     feeds.toggle();
