@@ -4,6 +4,18 @@ import { abortReason } from './clock';
 import { DeferredLimiter, RateLimiter, ShareLimiter, backgroundLimit } from './rate-limiter';
 import { FakeClock } from './test-helpers';
 
+/**
+ * Who was granted when, as "name@ms": `ask(name, limiter)` acquires a slot of `limiter`
+ * and notes the clock's time it was granted at, in `order`; `asks` awaits them all.
+ */
+function grantOrder(clock: { t: number }) {
+  const order: string[] = [];
+  const asks: Promise<void>[] = [];
+  const ask = (name: string, limiter: { acquire(): Promise<void> }) =>
+    asks.push(limiter.acquire().then(() => void order.push(`${name}@${clock.t}`)));
+  return { order, asks, ask };
+}
+
 /** A clock whose sleepers wake only when the test moves time past them, in time order. */
 class ManualClock implements Clock {
   t = 0;
@@ -129,10 +141,7 @@ describe('RateLimiter', () => {
     const whole = new RateLimiter({ requestsPerMinute: 5, clock });
     const feed = new ShareLimiter(new RateLimiter({ requestsPerMinute: 4, clock }), whole);
     const deferred = new DeferredLimiter(whole);
-    const order: string[] = [];
-    const asks: Promise<void>[] = [];
-    const ask = (name: string, limiter: { acquire(): Promise<void> }) =>
-      asks.push(limiter.acquire().then(() => void order.push(`${name}@${clock.t}`)));
+    const { order, asks, ask } = grantOrder(clock);
     // Start-up: the panes' first polls and the news page at once; the chart a moment later.
     for (let i = 0; i < 4; i++) ask(`poll${i}`, feed);
     ask('news', deferred);
@@ -160,10 +169,7 @@ describe('RateLimiter', () => {
     const share = new RateLimiter({ requestsPerMinute: 4, clock });
     const repeat = new ShareLimiter(share, whole);
     const first = new ShareLimiter(share, whole, true);
-    const order: string[] = [];
-    const asks: Promise<void>[] = [];
-    const ask = (name: string, limiter: { acquire(): Promise<void> }) =>
-      asks.push(limiter.acquire().then(() => void order.push(`${name}@${clock.t}`)));
+    const { order, asks, ask } = grantOrder(clock);
     // Eight feeds already shown poll again: two minutes of the share.
     for (let i = 0; i < 8; i++) ask(`repeat${i}`, repeat);
     await clock.runUntil(5_000);

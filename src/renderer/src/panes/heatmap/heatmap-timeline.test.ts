@@ -16,6 +16,17 @@ const BTC = { class: 'crypto', region: 'BA', exchange: '', code: 'BTCUSDT' } as 
 /** A three-level book with its best bid at `bid`, one cent a level. */
 const book = (bid: number) => ladderBook({ bid, levels: 3, askSize: 2, symbol: 'BTCUSDT' });
 
+/** A recorded past of one book (best bid `bid`) and one trade at it, at `t`, of `source`. */
+function recordedPast(t: UnixMs, bid: number, source: HeatmapPast['source']): HeatmapPast {
+  return {
+    frames: [{ t, book: book(bid) }],
+    trades: [{ t, price: bid, volume: 1 }],
+    recorded: true,
+    lastAt: t,
+    source,
+  };
+}
+
 /** Timers a test runs by hand: `run()` fires what is due, as time passes. */
 function manualTimers(): Timers & { run: () => void } {
   let due: (() => void)[] = [];
@@ -194,13 +205,7 @@ describe('HeatmapState on the data clock', () => {
     clock = earlier;
     state.setTimeline('replay:demo@1-2#1');
     expect(answers).toHaveLength(2);
-    const recorded = (t: UnixMs, bid: number): HeatmapPast => ({
-      frames: [{ t, book: book(bid) }],
-      trades: [{ t, price: bid, volume: 1 }],
-      recorded: true,
-      lastAt: t,
-      source: 'replay:demo',
-    });
+    const recorded = (t: UnixMs, bid: number) => recordedPast(t, bid, 'replay:demo');
     // The later time's answer lands after the seek: none of it is drawn or said.
     answers[0]!(recorded(later - 1_000, 120));
     await settle();
@@ -298,13 +303,7 @@ describe('HeatmapState on the data clock', () => {
     const { state, asked, pasts, settle, setClock } = setup(() => 100);
     const now = 1_800_000_000_500;
     setClock(now);
-    const past = (t: UnixMs, bid: number): HeatmapPast => ({
-      frames: [{ t, book: book(bid) }],
-      trades: [{ t, price: bid, volume: 1 }],
-      recorded: true,
-      lastAt: t,
-      source: 'demo',
-    });
+    const past = (t: UnixMs, bid: number) => recordedPast(t, bid, 'demo');
     pasts.push(past(now - 10_000, 100), past(now - 1_000_000, 90));
     state.setTimeline('');
     state.setSymbol(BTC);

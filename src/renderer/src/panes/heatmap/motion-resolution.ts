@@ -20,6 +20,8 @@
 
 /** Two view changes this close (ms) are one motion; still for longer, the motion is over. */
 export const MOTION_GAP_MS = 120;
+/** How long after its last change the view is still: its motion is over. */
+export const STILL_AFTER_MS = MOTION_GAP_MS + 1;
 /** Full-resolution frames drawn further apart than this while moving (under 50 a second) are slow. */
 export const SLOW_FRAME_MS = 20;
 /** The device resolution a frame is drawn at while moving when full frames are slow. */
@@ -70,7 +72,7 @@ export class MotionResolution {
    * frame drawn at `scale` at `now`; null when it needs none.
    */
   settleAt(scale: number, now: number): number | null {
-    return scale < 1 ? Math.max(now, this.#lastMove + MOTION_GAP_MS + 1) : null;
+    return scale < 1 ? Math.max(now, this.#lastMove + STILL_AFTER_MS) : null;
   }
 
   /**
